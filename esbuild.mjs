@@ -1,0 +1,28 @@
+// Builds the two bundles the extension ships: the host (CommonJS, node, `vscode` external) and the
+// webview (browser IIFE). Also the stand-alone emulator entry, so `node dist/emulator.js` works.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'info',
+  legalComments: 'none',
+};
+
+const entries = [
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20' },
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+].filter((e) => fs.existsSync(e.entryPoints[0]));
+
+if (watch) {
+  const contexts = await Promise.all(entries.map((e) => esbuild.context(e)));
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  await Promise.all(entries.map((e) => esbuild.build(e)));
+}

@@ -1,0 +1,24 @@
+// The layering of the project is enforced here: each layer may import only the layers below it.
+import tseslint from 'typescript-eslint';
+
+const layer = (files, patterns, message) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { paths: patterns.paths ?? [], patterns: (patterns.groups ?? []).map((group) => ({ group, message })) }] },
+});
+const vscodeBan = { name: 'vscode', message: 'Only src/extension may import vscode; pass what you need through an interface.' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.tools/**', 'test-results/**', 'test/fixtures/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  layer(['src/api/**'], { paths: [vscodeBan], groups: [['**/core/**', '**/emulator/**', '**/extension/**', '**/webview/**', '**/shared/**']] }, 'src/api is the bottom layer: it imports no other layer.'),
+  layer(['src/core/**'], { paths: [vscodeBan], groups: [['**/emulator/**', '**/extension/**', '**/webview/**']] }, 'src/core may import only src/api (and src/shared types).'),
+  layer(['src/emulator/**'], { paths: [vscodeBan], groups: [['**/core/**', '**/extension/**', '**/webview/**', '**/api/client*', '**/api/sse*', '**/api/chatStream*', '**/api/validate*', '**/api/accumulator*', '**/api/errors*', '**/api/retry*', '**/api/index*']] }, 'src/emulator may share only the api schemas and model catalogue, never the client code (a shared bug would hide).'),
+  layer(['src/webview/**'], { paths: [vscodeBan], groups: [['**/api/**', '**/core/**', '**/emulator/**', '**/extension/**']] }, 'src/webview imports only the message protocol in src/shared.'),
+  layer(['src/shared/**'], { paths: [vscodeBan], groups: [['**/api/**', '**/core/**', '**/emulator/**', '**/extension/**', '**/webview/**']] }, 'src/shared is the host/webview protocol and depends on nothing else of ours.'),
+);
