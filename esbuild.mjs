@@ -16,8 +16,10 @@ const common = {
 
 const entries = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
-  { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20' },
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  // ESM-only dependencies (QuickJS's loader, pdf.js) read import.meta.url; in this CJS bundle it is the bundle's own URL.
+  { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', define: { 'import.meta.url': '__svcImportMetaUrl' }, banner: { js: "const __svcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } },
+  // The webview's CSS (imported by main.ts) becomes dist/webview.css; the codicon font it imports is copied beside it.
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.ttf': 'file' }, assetNames: '[name]' },
 ].filter((e) => fs.existsSync(e.entryPoints[0]));
 
 if (watch) {
@@ -25,4 +27,10 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   await Promise.all(entries.map((e) => esbuild.build(e)));
+}
+
+// QuickJS (the emulator's quickjs formula) loads its .wasm from beside the bundle at run time.
+if (entries.some((e) => e.outfile === 'dist/emulator.js')) {
+  fs.mkdirSync('dist', { recursive: true });
+  fs.copyFileSync('node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm', 'dist/emscripten-module.wasm');
 }

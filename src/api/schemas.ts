@@ -179,10 +179,8 @@ export const ErrorEnvelopeSchema = z.looseObject({ error: ErrorBodySchema });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 /** The estimate endpoint signals an error by an `error` field in place of `data`. */
-export const TokenEstimateResponseSchema = z.union([
-  z.looseObject({ data: z.looseObject({ total_tokens: z.number().int() }) }),
-  ErrorEnvelopeSchema,
-]);
+export const TokenEstimateSchema = z.looseObject({ data: z.looseObject({ total_tokens: z.number().int() }) });
+export const TokenEstimateResponseSchema = z.union([TokenEstimateSchema, ErrorEnvelopeSchema]);
 
 export const BalanceSchema = z.looseObject({
   code: z.number().int(),

@@ -1,0 +1,109 @@
+// `npm test`: typecheck, lint, unit tests, package (production build + .vsix), then the integration suite
+// (real VS Code extension host) and the end-to-end suite (the .vsix in code-server, driven in Chromium).
+// Each suite's counts are printed, then the sum as the very last line: `N passed, M failed`.
+// A step that is not a test suite (typecheck, lint, package) counts as one failure when it fails.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot, resultsDir } from '../test/harness/toolPaths';
+
+interface Step {
+  name: string;
+  command: string[];
+  /** Reads the step's counts from its output; absent for steps that are not test suites. */
+  counts?: (output: string) => { passed: number; failed: number } | undefined;
+  /** Steps whose failure makes the later ones pointless (the suites need the package). */
+  required?: boolean;
+}
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  skipped: boolean;
+  passed: number;
+  failed: number;
+  seconds: number;
+}
+
+const ansi = /\x1b\[[0-9;]*m/g;
+
+function mochaCounts(output: string): { passed: number; failed: number } | undefined {
+  const text = output.replace(ansi, '');
+  const passing = /^\s*(\d+) passing/m.exec(text);
+  if (!passing) return undefined;
+  const failing = /^\s*(\d+) failing/m.exec(text);
+  return { passed: Number(passing[1]), failed: failing ? Number(failing[1]) : 0 };
+}
+
+function lastSummaryLine(output: string): { passed: number; failed: number } | undefined {
+  const lines = [...output.replace(ansi, '').matchAll(/^(\d+) passed, (\d+) failed\s*$/gm)];
+  const last = lines[lines.length - 1];
+  return last ? { passed: Number(last[1]), failed: Number(last[2]) } : undefined;
+}
+
+const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const steps: Step[] = [
+  { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] },
+  { name: 'lint', command: ['npm', 'run', '-s', 'lint'] },
+  { name: 'unit', command: ['npm', 'run', '-s', 'test:unit'], counts: mochaCounts },
+  { name: 'package', command: ['npm', 'run', '-s', 'package'], required: true },
+  { name: 'integration', command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine },
+  { name: 'e2e', command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts'], counts: lastSummaryLine },
+];
+
+function run(step: Step, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const [command, ...args] = step.command as [string, ...string[]];
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+  });
+}
+
+async function main(): Promise<number> {
+  const tmp = path.join(resultsDir, 'tmp');
+  fs.mkdirSync(tmp, { recursive: true });
+  const env = { ...process.env, TMPDIR: tmp };
+  const outcomes: Outcome[] = [];
+  let blocked: string | undefined;
+  for (const step of steps) {
+    if (blocked) {
+      console.log(`\n=== ${step.name}: not run, because ${blocked} failed`);
+      outcomes.push({ name: step.name, ok: false, skipped: true, passed: 0, failed: 1, seconds: 0 });
+      continue;
+    }
+    console.log(`\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(' ')}`);
+    const started = Date.now();
+    const { code, output } = await run(step, env);
+    const seconds = (Date.now() - started) / 1000;
+    const counts = step.counts?.(output);
+    const ok = code === 0;
+    // A suite that failed without printing counts still counts as one failure.
+    const passed = counts?.passed ?? 0;
+    const failed = counts ? counts.failed + (ok || counts.failed > 0 ? 0 : 1) : ok ? 0 : 1;
+    outcomes.push({ name: step.name, ok, skipped: false, passed, failed, seconds });
+    if (!ok && step.required) blocked = step.name;
+  }
+
+  console.log('\n=== summary');
+  for (const o of outcomes) {
+    const status = o.skipped ? 'not run' : o.ok ? 'ok' : 'FAILED';
+    const counts = steps.find((s) => s.name === o.name)?.counts ? `${o.passed} passed, ${o.failed} failed` : '';
+    console.log(`${o.name.padEnd(12)} ${status.padEnd(8)} ${o.seconds.toFixed(1).padStart(6)}s  ${counts}`);
+  }
+  const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
+  const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
+  console.log('all suites together:');
+  console.log(`${passed} passed, ${failed} failed`);
+  return outcomes.every((o) => o.ok) ? 0 : 1;
+}
+
+main().then((code) => process.exit(code));

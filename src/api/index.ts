@@ -1,0 +1,32 @@
+// The public surface of the client layer (issue 2). Other layers import from here only.
+export { SvcClient, type SvcClientOptions, type CallOptions } from './client';
+export { ChatStreamAccumulator, type AccumulatedChoice, type AccumulatedResult } from './chatStreamAccumulator';
+export {
+  SvcApiError,
+  type SvcErrorKind,
+  type ValidationIssue,
+  ContentFilterError,
+  InvalidRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  QuotaExceededError,
+  EngineOverloadedError,
+  RateLimitError,
+  ServerError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  CancelledError,
+  StreamInterruptedError,
+  InvalidResponseError,
+  RequestValidationError,
+  isCancellation,
+} from './errors';
+export { validateChatRequest, type ValidateChatRequestOptions } from './validateChatRequest';
+export { fiberOutput, type FiberOutput } from './fiberOutput';
+export { normalizeFormulaUri } from './formulasApi';
+export { type UploadFileRequest } from './filesApi';
+export { RetryPolicy, type RetryPolicyOptions, type Sleep } from './retryPolicy';
+export * from './schemas';
+export * from './models';

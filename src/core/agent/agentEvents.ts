@@ -1,0 +1,50 @@
+// What an agent task reports while it runs, in order: task_started, then per step step_started,
+// reasoning/content deltas, tool_call_started/finished for each call, step_finished; context_compacted
+// whenever old steps had to be shortened; task_finished last, always exactly once.
+import type { FinishReason } from '../../api/schemas';
+import type { UsageTotals } from '../conversation';
+import type { ToolOrigin } from '../tools/tool';
+
+/** `invalid`: the arguments did not match the tool's schema (or the tool does not exist); `cancelled`: the task was stopped. */
+export type ToolCallStatus = 'done' | 'failed' | 'rejected' | 'cancelled' | 'invalid';
+
+export type AgentStopReason = 'stop' | 'length' | 'step_limit' | 'cancelled' | 'error';
+
+export interface AgentTaskSummary {
+  stopReason: AgentStopReason;
+  steps: number;
+  /** Calls per function name. */
+  toolCalls: Record<string, number>;
+  /** Workspace-relative paths changed by the task (still applied when it was stopped). */
+  filesChanged: string[];
+  /** Summed over every step; `cachedTokens` shows what the prompt cache saved. */
+  usage: UsageTotals;
+  /** The final assistant text (empty when the task ended without one). */
+  answer: string;
+  error?: string;
+  durationMs: number;
+}
+
+export type CompactionStage = 'shortened_tool_results' | 'summarised_steps' | 'shortened_latest_results';
+
+export type AgentEvent =
+  | { type: 'task_started'; model: string; tools: string[] }
+  | { type: 'step_started'; step: number }
+  | { type: 'reasoning_delta'; step: number; text: string }
+  | { type: 'content_delta'; step: number; text: string }
+  | { type: 'tool_call_started'; step: number; callId: string; name: string; arguments: string; origin: ToolOrigin | undefined }
+  | {
+      type: 'tool_call_finished';
+      step: number;
+      callId: string;
+      name: string;
+      status: ToolCallStatus;
+      durationMs: number;
+      /** The tool message content sent back to the model. */
+      result: string;
+    }
+  | { type: 'step_finished'; step: number; finishReason: FinishReason | null; usage: UsageTotals | undefined; toolCalls: number }
+  | { type: 'context_compacted'; step: number; stages: CompactionStage[]; tokensBefore: number; tokensAfter: number; limit: number; message: string }
+  | { type: 'task_finished'; summary: AgentTaskSummary };
+
+export type AgentEventListener = (event: AgentEvent) => void;

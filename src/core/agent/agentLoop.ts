@@ -1,0 +1,210 @@
+// The agent loop: stream a step, run the tool calls it asks for, answer each, repeat until the model
+// stops, the step limit is reached, the user cancels, or something fails that retrying cannot fix.
+// Invariant: `messages` is a valid conversation after every step, whatever ended the task; no request
+// is sent while a tool call of it is unanswered.
+import { isCancellation } from '../../api/index';
+import { ChatStreamAccumulator } from '../../api/index';
+import { modelInfo, isThinkingOn } from '../../api/models';
+import type { AssistantMessage, ChatCompletionChunk, ChatMessage, ChatRequest, FinishReason } from '../../api/schemas';
+import { zeroUsage, type UsageTotals } from '../conversation';
+import { addUsage, usageFromWire } from '../usageTotals';
+import type { ChangeJournal } from '../tools/changeJournal';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import { AgentContextWindow, type TokenCounter } from './agentContextWindow';
+import { AgentResponseError } from './agentErrors';
+import type { AgentEvent, AgentEventListener, AgentStopReason, AgentTaskSummary } from './agentEvents';
+import { runToolCalls } from './toolCallRunner';
+
+/** The part of SvcClient the loop uses. */
+export interface AgentChatClient extends TokenCounter {
+  chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
+}
+
+export interface AgentTaskOptions {
+  client: AgentChatClient;
+  model: string;
+  task: string;
+  tools: ToolRegistry;
+  /** The workspace's key (workspaceCacheKey), sent on every request. */
+  promptCacheKey: string;
+  systemPrompt?: string;
+  /** Earlier messages of the conversation the task continues. */
+  history?: ChatMessage[];
+  maxSteps?: number;
+  maxParallelToolCalls?: number;
+  maxCompletionTokens?: number;
+  /** Overrides the catalogue's context length (needed for the models whose length the service does not state). */
+  contextLength?: number;
+  thinking?: ChatRequest['thinking'];
+  signal?: AbortSignal;
+  onEvent?: AgentEventListener;
+  /** The task's change journal, for the files listed in the summary. */
+  journal?: ChangeJournal;
+  now?: () => number;
+}
+
+export interface AgentTaskResult {
+  /** The whole conversation, ready to be continued or saved. */
+  messages: ChatMessage[];
+  summary: AgentTaskSummary;
+}
+
+export const DEFAULT_MAX_STEPS = 25;
+export const DEFAULT_MAX_PARALLEL_TOOL_CALLS = 4;
+/** The service recommends at least 16,000 for thinking models; others rarely need more than 4,096 per step. */
+const THINKING_COMPLETION_TOKENS = 16_000;
+const DEFAULT_COMPLETION_TOKENS = 4_096;
+
+interface StepOutcome {
+  message: AssistantMessage;
+  finishReason: FinishReason | null;
+  usage: UsageTotals | undefined;
+}
+
+function completionTokens(options: AgentTaskOptions, thinking: boolean, contextLength: number | undefined): number {
+  if (options.maxCompletionTokens !== undefined) return options.maxCompletionTokens;
+  const wanted = thinking ? THINKING_COMPLETION_TOKENS : DEFAULT_COMPLETION_TOKENS;
+  return contextLength === undefined ? wanted : Math.min(wanted, Math.floor(contextLength / 2));
+}
+
+/** What is kept of a step that did not finish: its text, never its (possibly half-streamed) tool calls. */
+function partialMessage(message: AssistantMessage): AssistantMessage | undefined {
+  const content = typeof message.content === 'string' ? message.content : '';
+  if (content.trim() === '') return undefined;
+  const kept: AssistantMessage = { role: 'assistant', content };
+  if (message.reasoning_content) kept.reasoning_content = message.reasoning_content;
+  return kept;
+}
+
+export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTaskResult> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const signal = options.signal ?? new AbortController().signal;
+  const emit = (event: AgentEvent): void => options.onEvent?.(event);
+  const info = modelInfo(options.model);
+  const thinking = info !== undefined && isThinkingOn(info, options.thinking);
+  const contextLength = options.contextLength ?? info?.contextLength;
+  const maxCompletionTokens = completionTokens(options, thinking, contextLength);
+  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  const tools = options.tools.definitions();
+  const window = new AgentContextWindow({ counter: options.client, model: options.model, contextLength, maxCompletionTokens, tools });
+
+  const messages: ChatMessage[] = [];
+  if (options.systemPrompt) messages.push({ role: 'system', content: options.systemPrompt });
+  messages.push(...(options.history ?? []), { role: 'user', content: options.task });
+  const firstStep = messages.length;
+
+  let usage = zeroUsage();
+  const toolCalls: Record<string, number> = {};
+  let steps = 0;
+  let answer = '';
+  let stopReason: AgentStopReason = 'step_limit';
+  let error: string | undefined;
+
+  emit({ type: 'task_started', model: options.model, tools: options.tools.names() });
+
+  const streamStep = async (step: number): Promise<StepOutcome> => {
+    const request: ChatRequest = {
+      model: options.model,
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+      prompt_cache_key: options.promptCacheKey,
+      max_completion_tokens: maxCompletionTokens,
+    };
+    if (tools.length > 0) request.tools = tools;
+    if (options.thinking) request.thinking = options.thinking;
+    const accumulator = new ChatStreamAccumulator();
+    try {
+      for await (const chunk of options.client.chatStream(request, { signal })) {
+        accumulator.push(chunk);
+        const delta = chunk.choices.find((c) => c.index === 0)?.delta;
+        if (delta?.reasoning_content) emit({ type: 'reasoning_delta', step, text: delta.reasoning_content });
+        if (delta?.content) emit({ type: 'content_delta', step, text: delta.content });
+      }
+    } catch (err) {
+      const partial = accumulator.result().choices[0];
+      const kept = partial && partialMessage(partial.message);
+      if (kept) messages.push(kept);
+      throw err;
+    }
+    const result = accumulator.result();
+    const choice = result.choices.find((c) => c.index === 0);
+    if (!choice) throw new AgentResponseError('The service answered without a choice.');
+    const message: AssistantMessage = { ...choice.message, content: typeof choice.message.content === 'string' ? choice.message.content : '' };
+    // The real service refuses a thinking model's tool-call message sent back without its reasoning.
+    if (thinking && message.reasoning_content == null) message.reasoning_content = '';
+    return { message, finishReason: choice.finishReason, usage: result.usage ? usageFromWire(result.usage) : undefined };
+  };
+
+  try {
+    for (let step = 1; ; step++) {
+      if (signal.aborted) {
+        stopReason = 'cancelled';
+        break;
+      }
+      if (step > maxSteps) {
+        stopReason = 'step_limit';
+        break;
+      }
+      const compaction = await window.fit(messages, firstStep);
+      if (compaction) {
+        emit({
+          type: 'context_compacted',
+          step,
+          ...compaction,
+          message: `The task outgrew the model's context (${compaction.tokensBefore} of ${compaction.limit} tokens): earlier steps were shortened to ${compaction.tokensAfter} tokens.`,
+        });
+      }
+      steps = step;
+      emit({ type: 'step_started', step });
+      const outcome = await streamStep(step);
+      if (outcome.usage) usage = addUsage(usage, outcome.usage);
+      const calls = outcome.finishReason === 'length' ? [] : (outcome.message.tool_calls ?? []);
+      emit({ type: 'step_finished', step, finishReason: outcome.finishReason, usage: outcome.usage, toolCalls: calls.length });
+
+      if (calls.length === 0) {
+        const kept = outcome.finishReason === 'length' ? partialMessage(outcome.message) : outcome.message;
+        if (kept && typeof kept.content === 'string' && kept.content !== '') {
+          delete kept.tool_calls;
+          messages.push(kept);
+        }
+        answer = typeof outcome.message.content === 'string' ? outcome.message.content : '';
+        if (outcome.finishReason === 'content_filter') throw new AgentResponseError('The service stopped the answer: it was judged high risk (content_filter).');
+        if (outcome.finishReason === 'tool_calls') throw new AgentResponseError('The model asked for tool calls but sent none.');
+        stopReason = outcome.finishReason === 'length' ? 'length' : 'stop';
+        break;
+      }
+      messages.push(outcome.message);
+      for (const call of calls) toolCalls[call.function.name] = (toolCalls[call.function.name] ?? 0) + 1;
+      const answers = await runToolCalls(calls, {
+        registry: options.tools,
+        step,
+        concurrency: options.maxParallelToolCalls ?? DEFAULT_MAX_PARALLEL_TOOL_CALLS,
+        signal,
+        emit,
+        now,
+      });
+      messages.push(...answers);
+    }
+  } catch (err) {
+    if (signal.aborted || isCancellation(err)) stopReason = 'cancelled';
+    else {
+      stopReason = 'error';
+      error = err instanceof Error ? err.message : String(err);
+    }
+  }
+
+  const summary: AgentTaskSummary = {
+    stopReason,
+    steps,
+    toolCalls,
+    filesChanged: options.journal?.filesChanged() ?? [],
+    usage,
+    answer,
+    durationMs: Math.max(0, Math.round(now() - started)),
+  };
+  if (error !== undefined) summary.error = error;
+  emit({ type: 'task_finished', summary });
+  return { messages, summary };
+}

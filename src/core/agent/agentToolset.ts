@@ -1,0 +1,35 @@
+// Everything one task's tools share: the registry offered to the model (the enabled formulas plus the
+// workspace tools), the task's approvals and its change journal (for the summary and for undo).
+import { TaskApprovals, type Approver } from '../tools/approvals';
+import { ChangeJournal } from '../tools/changeJournal';
+import { DEFAULT_FORMULAS, type FormulaToolCatalog } from '../tools/formulaTools';
+import { ToolRegistry } from '../tools/toolRegistry';
+import type { WorkspaceHost } from '../tools/workspaceHost';
+import { createWorkspaceTools, type WorkspaceToolOptions } from '../tools/workspaceTools';
+
+export interface AgentToolsetOptions {
+  catalog: FormulaToolCatalog;
+  approver: Approver;
+  /** Formula names switched on (settings); default code_runner, quickjs and fetch. */
+  formulas?: readonly string[];
+  /** Absent when no folder is open: the task then has formulas only. */
+  workspace?: WorkspaceHost;
+  autoApproveEdits?: boolean;
+  workspaceOptions?: WorkspaceToolOptions;
+}
+
+export interface AgentToolset {
+  registry: ToolRegistry;
+  approvals: TaskApprovals;
+  journal: ChangeJournal;
+}
+
+export async function createAgentToolset(options: AgentToolsetOptions): Promise<AgentToolset> {
+  const approvals = new TaskApprovals(options.approver, { autoApproveEdits: options.autoApproveEdits ?? false });
+  const journal = new ChangeJournal();
+  const registry = new ToolRegistry(await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals));
+  if (options.workspace && options.workspace.roots().length > 0) {
+    for (const tool of createWorkspaceTools(options.workspace, approvals, journal, options.workspaceOptions)) registry.add(tool);
+  }
+  return { registry, approvals, journal };
+}

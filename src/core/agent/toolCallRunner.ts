@@ -1,0 +1,91 @@
+// Answers every tool call of one assistant message with exactly one tool message, whatever happens:
+// unknown tool, malformed arguments, a tool that throws, a rejected approval or the task being
+// stopped all become an error text for the model. Calls run concurrently up to a bound; answers are
+// kept in the order they finish, which the service allows.
+import type { ToolCall, ToolMessage } from '../../api/schemas';
+import { parseToolArguments } from '../tools/toolArguments';
+import { ToolArgumentsError } from '../tools/toolErrors';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import type { AgentEventListener, ToolCallStatus } from './agentEvents';
+
+export interface ToolCallRunOptions {
+  registry: ToolRegistry;
+  step: number;
+  concurrency: number;
+  signal: AbortSignal;
+  emit: AgentEventListener;
+  now: () => number;
+}
+
+interface Answer {
+  status: ToolCallStatus;
+  content: string;
+}
+
+const CANCELLED_BEFORE = 'Not run: the user stopped the task before this call started.';
+const CANCELLED_DURING = 'Stopped: the user stopped the task while this call was running; its result is unknown.';
+
+function abortPromise(signal: AbortSignal): Promise<Answer> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve({ status: 'cancelled', content: CANCELLED_DURING });
+    else signal.addEventListener('abort', () => resolve({ status: 'cancelled', content: CANCELLED_DURING }), { once: true });
+  });
+}
+
+async function answer(call: ToolCall, options: ToolCallRunOptions): Promise<Answer> {
+  const { registry, signal } = options;
+  if (signal.aborted) return { status: 'cancelled', content: CANCELLED_BEFORE };
+  const tool = registry.get(call.function.name);
+  if (!tool) {
+    return { status: 'invalid', content: `Unknown tool "${call.function.name}". Available tools: ${registry.names().join(', ')}.` };
+  }
+  let args;
+  try {
+    args = parseToolArguments(tool.definition, call.function.arguments);
+  } catch (err) {
+    if (err instanceof ToolArgumentsError) return { status: 'invalid', content: `${err.message} Correct the arguments and call the tool again.` };
+    throw err;
+  }
+  const run = tool.run(args, signal).then(
+    (result): Answer => result,
+    (err: unknown): Answer =>
+      signal.aborted ? { status: 'cancelled', content: CANCELLED_DURING } : { status: 'failed', content: `Error: ${err instanceof Error ? err.message : String(err)}` },
+  );
+  // A tool that ignores the signal must not hold the stopped task open.
+  return Promise.race([run, abortPromise(signal)]);
+}
+
+export async function runToolCalls(calls: readonly ToolCall[], options: ToolCallRunOptions): Promise<ToolMessage[]> {
+  const answers: ToolMessage[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < calls.length) {
+      const call = calls[next++] as ToolCall;
+      const started = options.now();
+      options.emit({
+        type: 'tool_call_started',
+        step: options.step,
+        callId: call.id,
+        name: call.function.name,
+        arguments: call.function.arguments,
+        origin: options.registry.get(call.function.name)?.origin,
+      });
+      const answered = await answer(call, options);
+      // An empty tool message is refused by the service, and would break every later request.
+      const result = answered.content === '' ? { ...answered, content: '(the tool returned no output)' } : answered;
+      answers.push({ role: 'tool', tool_call_id: call.id, name: call.function.name, content: result.content });
+      options.emit({
+        type: 'tool_call_finished',
+        step: options.step,
+        callId: call.id,
+        name: call.function.name,
+        status: result.status,
+        durationMs: Math.max(0, Math.round(options.now() - started)),
+        result: result.content,
+      });
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency, calls.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return answers;
+}

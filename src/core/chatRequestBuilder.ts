@@ -1,0 +1,39 @@
+// The chat request for the next reply: the conversation's history plus the user's choices (model,
+// thinking, JSON mode, alternatives) and settings. It sets only what the user chose, and leaves the
+// rest to the model's defaults, so the client's validation sees exactly what will be sent.
+import { modelInfo } from '../api/models';
+import type { ChatMessage, ChatRequest } from '../api/schemas';
+
+export interface ReplySettings {
+  model: string;
+  /** Whether thinking is on; only sent to models where it can be switched (svc-k2.5). */
+  thinking: boolean;
+  jsonMode: boolean;
+  /** `n`: how many alternative replies to generate. */
+  choiceCount: number;
+  /** Undefined: the model's default. Not sent to models whose temperature is fixed. */
+  temperature?: number;
+  maxCompletionTokens?: number;
+  /** Hash identifying the user to the service's abuse detection; only when the user opted in. */
+  safetyIdentifier?: string;
+}
+
+export function buildChatRequest(messages: ChatMessage[], settings: ReplySettings, cacheKey: string): ChatRequest {
+  const info = modelInfo(settings.model);
+  const request: ChatRequest = {
+    model: settings.model,
+    messages,
+    stream: true,
+    stream_options: { include_usage: true },
+    // The conversation id groups its requests for the service's prompt cache, as the spec
+    // recommends for multi-turn sessions; it stays the same when the conversation resumes.
+    prompt_cache_key: cacheKey,
+  };
+  if (info?.thinking === 'optional') request.thinking = { type: settings.thinking ? 'enabled' : 'disabled' };
+  if (settings.jsonMode) request.response_format = { type: 'json_object' };
+  if (settings.choiceCount !== 1) request.n = settings.choiceCount;
+  if (settings.temperature !== undefined && info?.fixed.temperature === undefined) request.temperature = settings.temperature;
+  if (settings.maxCompletionTokens !== undefined) request.max_completion_tokens = settings.maxCompletionTokens;
+  if (settings.safetyIdentifier !== undefined) request.safety_identifier = settings.safetyIdentifier;
+  return request;
+}

@@ -1,0 +1,396 @@
+// Drives the replies of the conversations: sends the history, streams the reply into the
+// conversation (saving as it goes, so a crash keeps what arrived), and handles stop, failures with
+// their fixing action, automatic retry after a countdown, regenerate and edit-and-resend.
+import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest } from '../api/index';
+import type { ChatCompletionChunk, ChatRequest } from '../api/schemas';
+import type { ErrorInfo, HostMessageOf } from '../shared/protocol';
+import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
+import type { Clock } from './clock';
+import type { Alternative, AssistantEntry, Conversation } from './conversation';
+import { EntryNotFoundError, InvalidInputError, SessionBusyError } from './conversationErrors';
+import type { ConversationStore } from './conversationStore';
+import { automaticRetryDelaySeconds, errorToInfo } from './errorAction';
+import { buildHistory } from './historyBuilder';
+import { localTokenCounter } from './localTokenCounter';
+import { addUsage, usageFromWire } from './usageTotals';
+
+export interface ChatStreamClient {
+  chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
+}
+
+export type SessionEvent =
+  | { type: 'conversation'; conversation: Conversation }
+  | HostMessageOf<'replyStarted'>
+  | HostMessageOf<'reasoningDelta'>
+  | HostMessageOf<'contentDelta'>
+  | HostMessageOf<'toolCallDelta'>
+  | HostMessageOf<'replyFinished'>
+  | HostMessageOf<'replyFailed'>;
+
+export interface ChatSessionOptions {
+  /** Asked for every reply, so a key or address change applies to the next request. */
+  client: () => ChatStreamClient | Promise<ChatStreamClient>;
+  store: ConversationStore;
+  clock: Clock;
+  onEvent: (event: SessionEvent) => void;
+  /** How often a reply is saved while it streams (default 500 ms): the most a crash can lose. */
+  saveIntervalMs?: number;
+  /** Automatic retries of one reply after rate-limit or overload countdowns (default 3). */
+  maxAutomaticRetries?: number;
+}
+
+interface ActiveReply {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+interface PendingRetry {
+  timer: unknown;
+  messageId: string;
+}
+
+export class ChatSession {
+  private readonly active = new Map<string, ActiveReply>();
+  private readonly pendingRetries = new Map<string, PendingRetry>();
+  private readonly automaticRetries = new Map<string, number>();
+  private readonly idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: ChatSessionOptions) {}
+
+  isBusy(conversationId: string): boolean {
+    return this.active.has(conversationId) || this.pendingRetries.has(conversationId);
+  }
+
+  /** Appends the user's message and streams the reply. Resolves when the reply ended (any way). */
+  async send(conversationId: string, text: string, settings: ReplySettings): Promise<void> {
+    requireText(text);
+    await this.run(conversationId, settings, true, (conversation) => {
+      conversation.entries.push({ id: newId(), role: 'user', createdAt: this.options.clock.now(), content: text });
+    });
+  }
+
+  /** Replaces a user message, drops everything after it, and asks again. */
+  async editAndResend(conversationId: string, messageId: string, text: string, settings: ReplySettings): Promise<void> {
+    requireText(text);
+    const conversation = this.options.store.require(conversationId);
+    const index = conversation.entries.findIndex((e) => e.id === messageId && e.role === 'user');
+    if (index < 0) throw new EntryNotFoundError(conversationId, messageId, 'user message');
+    await this.run(conversationId, settings, true, () => {
+      const entry = conversation.entries[index];
+      if (entry?.role === 'user') entry.content = text;
+      conversation.entries.splice(index + 1);
+    });
+  }
+
+  /** Drops the assistant reply `messageId` (and what followed) and generates it again. Also the retry of a failed reply. */
+  async regenerate(conversationId: string, messageId: string, settings: ReplySettings): Promise<void> {
+    await this.regenerateAs(conversationId, messageId, settings, true);
+  }
+
+  async selectChoice(conversationId: string, messageId: string, choiceIndex: number): Promise<void> {
+    const conversation = this.options.store.require(conversationId);
+    const entry = conversation.entries.find((e): e is AssistantEntry => e.id === messageId && e.role === 'assistant');
+    if (!entry) throw new EntryNotFoundError(conversationId, messageId, 'assistant reply');
+    if (!Number.isInteger(choiceIndex) || choiceIndex < 0 || choiceIndex >= entry.alternatives.length) {
+      throw new InvalidInputError('choiceIndex', `must be a whole number from 0 to ${entry.alternatives.length - 1}`);
+    }
+    entry.selected = choiceIndex;
+    await this.saveAndShow(conversation, false);
+  }
+
+  /** Stops the reply at once (the part that arrived stays, marked stopped) or cancels a pending retry. */
+  stop(conversationId: string): void {
+    this.cancelPendingRetry(conversationId);
+    this.active.get(conversationId)?.controller.abort();
+    this.notifyIfIdle();
+  }
+
+  stopAll(): void {
+    for (const id of [...this.active.keys(), ...this.pendingRetries.keys()]) this.stop(id);
+  }
+
+  /** Resolves once no reply streams and no automatic retry waits. */
+  whenIdle(): Promise<void> {
+    if (this.active.size === 0 && this.pendingRetries.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Ends every reply (kept, marked interrupted) and waits until the store has written them. */
+  async dispose(): Promise<void> {
+    for (const id of [...this.pendingRetries.keys()]) this.cancelPendingRetry(id);
+    for (const reply of this.active.values()) reply.controller.abort(new ShutdownSignal());
+    await Promise.all([...this.active.values()].map((r) => r.done));
+    await this.options.store.flush();
+    this.notifyIfIdle();
+  }
+
+  private async regenerateAs(conversationId: string, messageId: string, settings: ReplySettings, byUser: boolean): Promise<void> {
+    const conversation = this.options.store.require(conversationId);
+    const index = conversation.entries.findIndex((e) => e.id === messageId && e.role === 'assistant');
+    if (index < 0) throw new EntryNotFoundError(conversationId, messageId, 'assistant reply');
+    await this.run(conversationId, settings, byUser, () => {
+      conversation.entries.splice(index);
+    });
+  }
+
+  private cancelPendingRetry(conversationId: string): void {
+    const pending = this.pendingRetries.get(conversationId);
+    if (!pending) return;
+    this.options.clock.clearTimeout(pending.timer);
+    this.pendingRetries.delete(conversationId);
+  }
+
+  private async saveAndShow(conversation: Conversation, touch = true): Promise<void> {
+    const saved = this.options.store.save(conversation, { touch });
+    this.options.onEvent({ type: 'conversation', conversation });
+    await saved;
+  }
+
+  /**
+   * One reply, from the change that asks for it (`prepare`) to its end. The conversation counts as
+   * busy from the first moment, so a second action cannot interleave with this one. A user action
+   * replaces a waiting automatic retry and restarts its count.
+   */
+  private async run(conversationId: string, settings: ReplySettings, byUser: boolean, prepare: (c: Conversation) => void): Promise<void> {
+    const conversation = this.options.store.require(conversationId);
+    if (this.active.has(conversationId)) throw new SessionBusyError();
+    this.cancelPendingRetry(conversationId);
+    if (byUser) this.automaticRetries.delete(conversationId);
+    const controller = new AbortController();
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    this.active.set(conversationId, { controller, done });
+    try {
+      prepare(conversation);
+      await this.saveAndShow(conversation);
+      const failure = await this.streamReply(conversation, settings, controller.signal);
+      if (failure) this.scheduleAutomaticRetry(conversation, failure, settings);
+      else this.automaticRetries.delete(conversationId);
+    } finally {
+      this.active.delete(conversationId);
+      finished();
+      this.notifyIfIdle();
+    }
+  }
+
+  /** Streams one reply into the conversation; returns the failed entry and its error if it failed. */
+  private async streamReply(
+    conversation: Conversation,
+    settings: ReplySettings,
+    signal: AbortSignal,
+  ): Promise<{ entry: AssistantEntry; error: ErrorInfo } | undefined> {
+    const { clock, store, onEvent } = this.options;
+    const request = buildChatRequest(buildHistory(conversation), settings, conversation.id);
+    const entry: AssistantEntry = {
+      id: newId(),
+      role: 'assistant',
+      createdAt: clock.now(),
+      model: settings.model,
+      alternatives: [emptyAlternative()],
+      selected: 0,
+      status: 'streaming',
+    };
+    const ref = { conversationId: conversation.id, messageId: entry.id };
+    conversation.entries.push(entry);
+
+    try {
+      validateChatRequest(request);
+    } catch (invalid) {
+      if (!(invalid instanceof RequestValidationError)) throw invalid;
+      // Nothing was sent: the refusal appears in the conversation where the reply would have been.
+      const error = errorToInfo(invalid);
+      entry.status = 'failed';
+      entry.error = error;
+      await this.saveAndShow(conversation);
+      return { entry, error };
+    }
+
+    await store.save(conversation);
+    onEvent({ type: 'replyStarted', ...ref, model: settings.model, choiceCount: settings.choiceCount });
+
+    const accumulator = new ChatStreamAccumulator();
+    const saver = new ThrottledSaver(clock, this.options.saveIntervalMs ?? 500, () => void store.save(conversation));
+    let received = false;
+    try {
+      const client = await this.options.client();
+      for await (const chunk of client.chatStream(request, { signal })) {
+        accumulator.push(chunk);
+        for (let position = 0; position < chunk.choices.length; position++) {
+          const choice = chunk.choices[position] as ChatCompletionChunk['choices'][number];
+          const alt = alternativeAt(entry, choice.index);
+          const { reasoning_content: reasoning, content, tool_calls: toolCalls } = choice.delta;
+          if (reasoning) {
+            alt.reasoning += reasoning;
+            onEvent({ type: 'reasoningDelta', ...ref, choiceIndex: choice.index, text: reasoning });
+            received = true;
+          }
+          if (content) {
+            alt.content += content;
+            onEvent({ type: 'contentDelta', ...ref, choiceIndex: choice.index, text: content });
+            received = true;
+          }
+          toolCalls?.forEach((call, j) => {
+            received = true;
+            onEvent({
+              type: 'toolCallDelta',
+              ...ref,
+              choiceIndex: choice.index,
+              index: call.index ?? j,
+              ...(call.id ? { id: call.id } : {}),
+              ...(call.function?.name ? { name: call.function.name } : {}),
+              ...(call.function?.arguments ? { argumentsDelta: call.function.arguments } : {}),
+            });
+          });
+        }
+        saver.touch();
+      }
+    } catch (error) {
+      saver.cancel();
+      takeAccumulated(entry, accumulator);
+      if (signal.aborted || isCancellation(error)) {
+        const shutdown = signal.reason instanceof ShutdownSignal;
+        return this.finish(conversation, entry, shutdown ? 'interrupted' : 'stopped', accumulator);
+      }
+      return this.fail(conversation, entry, errorToInfo(error), received);
+    }
+    saver.cancel();
+    takeAccumulated(entry, accumulator);
+    return this.finish(conversation, entry, 'complete', accumulator);
+  }
+
+  private async finish(
+    conversation: Conversation,
+    entry: AssistantEntry,
+    status: 'complete' | 'stopped' | 'interrupted',
+    accumulator: ChatStreamAccumulator,
+  ): Promise<undefined> {
+    entry.status = status;
+    const usage = accumulator.result().usage;
+    if (usage) {
+      entry.usage = usageFromWire(usage);
+      conversation.usageTotals = addUsage(conversation.usageTotals, entry.usage);
+    }
+    entry.reasoningTokens = await reasoningTokens(entry);
+    await this.options.store.save(conversation);
+    this.options.onEvent({
+      type: 'replyFinished',
+      conversationId: conversation.id,
+      messageId: entry.id,
+      status,
+      finishReasons: entry.alternatives.map((alt, choiceIndex) => ({ choiceIndex, finishReason: alt.finishReason })),
+      ...(entry.usage ? { usage: entry.usage } : {}),
+      totals: conversation.usageTotals,
+    });
+    return undefined;
+  }
+
+  private async fail(
+    conversation: Conversation,
+    entry: AssistantEntry,
+    error: ErrorInfo,
+    received: boolean,
+  ): Promise<{ entry: AssistantEntry; error: ErrorInfo }> {
+    const status = received ? 'interrupted' : 'failed';
+    entry.status = status;
+    entry.error = error;
+    await this.options.store.save(conversation);
+    this.options.onEvent({ type: 'replyFailed', conversationId: conversation.id, messageId: entry.id, error, status });
+    return { entry, error };
+  }
+
+  /**
+   * Rate limits and overload are fixed by waiting: the countdown runs (shown from
+   * `error.retryAfterSeconds`) and the reply is generated again, a bounded number of times.
+   */
+  private scheduleAutomaticRetry(
+    conversation: Conversation,
+    failure: { entry: AssistantEntry; error: ErrorInfo },
+    settings: ReplySettings,
+  ): void {
+    const seconds = automaticRetryDelaySeconds(failure.error);
+    const done = this.automaticRetries.get(conversation.id) ?? 0;
+    if (seconds === undefined || failure.entry.status !== 'failed' || done >= (this.options.maxAutomaticRetries ?? 3)) {
+      this.automaticRetries.delete(conversation.id);
+      return;
+    }
+    this.automaticRetries.set(conversation.id, done + 1);
+    const timer = this.options.clock.setTimeout(() => {
+      this.pendingRetries.delete(conversation.id);
+      // A failure of the retry itself is shown by the retry, in the conversation.
+      void this.regenerateAs(conversation.id, failure.entry.id, settings, false).catch(() => this.notifyIfIdle());
+    }, seconds * 1000);
+    this.pendingRetries.set(conversation.id, { timer, messageId: failure.entry.id });
+  }
+
+  private notifyIfIdle(): void {
+    if (this.active.size > 0 || this.pendingRetries.size > 0) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}
+
+/** The abort reason when the host shuts down: the reply is interrupted, not stopped by the user. */
+class ShutdownSignal extends Error {
+  constructor() {
+    super('The editor closed while the reply was streaming');
+    this.name = 'ShutdownSignal';
+  }
+}
+
+class ThrottledSaver {
+  private timer: unknown;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly intervalMs: number,
+    private readonly save: () => void,
+  ) {}
+
+  touch(): void {
+    if (this.timer !== undefined) return;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = undefined;
+      this.save();
+    }, this.intervalMs);
+  }
+
+  cancel(): void {
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+function requireText(text: string): void {
+  if (text.trim() === '') throw new InvalidInputError('text', 'the message must not be empty');
+}
+
+function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function emptyAlternative(): Alternative {
+  return { content: '', reasoning: '', finishReason: null };
+}
+
+function alternativeAt(entry: AssistantEntry, index: number): Alternative {
+  while (entry.alternatives.length <= index) entry.alternatives.push(emptyAlternative());
+  return entry.alternatives[index] as Alternative;
+}
+
+/** The service's figure when it gave one (n = 1 only: usage is per request), else a local count. */
+async function reasoningTokens(entry: AssistantEntry): Promise<number> {
+  if (entry.usage && entry.usage.reasoningTokens > 0 && entry.alternatives.length === 1) return entry.usage.reasoningTokens;
+  const reasoning = entry.alternatives[entry.selected]?.reasoning ?? '';
+  return reasoning === '' ? 0 : (await localTokenCounter())(reasoning);
+}
+
+/** The accumulator's merged choices (tool calls, finish reasons) replace the live copies. */
+function takeAccumulated(entry: AssistantEntry, accumulator: ChatStreamAccumulator): void {
+  for (const choice of accumulator.result().choices) {
+    const alt = alternativeAt(entry, choice.index);
+    const content = choice.message.content;
+    alt.content = typeof content === 'string' ? content : alt.content;
+    alt.reasoning = choice.message.reasoning_content ?? '';
+    alt.finishReason = choice.finishReason;
+    if (choice.message.tool_calls && choice.message.tool_calls.length > 0) alt.toolCalls = choice.message.tool_calls;
+  }
+}

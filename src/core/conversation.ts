@@ -1,0 +1,90 @@
+// The saved shape of a conversation. It is read back from storage written by an earlier version or
+// cut short by a crash, so it is a zod schema: what comes back is checked, not trusted.
+import { z } from 'zod';
+import { FinishReasonSchema, ToolCallSchema } from '../api/schemas';
+import { ErrorInfoSchema, ReplyStatusSchema } from '../shared/protocol';
+
+export const UsageTotalsSchema = z.object({
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  cachedTokens: z.number().int().nonnegative(),
+  reasoningTokens: z.number().int().nonnegative(),
+});
+export type UsageTotals = z.infer<typeof UsageTotalsSchema>;
+
+/**
+ * Reply status as the protocol defines it. `streaming` only exists while a reply arrives; a saved
+ * `streaming` reply means the window closed or crashed mid-reply, and it is restored as `interrupted`.
+ */
+export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
+
+/** One of the `n` results of a request; most replies have exactly one. */
+export const AlternativeSchema = z.object({
+  content: z.string(),
+  reasoning: z.string(),
+  toolCalls: z.array(ToolCallSchema).optional(),
+  finishReason: FinishReasonSchema.nullable(),
+});
+export type Alternative = z.infer<typeof AlternativeSchema>;
+
+export const UserEntrySchema = z.object({
+  id: z.string(),
+  role: z.literal('user'),
+  createdAt: z.number(),
+  content: z.string(),
+});
+export type UserEntry = z.infer<typeof UserEntrySchema>;
+
+export const AssistantEntrySchema = z.object({
+  id: z.string(),
+  role: z.literal('assistant'),
+  createdAt: z.number(),
+  model: z.string(),
+  alternatives: z.array(AlternativeSchema).min(1),
+  selected: z.number().int().nonnegative(),
+  status: ReplyStatusSchema,
+  usage: UsageTotalsSchema.optional(),
+  /** Tokens of the selected reasoning: from usage when the service reports it, else counted locally. */
+  reasoningTokens: z.number().int().nonnegative().optional(),
+  /** What went wrong and the action that fixes it (see errorAction.ts). */
+  error: ErrorInfoSchema.optional(),
+});
+export type AssistantEntry = z.infer<typeof AssistantEntrySchema>;
+
+export const ToolEntrySchema = z.object({
+  id: z.string(),
+  role: z.literal('tool'),
+  createdAt: z.number(),
+  toolCallId: z.string(),
+  name: z.string().optional(),
+  content: z.string(),
+});
+export type ToolEntry = z.infer<typeof ToolEntrySchema>;
+
+export const EntrySchema = z.discriminatedUnion('role', [UserEntrySchema, AssistantEntrySchema, ToolEntrySchema]);
+export type Entry = z.infer<typeof EntrySchema>;
+
+export const ConversationSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  title: z.string(),
+  /** True once the user renamed it; the automatic title from the first message then stays away. */
+  titleIsCustom: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  systemPrompt: z.string().optional(),
+  entries: z.array(EntrySchema),
+  /** Everything billed in this conversation, replies later regenerated or deleted included. */
+  usageTotals: UsageTotalsSchema,
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+export function zeroUsage(): UsageTotals {
+  return { promptTokens: 0, completionTokens: 0, cachedTokens: 0, reasoningTokens: 0 };
+}
+
+export function selectedAlternative(entry: AssistantEntry): Alternative {
+  const alt = entry.alternatives[entry.selected] ?? entry.alternatives[0];
+  if (!alt) throw new Error(`Assistant entry ${entry.id} has no alternatives`);
+  return alt;
+}

@@ -1,0 +1,57 @@
+// Export of a conversation as a Markdown document a person can read or share.
+import { selectedAlternative, type Conversation, type UsageTotals } from './conversation';
+
+const STATUS_NOTE: Record<string, string> = {
+  stopped: '_(stopped by the user)_',
+  interrupted: '_(interrupted: the reply did not finish)_',
+  failed: '_(failed)_',
+};
+
+/** The longest run of backticks in `text`, so a fence around it can be made longer. */
+function fenceFor(text: string): string {
+  const runs = text.match(/`+/g) ?? [];
+  const longest = runs.reduce((max, run) => Math.max(max, run.length), 0);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function quote(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n');
+}
+
+function usageLine(usage: UsageTotals): string {
+  return `prompt ${usage.promptTokens}, completion ${usage.completionTokens}, cached ${usage.cachedTokens} tokens`;
+}
+
+export function conversationToMarkdown(conversation: Conversation): string {
+  const out: string[] = [`# ${conversation.title}`, ''];
+  out.push(`_Exported ${new Date(conversation.updatedAt).toISOString()}; ${usageLine(conversation.usageTotals)}._`, '');
+  if (conversation.systemPrompt) out.push('## System', '', conversation.systemPrompt, '');
+  for (const entry of conversation.entries) {
+    if (entry.role === 'user') {
+      out.push('## User', '', entry.content, '');
+    } else if (entry.role === 'tool') {
+      const fence = fenceFor(entry.content);
+      out.push(`## Tool result${entry.name ? ` (${entry.name})` : ''}`, '', fence, entry.content, fence, '');
+    } else {
+      const alt = selectedAlternative(entry);
+      out.push(`## Assistant (${entry.model})`, '');
+      if (alt.reasoning !== '') {
+        out.push('<details><summary>Thinking</summary>', '', quote(alt.reasoning), '', '</details>', '');
+      }
+      if (alt.content !== '') out.push(alt.content, '');
+      for (const call of alt.toolCalls ?? []) {
+        out.push(`Tool call \`${call.function.name}\`:`, '', '```json', call.function.arguments, '```', '');
+      }
+      const note = STATUS_NOTE[entry.status];
+      if (note) out.push(note, '');
+      if (entry.error) out.push(`> **Error:** ${entry.error.message}`, '');
+      if (entry.alternatives.length > 1) {
+        out.push(`_(alternative ${entry.selected + 1} of ${entry.alternatives.length})_`, '');
+      }
+    }
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,48 @@
+// The conversation as the chat view shows it (the protocol's ConversationView). The view gets text
+// and figures only; nothing here carries the API key or request settings.
+import type { AssistantMessageView, ConversationView, MessageView } from '../shared/protocol';
+import type { AssistantEntry, Conversation, Entry } from './conversation';
+
+function assistantView(entry: AssistantEntry): AssistantMessageView {
+  const view: AssistantMessageView = {
+    id: entry.id,
+    role: 'assistant',
+    model: entry.model,
+    choices: entry.alternatives.map((alt, index) => ({
+      index,
+      content: alt.content,
+      reasoning: alt.reasoning,
+      finishReason: alt.finishReason,
+      ...(alt.toolCalls ? { toolCalls: alt.toolCalls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })) } : {}),
+    })),
+    selectedChoice: Math.min(entry.selected, entry.alternatives.length - 1),
+    status: entry.status,
+    createdAt: entry.createdAt,
+  };
+  if (entry.reasoningTokens !== undefined && entry.reasoningTokens > 0) view.reasoningTokens = entry.reasoningTokens;
+  if (entry.usage) view.usage = entry.usage;
+  if (entry.error) view.error = entry.error;
+  return view;
+}
+
+function messageView(entry: Entry): MessageView {
+  switch (entry.role) {
+    case 'user':
+      return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt };
+    case 'tool':
+      return { id: entry.id, role: 'tool', toolCallId: entry.toolCallId, name: entry.name ?? '', content: entry.content, createdAt: entry.createdAt };
+    case 'assistant':
+      return assistantView(entry);
+  }
+}
+
+export function conversationView(conversation: Conversation): ConversationView {
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    messages: conversation.entries.map(messageView),
+    totals: conversation.usageTotals,
+    createdAt: conversation.createdAt,
+    updatedAt: conversation.updatedAt,
+  };
+}

@@ -1,0 +1,25 @@
+// The part of the service client (src/api SvcClient) that file and balance features use. Written as a
+// structural interface so this layer depends on what it calls, not on how the client is built; the
+// real SvcClient satisfies it as is.
+import { SvcApiError } from '../../api';
+import type { Balance, FileDeleted, FileObject, FilePurpose } from '../../api/schemas';
+
+export interface FilesClient {
+  files: {
+    upload(input: { data: Uint8Array; filename: string; purpose: FilePurpose }): Promise<FileObject>;
+    list(): Promise<FileObject[]>;
+    get(id: string): Promise<FileObject>;
+    delete(id: string): Promise<FileDeleted | unknown>;
+    content(id: string): Promise<string>;
+  };
+  balance(): Promise<Balance>;
+}
+
+/** A file id the service no longer knows (deleted elsewhere, or by the account's other clients). */
+export function isFileGone(err: unknown): boolean {
+  return err instanceof SvcApiError && err.status === 404;
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,120 @@
+// What may be uploaded, decided before any byte leaves the machine: size limits with the service's own
+// reasons, and the kind of file (text, document, image, video) from its extension and its content.
+// Binary content that is none of the kinds the service takes is refused rather than sent to fail there.
+import { isBinaryFileSync } from 'isbinaryfile';
+import { filetypeinfo } from 'magic-bytes.js';
+import { FILE_EXTENSIONS, LIMITS } from '../../api/models';
+import type { FilePurpose } from '../../api/schemas';
+
+/** text: source code and plain text; document: binary formats the service extracts (PDF, Office, e-books). */
+export type FileKind = 'text' | 'document' | 'image' | 'video';
+
+/** The service's own reasons (spec error table), so the user reads the same words either way. */
+export const TOO_LARGE_REASON = 'File size is too large, max file size is 100MB, please confirm and re-upload the file';
+export const EMPTY_REASON = 'File size is zero, please confirm and re-upload the file';
+
+/** How many leading bytes the content checks need; callers may pass just this much of a large file. */
+export const SNIFF_BYTES = 64 * 1024;
+
+/** The spec names no video formats; these are the containers browsers and the service's peers take. */
+export const VIDEO_EXTENSIONS = ['.mp4', '.m4v', '.mov', '.webm', '.mkv', '.avi', '.mpeg', '.mpg', '.3gp', '.ogv', '.wmv', '.flv'] as const;
+
+/** Documents of the spec's list whose content is binary; the others (.txt, .md, .json, ...) are text formats. */
+const BINARY_DOCUMENT_EXTENSIONS = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.epub', '.mobi'];
+/** Image formats whose content is text (XML or C source), so they pass the binary sniff. */
+const TEXT_IMAGE_EXTENSIONS = ['.svg', '.xbm'];
+
+const IMAGE_MIME: Record<string, string> = {
+  '.jpeg': 'image/jpeg', '.jpg': 'image/jpeg', '.pjp': 'image/jpeg', '.pjpeg': 'image/jpeg', '.jfif': 'image/jpeg',
+  '.png': 'image/png', '.apng': 'image/apng', '.bmp': 'image/bmp', '.dib': 'image/bmp', '.gif': 'image/gif',
+  '.svg': 'image/svg+xml', '.svgz': 'image/svg+xml', '.webp': 'image/webp', '.ico': 'image/x-icon',
+  '.xbm': 'image/x-xbitmap', '.tif': 'image/tiff', '.tiff': 'image/tiff', '.avif': 'image/avif',
+};
+const VIDEO_MIME: Record<string, string> = {
+  '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.mkv': 'video/x-matroska',
+  '.avi': 'video/x-msvideo', '.mpeg': 'video/mpeg', '.mpg': 'video/mpeg', '.3gp': 'video/3gpp', '.ogv': 'video/ogg',
+  '.wmv': 'video/x-ms-wmv', '.flv': 'video/x-flv',
+};
+
+export class UploadRefusedError extends Error {
+  override readonly name = 'UploadRefusedError';
+  constructor(
+    readonly fileName: string,
+    readonly reason: string,
+  ) {
+    super(`${fileName}: ${reason}`);
+  }
+}
+
+export interface UploadCandidate {
+  /** Shown in every refusal; a path or a base name. */
+  name: string;
+  /** Full size in bytes (from a stat: the whole file need not be read to refuse it). */
+  size: number;
+  /** The first bytes of the content, at least min(size, SNIFF_BYTES) of them. */
+  head: Uint8Array;
+}
+
+export interface AcceptedUpload {
+  kind: FileKind;
+  /** MIME type for data URIs of images and videos; undefined for text and documents. */
+  mime: string | undefined;
+  /** The purpose this kind is uploaded with when the caller has no reason to choose another. */
+  purpose: FilePurpose;
+}
+
+/** The usual extension of an image or video MIME type, e.g. `.png`; undefined for others. */
+export function extensionForMime(mime: string): string | undefined {
+  return Object.entries({ ...IMAGE_MIME, ...VIDEO_MIME }).find(([, m]) => m === mime)?.[0];
+}
+
+export function isMediaExtension(ext: string): boolean {
+  return (FILE_EXTENSIONS.image as readonly string[]).includes(ext) || (VIDEO_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+export function extensionOf(name: string): string {
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot).toLowerCase() : '';
+}
+
+function isBinary(head: Uint8Array): boolean {
+  return head.includes(0) || isBinaryFileSync(Buffer.from(head.buffer, head.byteOffset, head.byteLength));
+}
+
+function classifyBinary(name: string, ext: string, head: Uint8Array): AcceptedUpload {
+  if ((FILE_EXTENSIONS.image as readonly string[]).includes(ext)) return { kind: 'image', mime: IMAGE_MIME[ext], purpose: 'image' };
+  if ((VIDEO_EXTENSIONS as readonly string[]).includes(ext)) return { kind: 'video', mime: VIDEO_MIME[ext], purpose: 'video' };
+  if (BINARY_DOCUMENT_EXTENSIONS.includes(ext)) return { kind: 'document', mime: undefined, purpose: 'file-extract' };
+  const guesses = filetypeinfo(head);
+  const image = guesses.find((g) => g.mime?.startsWith('image/'));
+  if (image) return { kind: 'image', mime: image.mime, purpose: 'image' };
+  const video = guesses.find((g) => g.mime?.startsWith('video/'));
+  if (video) return { kind: 'video', mime: video.mime, purpose: 'video' };
+  if (guesses.some((g) => g.typename === 'pdf')) return { kind: 'document', mime: undefined, purpose: 'file-extract' };
+  const what = guesses[0] ? `a binary file (${guesses[0].typename})` : 'a binary file';
+  throw new UploadRefusedError(
+    name,
+    `it is ${what}, not an image, a video or a supported document (${BINARY_DOCUMENT_EXTENSIONS.join(', ')} or text); it is not sent`,
+  );
+}
+
+/** Decides whether a file may be uploaded and as what; throws UploadRefusedError naming the file otherwise. */
+export function checkUpload(file: UploadCandidate, maxFileBytes: number = LIMITS.maxFileBytes): AcceptedUpload {
+  if (file.size <= 0) throw new UploadRefusedError(file.name, EMPTY_REASON);
+  if (file.size > maxFileBytes) throw new UploadRefusedError(file.name, TOO_LARGE_REASON);
+  const ext = extensionOf(file.name);
+  const head = file.head.subarray(0, SNIFF_BYTES);
+  if (isBinary(head)) return classifyBinary(file.name, ext, head);
+  if (TEXT_IMAGE_EXTENSIONS.includes(ext)) return { kind: 'image', mime: IMAGE_MIME[ext], purpose: 'image' };
+  return { kind: 'text', mime: undefined, purpose: 'file-extract' };
+}
+
+/** The same check with a purpose the caller insists on (an image picked for `image_url`, say). */
+export function checkUploadFor(file: UploadCandidate, purpose: FilePurpose, maxFileBytes?: number): AcceptedUpload {
+  const accepted = checkUpload(file, maxFileBytes);
+  if (purpose === 'image' && accepted.kind !== 'image') throw new UploadRefusedError(file.name, `it is not an image (it is ${accepted.kind}); only images can be sent as image_url`);
+  if (purpose === 'video' && accepted.kind !== 'video') throw new UploadRefusedError(file.name, `it is not a video (it is ${accepted.kind}); only videos can be sent as video_url`);
+  if (purpose === 'file-extract' && accepted.kind === 'video') throw new UploadRefusedError(file.name, 'the service extracts text from documents, code and images, not from videos');
+  return { ...accepted, purpose };
+}

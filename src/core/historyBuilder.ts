@@ -1,0 +1,47 @@
+// Turns a saved conversation into the `messages` the service expects. The service is stateless, so
+// this list is the whole memory of the conversation.
+import type { AssistantMessage, ChatMessage } from '../api/schemas';
+import { selectedAlternative, type AssistantEntry, type Conversation, type Entry } from './conversation';
+
+/**
+ * Builds the request history from the entries before `endIndex` (all of them by default).
+ * - `reasoning_content` of earlier replies is sent back, also on replies that only call tools: the
+ *   spec asks for it, and the real service rejects a thinking model's tool-call message without it.
+ * - A reply that only calls tools is sent with `content: ""`, as the real service returns it.
+ * - A reply with nothing to show (failed, or stopped while still thinking) is left out: empty
+ *   content is refused by the service and the user never saw an answer there.
+ */
+export function buildHistory(conversation: Conversation, endIndex = conversation.entries.length): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  if (conversation.systemPrompt && conversation.systemPrompt.trim() !== '') {
+    messages.push({ role: 'system', content: conversation.systemPrompt });
+  }
+  for (const entry of conversation.entries.slice(0, endIndex)) {
+    const message = toMessage(entry);
+    if (message) messages.push(message);
+  }
+  return messages;
+}
+
+function toMessage(entry: Entry): ChatMessage | undefined {
+  switch (entry.role) {
+    case 'user':
+      return { role: 'user', content: entry.content };
+    case 'tool':
+      return entry.name === undefined
+        ? { role: 'tool', tool_call_id: entry.toolCallId, content: entry.content }
+        : { role: 'tool', tool_call_id: entry.toolCallId, name: entry.name, content: entry.content };
+    case 'assistant':
+      return assistantMessage(entry);
+  }
+}
+
+function assistantMessage(entry: AssistantEntry): AssistantMessage | undefined {
+  const alt = selectedAlternative(entry);
+  const hasToolCalls = (alt.toolCalls?.length ?? 0) > 0;
+  if (!hasToolCalls && alt.content === '') return undefined;
+  const message: AssistantMessage = { role: 'assistant', content: alt.content };
+  if (alt.reasoning !== '') message.reasoning_content = alt.reasoning;
+  if (hasToolCalls) message.tool_calls = alt.toolCalls;
+  return message;
+}

@@ -1,0 +1,58 @@
+// Approval of what the agent does to the user's machine or bill. The editor shows the question (inline
+// in the chat, or as a notification when the view is hidden); this file decides when to ask.
+
+export type ApprovalDecision = 'approve' | 'reject' | 'always';
+
+/**
+ * edit: a file change; command: a shell command; charged-tool: a formula that costs money (web-search).
+ * `allowAlways` is false where every occurrence must be asked (shell commands).
+ */
+export interface ApprovalRequest {
+  kind: 'edit' | 'command' | 'charged-tool';
+  title: string;
+  detail: string;
+  allowAlways: boolean;
+}
+
+export interface Approver {
+  request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+}
+
+export interface TaskApprovalOptions {
+  /** Apply edits without asking (the user's auto-approve setting for edits). */
+  autoApproveEdits?: boolean;
+}
+
+/**
+ * The approval state of one task. "Always for this task" is remembered per kind until the task ends;
+ * a charged tool is asked about once per task whatever the answer; commands are asked every time.
+ */
+export class TaskApprovals {
+  private readonly always = new Set<ApprovalRequest['kind']>();
+  private chargedDecision: boolean | undefined;
+  /** Questions are asked one at a time, so concurrent calls see an answer given to an earlier one. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly approver: Approver,
+    private readonly options: TaskApprovalOptions = {},
+  ) {}
+
+  allowed(request: ApprovalRequest, signal: AbortSignal): Promise<boolean> {
+    const turn = this.queue.then(() => this.decide(request, signal));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async decide(request: ApprovalRequest, signal: AbortSignal): Promise<boolean> {
+    if (request.kind === 'edit' && this.options.autoApproveEdits) return true;
+    if (request.kind === 'charged-tool' && this.chargedDecision !== undefined) return this.chargedDecision;
+    if (request.allowAlways && this.always.has(request.kind)) return true;
+    if (signal.aborted) return false;
+    const decision = await this.approver.request(request, signal);
+    const allowed = decision !== 'reject';
+    if (request.kind === 'charged-tool') this.chargedDecision = allowed;
+    if (decision === 'always' && request.allowAlways) this.always.add(request.kind);
+    return allowed;
+  }
+}

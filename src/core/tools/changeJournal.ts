@@ -1,0 +1,68 @@
+// Every file change the agent applied in one task, so the whole task can be undone with one call.
+// Undo restores each file to what it was before the task's first change to it (a created file is
+// deleted), newest first; a file the user changed after the agent is left alone and reported.
+
+export interface AppliedChange {
+  path: string;
+  display: string;
+  /** Undefined when the change created the file. */
+  before: string | undefined;
+  after: string;
+}
+
+export interface UndoReport {
+  restored: string[];
+  deleted: string[];
+  /** Changed again after the agent's last write: not touched, so no later work is lost. */
+  skipped: { display: string; reason: string }[];
+}
+
+export interface JournalFiles {
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, text: string): Promise<void>;
+  deleteFile(path: string): Promise<void>;
+}
+
+export class ChangeJournal {
+  private readonly changes: AppliedChange[] = [];
+
+  record(change: AppliedChange): void {
+    this.changes.push(change);
+  }
+
+  applied(): readonly AppliedChange[] {
+    return this.changes;
+  }
+
+  /** Workspace-relative paths of the changed files, in first-change order. */
+  filesChanged(): string[] {
+    return [...new Set(this.changes.map((c) => c.display))];
+  }
+
+  async undoAll(files: JournalFiles): Promise<UndoReport> {
+    const report: UndoReport = { restored: [], deleted: [], skipped: [] };
+    const byPath = new Map<string, { first: AppliedChange; last: AppliedChange }>();
+    for (const change of this.changes) {
+      const entry = byPath.get(change.path);
+      if (entry) entry.last = change;
+      else byPath.set(change.path, { first: change, last: change });
+    }
+    for (const { first, last } of [...byPath.values()].reverse()) {
+      const current = await files.readFile(first.path).then((b) => new TextDecoder().decode(b), () => undefined);
+      if (current !== last.after) {
+        report.skipped.push({ display: first.display, reason: current === undefined ? 'the file no longer exists' : 'the file was changed after the agent wrote it' });
+        continue;
+      }
+      if (first.before === undefined) {
+        await files.deleteFile(first.path);
+        report.deleted.push(first.display);
+      } else {
+        await files.writeFile(first.path, first.before);
+        report.restored.push(first.display);
+      }
+    }
+    const kept = this.changes.filter((c) => report.skipped.some((s) => s.display === c.display));
+    this.changes.splice(0, this.changes.length, ...kept);
+    return report;
+  }
+}

@@ -1,0 +1,38 @@
+// What the agent loop knows about a tool: its definition in the chat `tools` format and how to run it.
+// Formula tools (run by the service) and workspace tools (run by the editor host) look the same here.
+import type { ToolDefinition } from '../../api/schemas';
+
+/** The model's `function.arguments`: the string exactly as produced, and its parsed, schema-checked object. */
+export interface ToolArguments {
+  raw: string;
+  value: Record<string, unknown>;
+}
+
+/** `rejected`: the user declined an approval; the content then says so, for the model to read. */
+export type ToolRunStatus = 'done' | 'failed' | 'rejected';
+
+export interface ToolRunResult {
+  status: ToolRunStatus;
+  /** The tool message content: the result text, or an error text the model can act on. */
+  content: string;
+}
+
+export type ToolOrigin = { kind: 'formula'; formula: string } | { kind: 'workspace' };
+
+export interface Tool {
+  readonly definition: ToolDefinition;
+  readonly origin: ToolOrigin;
+  run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
+}
+
+export function toolName(tool: Tool): string {
+  return tool.definition.function.name;
+}
+
+export function done(content: string): ToolRunResult {
+  return { status: 'done', content };
+}
+
+export function failed(content: string): ToolRunResult {
+  return { status: 'failed', content };
+}

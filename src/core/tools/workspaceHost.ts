@@ -1,0 +1,52 @@
+// What the workspace tools need from the editor. The extension implements it with VS Code and Node
+// APIs; core never imports either. Paths here are absolute file-system paths the path policy approved.
+
+export interface WorkspaceRoot {
+  /** The workspace folder's name, used as the first path segment in a multi-root workspace. */
+  name: string;
+  /** Absolute file-system path of the folder. */
+  path: string;
+}
+
+export type FileKind = 'file' | 'directory' | 'symlink' | 'other';
+
+export interface ListedEntry {
+  /** Absolute path. */
+  path: string;
+  kind: 'file' | 'directory';
+}
+
+export interface CommandResult {
+  /** Undefined when the process was killed (cancelled, or over its time limit). */
+  exitCode: number | undefined;
+  output: string;
+  /** True when output went past the cap and the rest was dropped. */
+  truncated: boolean;
+}
+
+export interface ProposedChange {
+  path: string;
+  /** Path as the user reads it, relative to the workspace. */
+  display: string;
+  /** Undefined when the file is created. */
+  before: string | undefined;
+  after: string;
+}
+
+export interface WorkspaceHost {
+  roots(): readonly WorkspaceRoot[];
+  /** False on file systems that ignore case (macOS, Windows defaults): path checks then fold case. */
+  readonly caseSensitive: boolean;
+  /** The path with every symlink resolved; rejects when the path does not exist. */
+  realpath(path: string): Promise<string>;
+  /** What is at the path itself, a symlink not followed; undefined when nothing is. */
+  lstat(path: string): Promise<FileKind | undefined>;
+  /** Entries under a directory, honouring the workspace's ignore rules (.gitignore, files.exclude). */
+  listFiles(directory: string, options: { recursive: boolean; limit: number }): Promise<ListedEntry[]>;
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, text: string): Promise<void>;
+  deleteFile(path: string): Promise<void>;
+  /** Shows the change (VS Code's diff editor) while the user decides; `close` hides it again. */
+  showProposedChange(change: ProposedChange): Promise<{ close(): Promise<void> }>;
+  runCommand(request: { command: string; cwd: string; maxOutputBytes: number }, signal: AbortSignal): Promise<CommandResult>;
+}

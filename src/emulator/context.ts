@@ -1,0 +1,63 @@
+// Everything a handler needs, built once per running emulator from its options.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Authenticator } from './auth';
+import { BalanceBook } from './balance';
+import { FaultInjector } from './faults';
+import { FileStore } from './files/fileStore';
+import { FormulaService } from './formulas/formulaService';
+import { RateLimiter } from './limits';
+import { DEFAULT_API_KEY, type EmulatorOptions } from './options';
+import { PromptCache } from './promptCache';
+import { RequestLog } from './requestLog';
+import { loadScenarios } from './scenarios';
+import { ScriptedModel } from './scriptedModel';
+
+export interface EmulatorContext {
+  auth: Authenticator;
+  dataDir: string;
+  /** Streamed tokens per second; 0 = no pacing. */
+  speed: number;
+  balances: BalanceBook;
+  files: FileStore;
+  formulas: FormulaService;
+  model: ScriptedModel;
+  cache: PromptCache;
+  limits: RateLimiter;
+  faults: FaultInjector;
+  log: RequestLog | undefined;
+}
+
+export function defaultDataDir(): string {
+  return path.join(os.tmpdir(), 'svc-emulator-data');
+}
+
+export async function createContext(options: EmulatorOptions): Promise<EmulatorContext> {
+  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+  const keys = options.otherKey ? [apiKey, options.otherKey] : [apiKey];
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (options.speed !== undefined && (!Number.isFinite(options.speed) || options.speed < 0)) {
+    throw new RangeError(`speed must be a number of tokens per second >= 0 (0 = as fast as possible), got ${options.speed}`);
+  }
+  const files = await FileStore.open(path.join(dataDir, 'files'), options.fileLimits ?? {});
+  const balances = BalanceBook.open(path.join(dataDir, 'balance.json'), {
+    cash: options.balance ?? 100,
+    voucher: options.voucherBalance ?? 0,
+    pricePerMillion: options.price ?? 1,
+  });
+  return {
+    auth: new Authenticator(keys),
+    dataDir,
+    speed: options.speed ?? 0,
+    balances,
+    files,
+    formulas: new FormulaService({ dataDir, files, limits: options.formulaLimits ?? {}, charge: (account, usd) => balances.charge(account, usd) }),
+    model: new ScriptedModel(loadScenarios(options.scenarios)),
+    cache: new PromptCache(),
+    limits: new RateLimiter(options.limits ?? {}),
+    faults: new FaultInjector(options.faults ?? {}),
+    log: options.logFile ? new RequestLog(options.logFile, keys) : undefined,
+  };
+}

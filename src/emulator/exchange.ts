@@ -1,0 +1,105 @@
+// One HTTP request/response pair. Handlers answer through it so that every answer (JSON, text or a
+// stream) is also captured for the session log in one place.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ServiceError } from './errors';
+
+export interface ExchangeRecord {
+  status: number;
+  /** Parsed JSON, text, or for a stream the list of `data:` payloads in order. */
+  body: unknown;
+  /** How the exchange ended when it did not end normally (dropped connection, client gone). */
+  ended?: string;
+}
+
+export class Exchange {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly record: ExchangeRecord = { status: 0, body: undefined };
+  private streamed: string[] | undefined;
+  private clientGone = false;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly body: Buffer,
+  ) {
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    this.method = (req.method ?? 'GET').toUpperCase();
+    this.path = url.pathname;
+    this.query = url.searchParams;
+    res.on('close', () => {
+      if (!res.writableFinished) this.clientGone = true;
+    });
+  }
+
+  header(name: string): string | undefined {
+    const value = this.req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(',') : value;
+  }
+
+  get closed(): boolean {
+    return this.clientGone || this.res.destroyed;
+  }
+
+  /** The body parsed as JSON; a malformed body is the spec's invalid_request_error. */
+  json(): unknown {
+    const text = this.body.toString('utf8');
+    if (text.trim() === '') throw new ServiceError(400, 'invalid_request_error', 'Invalid request: the request body is empty; a JSON object is required');
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new ServiceError(400, 'invalid_request_error', `Invalid request: the body is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
+  sendJson(status: number, body: unknown, headers: Record<string, string> = {}): void {
+    this.record.status = status;
+    this.record.body = body;
+    this.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    this.res.end(JSON.stringify(body));
+  }
+
+  sendText(status: number, body: string, contentType: string): void {
+    this.record.status = status;
+    this.record.body = body;
+    this.res.writeHead(status, { 'content-type': contentType });
+    this.res.end(body);
+  }
+
+  sendError(error: ServiceError): void {
+    this.sendJson(error.status, error.body(), error.headers);
+  }
+
+  /** Starts a server-sent event stream (status 200). */
+  openStream(): void {
+    this.record.status = 200;
+    this.streamed = [];
+    this.record.body = this.streamed;
+    this.res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    this.res.flushHeaders();
+  }
+
+  /** Writes one `data:` event; resolves when the socket accepted it (backpressure). */
+  async writeEvent(payload: string): Promise<void> {
+    this.streamed?.push(payload);
+    if (this.closed) return;
+    const ok = this.res.write(`data: ${payload}\n\n`);
+    if (!ok) await new Promise<void>((resolve) => this.res.once('drain', resolve));
+  }
+
+  endStream(): void {
+    if (!this.closed) this.res.end();
+  }
+
+  /** Cuts the TCP connection mid-stream without a proper end, as a failing network would. */
+  drop(reason: string): void {
+    this.record.ended = reason;
+    this.res.socket?.destroy();
+    this.res.destroy();
+  }
+}

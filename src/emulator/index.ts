@@ -1,0 +1,16 @@
+// Public surface of the local service emulator (layer 3). Everything else in src/emulator is internal.
+export { startEmulator } from './server';
+export type {
+  EmulatorOptions,
+  RunningEmulator,
+  Scenario,
+  ScenarioFile,
+  ScenarioMatcher,
+  ScenarioReply,
+  ScenarioToolCall,
+  RateLimitOptions,
+  FaultOptions,
+  FileLimitOptions,
+  FormulaLimitOptions,
+} from './options';
+export { DEFAULT_API_KEY, DEFAULT_CLI_PORT } from './options';

@@ -1,0 +1,350 @@
+// The host side of the chat view: answers every protocol message from the webview, turns the chat
+// session's events into protocol messages, and keeps the view's settings, connection banner and
+// conversation list current. The webview only ever receives text and figures, never the key.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LIMITS, MODELS, modelInfo, type Model, type ModelInfo } from '../api/index';
+import { ChatSession, type SessionEvent } from '../core/chatSession';
+import type { ReplySettings } from '../core/chatRequestBuilder';
+import { systemClock } from '../core/clock';
+import { conversationToMarkdown } from '../core/conversationMarkdown';
+import type { ConversationStore } from '../core/conversationStore';
+import { conversationView } from '../core/conversationView';
+import { buildHistory } from '../core/historyBuilder';
+import { DebouncedEstimator, type EstimateClient } from '../core/tokenEstimator';
+import type { Connection, HostMessage, ModelView, SendOptions, UiSettings, WebviewMessage, WebviewMessageOf } from '../shared/protocol';
+import { applyCodeBlock, copyText, insertAtCursor, openLink, type ProposedTextProvider } from './codeBlockActions';
+import type { ServiceConnection } from './serviceConnection';
+import { readSettings, replySettings, type ChatSettings } from './settings';
+
+/** Drafts typed in a burst make one estimate call. */
+const ESTIMATE_DEBOUNCE_MS = 150;
+
+export interface ChatViewPort {
+  post(message: HostMessage): void;
+  reveal(): Promise<void>;
+}
+
+function modelView(id: string, info: ModelInfo | undefined): ModelView {
+  return {
+    id,
+    thinking: info?.thinking ?? 'no',
+    vision: info?.vision ?? false,
+    contextLength: info?.contextLength ?? null,
+    estimateSupported: info?.estimateSupported ?? true,
+    maxChoices: info?.fixed.n ?? LIMITS.maxN,
+  };
+}
+
+function uiSettings(settings: ChatSettings): UiSettings {
+  return {
+    model: settings.model,
+    thinking: settings.thinking,
+    jsonMode: settings.jsonMode,
+    showReasoning: settings.showReasoning,
+    choiceCount: Math.min(5, Math.max(1, Math.trunc(settings.choiceCount))),
+  };
+}
+
+/** A setting changed from the view goes where its current value comes from (workspace or user). */
+async function updateSetting(key: string, value: unknown): Promise<void> {
+  const config = vscode.workspace.getConfiguration('svc');
+  const inspected = config.inspect(key);
+  const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await config.update(key, value, target);
+}
+
+export class ChatController implements vscode.Disposable {
+  readonly session: ChatSession;
+  private view: ChatViewPort | undefined;
+  /** The conversation the view shows; undefined for a new chat not sent yet. */
+  private activeId: string | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private pendingEstimate: { requestId: string; contextLength: number | null } | undefined;
+  private estimator: DebouncedEstimator | undefined;
+  private estimatorClient: EstimateClient | undefined;
+
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly connection: ServiceConnection,
+    private readonly proposals: ProposedTextProvider,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.activeId = store.activeConversationId;
+    this.session = new ChatSession({
+      client: async () => (await this.connection.get()).client,
+      store,
+      clock: systemClock,
+      // One message per delta: the view counts reasoning deltas and merges text itself.
+      onEvent: (event) => this.deliver(event),
+    });
+    this.subscriptions.push(
+      store.onDidChange(() => this.post({ type: 'conversations', conversations: store.list() })),
+      connection.onDidChange((c) => this.post({ type: 'connection', connection: c })),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('svc')) this.post({ type: 'settings', settings: uiSettings(readSettings()) });
+      }),
+    );
+  }
+
+  attach(view: ChatViewPort | undefined): void {
+    this.view = view;
+  }
+
+  get activeConversationId(): string | undefined {
+    return this.activeId;
+  }
+
+  private post(message: HostMessage): void {
+    this.view?.post(message);
+  }
+
+  private deliver(event: SessionEvent): void {
+    if (event.type === 'conversation') {
+      if (event.conversation.id === this.activeId) this.post({ type: 'conversation', conversation: conversationView(event.conversation) });
+      return;
+    }
+    if (event.type === 'replyFailed') this.log.warn(`Reply failed (${event.error.kind}): ${event.error.message}`);
+    this.post(event);
+  }
+
+  async sendInit(): Promise<void> {
+    const active = this.activeId ? this.store.get(this.activeId) : undefined;
+    this.post({
+      type: 'init',
+      conversations: this.store.list(),
+      active: active ? conversationView(active) : null,
+      settings: uiSettings(readSettings()),
+      connection: await this.connection.describe(),
+      models: MODELS.map((m) => modelView(m.id, m)),
+    });
+  }
+
+  /** Every message from the view, already validated against the protocol. */
+  async handle(message: WebviewMessage): Promise<void> {
+    try {
+      await this.dispatch(message);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.log.error(`${message.type}: ${text}`);
+      this.post({ type: 'notice', level: 'error', message: text });
+    }
+  }
+
+  private async dispatch(message: WebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        return this.sendInit();
+      case 'send':
+        await this.send(message.conversationId, message.text, message.options);
+        return;
+      case 'stop':
+        return this.session.stop(message.conversationId);
+      case 'regenerate':
+      case 'retry':
+        return this.session.regenerate(message.conversationId, message.messageId, this.replySettings());
+      case 'editAndResend':
+        return this.session.editAndResend(message.conversationId, message.messageId, message.text, this.replySettings());
+      case 'selectChoice':
+        return this.session.selectChoice(message.conversationId, message.messageId, message.choiceIndex);
+      case 'copy':
+        return copyText(message.text);
+      case 'insertAtCursor':
+        return insertAtCursor(message.text);
+      case 'applyCodeBlock':
+        return applyCodeBlock(message.code, this.proposals);
+      case 'openLink':
+        return openLink(message.href);
+      case 'newConversation':
+        return this.newConversation();
+      case 'switchConversation':
+        return this.switchTo(message.conversationId);
+      case 'renameConversation':
+        return this.store.rename(message.conversationId, message.title);
+      case 'deleteConversation':
+        return this.deleteConversation(message.conversationId);
+      case 'searchConversations':
+        return this.post({ type: 'searchResults', requestId: message.requestId, results: this.store.search(message.query) });
+      case 'exportConversation':
+        await this.exportConversation(message.conversationId, message.requestId);
+        return;
+      case 'setModel':
+        return updateSetting('model', message.model);
+      case 'setThinking':
+        return updateSetting('thinking', message.enabled);
+      case 'setJsonMode':
+        return updateSetting('jsonMode', message.enabled);
+      case 'setChoiceCount':
+        return updateSetting('alternatives', message.choiceCount);
+      case 'estimateTokens':
+        return this.estimate(message);
+      case 'listModels':
+        return this.listModels(message.requestId);
+      case 'runAction':
+        return this.runAction(message.action);
+    }
+  }
+
+  private replySettings(options?: SendOptions): ReplySettings {
+    const settings = readSettings();
+    return replySettings(settings, options ? { model: options.model, thinking: options.thinking, jsonMode: options.jsonMode, choiceCount: options.choiceCount } : {});
+  }
+
+  /** Sends `text` in the conversation (a new one when `conversationId` is null); resolves when the reply ended. */
+  async send(conversationId: string | null, text: string, options?: SendOptions): Promise<string> {
+    let id = conversationId;
+    if (id === null) {
+      const created = await this.store.create(readSettings().systemPrompt);
+      id = created.id;
+    }
+    this.activeId = id;
+    await this.store.setActive(id);
+    await this.session.send(id, text, this.replySettings(options));
+    return id;
+  }
+
+  async newConversation(): Promise<void> {
+    this.activeId = undefined;
+    await this.sendInit();
+    this.post({ type: 'focusComposer' });
+  }
+
+  private async switchTo(conversationId: string): Promise<void> {
+    const conversation = this.store.require(conversationId);
+    this.activeId = conversationId;
+    await this.store.setActive(conversationId);
+    this.post({ type: 'conversation', conversation: conversationView(conversation) });
+  }
+
+  private async deleteConversation(conversationId: string): Promise<void> {
+    const conversation = this.store.require(conversationId);
+    const answer = await vscode.window.showWarningMessage(`Delete the conversation "${conversation.title}"?`, { modal: true }, 'Delete');
+    if (answer !== 'Delete') return;
+    this.session.stop(conversationId);
+    await this.session.whenIdle();
+    await this.store.delete(conversationId);
+    if (this.activeId === conversationId) this.activeId = this.store.activeConversationId;
+    await this.sendInit();
+  }
+
+  stopActive(): void {
+    if (this.activeId) this.session.stop(this.activeId);
+  }
+
+  /** Saves the conversation as Markdown where the user chooses; the answer goes to the view and a notification. */
+  async exportConversation(conversationId: string | undefined = this.activeId, requestId?: string): Promise<vscode.Uri | undefined> {
+    const reply = (ok: boolean, message: string) => {
+      if (requestId) this.post({ type: 'exportResult', requestId, ok, message });
+    };
+    const conversation = conversationId ? this.store.get(conversationId) : undefined;
+    if (!conversation) {
+      const message = 'There is no conversation to export yet.';
+      reply(false, message);
+      void vscode.window.showInformationMessage(message);
+      return undefined;
+    }
+    const safeName = conversation.title.replace(/[\\/:*?"<>|\s]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'conversation';
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({
+      title: 'Export conversation as Markdown',
+      filters: { Markdown: ['md'] },
+      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${safeName}.md`) } : {}),
+    });
+    if (!target) {
+      reply(false, 'Export cancelled.');
+      return undefined;
+    }
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(conversationToMarkdown(conversation)));
+    reply(true, `Exported to ${path.basename(target.fsPath)}.`);
+    void vscode.window.showInformationMessage(`Conversation exported to ${target.fsPath}`, 'Open').then((choice) => {
+      if (choice === 'Open') void vscode.window.showTextDocument(target);
+    });
+    return target;
+  }
+
+  private async estimate(message: WebviewMessageOf<'estimateTokens'>): Promise<void> {
+    const contextLength = modelInfo(message.model)?.contextLength ?? null;
+    const conversation = message.conversationId ? this.store.get(message.conversationId) : undefined;
+    const messages = conversation ? buildHistory(conversation) : [];
+    const systemPrompt = readSettings().systemPrompt;
+    if (!conversation && systemPrompt.trim() !== '') messages.unshift({ role: 'system', content: systemPrompt });
+    if (message.draft.trim() !== '') messages.push({ role: 'user', content: message.draft });
+    if (messages.length === 0) {
+      this.post({ type: 'tokenEstimate', requestId: message.requestId, tokens: 0, contextLength });
+      return;
+    }
+    const { client } = await this.connection.get();
+    if (!this.estimator || this.estimatorClient !== client) {
+      this.estimator?.cancel();
+      this.estimatorClient = client;
+      this.estimator = new DebouncedEstimator(client, systemClock, ESTIMATE_DEBOUNCE_MS, (estimate) => {
+        const pending = this.pendingEstimate;
+        if (!pending) return;
+        this.post({
+          type: 'tokenEstimate',
+          requestId: pending.requestId,
+          tokens: estimate.tokens,
+          contextLength: pending.contextLength,
+          ...(estimate.approximate ? { unavailableReason: 'approximate: counted locally (the estimate endpoint does not take this model or did not answer)' } : {}),
+        });
+      });
+    }
+    this.pendingEstimate = { requestId: message.requestId, contextLength };
+    this.estimator.request({ model: message.model, messages });
+  }
+
+  private async listModels(requestId: string): Promise<void> {
+    let listed: Model[];
+    try {
+      listed = await (await this.connection.get()).client.listModels();
+    } catch (error) {
+      this.log.warn(`GET /models failed, showing the built-in catalogue: ${error instanceof Error ? error.message : String(error)}`);
+      listed = MODELS.map((m) => ({ id: m.id }));
+    }
+    this.post({ type: 'models', requestId, models: listed.map((m) => modelView(m.id, modelInfo(m.id))) });
+  }
+
+  private async runAction(action: WebviewMessageOf<'runAction'>['action']): Promise<void> {
+    switch (action) {
+      case 'setKey':
+        await vscode.commands.executeCommand('svc.setApiKey');
+        return;
+      case 'useEmulator':
+        await vscode.commands.executeCommand('svc.useLocalEmulator');
+        return;
+      case 'openSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'svc.');
+        return;
+      case 'checkBalance':
+        return this.checkBalance();
+    }
+  }
+
+  private async checkBalance(): Promise<void> {
+    if ((await vscode.commands.getCommands(true)).includes('svc.showBalance')) {
+      await vscode.commands.executeCommand('svc.showBalance');
+      return;
+    }
+    const balance = await (await this.connection.get()).client.balance();
+    void vscode.window.showInformationMessage(
+      `Available balance: $${balance.available_balance.toFixed(2)} (cash $${balance.cash_balance.toFixed(2)}, vouchers $${balance.voucher_balance.toFixed(2)})`,
+    );
+  }
+
+  async connectionNow(): Promise<Connection> {
+    return this.connection.describe();
+  }
+
+  showNotice(level: 'info' | 'warning' | 'error', message: string): void {
+    this.post({ type: 'notice', level, message });
+  }
+
+  focusComposer(): void {
+    this.post({ type: 'focusComposer' });
+  }
+
+  dispose(): void {
+    this.estimator?.cancel();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

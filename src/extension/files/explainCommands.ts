@@ -1,0 +1,114 @@
+// "svc: Explain This File" and "svc: Explain Selection": the file goes up with purpose file-extract and
+// its extracted content becomes a system message; a selection goes inline with its file and lines.
+import * as vscode from 'vscode';
+import { formatBytes } from '../../core/files/byteSize';
+import { explainFileText, explainSelectionText, type PreparedAttachment } from '../../core/files/contextBuilder';
+import type { OwnedUpload } from '../../core/files/uploadCache';
+import type { ChatFilesTarget } from './chatFilesBridge';
+import { reportFileCommandError } from './fileCommandErrors';
+import type { AccountServices, FileServices } from './fileServices';
+import { readFileForUpload } from './workspaceFileReader';
+import { pickWorkspaceFiles } from './workspaceFilePicker';
+
+export interface ExplainDeps {
+  services: FileServices;
+  chat: ChatFilesTarget;
+  currentModel(): string;
+}
+
+export function tellEvicted(chat: ChatFilesTarget, evicted: readonly OwnedUpload[]): void {
+  if (evicted.length === 0) return;
+  const names = evicted.map((u) => `${u.filename} (${formatBytes(u.bytes)})`).join(', ');
+  const text = `To stay within the service's file limits, the oldest files this extension uploaded were deleted: ${names}.`;
+  chat.showNotice({ severity: 'info', text });
+  void vscode.window.showInformationMessage(`svc: ${text}`);
+}
+
+export function tellFailed(chat: ChatFilesTarget, failed: readonly PreparedAttachment[]): void {
+  for (const a of failed) chat.showNotice({ severity: 'error', text: `${a.name} could not be read by the service: ${a.error ?? 'extraction failed'}` });
+}
+
+/** Reads, checks, uploads and extracts one file; a refused file is reported and left out, the others go on. */
+async function prepareOne(services: AccountServices, chat: ChatFilesTarget, uri: vscode.Uri): Promise<PreparedAttachment | undefined> {
+  try {
+    return await services.builder.prepare(await readFileForUpload(uri), 'file-extract');
+  } catch (err) {
+    void reportFileCommandError(err, chat);
+    return undefined;
+  }
+}
+
+async function explainFiles(deps: ExplainDeps, uris: readonly vscode.Uri[]): Promise<void> {
+  const services = await deps.services.get();
+  await services.balance.assertCanSend();
+  const names = uris.map((u) => vscode.workspace.asRelativePath(u, false));
+  const prepared = (
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `svc: reading ${names.join(', ')}` }, () =>
+      Promise.all(uris.map((uri) => prepareOne(services, deps.chat, uri))),
+    )
+  ).filter((p): p is PreparedAttachment => p !== undefined);
+  if (prepared.length === 0) return;
+  tellEvicted(deps.chat, prepared.flatMap((p) => p.evicted));
+  const model = deps.currentModel();
+  const explained = prepared.map((p) => p.name);
+  const composed = services.builder.compose({ model, text: explainFileText(explained), attachments: prepared });
+  tellFailed(deps.chat, composed.omitted);
+  if (composed.systemMessages.length === 0) {
+    const reasons = composed.omitted.map((a) => `${a.name}: ${a.error ?? 'extraction failed'}`).join('; ');
+    const choice = await vscode.window.showWarningMessage(`svc: the service could not extract ${explained.join(', ')} (${reasons}).`, 'Send Without the File');
+    if (!choice) return;
+  }
+  await deps.chat.sendTurn({
+    model,
+    display: `Explain ${explained.join(', ')}`,
+    systemMessages: composed.systemMessages,
+    userMessage: composed.userMessage,
+  });
+}
+
+async function explainSelection(deps: ExplainDeps): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) throw new Error('Explain Selection needs an editor with a selection.');
+  const { document, selection } = editor;
+  if (selection.isEmpty) return explainFiles(deps, [document.uri]);
+  const services = await deps.services.get();
+  await services.balance.assertCanSend();
+  // A selection ending at column 0 of a line does not include that line.
+  const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
+  const fileName = vscode.workspace.asRelativePath(document.uri, false);
+  const model = deps.currentModel();
+  const composed = services.builder.compose({
+    model,
+    text: explainSelectionText(),
+    attachments: [],
+    selection: { fileName, startLine: selection.start.line + 1, endLine, text: document.getText(selection), language: document.languageId },
+  });
+  await deps.chat.sendTurn({
+    model,
+    display: `Explain ${fileName}:${selection.start.line + 1}-${endLine}`,
+    systemMessages: composed.systemMessages,
+    userMessage: composed.userMessage,
+  });
+}
+
+export function registerExplainCommands(deps: ExplainDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('svc.explainFile', async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
+      try {
+        const targets = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
+        const editorUri = vscode.window.activeTextEditor?.document.uri;
+        const chosen = targets ?? (editorUri ? [editorUri] : await pickWorkspaceFiles('svc: Explain This File'));
+        if (chosen.length > 0) await explainFiles(deps, chosen);
+      } catch (err) {
+        await reportFileCommandError(err, deps.chat);
+      }
+    }),
+    vscode.commands.registerCommand('svc.explainSelection', async () => {
+      try {
+        await explainSelection(deps);
+      } catch (err) {
+        await reportFileCommandError(err, deps.chat);
+      }
+    }),
+  ];
+}

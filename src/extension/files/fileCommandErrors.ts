@@ -1,0 +1,26 @@
+// How a file command's failure reaches the user: each typed error with its own wording and the action
+// that fixes it (switch model, show the balance), anything else as a plain error message.
+import * as vscode from 'vscode';
+import { BalanceBlockedError } from '../../core/files/balanceView';
+import { UploadLimitError } from '../../core/files/uploadCache';
+import { UploadRefusedError } from '../../core/files/uploadChecks';
+import { VisionUnsupportedError } from '../../core/files/visionSupport';
+import type { ChatFilesTarget } from './chatFilesBridge';
+
+export async function reportFileCommandError(err: unknown, chat: ChatFilesTarget): Promise<void> {
+  if (err instanceof VisionUnsupportedError) {
+    const choice = await vscode.window.showWarningMessage(err.message, ...err.suggestions.slice(0, 3).map((id) => `Use ${id}`));
+    if (choice) chat.selectModel(choice.slice('Use '.length));
+    return;
+  }
+  if (err instanceof BalanceBlockedError) {
+    const choice = await vscode.window.showErrorMessage(err.message, 'Show Balance');
+    if (choice) await vscode.commands.executeCommand('svc.showBalance');
+    return;
+  }
+  if (err instanceof UploadRefusedError || err instanceof UploadLimitError) {
+    await vscode.window.showWarningMessage(`svc: ${err.message}`);
+    return;
+  }
+  await vscode.window.showErrorMessage(`svc: ${err instanceof Error ? err.message : String(err)}`);
+}

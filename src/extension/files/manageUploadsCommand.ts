@@ -1,0 +1,84 @@
+// "svc: Manage Uploaded Files": every file of the account with name, size, purpose, status and date,
+// the totals against the service's limits, its extracted content on request, and deletion of one,
+// several, or all files this extension uploaded (files it did not upload are deleted only when picked).
+import * as vscode from 'vscode';
+import type { UploadCache } from '../../core/files/uploadCache';
+import { loadUploadsOverview, type UploadRow } from '../../core/files/uploadsOverview';
+import type { ChatFilesTarget } from './chatFilesBridge';
+import { reportFileCommandError } from './fileCommandErrors';
+import type { FileServices } from './fileServices';
+import { uploadContentUri } from './uploadContentProvider';
+
+interface UploadItem extends vscode.QuickPickItem {
+  row: UploadRow;
+}
+
+const openButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open extracted content' };
+const deleteButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete this file' };
+const refreshButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: 'Refresh' };
+const deleteOursButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('clear-all'), tooltip: 'Delete all files uploaded by this extension' };
+
+async function confirmAndDelete(cache: UploadCache, rows: readonly UploadRow[]): Promise<boolean> {
+  if (rows.length === 0) return false;
+  const notOurs = rows.filter((r) => !r.owned).length;
+  const what = rows.length === 1 ? `"${rows[0]?.label}"` : `${rows.length} files`;
+  const warning = notOurs > 0 ? ` ${notOurs} of them were not uploaded by this extension.` : '';
+  const choice = await vscode.window.showWarningMessage(`Delete ${what} from the service?${warning}`, { modal: true }, 'Delete');
+  if (choice !== 'Delete') return false;
+  const { failed } = await cache.delete(rows.map((r) => r.file.id));
+  if (failed.length > 0) void vscode.window.showErrorMessage(`svc: could not delete ${failed.map((f) => `${f.fileId} (${f.reason})`).join(', ')}`);
+  return true;
+}
+
+export function registerManageUploads(services: FileServices, chat: ChatFilesTarget): vscode.Disposable {
+  return vscode.commands.registerCommand('svc.manageUploads', async () => {
+    try {
+      const { client, cache } = await services.get();
+      const pick = vscode.window.createQuickPick<UploadItem>();
+      pick.canSelectMany = true;
+      pick.ignoreFocusOut = true;
+      pick.matchOnDescription = true;
+      pick.matchOnDetail = true;
+      pick.buttons = [refreshButton, deleteOursButton];
+      pick.placeholder = 'Select files and press Enter to delete them';
+      const reload = async () => {
+        pick.busy = true;
+        const overview = await loadUploadsOverview(client, cache);
+        pick.title = `svc: Uploaded Files · ${overview.totals.label}`;
+        pick.items = overview.rows.map((row) => ({
+          row,
+          label: `${row.owned ? '$(cloud-upload) ' : ''}${row.label}`,
+          description: row.description,
+          detail: row.detail,
+          buttons: row.file.purpose === 'file-extract' && row.file.status === 'ok' ? [openButton, deleteButton] : [deleteButton],
+        }));
+        pick.busy = false;
+      };
+      const guarded = (action: () => Promise<void>) => () => {
+        action().catch((err: unknown) => reportFileCommandError(err, chat));
+      };
+      pick.onDidTriggerButton((button) =>
+        guarded(async () => {
+          if (button === deleteOursButton && (await confirmAndDelete(cache, pick.items.filter((i) => i.row.owned).map((i) => i.row)))) await reload();
+          if (button === refreshButton) await reload();
+        })(),
+      );
+      pick.onDidTriggerItemButton(({ button, item }) =>
+        guarded(async () => {
+          if (button === openButton) await vscode.window.showTextDocument(uploadContentUri(item.row.file.id, item.row.file.filename), { preview: true });
+          if (button === deleteButton && (await confirmAndDelete(cache, [item.row]))) await reload();
+        })(),
+      );
+      pick.onDidAccept(
+        guarded(async () => {
+          if (await confirmAndDelete(cache, pick.selectedItems.map((i) => i.row))) await reload();
+        }),
+      );
+      pick.onDidHide(() => pick.dispose());
+      pick.show();
+      await reload();
+    } catch (err) {
+      await reportFileCommandError(err, chat);
+    }
+  });
+}

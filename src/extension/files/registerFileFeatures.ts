@@ -1,0 +1,85 @@
+// Entry point of the file, image and balance features: registers their commands, the status bar item
+// and the extracted-content documents, and returns what the chat view calls (see chatFilesBridge.ts).
+import * as vscode from 'vscode';
+import type { Usage } from '../../api/schemas';
+import { DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/files/balanceView';
+import { errorMessage } from '../../core/files/filesClient';
+import { parsePriceTable, replyCost, type PriceTable } from '../../core/files/replyCost';
+import { attachSources, registerAddFileToChat } from './addFileToChatCommand';
+import { BalanceStatusBar } from './balanceStatusBar';
+import type { ChatFilesTarget, FileFeatures } from './chatFilesBridge';
+import { registerExplainCommands, tellEvicted } from './explainCommands';
+import { FileServices, type FilesConnection } from './fileServices';
+import { registerManageUploads } from './manageUploadsCommand';
+import { registerShowBalance } from './showBalanceCommand';
+import { registerUploadContentProvider } from './uploadContentProvider';
+
+export interface FileFeatureDeps {
+  /** The client in use and the base URL + key that identify its account; rejects when none is set up. */
+  connection(): Promise<FilesConnection>;
+  /** Fires when the key, base URL or emulator choice changes. */
+  onDidChangeConnection: vscode.Event<unknown>;
+  /** The chat's model now. */
+  currentModel(): string;
+  onDidChangeModel: vscode.Event<unknown>;
+  chat: ChatFilesTarget;
+}
+
+function warningThreshold(): number {
+  const value = vscode.workspace.getConfiguration('svc').get<number>('balanceWarningThreshold', DEFAULT_BALANCE_WARNING_THRESHOLD);
+  return Number.isFinite(value) ? value : DEFAULT_BALANCE_WARNING_THRESHOLD;
+}
+
+function priceTable(): PriceTable {
+  try {
+    return parsePriceTable(vscode.workspace.getConfiguration('svc').get('priceTable'));
+  } catch (err) {
+    void vscode.window.showErrorMessage(errorMessage(err));
+    return {};
+  }
+}
+
+export function registerFileFeatures(context: vscode.ExtensionContext, deps: FileFeatureDeps): FileFeatures {
+  const services = new FileServices(context.globalState, deps.connection, warningThreshold);
+  const statusBar = new BalanceStatusBar(deps.currentModel);
+  const refreshBalance = () => {
+    services
+      .get()
+      .then((s) => s.balance.refresh())
+      .catch((err: unknown) => statusBar.unavailable(errorMessage(err)));
+  };
+  services.onDidCreate((s) => {
+    s.balance.onDidChange((view) => statusBar.update(view));
+    s.attachments.onDidChange((chips) => deps.chat.showAttachments(chips));
+    s.attachments.onNotice((notice) => tellEvicted(deps.chat, notice.evicted));
+  });
+
+  const commandDeps = { services, chat: deps.chat, currentModel: deps.currentModel };
+  context.subscriptions.push(
+    statusBar,
+    ...registerExplainCommands(commandDeps),
+    registerAddFileToChat(commandDeps),
+    registerManageUploads(services, deps.chat),
+    registerShowBalance(services, deps.chat),
+    registerUploadContentProvider(services),
+    deps.onDidChangeConnection(refreshBalance),
+    deps.onDidChangeModel(() => statusBar.render()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('svc.balanceWarningThreshold')) refreshBalance();
+    }),
+  );
+  refreshBalance();
+
+  return {
+    attach: (files) => attachSources(commandDeps, files),
+    removeAttachment: (chipId) => {
+      void services.get().then((s) => s.attachments.remove(chipId));
+    },
+    takeTurn: async (input) => (await services.get()).attachments.take(input),
+    assertCanSend: async () => (await services.get()).balance.assertCanSend(),
+    replyFinished: (usage: Usage, model: string) => {
+      refreshBalance();
+      return replyCost(usage, model, priceTable());
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// The local emulator runs inside the extension host when no API key is set. It is the separate bundle
+// dist/emulator.js, loaded with require() only when needed, so dist/extension.js stays small and
+// start-up does not pay for it.
+import * as path from 'node:path';
+import type { EmulatorOptions, RunningEmulator } from '../emulator/index';
+
+export const EMULATOR_API_KEY = 'sk-local';
+
+interface EmulatorModule {
+  startEmulator(options: EmulatorOptions): Promise<RunningEmulator>;
+}
+
+export class EmulatorBundleMissingError extends Error {
+  constructor(readonly bundlePath: string, cause: unknown) {
+    super(`The local emulator bundle could not be loaded from ${bundlePath}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'EmulatorBundleMissingError';
+  }
+}
+
+function loadBundle(bundlePath: string): EmulatorModule {
+  try {
+    // A run-time require of a path esbuild cannot see: the emulator is not bundled into this file.
+    const loaded = (require as NodeJS.Require)(bundlePath) as Partial<EmulatorModule>;
+    if (typeof loaded.startEmulator !== 'function') throw new Error('it does not export startEmulator');
+    return loaded as EmulatorModule;
+  } catch (error) {
+    throw new EmulatorBundleMissingError(bundlePath, error);
+  }
+}
+
+export class LocalEmulator {
+  private running: Promise<RunningEmulator> | undefined;
+  private speed: number;
+
+  constructor(
+    private readonly extensionPath: string,
+    private readonly dataDir: string,
+    speed: number,
+  ) {
+    this.speed = speed;
+  }
+
+  /** Starts the emulator on a free port of 127.0.0.1 the first time it is asked for. */
+  start(): Promise<RunningEmulator> {
+    if (!this.running) {
+      const { startEmulator } = loadBundle(path.join(this.extensionPath, 'dist', 'emulator.js'));
+      this.running = startEmulator({ host: '127.0.0.1', port: 0, apiKey: EMULATOR_API_KEY, dataDir: this.dataDir, speed: this.speed });
+      this.running.catch(() => (this.running = undefined));
+    }
+    return this.running;
+  }
+
+  get started(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** A new pace applies from the next start; a running emulator is restarted with it. */
+  async setSpeed(speed: number): Promise<boolean> {
+    if (speed === this.speed) return false;
+    this.speed = speed;
+    if (!this.running) return false;
+    await this.stop();
+    return true;
+  }
+
+  async stop(): Promise<void> {
+    const running = this.running;
+    this.running = undefined;
+    if (running) await (await running).close();
+  }
+}

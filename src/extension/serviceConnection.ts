@@ -1,0 +1,116 @@
+// Where requests go: the real service with the user's key, or the local emulator when there is none.
+// The client is built on the extension host's global fetch, which VS Code patches to honour
+// `http.proxy` and the system proxy, so requests take VS Code's proxy-aware network stack.
+import * as vscode from 'vscode';
+import { SvcClient } from '../api/index';
+import type { Connection } from '../shared/protocol';
+import type { ApiKeyStore } from './apiKeyStore';
+import { ENV_KEY } from './apiKeyStore';
+import { EMULATOR_API_KEY, LocalEmulator } from './localEmulator';
+import { readSettings } from './settings';
+
+export interface ActiveConnection {
+  client: SvcClient;
+  connection: Connection;
+  /** Needed by features that key their caches per account; never shown or logged. */
+  apiKey: string;
+}
+
+/**
+ * The client retries short waits silently; a service asking for a longer wait than this reaches the
+ * chat, which shows a countdown and retries by itself.
+ */
+const SILENT_RETRY_AFTER_MS = 2_000;
+
+export class ServiceConnection implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Connection>();
+  readonly onDidChange = this.changed.event;
+  private current: Promise<ActiveConnection> | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly keys: ApiKeyStore,
+    private readonly emulator: LocalEmulator,
+  ) {
+    this.subscriptions.push(
+      keys.onDidChange(() => this.reset()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('svc.baseUrl') || e.affectsConfiguration('svc.requestTimeoutSeconds')) this.reset();
+        if (e.affectsConfiguration('svc.emulator.speed')) {
+          void this.emulator.setSpeed(readSettings().emulatorSpeed).then((restarted) => restarted && this.reset());
+        }
+      }),
+    );
+  }
+
+  /** The client to use now; starts the emulator on first use when no key is set. */
+  get(): Promise<ActiveConnection> {
+    if (!this.current) {
+      this.current = this.connect();
+      this.current.catch(() => (this.current = undefined));
+    }
+    return this.current;
+  }
+
+  /** What the banner and status bar show, without starting anything. */
+  async describe(): Promise<Connection> {
+    if (this.current) {
+      try {
+        return (await this.current).connection;
+      } catch {
+        // Fall through to the description of what would be used.
+      }
+    }
+    const key = await this.keys.resolve();
+    return key ? { mode: 'apiKey', baseUrl: readSettings().baseUrl } : emulatorDescription(this.keys.emulatorChosen, 'starts on first use');
+  }
+
+  private async connect(): Promise<ActiveConnection> {
+    const settings = readSettings();
+    const key = await this.keys.resolve();
+    let baseUrl: string;
+    let apiKey: string;
+    let connection: Connection;
+    if (key) {
+      baseUrl = settings.baseUrl;
+      apiKey = key.key;
+      connection = { mode: 'apiKey', baseUrl, ...(key.source === 'environment' ? { detail: `Key from the ${ENV_KEY} environment variable` } : {}) };
+    } else {
+      const running = await this.emulator.start();
+      baseUrl = running.url;
+      apiKey = EMULATOR_API_KEY;
+      connection = emulatorDescription(this.keys.emulatorChosen, running.url);
+    }
+    const client = new SvcClient({
+      baseUrl,
+      apiKey,
+      fetch: globalThis.fetch,
+      timeoutMs: settings.requestTimeoutSeconds * 1000,
+      userAgent: `svc-vscode/${vscode.extensions.getExtension('svc-labs.svc-vscode')?.packageJSON?.version ?? 'dev'} vscode/${vscode.version}`,
+      retry: { maxRetryAfterMs: SILENT_RETRY_AFTER_MS },
+    });
+    this.changed.fire(connection);
+    return { client, connection, apiKey };
+  }
+
+  private reset(): void {
+    this.current = undefined;
+    void this.describe().then((connection) => this.changed.fire(connection));
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+    void this.emulator.stop();
+  }
+}
+
+function emulatorDescription(chosen: boolean, where: string): Connection {
+  return {
+    mode: 'emulator',
+    baseUrl: where.startsWith('http') ? where : '',
+    detail: chosen
+      ? `Using the local emulator (chosen with "svc: Use Local Emulator"); run "svc: Set API Key" to use the service.`
+      : `Using the local emulator: no API key is set. Run "svc: Set API Key" to use the service.`,
+  };
+}

@@ -1,0 +1,98 @@
+// The agent's WorkspaceHost in VS Code: files through Node (see nodeWorkspaceFiles.ts) with the
+// user's files.exclude, proposed edits in the diff editor, commands in a VS Code terminal whose
+// output is also captured for the model.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CommandResult, ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../core/tools/workspaceHost';
+import { NodeWorkspaceFiles } from './nodeWorkspaceFiles';
+import { PROPOSED_SCHEME, ProposedContentProvider } from './proposedContent';
+import { runShellProcess } from './shellProcess';
+
+function workspaceRoots(): WorkspaceRoot[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
+}
+
+function excludeGlobs(): string[] {
+  const exclude = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
+  return Object.entries(exclude).filter(([, on]) => on === true).map(([glob]) => glob);
+}
+
+export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
+  /** Linux file systems are case-sensitive; macOS and Windows ones are not by default. */
+  readonly caseSensitive = process.platform === 'linux';
+  private readonly files = new NodeWorkspaceFiles(workspaceRoots, excludeGlobs);
+  private readonly proposed = new ProposedContentProvider();
+  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, this.proposed);
+
+  roots(): readonly WorkspaceRoot[] {
+    return workspaceRoots();
+  }
+
+  realpath(p: string): Promise<string> {
+    return this.files.realpath(p);
+  }
+
+  lstat(p: string): ReturnType<WorkspaceHost['lstat']> {
+    return this.files.lstat(p);
+  }
+
+  listFiles(directory: string, options: { recursive: boolean; limit: number }): ReturnType<WorkspaceHost['listFiles']> {
+    return this.files.listFiles(directory, options);
+  }
+
+  readFile(p: string): Promise<Uint8Array> {
+    return this.files.readFile(p);
+  }
+
+  writeFile(p: string, text: string): Promise<void> {
+    return this.files.writeFile(p, text);
+  }
+
+  deleteFile(p: string): Promise<void> {
+    return this.files.deleteFile(p);
+  }
+
+  async showProposedChange(change: ProposedChange): Promise<{ close(): Promise<void> }> {
+    const name = path.basename(change.path);
+    const left = this.proposed.add(name, change.before ?? '');
+    const right = this.proposed.add(name, change.after);
+    const title = `${change.display} (${change.before === undefined ? 'new file' : 'proposed change'})`;
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+    return {
+      close: async () => {
+        const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+        const open = tabs.filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === right.toString());
+        if (open.length > 0) await vscode.window.tabGroups.close(open);
+        this.proposed.remove(left);
+        this.proposed.remove(right);
+      },
+    };
+  }
+
+  /** The command runs in a terminal the user sees (a pseudoterminal fed by the process), so nothing runs hidden. */
+  async runCommand(request: { command: string; cwd: string; maxOutputBytes: number }, signal: AbortSignal): Promise<CommandResult> {
+    const write = new vscode.EventEmitter<string>();
+    // Output that arrives before VS Code opens the terminal is held back, not lost.
+    const backlog: string[] = [];
+    let opened = false;
+    const open = (): void => {
+      opened = true;
+      for (const text of backlog.splice(0)) write.fire(text);
+    };
+    const terminal = vscode.window.createTerminal({ name: 'svc agent', pty: { onDidWrite: write.event, open, close: () => undefined } });
+    terminal.show(true);
+    const toTerminal = (text: string): void => {
+      const shown = text.replace(/\r?\n/g, '\r\n');
+      if (opened) write.fire(shown);
+      else backlog.push(shown);
+    };
+    toTerminal(`$ ${request.command}\n`);
+    const result = await runShellProcess({ ...request, onOutput: toTerminal }, signal);
+    toTerminal(`\n[${result.exitCode === undefined ? 'stopped' : `exit code ${result.exitCode}`}]\n`);
+    return result;
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+  }
+}

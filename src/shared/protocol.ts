@@ -1,0 +1,363 @@
+// The one typed protocol between the extension host and the chat webview. Both sides validate every
+// message on arrival with these schemas (a webview can be fed stale or foreign messages, a host can be
+// sent anything by a compromised page), so the types are inferred from the schemas, never written twice.
+//
+// Conventions: every message has a `type`. When the webview asks for something and needs the answer
+// (token estimate, model list, search, export), it sends a `requestId` and the host answers with a
+// message carrying the same `requestId`. Everything else is fire-and-forget; the host reflects the
+// outcome by sending updated state.
+//
+// Streaming order for one reply: `conversation` (with the new user message), `replyStarted` (creates the
+// assistant message), deltas, then exactly one of `replyFinished` / `replyFailed`.
+//
+// The page the host serves: an empty <body>, `dist/webview.css` (it carries the codicon font, which
+// esbuild copies next to it, so the CSP needs `font-src ${webview.cspSource}`) and `dist/webview.js`
+// with the nonce. The script builds the whole DOM; no inline script or style is needed.
+import { z } from 'zod';
+
+const id = z.string().min(1);
+const count = z.number().int().nonnegative();
+
+/** The service's largest `n` (alternatives per request). */
+export const MAX_CHOICES = 5;
+
+// ---------------------------------------------------------------- shared shapes
+
+export const ModelViewSchema = z.object({
+  id,
+  /** always: the model always thinks; optional: thinking can be switched (svc-k2.5); no: never. */
+  thinking: z.enum(['always', 'optional', 'no']),
+  vision: z.boolean(),
+  /** Total context length in tokens; null where the service does not state it. */
+  contextLength: count.nullable(),
+  estimateSupported: z.boolean(),
+  /** Largest `n` the model accepts (1 where n is fixed, as for svc-k2.5). */
+  maxChoices: z.number().int().min(1).max(MAX_CHOICES),
+});
+export type ModelView = z.infer<typeof ModelViewSchema>;
+
+export const UsageViewSchema = z.object({
+  promptTokens: count,
+  completionTokens: count,
+  cachedTokens: count,
+  reasoningTokens: count.optional(),
+});
+export type UsageView = z.infer<typeof UsageViewSchema>;
+
+export const FinishReasonSchema = z.enum(['stop', 'length', 'tool_calls', 'content_filter']);
+export type FinishReason = z.infer<typeof FinishReasonSchema>;
+
+/** What the user can do about an error; the webview renders one button per action. */
+export const ErrorActionSchema = z.enum([
+  'setKey', // 401: store a (new) API key
+  'checkBalance', // quota 429
+  'retry', // network, interrupted stream, overload, rate limit (with retryAfterSeconds: countdown, then automatic retry)
+  'shortenInput', // token limit
+  'fixRequest', // refused request: `field` names what to change
+  'useEmulator', // the service is unreachable or the key lacks access
+  'none',
+]);
+export type ErrorAction = z.infer<typeof ErrorActionSchema>;
+
+export const ErrorKindSchema = z.enum([
+  'authentication',
+  'permission',
+  'notFound',
+  'quota',
+  'rateLimit',
+  'overloaded',
+  'tokenLimit',
+  'invalidRequest',
+  'contentFilter',
+  'server',
+  'network',
+  'timeout',
+  'interrupted',
+  'invalidResponse',
+  'unknown',
+]);
+export type ErrorKind = z.infer<typeof ErrorKindSchema>;
+
+export const ErrorInfoSchema = z.object({
+  kind: ErrorKindSchema,
+  status: z.number().int().optional(),
+  /** The service's error `type`, e.g. rate_limit_reached_error. */
+  type: z.string().optional(),
+  message: z.string(),
+  /** The request field at fault for a refused request, e.g. `temperature`. */
+  field: z.string().optional(),
+  retryAfterSeconds: z.number().nonnegative().optional(),
+  action: ErrorActionSchema,
+});
+export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
+
+export const ToolCallViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+});
+export type ToolCallView = z.infer<typeof ToolCallViewSchema>;
+
+/** One of the `n` alternatives of an assistant reply; a normal reply has exactly one. */
+export const ChoiceViewSchema = z.object({
+  index: count,
+  content: z.string(),
+  reasoning: z.string(),
+  finishReason: FinishReasonSchema.nullable(),
+  toolCalls: z.array(ToolCallViewSchema).optional(),
+});
+export type ChoiceView = z.infer<typeof ChoiceViewSchema>;
+
+/** streaming: still arriving; stopped: the user stopped it; interrupted: the stream or the window died mid-reply. */
+export const ReplyStatusSchema = z.enum(['streaming', 'complete', 'stopped', 'interrupted', 'failed']);
+export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
+
+export const UserMessageViewSchema = z.object({
+  id,
+  role: z.literal('user'),
+  content: z.string(),
+  createdAt: count,
+});
+export type UserMessageView = z.infer<typeof UserMessageViewSchema>;
+
+export const AssistantMessageViewSchema = z.object({
+  id,
+  role: z.literal('assistant'),
+  model: z.string(),
+  choices: z.array(ChoiceViewSchema).min(1),
+  selectedChoice: count,
+  status: ReplyStatusSchema,
+  /** Estimated reasoning tokens (shown on the Thinking section) until usage gives the exact figure. */
+  reasoningTokens: count.optional(),
+  usage: UsageViewSchema.optional(),
+  error: ErrorInfoSchema.optional(),
+  createdAt: count,
+});
+export type AssistantMessageView = z.infer<typeof AssistantMessageViewSchema>;
+
+export const ToolMessageViewSchema = z.object({
+  id,
+  role: z.literal('tool'),
+  toolCallId: z.string(),
+  name: z.string(),
+  content: z.string(),
+  createdAt: count,
+});
+export type ToolMessageView = z.infer<typeof ToolMessageViewSchema>;
+
+export const MessageViewSchema = z.discriminatedUnion('role', [
+  UserMessageViewSchema,
+  AssistantMessageViewSchema,
+  ToolMessageViewSchema,
+]);
+export type MessageView = z.infer<typeof MessageViewSchema>;
+
+export const ConversationSummarySchema = z.object({
+  id,
+  title: z.string(),
+  updatedAt: count,
+  messageCount: count,
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationViewSchema = z.object({
+  id,
+  title: z.string(),
+  messages: z.array(MessageViewSchema),
+  /** Running totals of every reply in the conversation. */
+  totals: UsageViewSchema,
+  createdAt: count,
+  updatedAt: count,
+});
+export type ConversationView = z.infer<typeof ConversationViewSchema>;
+
+export const ShowReasoningSchema = z.enum(['expanded', 'collapsed', 'hidden']);
+export type ShowReasoning = z.infer<typeof ShowReasoningSchema>;
+
+
+/** The settings the UI shows and can change; the host owns them (VS Code settings). */
+export const UiSettingsSchema = z.object({
+  model: z.string(),
+  thinking: z.boolean(),
+  jsonMode: z.boolean(),
+  showReasoning: ShowReasoningSchema,
+  choiceCount: z.number().int().min(1).max(MAX_CHOICES),
+});
+export type UiSettings = z.infer<typeof UiSettingsSchema>;
+
+/** Where requests go; drives the status banner ("Using the local emulator"). */
+export const ConnectionSchema = z.object({
+  mode: z.enum(['emulator', 'apiKey']),
+  baseUrl: z.string(),
+  /** Extra text for the banner, e.g. why the emulator is in use. */
+  detail: z.string().optional(),
+});
+export type Connection = z.infer<typeof ConnectionSchema>;
+
+export const SendOptionsSchema = z.object({
+  model: z.string().min(1),
+  thinking: z.boolean(),
+  jsonMode: z.boolean(),
+  choiceCount: z.number().int().min(1).max(MAX_CHOICES),
+});
+export type SendOptions = z.infer<typeof SendOptionsSchema>;
+
+// ---------------------------------------------------------------- host -> webview
+
+const streamRef = { conversationId: id, messageId: id };
+
+export const HostMessageSchema = z.discriminatedUnion('type', [
+  /** Sent in answer to `ready` and whenever the whole picture changes (switch, delete, reload). */
+  z.object({
+    type: z.literal('init'),
+    conversations: z.array(ConversationSummarySchema),
+    active: ConversationViewSchema.nullable(),
+    settings: UiSettingsSchema,
+    connection: ConnectionSchema,
+    models: z.array(ModelViewSchema),
+  }),
+  z.object({ type: z.literal('conversations'), conversations: z.array(ConversationSummarySchema) }),
+  z.object({ type: z.literal('conversation'), conversation: ConversationViewSchema }),
+  z.object({ type: z.literal('settings'), settings: UiSettingsSchema }),
+  z.object({ type: z.literal('connection'), connection: ConnectionSchema }),
+
+  // Streaming of one assistant reply. The user message is already in the conversation (sent before).
+  z.object({ type: z.literal('replyStarted'), ...streamRef, model: z.string(), choiceCount: z.number().int().min(1).max(MAX_CHOICES) }),
+  z.object({ type: z.literal('reasoningDelta'), ...streamRef, choiceIndex: count, text: z.string() }),
+  z.object({ type: z.literal('contentDelta'), ...streamRef, choiceIndex: count, text: z.string() }),
+  z.object({
+    type: z.literal('toolCallDelta'),
+    ...streamRef,
+    choiceIndex: count,
+    index: count,
+    id: z.string().optional(),
+    name: z.string().optional(),
+    argumentsDelta: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('replyFinished'),
+    ...streamRef,
+    status: z.enum(['complete', 'stopped', 'interrupted']),
+    finishReasons: z.array(z.object({ choiceIndex: count, finishReason: FinishReasonSchema.nullable() })),
+    usage: UsageViewSchema.optional(),
+    totals: UsageViewSchema,
+  }),
+  z.object({
+    type: z.literal('replyFailed'),
+    ...streamRef,
+    error: ErrorInfoSchema,
+    /** interrupted: part of the reply arrived and is kept; failed: nothing arrived. */
+    status: z.enum(['failed', 'interrupted']),
+  }),
+
+  // Answers to webview requests.
+  z.object({
+    type: z.literal('tokenEstimate'),
+    requestId: id,
+    tokens: count.nullable(),
+    contextLength: count.nullable(),
+    /** Why there is no figure (model not supported by the estimate endpoint, service error). */
+    unavailableReason: z.string().optional(),
+  }),
+  z.object({ type: z.literal('models'), requestId: id, models: z.array(ModelViewSchema) }),
+  z.object({
+    type: z.literal('searchResults'),
+    requestId: id,
+    results: z.array(ConversationSummarySchema.extend({ snippet: z.string().optional() })),
+  }),
+  z.object({ type: z.literal('exportResult'), requestId: id, ok: z.boolean(), message: z.string() }),
+
+  // Host-initiated UI actions (commands).
+  z.object({ type: z.literal('focusComposer') }),
+  z.object({ type: z.literal('insertIntoComposer'), text: z.string() }),
+  z.object({ type: z.literal('notice'), level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+]);
+export type HostMessage = z.infer<typeof HostMessageSchema>;
+export type HostMessageType = HostMessage['type'];
+export type HostMessageOf<T extends HostMessageType> = Extract<HostMessage, { type: T }>;
+
+// ---------------------------------------------------------------- webview -> host
+
+export const HostActionSchema = z.enum(['setKey', 'checkBalance', 'useEmulator', 'openSettings']);
+export type HostAction = z.infer<typeof HostActionSchema>;
+
+export const WebviewMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+
+  /** conversationId null starts a new conversation with this message. */
+  z.object({ type: z.literal('send'), conversationId: id.nullable(), text: z.string().min(1), options: SendOptionsSchema }),
+  z.object({ type: z.literal('stop'), conversationId: id }),
+  z.object({ type: z.literal('regenerate'), conversationId: id, messageId: id }),
+  /** Replaces the user message `messageId` with `text`, drops what followed it, and sends again. */
+  z.object({ type: z.literal('editAndResend'), conversationId: id, messageId: id, text: z.string().min(1) }),
+  z.object({ type: z.literal('selectChoice'), conversationId: id, messageId: id, choiceIndex: count }),
+  /** Retries the failed or interrupted reply `messageId`. */
+  z.object({ type: z.literal('retry'), conversationId: id, messageId: id }),
+
+  z.object({ type: z.literal('copy'), text: z.string() }),
+  z.object({ type: z.literal('insertAtCursor'), text: z.string() }),
+  /** The host shows a diff against a file the user picks before anything is written. */
+  z.object({ type: z.literal('applyCodeBlock'), code: z.string(), language: z.string().optional() }),
+  z.object({ type: z.literal('openLink'), href: z.string().min(1) }),
+
+  z.object({ type: z.literal('newConversation') }),
+  z.object({ type: z.literal('switchConversation'), conversationId: id }),
+  z.object({ type: z.literal('renameConversation'), conversationId: id, title: z.string().trim().min(1).max(200) }),
+  /** The host asks for confirmation (a webview cannot show a modal dialog). */
+  z.object({ type: z.literal('deleteConversation'), conversationId: id }),
+  z.object({ type: z.literal('searchConversations'), requestId: id, query: z.string() }),
+  z.object({ type: z.literal('exportConversation'), requestId: id, conversationId: id }),
+
+  z.object({ type: z.literal('setModel'), model: z.string().min(1) }),
+  z.object({ type: z.literal('setThinking'), enabled: z.boolean() }),
+  z.object({ type: z.literal('setJsonMode'), enabled: z.boolean() }),
+  z.object({ type: z.literal('setChoiceCount'), choiceCount: z.number().int().min(1).max(MAX_CHOICES) }),
+
+  /** Estimate of the next request: the conversation's history plus `draft`, for `model`. */
+  z.object({ type: z.literal('estimateTokens'), requestId: id, conversationId: id.nullable(), draft: z.string(), model: z.string().min(1) }),
+  z.object({ type: z.literal('listModels'), requestId: id }),
+
+  /** An error's fix that the host performs (set the key, open the balance, switch to the emulator). */
+  z.object({ type: z.literal('runAction'), action: HostActionSchema }),
+]);
+export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
+export type WebviewMessageType = WebviewMessage['type'];
+export type WebviewMessageOf<T extends WebviewMessageType> = Extract<WebviewMessage, { type: T }>;
+
+// ---------------------------------------------------------------- validation on arrival
+
+/** A message that does not match the protocol; `issues` name each field and what is allowed. */
+export class ProtocolError extends Error {
+  constructor(
+    readonly direction: 'host->webview' | 'webview->host',
+    readonly issues: readonly string[],
+  ) {
+    super(`Invalid ${direction} message: ${issues.join('; ')}`);
+    this.name = 'ProtocolError';
+  }
+}
+
+export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: ProtocolError };
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.join('.') : '(message)';
+    return `${path}: ${issue.message}`;
+  });
+}
+
+function parseWith<T>(schema: z.ZodType<T>, direction: ProtocolError['direction'], data: unknown): ParseResult<T> {
+  const result = schema.safeParse(data);
+  if (result.success) return { ok: true, message: result.data };
+  return { ok: false, error: new ProtocolError(direction, describeIssues(result.error)) };
+}
+
+/** Validates a message received by the webview. */
+export function parseHostMessage(data: unknown): ParseResult<HostMessage> {
+  return parseWith(HostMessageSchema, 'host->webview', data);
+}
+
+/** Validates a message received by the host. */
+export function parseWebviewMessage(data: unknown): ParseResult<WebviewMessage> {
+  return parseWith(WebviewMessageSchema, 'webview->host', data);
+}

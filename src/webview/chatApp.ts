@@ -1,0 +1,307 @@
+// The chat view: lays out the parts, applies host messages to them and turns user actions into
+// protocol messages. Streamed deltas are coalesced per animation frame and go straight to the one
+// streaming message; nothing else is re-rendered while a reply streams.
+import type { ConversationSummary, ConversationView, HostMessage, HostMessageOf, ModelView, SendOptions, UiSettings } from '../shared/protocol';
+import { DeltaCoalescer } from './deltaCoalescer';
+import { el, iconButton } from './dom';
+import type { HostBridge } from './hostBridge';
+import { MarkdownRenderer } from './markdownRenderer';
+import { AssistantMessage } from './components/assistantMessage';
+import { Composer } from './components/composer';
+import { ConversationList } from './components/conversationList';
+import type { MessageContext } from './components/messageContext';
+import { MessageList } from './components/messageList';
+import { NoticeArea } from './components/noticeArea';
+import { StatusBanner } from './components/statusBanner';
+import { usageText } from './components/usageLine';
+import { readWebviewState, type WebviewState } from './webviewState';
+
+interface DeltaKey {
+  messageId: string;
+  choiceIndex: number;
+  field: 'reasoning' | 'content';
+}
+
+const DEFAULT_SETTINGS: UiSettings = { model: '', thinking: true, jsonMode: false, showReasoning: 'collapsed', choiceCount: 1 };
+
+export class ChatApp {
+  private readonly renderer = new MarkdownRenderer();
+  private readonly banner: StatusBanner;
+  private readonly conversationList: ConversationList;
+  private readonly messages: MessageList;
+  private readonly composer: Composer;
+  private readonly notices = new NoticeArea();
+  private readonly title = el('h1', { className: 'conversation-heading', text: 'New chat' });
+  private readonly totals = el('div', { className: 'totals', attrs: { 'aria-label': 'Conversation token totals' } });
+  private readonly listToggle: HTMLButtonElement;
+  private readonly coalescer: DeltaCoalescer<string>;
+  private readonly deltaKeys = new Map<string, DeltaKey>();
+  private state: WebviewState;
+  private settings: UiSettings = DEFAULT_SETTINGS;
+  private active: ConversationView | null = null;
+  private conversations: ConversationSummary[] = [];
+  private estimateRequestId: string | undefined;
+  private searchRequestId: string | undefined;
+
+  constructor(private readonly host: HostBridge, private readonly root: HTMLElement) {
+    this.state = readWebviewState(host.getState());
+    this.coalescer = new DeltaCoalescer<string>(
+      (callback) => requestAnimationFrame(callback),
+      (key, text) => this.deliver(key, text),
+      () => this.messages.scrollToEnd(),
+    );
+    this.banner = new StatusBanner((action) => host.post({ type: 'runAction', action }));
+    this.conversationList = new ConversationList({
+      open: (conversationId) => host.post({ type: 'switchConversation', conversationId }),
+      rename: (conversationId, title) => host.post({ type: 'renameConversation', conversationId, title }),
+      remove: (conversationId) => host.post({ type: 'deleteConversation', conversationId }),
+      exportConversation: (conversationId) => this.exportConversation(conversationId),
+      search: (query) => {
+        this.searchRequestId = host.nextRequestId();
+        host.post({ type: 'searchConversations', requestId: this.searchRequestId, query });
+      },
+    });
+    this.conversationList.element.hidden = !this.state.conversationListOpen;
+    this.messages = new MessageList(
+      (conversationId) => this.messageContext(conversationId),
+      (href) => host.post({ type: 'openLink', href }),
+      (action, code, language) => {
+        if (action === 'copy') host.post({ type: 'copy', text: code });
+        else if (action === 'insert') host.post({ type: 'insertAtCursor', text: code });
+        else host.post({ type: 'applyCodeBlock', code, ...(language !== '' ? { language } : {}) });
+      },
+    );
+    this.composer = new Composer({
+      send: (text, options) => this.send(text, options),
+      stop: () => this.stop(),
+      setModel: (model) => {
+        this.settings = { ...this.settings, model };
+        host.post({ type: 'setModel', model });
+      },
+      setThinking: (enabled) => host.post({ type: 'setThinking', enabled }),
+      setJsonMode: (enabled) => host.post({ type: 'setJsonMode', enabled }),
+      setChoiceCount: (choiceCount) => host.post({ type: 'setChoiceCount', choiceCount }),
+      requestEstimate: (draft, model) => {
+        this.estimateRequestId = host.nextRequestId();
+        host.post({ type: 'estimateTokens', requestId: this.estimateRequestId, conversationId: this.active?.id ?? null, draft, model });
+      },
+      draftChanged: (draft) => this.saveState({ draft }),
+    }, this.state.draft);
+
+    this.listToggle = iconButton('list-unordered', 'Show conversations', 'toggle-conversations', { 'aria-expanded': String(this.state.conversationListOpen) });
+    this.listToggle.addEventListener('click', () => this.toggleConversationList());
+    const newChat = iconButton('add', 'New chat', 'new-chat');
+    newChat.addEventListener('click', () => host.post({ type: 'newConversation' }));
+    const exportButton = iconButton('export', 'Export conversation as Markdown', 'export-active');
+    exportButton.addEventListener('click', () => {
+      if (this.active) this.exportConversation(this.active.id);
+    });
+    const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, newChat, exportButton]);
+    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.messages.element, this.totals, this.notices.element, this.composer.element]));
+    this.totals.hidden = true;
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.messages.streamingMessage()) {
+        event.preventDefault();
+        this.stop();
+      }
+    });
+  }
+
+  start(): void {
+    this.host.listen((message) => this.handle(message));
+    this.host.post({ type: 'ready' });
+  }
+
+  private handle(message: HostMessage): void {
+    switch (message.type) {
+      case 'init':
+        this.conversations = message.conversations;
+        this.applySettings(message.settings);
+        this.banner.show(message.connection);
+        this.setModels(message.models);
+        this.showConversation(message.active);
+        return;
+      case 'conversations':
+        this.conversations = message.conversations;
+        this.conversationList.setConversations(message.conversations, this.active?.id);
+        return;
+      case 'conversation':
+        this.showConversation(message.conversation);
+        return;
+      case 'settings':
+        this.applySettings(message.settings);
+        return;
+      case 'connection':
+        this.banner.show(message.connection);
+        return;
+      case 'replyStarted':
+        this.replyStarted(message);
+        return;
+      case 'reasoningDelta':
+        this.messages.assistant(message.messageId)?.countReasoningDelta(message.choiceIndex);
+        this.coalescer.push(this.deltaKey(message.messageId, message.choiceIndex, 'reasoning'), message.text);
+        return;
+      case 'contentDelta':
+        this.coalescer.push(this.deltaKey(message.messageId, message.choiceIndex, 'content'), message.text);
+        return;
+      case 'toolCallDelta':
+        this.coalescer.flush();
+        this.messages.assistant(message.messageId)?.toolCallDelta(message.choiceIndex, message.index, message.id, message.name, message.argumentsDelta);
+        return;
+      case 'replyFinished':
+        this.coalescer.flush();
+        this.messages.assistant(message.messageId)?.finish(message.status, message.finishReasons, message.usage);
+        this.replyEnded(message.totals);
+        return;
+      case 'replyFailed':
+        this.replyFailed(message);
+        return;
+      case 'tokenEstimate':
+        if (message.requestId === this.estimateRequestId) this.composer.showEstimate(message.tokens, message.contextLength, message.unavailableReason);
+        return;
+      case 'models':
+        this.setModels(message.models);
+        return;
+      case 'searchResults':
+        if (message.requestId === this.searchRequestId) this.conversationList.showSearchResults(message.results);
+        return;
+      case 'exportResult':
+        this.notices.show(message.ok ? 'info' : 'error', message.message);
+        return;
+      case 'focusComposer':
+        this.composer.focus();
+        return;
+      case 'insertIntoComposer':
+        this.composer.insert(message.text);
+        return;
+      case 'notice':
+        this.notices.show(message.level, message.message);
+        return;
+    }
+  }
+
+  private showConversation(conversation: ConversationView | null): void {
+    const switched = conversation?.id !== this.active?.id;
+    this.active = conversation;
+    this.title.textContent = conversation?.title || 'New chat';
+    this.messages.show(conversation);
+    this.conversationList.setConversations(this.conversations, conversation?.id);
+    this.showTotals(conversation);
+    this.composer.setBusy(this.messages.streamingMessage() !== undefined);
+    if (switched) this.composer.refreshEstimate();
+  }
+
+  private replyStarted(message: HostMessageOf<'replyStarted'>): void {
+    if (message.conversationId !== this.active?.id) return;
+    const reply = AssistantMessage.streaming(message.messageId, message.model, message.choiceCount, this.messageContext(message.conversationId));
+    this.messages.addStreaming(reply);
+    this.composer.setBusy(true);
+  }
+
+  private replyFailed(message: HostMessageOf<'replyFailed'>): void {
+    this.coalescer.flush();
+    const reply = this.messages.assistant(message.messageId);
+    if (reply) reply.fail(message.error, message.status);
+    else if (message.conversationId === this.active?.id) this.messages.addFailed(message.messageId, this.settings.model, message.error, this.messageContext(message.conversationId));
+    this.composer.setBusy(this.messages.streamingMessage() !== undefined);
+    // A request refused for its input: give the text back so it can be shortened or corrected.
+    const pending = this.state.pendingSend;
+    const fixInput = message.error.action === 'shortenInput' || message.error.action === 'fixRequest';
+    if (message.status === 'failed' && fixInput && pending !== undefined && this.composer.text === '') this.composer.setText(pending);
+    this.saveState({ pendingSend: undefined });
+  }
+
+  private replyEnded(totals: ConversationView['totals']): void {
+    this.saveState({ pendingSend: undefined });
+    if (this.active) {
+      this.active = { ...this.active, totals };
+      this.showTotals(this.active);
+    }
+    this.composer.setBusy(this.messages.streamingMessage() !== undefined);
+    this.composer.refreshEstimate();
+  }
+
+  private send(text: string, options: SendOptions): boolean {
+    if (this.messages.streamingMessage()) return false;
+    this.saveState({ pendingSend: text, draft: '' });
+    this.host.post({ type: 'send', conversationId: this.active?.id ?? null, text, options });
+    return true;
+  }
+
+  /** Stops at once: what arrived is shown, later deltas are dropped; the host confirms with replyFinished. */
+  private stop(): void {
+    const streaming = this.messages.streamingMessage();
+    if (!this.active || !streaming) return;
+    this.host.post({ type: 'stop', conversationId: this.active.id });
+    this.coalescer.flush();
+    streaming.markStopped();
+    this.composer.setBusy(false);
+    this.composer.focus();
+  }
+
+  private deliver(key: string, text: string): void {
+    const delta = this.deltaKeys.get(key);
+    if (!delta) return;
+    const message = this.messages.assistant(delta.messageId);
+    if (delta.field === 'reasoning') message?.appendReasoning(delta.choiceIndex, text);
+    else message?.appendContent(delta.choiceIndex, text);
+  }
+
+  private deltaKey(messageId: string, choiceIndex: number, field: DeltaKey['field']): string {
+    const key = `${messageId}\u0000${choiceIndex}\u0000${field}`;
+    if (!this.deltaKeys.has(key)) this.deltaKeys.set(key, { messageId, choiceIndex, field });
+    return key;
+  }
+
+  private messageContext(conversationId: string): MessageContext {
+    return {
+      renderer: this.renderer,
+      conversationId,
+      showReasoning: () => this.settings.showReasoning,
+      post: (message) => this.host.post(message),
+      busy: () => this.messages.streamingMessage() !== undefined,
+      reviseInput: (replyId) => {
+        const prompt = this.messages.promptBefore(replyId);
+        if (prompt !== undefined && this.composer.text === '') this.composer.setText(prompt);
+        this.composer.focus();
+      },
+    };
+  }
+
+  private applySettings(settings: UiSettings): void {
+    const reasoningChanged = settings.showReasoning !== this.settings.showReasoning;
+    this.settings = settings;
+    this.composer.setSettings(settings);
+    if (reasoningChanged) this.messages.setShowReasoning(settings.showReasoning);
+    this.composer.refreshEstimate();
+  }
+
+  private setModels(models: ModelView[]): void {
+    this.composer.setModels(models);
+    if (models.length === 0) this.host.post({ type: 'listModels', requestId: this.host.nextRequestId() });
+  }
+
+  private showTotals(conversation: ConversationView | null): void {
+    const totals = conversation?.totals;
+    const used = totals && totals.promptTokens + totals.completionTokens > 0;
+    this.totals.hidden = !used;
+    this.totals.textContent = used ? `Conversation total: ${usageText(totals)}` : '';
+  }
+
+  private exportConversation(conversationId: string): void {
+    this.host.post({ type: 'exportConversation', requestId: this.host.nextRequestId(), conversationId });
+  }
+
+  private toggleConversationList(): void {
+    const open = this.conversationList.element.hidden;
+    this.conversationList.element.hidden = !open;
+    this.listToggle.setAttribute('aria-expanded', String(open));
+    this.saveState({ conversationListOpen: open });
+    if (open) this.conversationList.focusSearch();
+  }
+
+  private saveState(change: Partial<WebviewState>): void {
+    this.state = { ...this.state, ...change };
+    this.host.setState(this.state);
+  }
+}

@@ -1,0 +1,207 @@
+// An assistant reply, streaming or finished: its alternatives (tabs when n > 1), its status (stopped,
+// interrupted), the error that ended it, its usage, and the actions on it.
+import type { AssistantMessageView, ChoiceView, ErrorInfo, FinishReason, ReplyStatus, ShowReasoning, UsageView } from '../../shared/protocol';
+import { el, icon, iconButton } from '../dom';
+import { ChoicePanel } from './choicePanel';
+import { ErrorView } from './errorView';
+import type { MessageContext } from './messageContext';
+import { usageText } from './usageLine';
+
+const STATUS_LABELS: Partial<Record<ReplyStatus, string>> = {
+  streaming: 'Generating…',
+  stopped: 'Stopped',
+  interrupted: 'Interrupted',
+  failed: 'Failed',
+};
+
+function emptyChoice(index: number): ChoiceView {
+  return { index, content: '', reasoning: '', finishReason: null };
+}
+
+export class AssistantMessage {
+  readonly element: HTMLElement;
+  private readonly panels: ChoicePanel[] = [];
+  private readonly tabs: HTMLButtonElement[] = [];
+  private readonly statusBadge: HTMLElement;
+  private readonly usageLabel: HTMLElement;
+  private readonly errorSlot: HTMLElement;
+  private errorView: ErrorView | undefined;
+  private status: ReplyStatus;
+  private selected: number;
+
+  constructor(private view: AssistantMessageView, private readonly context: MessageContext) {
+    this.status = view.status;
+    this.selected = view.selectedChoice;
+    const streaming = view.status === 'streaming';
+    this.statusBadge = el('span', { className: 'status-badge' });
+    this.usageLabel = el('span', { className: 'usage' });
+    this.errorSlot = el('div', { className: 'error-slot' });
+    const tabList = el('div', { className: 'choice-tabs', attrs: { role: 'tablist', 'aria-label': 'Alternatives' } });
+    const body = el('div', { className: 'choices' });
+    for (const choice of view.choices) {
+      const panel = new ChoicePanel(context.renderer, context.showReasoning(), choice, streaming);
+      this.panels.push(panel);
+      body.append(panel.element);
+    }
+    if (view.choices.length > 1) {
+      for (const [index] of view.choices.entries()) {
+        const tab = el('button', { className: 'choice-tab', text: String(index + 1), attrs: { type: 'button', role: 'tab', 'aria-label': `Alternative ${index + 1}` } });
+        tab.addEventListener('click', () => this.select(index, true));
+        this.tabs.push(tab);
+        tabList.append(tab);
+      }
+    } else {
+      tabList.hidden = true;
+    }
+    const copy = iconButton('copy', 'Copy answer', 'copy-answer');
+    copy.addEventListener('click', () => context.post({ type: 'copy', text: this.selectedPanel().contentText }));
+    const insert = iconButton('insert', 'Insert answer at cursor', 'insert-answer');
+    insert.addEventListener('click', () => context.post({ type: 'insertAtCursor', text: this.selectedPanel().contentText }));
+    const regenerate = iconButton('refresh', 'Regenerate', 'regenerate');
+    regenerate.addEventListener('click', () => {
+      if (!context.busy()) context.post({ type: 'regenerate', conversationId: context.conversationId, messageId: this.view.id });
+    });
+    this.element = el('div', {
+      className: 'message assistant',
+      attrs: { 'data-testid': 'message', 'data-role': 'assistant', 'data-message-id': view.id, role: 'article', 'aria-label': `Answer from ${view.model}` },
+    }, [
+      el('div', { className: 'message-header' }, [icon('sparkle'), el('span', { className: 'message-author', text: view.model }), this.statusBadge]),
+      tabList,
+      body,
+      this.errorSlot,
+      el('div', { className: 'message-footer' }, [this.usageLabel, el('div', { className: 'message-actions' }, [copy, insert, regenerate])]),
+    ]);
+    this.select(Math.min(view.selectedChoice, this.panels.length - 1), false);
+    this.showStatus(view.status);
+    this.showUsage(view.usage);
+    for (const [index, choice] of view.choices.entries()) {
+      const tokens = index === this.selected ? (view.usage?.reasoningTokens ?? view.reasoningTokens) : undefined;
+      if (tokens !== undefined && choice.reasoning !== '') this.panels[index]?.thinking.setTokenCount(tokens);
+    }
+    if (view.error) this.showError(view.error);
+  }
+
+  /** A message being streamed: `choiceCount` empty alternatives. */
+  static streaming(id: string, model: string, choiceCount: number, context: MessageContext): AssistantMessage {
+    const choices = Array.from({ length: choiceCount }, (_, index) => emptyChoice(index));
+    return new AssistantMessage({ id, role: 'assistant', model, choices, selectedChoice: 0, status: 'streaming', createdAt: Date.now() }, context);
+  }
+
+  get id(): string {
+    return this.view.id;
+  }
+
+  get isStreaming(): boolean {
+    return this.status === 'streaming';
+  }
+
+  appendReasoning(choiceIndex: number, text: string): void {
+    if (this.isStreaming) this.panel(choiceIndex).appendReasoning(text);
+  }
+
+  countReasoningDelta(choiceIndex: number): void {
+    if (this.isStreaming) this.panel(choiceIndex).thinking.countDelta();
+  }
+
+  appendContent(choiceIndex: number, text: string): void {
+    if (this.isStreaming) this.panel(choiceIndex).appendContent(text);
+  }
+
+  toolCallDelta(choiceIndex: number, index: number, id?: string, name?: string, argumentsDelta?: string): void {
+    if (this.isStreaming) this.panel(choiceIndex).toolCallDelta(index, id, name, argumentsDelta);
+  }
+
+  /** The user stopped the reply: what arrived stays, nothing more is added. */
+  markStopped(): void {
+    if (!this.isStreaming) return;
+    this.end('stopped');
+  }
+
+  finish(status: 'complete' | 'stopped' | 'interrupted', finishReasons: { choiceIndex: number; finishReason: FinishReason | null }[], usage: UsageView | undefined): void {
+    // A reply the user stopped stays "stopped" even if the host saw it end another way.
+    this.end(this.status === 'stopped' ? 'stopped' : status);
+    for (const { choiceIndex, finishReason } of finishReasons) this.panels[choiceIndex]?.setFinishReason(finishReason);
+    this.showUsage(usage);
+    if (usage?.reasoningTokens !== undefined) this.selectedPanel().thinking.setTokenCount(usage.reasoningTokens);
+  }
+
+  fail(error: ErrorInfo, status: 'failed' | 'interrupted'): void {
+    this.end(status);
+    this.showError(error);
+  }
+
+  /** Accepts the stored view of this message; false when the shown text differs and it must be rebuilt. */
+  update(view: AssistantMessageView): boolean {
+    if (this.isStreaming && view.status === 'streaming') return true;
+    if (view.choices.length !== this.panels.length || !view.choices.every((choice, i) => this.panels[i]?.matches(choice))) return false;
+    this.view = view;
+    if (view.status !== 'streaming') this.end(this.status === 'stopped' ? 'stopped' : view.status);
+    for (const choice of view.choices) this.panels[choice.index]?.setFinishReason(choice.finishReason);
+    this.showUsage(view.usage);
+    if (view.error && view.error.message !== this.errorView?.error.message) this.showError(view.error);
+    if (!view.error) this.clearError();
+    this.select(Math.min(view.selectedChoice, this.panels.length - 1), false);
+    return true;
+  }
+
+  setShowReasoning(mode: ShowReasoning): void {
+    for (const panel of this.panels) panel.thinking.setMode(mode);
+  }
+
+  dispose(): void {
+    this.clearError();
+  }
+
+  private end(status: ReplyStatus): void {
+    if (this.isStreaming) for (const panel of this.panels) panel.finish();
+    this.status = status;
+    this.showStatus(status);
+  }
+
+  private panel(index: number): ChoicePanel {
+    const panel = this.panels[index];
+    if (!panel) throw new RangeError(`choiceIndex ${index} is outside the reply's ${this.panels.length} alternatives`);
+    return panel;
+  }
+
+  private selectedPanel(): ChoicePanel {
+    return this.panel(this.selected);
+  }
+
+  private select(index: number, tellHost: boolean): void {
+    this.selected = index;
+    for (const [i, panel] of this.panels.entries()) panel.element.hidden = i !== index;
+    for (const [i, tab] of this.tabs.entries()) {
+      tab.setAttribute('aria-selected', String(i === index));
+      tab.classList.toggle('selected', i === index);
+    }
+    if (tellHost) this.context.post({ type: 'selectChoice', conversationId: this.context.conversationId, messageId: this.view.id, choiceIndex: index });
+  }
+
+  private showStatus(status: ReplyStatus): void {
+    this.element.dataset.status = status;
+    this.element.setAttribute('aria-busy', String(status === 'streaming'));
+    this.statusBadge.textContent = STATUS_LABELS[status] ?? '';
+    this.statusBadge.hidden = this.statusBadge.textContent === '';
+  }
+
+  private showUsage(usage: UsageView | undefined): void {
+    this.usageLabel.textContent = usage ? usageText(usage) : '';
+  }
+
+  private showError(error: ErrorInfo): void {
+    this.clearError();
+    this.errorView = new ErrorView(error, {
+      retry: () => this.context.post({ type: 'retry', conversationId: this.context.conversationId, messageId: this.view.id }),
+      runAction: (action) => this.context.post({ type: 'runAction', action }),
+      editInput: () => this.context.reviseInput(this.view.id),
+    });
+    this.errorSlot.replaceChildren(this.errorView.element);
+  }
+
+  private clearError(): void {
+    this.errorView?.dispose();
+    this.errorView = undefined;
+    this.errorSlot.replaceChildren();
+  }
+}

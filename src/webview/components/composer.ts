@@ -1,0 +1,217 @@
+// Where the user writes: Enter sends, Shift+Enter adds a line. Holds the request options (model,
+// thinking, JSON mode, alternatives) and shows a live token estimate of the next request against the
+// model's context length. The draft is reported on every edit so it survives reloads.
+import type { ModelView, SendOptions, UiSettings } from '../../shared/protocol';
+import { el, formatCount, icon } from '../dom';
+
+export interface ComposerCallbacks {
+  /** Returns false when the message could not be sent (a reply is still streaming). */
+  send(text: string, options: SendOptions): boolean;
+  stop(): void;
+  setModel(model: string): void;
+  setThinking(enabled: boolean): void;
+  setJsonMode(enabled: boolean): void;
+  setChoiceCount(choiceCount: number): void;
+  requestEstimate(draft: string, model: string): void;
+  draftChanged(draft: string): void;
+}
+
+/** Wait this long after the last keystroke before asking the host for an estimate. */
+export const ESTIMATE_DEBOUNCE_MS = 350;
+/** Warn when the next request uses this share of the context length. */
+const NEAR_LIMIT = 0.9;
+
+function modelLabel(model: ModelView): string {
+  const traits = [
+    model.thinking === 'always' ? 'thinks' : model.thinking === 'optional' ? 'thinking optional' : '',
+    model.vision ? 'sees images' : '',
+    model.contextLength !== null ? `${Math.round(model.contextLength / 1024)}k` : '',
+  ].filter((t) => t !== '');
+  return traits.length > 0 ? `${model.id} (${traits.join(', ')})` : model.id;
+}
+
+function checkbox(label: string, ariaLabel: string): { wrapper: HTMLLabelElement; input: HTMLInputElement } {
+  const input = el('input', { attrs: { type: 'checkbox', 'aria-label': ariaLabel } });
+  return { wrapper: el('label', { className: 'toggle', attrs: { title: ariaLabel } }, [input, el('span', { text: label })]), input };
+}
+
+export class Composer {
+  readonly element: HTMLElement;
+  private readonly input: HTMLTextAreaElement;
+  private readonly modelPicker: HTMLSelectElement;
+  private readonly thinking: { wrapper: HTMLLabelElement; input: HTMLInputElement };
+  private readonly jsonMode: { wrapper: HTMLLabelElement; input: HTMLInputElement };
+  private readonly choiceCount: HTMLSelectElement;
+  private readonly choiceWrapper: HTMLLabelElement;
+  private readonly estimate: HTMLElement;
+  private readonly sendButton: HTMLButtonElement;
+  private readonly stopButton: HTMLButtonElement;
+  private models: ModelView[] = [];
+  private settings: UiSettings | undefined;
+  private busy = false;
+  private debounce: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly callbacks: ComposerCallbacks, draft: string) {
+    this.input = el('textarea', {
+      className: 'composer-input',
+      attrs: {
+        'data-testid': 'composer-input',
+        'aria-label': 'Message to svc (Enter sends, Shift+Enter adds a line)',
+        placeholder: 'Ask svc… (Enter to send, Shift+Enter for a new line)',
+        rows: '3',
+      },
+    });
+    this.input.value = draft;
+    this.modelPicker = el('select', { className: 'model-picker', attrs: { 'data-testid': 'model-picker', 'aria-label': 'Model', title: 'Model' } });
+    this.thinking = checkbox('Thinking', 'Let the model think before answering');
+    this.jsonMode = checkbox('JSON', 'JSON mode: the answer is a JSON object');
+    this.choiceCount = el('select', { className: 'choice-count', attrs: { 'aria-label': 'Number of alternative answers' } });
+    this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: 'Number of alternative answers' } }, [icon('versions'), this.choiceCount]);
+    this.estimate = el('span', { className: 'token-estimate', attrs: { 'aria-live': 'polite', title: 'Estimated tokens of the next request / context length' } });
+    this.sendButton = el('button', { className: 'primary-button', attrs: { type: 'button', 'data-testid': 'send', 'aria-label': 'Send (Enter)', title: 'Send (Enter)' } }, [icon('send')]);
+    this.stopButton = el('button', { className: 'primary-button stop', attrs: { type: 'button', 'data-testid': 'stop', 'aria-label': 'Stop generating (Escape)', title: 'Stop generating (Escape)' } }, [icon('debug-stop')]);
+    this.stopButton.hidden = true;
+
+    const options = el('div', { className: 'composer-options' }, [this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper]);
+    const footer = el('div', { className: 'composer-footer' }, [this.estimate, this.sendButton, this.stopButton]);
+    this.element = el('div', { className: 'composer' }, [this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
+    this.wire();
+  }
+
+  get text(): string {
+    return this.input.value;
+  }
+
+  setModels(models: ModelView[]): void {
+    this.models = models;
+    this.renderModels();
+  }
+
+  setSettings(settings: UiSettings): void {
+    this.settings = settings;
+    this.renderModels();
+    this.thinking.input.checked = settings.thinking;
+    this.jsonMode.input.checked = settings.jsonMode;
+    this.renderOptions();
+  }
+
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.sendButton.hidden = busy;
+    this.stopButton.hidden = !busy;
+  }
+
+  showEstimate(tokens: number | null, contextLength: number | null, unavailableReason: string | undefined): void {
+    this.estimate.classList.remove('near-limit', 'over-limit');
+    if (tokens === null) {
+      this.estimate.textContent = 'estimate unavailable';
+      this.estimate.title = unavailableReason ?? 'No token estimate for this model';
+      return;
+    }
+    const limit = contextLength ?? this.currentModel()?.contextLength ?? null;
+    this.estimate.textContent = limit !== null ? `${formatCount(tokens)} / ${formatCount(limit)} tokens` : `${formatCount(tokens)} tokens`;
+    this.estimate.title = 'Estimated tokens of the next request' + (limit !== null ? ' / context length of the model' : '');
+    if (limit !== null && tokens > limit) this.estimate.classList.add('over-limit');
+    else if (limit !== null && tokens >= limit * NEAR_LIMIT) this.estimate.classList.add('near-limit');
+  }
+
+  focus(): void {
+    this.input.focus();
+  }
+
+  /** Adds text at the caret (e.g. a selection sent from the editor). */
+  insert(text: string): void {
+    const start = this.input.selectionStart;
+    this.input.setRangeText(text, start, this.input.selectionEnd, 'end');
+    this.changed();
+    this.focus();
+  }
+
+  setText(text: string): void {
+    this.input.value = text;
+    this.changed();
+  }
+
+  /** Asks for a fresh estimate (after a model or conversation change). */
+  refreshEstimate(): void {
+    this.scheduleEstimate();
+  }
+
+  private wire(): void {
+    this.input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        this.submit();
+      }
+    });
+    this.input.addEventListener('input', () => this.changed());
+    this.sendButton.addEventListener('click', () => this.submit());
+    this.stopButton.addEventListener('click', () => this.callbacks.stop());
+    this.modelPicker.addEventListener('change', () => {
+      if (this.settings) this.settings = { ...this.settings, model: this.modelPicker.value };
+      this.renderOptions();
+      this.callbacks.setModel(this.modelPicker.value);
+      this.scheduleEstimate();
+    });
+    this.thinking.input.addEventListener('change', () => this.callbacks.setThinking(this.thinking.input.checked));
+    this.jsonMode.input.addEventListener('change', () => this.callbacks.setJsonMode(this.jsonMode.input.checked));
+    this.choiceCount.addEventListener('change', () => this.callbacks.setChoiceCount(Number(this.choiceCount.value)));
+  }
+
+  private changed(): void {
+    this.callbacks.draftChanged(this.input.value);
+    this.scheduleEstimate();
+  }
+
+  private scheduleEstimate(): void {
+    if (this.debounce !== undefined) clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => {
+      this.debounce = undefined;
+      const model = this.modelPicker.value;
+      if (model !== '') this.callbacks.requestEstimate(this.input.value, model);
+    }, ESTIMATE_DEBOUNCE_MS);
+  }
+
+  private submit(): void {
+    const text = this.input.value;
+    if (text.trim() === '' || this.busy || this.modelPicker.value === '') return;
+    if (this.callbacks.send(text, this.options())) this.setText('');
+  }
+
+  private options(): SendOptions {
+    const model = this.currentModel();
+    const maxChoices = model?.maxChoices ?? 1;
+    return {
+      model: this.modelPicker.value,
+      thinking: model?.thinking === 'always' || (model?.thinking === 'optional' && this.thinking.input.checked),
+      jsonMode: this.jsonMode.input.checked,
+      choiceCount: Math.min(Number(this.choiceCount.value) || 1, maxChoices),
+    };
+  }
+
+  private currentModel(): ModelView | undefined {
+    return this.models.find((m) => m.id === this.modelPicker.value);
+  }
+
+  private renderModels(): void {
+    const selected = this.settings?.model ?? this.modelPicker.value;
+    const ids = new Set(this.models.map((m) => m.id));
+    const options = this.models.map((model) => el('option', { text: modelLabel(model), attrs: { value: model.id } }));
+    // A configured model the service did not list stays selectable rather than silently replaced.
+    if (selected !== '' && !ids.has(selected)) options.unshift(el('option', { text: selected, attrs: { value: selected } }));
+    this.modelPicker.replaceChildren(...options);
+    this.modelPicker.value = selected;
+    this.renderOptions();
+  }
+
+  /** Shows only the options the selected model accepts. */
+  private renderOptions(): void {
+    const model = this.currentModel();
+    this.thinking.wrapper.hidden = model?.thinking !== 'optional';
+    const maxChoices = model?.maxChoices ?? 1;
+    const wanted = Math.min(this.settings?.choiceCount ?? 1, maxChoices);
+    this.choiceCount.replaceChildren(...Array.from({ length: maxChoices }, (_, i) => el('option', { text: `${i + 1}×`, attrs: { value: String(i + 1) } })));
+    this.choiceCount.value = String(wanted);
+    this.choiceWrapper.hidden = maxChoices <= 1;
+  }
+}

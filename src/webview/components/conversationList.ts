@@ -1,0 +1,126 @@
+// The list of conversations: titles, search (titles at once, contents through the host), switch,
+// rename in place, delete and export.
+import type { ConversationSummary } from '../../shared/protocol';
+import { el, iconButton } from '../dom';
+
+export interface ConversationListCallbacks {
+  open(conversationId: string): void;
+  rename(conversationId: string, title: string): void;
+  remove(conversationId: string): void;
+  exportConversation(conversationId: string): void;
+  /** Asks the host to search contents; results come back through `showSearchResults`. */
+  search(query: string): void;
+}
+
+type Entry = ConversationSummary & { snippet?: string };
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+function timeLabel(epochMs: number): string {
+  return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}
+
+export class ConversationList {
+  readonly element: HTMLElement;
+  private readonly searchInput: HTMLInputElement;
+  private readonly list: HTMLUListElement;
+  private conversations: ConversationSummary[] = [];
+  private searchResults: Entry[] | undefined;
+  private activeId: string | undefined;
+  private debounce: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly callbacks: ConversationListCallbacks) {
+    this.searchInput = el('input', { className: 'search-input', attrs: { type: 'search', placeholder: 'Search conversations', 'aria-label': 'Search conversations' } });
+    this.list = el('ul', { className: 'conversation-list', attrs: { 'aria-label': 'Conversations' } });
+    this.element = el('section', { className: 'conversation-panel', attrs: { 'aria-label': 'Conversations' } }, [this.searchInput, this.list]);
+    this.searchInput.addEventListener('input', () => {
+      this.searchResults = undefined;
+      this.render();
+      if (this.debounce !== undefined) clearTimeout(this.debounce);
+      const query = this.searchInput.value.trim();
+      if (query !== '') this.debounce = setTimeout(() => this.callbacks.search(query), SEARCH_DEBOUNCE_MS);
+    });
+  }
+
+  setConversations(conversations: ConversationSummary[], activeId: string | undefined): void {
+    this.conversations = conversations;
+    this.activeId = activeId;
+    this.render();
+  }
+
+  setActive(activeId: string | undefined): void {
+    this.activeId = activeId;
+    this.render();
+  }
+
+  /** Content matches from the host for the query that is still typed (older answers are ignored by the caller). */
+  showSearchResults(results: Entry[]): void {
+    if (this.searchInput.value.trim() === '') return;
+    this.searchResults = results;
+    this.render();
+  }
+
+  focusSearch(): void {
+    this.searchInput.focus();
+  }
+
+  private visible(): Entry[] {
+    const query = this.searchInput.value.trim().toLowerCase();
+    if (query === '') return this.conversations;
+    const byTitle = this.conversations.filter((c) => c.title.toLowerCase().includes(query));
+    const seen = new Set(byTitle.map((c) => c.id));
+    return [...byTitle, ...(this.searchResults ?? []).filter((c) => !seen.has(c.id))];
+  }
+
+  private render(): void {
+    const entries = this.visible();
+    if (entries.length === 0) {
+      const empty = this.searchInput.value.trim() === '' ? 'No conversations yet.' : 'No conversation matches.';
+      this.list.replaceChildren(el('li', { className: 'conversation-empty', text: empty }));
+      return;
+    }
+    this.list.replaceChildren(...entries.map((entry) => this.item(entry)));
+  }
+
+  private item(entry: Entry): HTMLLIElement {
+    const open = el('button', {
+      className: 'conversation-open',
+      attrs: { type: 'button', title: `${entry.title} · ${timeLabel(entry.updatedAt)}`, 'aria-current': String(entry.id === this.activeId) },
+    }, [el('span', { className: 'conversation-title', text: entry.title || 'Untitled' })]);
+    if (entry.snippet) open.append(el('span', { className: 'conversation-snippet', text: entry.snippet }));
+    open.addEventListener('click', () => this.callbacks.open(entry.id));
+    const rename = iconButton('edit', `Rename "${entry.title}"`, 'rename-conversation');
+    const exportButton = iconButton('export', `Export "${entry.title}" as Markdown`, 'export-conversation');
+    const remove = iconButton('trash', `Delete "${entry.title}"`, 'delete-conversation');
+    const item = el('li', { className: 'conversation-item' }, [open, el('div', { className: 'conversation-actions' }, [rename, exportButton, remove])]);
+    if (entry.id === this.activeId) item.classList.add('active');
+    rename.addEventListener('click', () => this.startRename(item, entry));
+    exportButton.addEventListener('click', () => this.callbacks.exportConversation(entry.id));
+    remove.addEventListener('click', () => this.callbacks.remove(entry.id));
+    return item;
+  }
+
+  private startRename(item: HTMLLIElement, entry: Entry): void {
+    const input = el('input', { className: 'rename-input', attrs: { type: 'text', 'aria-label': 'New title', maxlength: '200' } });
+    input.value = entry.title;
+    let done = false;
+    const finish = (commit: boolean): void => {
+      if (done) return;
+      done = true;
+      const title = input.value.trim();
+      if (commit && title !== '' && title !== entry.title) this.callbacks.rename(entry.id, title);
+      this.render();
+    };
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') finish(true);
+      else if (event.key === 'Escape') {
+        event.stopPropagation();
+        finish(false);
+      }
+    });
+    input.addEventListener('blur', () => finish(true));
+    item.replaceChildren(input);
+    input.focus();
+    input.select();
+  }
+}

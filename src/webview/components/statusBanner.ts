@@ -1,0 +1,23 @@
+// Says where requests go when that is not the real service with the user's key: the local emulator.
+import type { Connection, HostAction } from '../../shared/protocol';
+import { el, icon, textButton } from '../dom';
+
+export class StatusBanner {
+  readonly element: HTMLElement;
+  private readonly text: HTMLElement;
+
+  constructor(runAction: (action: HostAction) => void) {
+    this.text = el('span', { className: 'status-text' });
+    const setKey = textButton('key', 'Set API Key', 'set-key');
+    setKey.addEventListener('click', () => runAction('setKey'));
+    this.element = el('div', { className: 'status-banner', attrs: { 'data-testid': 'status-banner', role: 'status' } }, [icon('vm'), this.text, setKey]);
+    this.element.hidden = true;
+  }
+
+  show(connection: Connection): void {
+    const emulator = connection.mode === 'emulator';
+    this.element.hidden = !emulator;
+    this.text.textContent = emulator ? `Using the local emulator${connection.detail ? ` — ${connection.detail}` : ''}` : '';
+    this.element.title = connection.baseUrl;
+  }
+}

@@ -1,0 +1,87 @@
+// The "Thinking" section of a reply from a thinking model. Reasoning streams into it live; when the
+// answer itself starts it folds away (unless the user opened or closed it by hand, or the setting says
+// to keep it expanded), and it can always be reopened. `hidden` keeps the reasoning but does not show it.
+import type { ShowReasoning } from '../../shared/protocol';
+import { el, formatCount, icon } from '../dom';
+import type { MarkdownRenderer } from '../markdownRenderer';
+import { StreamingMarkdownView } from './streamingMarkdownView';
+
+export class ThinkingSection {
+  readonly element: HTMLDetailsElement;
+  private readonly label: HTMLSpanElement;
+  private readonly countLabel: HTMLSpanElement;
+  private readonly spinner: HTMLSpanElement;
+  private readonly body: StreamingMarkdownView;
+  private userToggled = false;
+  private tokens = 0;
+  private exactTokens = false;
+  private text = '';
+
+  constructor(renderer: MarkdownRenderer, private mode: ShowReasoning, reasoning: string, streaming: boolean) {
+    this.body = streaming ? new StreamingMarkdownView(renderer, 'thinking-body') : StreamingMarkdownView.complete(renderer, 'thinking-body', reasoning);
+    this.text = reasoning;
+    this.label = el('span', { className: 'thinking-label', text: streaming ? 'Thinking…' : 'Thinking' });
+    this.countLabel = el('span', { className: 'thinking-count' });
+    this.spinner = icon('loading');
+    this.spinner.classList.add('codicon-modifier-spin');
+    this.spinner.hidden = !streaming;
+    const summary = el('summary', { className: 'thinking-summary' }, [icon('lightbulb'), this.label, this.countLabel, this.spinner]);
+    summary.addEventListener('click', () => {
+      this.userToggled = true;
+    });
+    this.element = el('details', { className: 'thinking', attrs: { 'data-testid': 'thinking' } }, [summary, this.body.element]);
+    // Live reasoning is shown while it streams; a finished one starts folded unless asked otherwise.
+    this.element.open = mode === 'expanded' || (streaming && reasoning === '');
+    this.applyVisibility();
+  }
+
+  get reasoning(): string {
+    return this.text;
+  }
+
+  append(text: string): void {
+    this.text += text;
+    this.body.append(text);
+    this.applyVisibility();
+  }
+
+  /** One more streamed reasoning delta (the service sends about one token per delta). */
+  countDelta(): void {
+    if (this.exactTokens) return;
+    this.tokens += 1;
+    this.showCount();
+  }
+
+  /** The exact figure from the reply's usage. */
+  setTokenCount(tokens: number): void {
+    this.tokens = tokens;
+    this.exactTokens = true;
+    this.showCount();
+  }
+
+  /** The answer started: fold the reasoning away unless the user or the setting wants it open. */
+  contentStarted(): void {
+    if (this.mode !== 'expanded' && !this.userToggled) this.element.open = false;
+    this.label.textContent = 'Thinking';
+  }
+
+  finish(): void {
+    this.body.finish();
+    this.spinner.hidden = true;
+    this.label.textContent = 'Thinking';
+  }
+
+  setMode(mode: ShowReasoning): void {
+    this.mode = mode;
+    if (mode === 'expanded') this.element.open = true;
+    this.applyVisibility();
+  }
+
+  private showCount(): void {
+    this.countLabel.textContent = this.tokens > 0 ? `${this.exactTokens ? '' : '~'}${formatCount(this.tokens)} tokens` : '';
+  }
+
+  private applyVisibility(): void {
+    this.element.hidden = this.mode === 'hidden' || this.text === '';
+  }
+}

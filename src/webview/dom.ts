@@ -1,0 +1,40 @@
+// Small typed helpers for building the UI with DOM APIs (never HTML strings: only sanitised model
+// output is parsed as HTML, in markdownRenderer.ts).
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: { className?: string; text?: string; attrs?: Record<string, string> } = {},
+  children: (Node | string)[] = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (props.className) node.className = props.className;
+  if (props.text !== undefined) node.textContent = props.text;
+  for (const [name, value] of Object.entries(props.attrs ?? {})) node.setAttribute(name, value);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+/** A codicon glyph (the font ships in dist/ with the bundle's CSS); hidden from screen readers. */
+export function icon(name: string): HTMLSpanElement {
+  return el('span', { className: `codicon codicon-${name}`, attrs: { 'aria-hidden': 'true' } });
+}
+
+/** An icon-only button: the label is its accessible name and its tooltip. */
+export function iconButton(name: string, label: string, action: string, extra: Record<string, string> = {}): HTMLButtonElement {
+  return el('button', {
+    className: 'icon-button',
+    attrs: { type: 'button', 'aria-label': label, title: label, 'data-action': action, ...extra },
+  }, [icon(name)]);
+}
+
+/** A button with an icon and a visible label. */
+export function textButton(name: string, label: string, action: string, extra: Record<string, string> = {}): HTMLButtonElement {
+  return el('button', {
+    className: 'text-button',
+    attrs: { type: 'button', 'data-action': action, ...extra },
+  }, [icon(name), el('span', { text: label })]);
+}
+
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}

@@ -1,0 +1,68 @@
+// Turns model markdown into DOM nodes that are safe to insert. Model output is untrusted: markdown-it
+// runs with raw HTML off (HTML in a reply shows as text), and every fragment still goes through DOMPurify
+// before it reaches the document, so a renderer bug cannot become script execution.
+import DOMPurify from 'dompurify';
+import hljs from 'highlight.js/lib/common';
+import MarkdownIt from 'markdown-it';
+
+/** Code longer than this is shown unhighlighted: highlighting it would block the view for too long. */
+export const MAX_HIGHLIGHT_CHARS = 20_000;
+
+/** http(s) and mailto links, and relative ones (the host decides what a relative link opens). */
+const SAFE_URI = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+
+const PURIFY_CONFIG = {
+  ALLOWED_URI_REGEXP: SAFE_URI,
+  // The CSP forbids inline styles; images would be remote loads; forms and media have no place in a reply.
+  FORBID_TAGS: ['style', 'img', 'svg', 'math', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'video', 'audio', 'picture', 'source'],
+  FORBID_ATTR: ['style', 'target', 'srcset', 'action', 'formaction'],
+  ALLOW_DATA_ATTR: false,
+  RETURN_DOM_FRAGMENT: true as const,
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function highlightedHtml(code: string, language: string): string {
+  if (code.length <= MAX_HIGHLIGHT_CHARS && language !== '' && hljs.getLanguage(language)) {
+    return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  }
+  return escapeHtml(code);
+}
+
+function createMarkdownIt() {
+  const md = new MarkdownIt({
+    html: false,
+    linkify: true,
+    typographer: false,
+    highlight: (code, language) => highlightedHtml(code, language.trim().split(/\s+/)[0] ?? ''),
+  });
+  // Images would be remote requests (and the CSP refuses them): show them as links to open instead.
+  md.renderer.rules.image = (tokens, idx) => {
+    const token = tokens[idx];
+    const src = String(token?.attrGet('src') ?? '');
+    const alt = String(token?.content || src);
+    return `<a href="${escapeHtml(src)}">${escapeHtml(alt)}</a>`;
+  };
+  return md;
+}
+
+export class MarkdownRenderer {
+  private readonly md = createMarkdownIt();
+
+  /** Renders a markdown block to sanitised nodes. */
+  renderMarkdown(markdown: string): DocumentFragment {
+    return this.sanitize(this.md.render(markdown));
+  }
+
+  /** A fenced code block, highlighted when the language is known and the code not too long. */
+  renderCode(code: string, language: string): DocumentFragment {
+    const languageClass = language !== '' ? ` class="language-${escapeHtml(language)}"` : '';
+    return this.sanitize(`<pre><code${languageClass}>${highlightedHtml(code, language)}</code></pre>`);
+  }
+
+  private sanitize(html: string): DocumentFragment {
+    return DOMPurify.sanitize(html, PURIFY_CONFIG);
+  }
+}

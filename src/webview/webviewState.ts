@@ -1,0 +1,16 @@
+// What the webview keeps across being hidden or reloaded (vscode.getState): the draft the user is
+// typing is never lost. Read back through a schema because an older build may have stored another shape.
+import { z } from 'zod';
+
+export const WebviewStateSchema = z.object({
+  draft: z.string().default(''),
+  /** Text sent but not yet acknowledged by the host; restored to the composer if the send fails. */
+  pendingSend: z.string().optional(),
+  conversationListOpen: z.boolean().default(false),
+});
+export type WebviewState = z.infer<typeof WebviewStateSchema>;
+
+export function readWebviewState(stored: unknown): WebviewState {
+  const parsed = WebviewStateSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : WebviewStateSchema.parse({});
+}

@@ -1,0 +1,43 @@
+// Runs the end-to-end suite (test/e2e/**/*.test.ts) with mocha against the packaged .vsix
+// (dist/svc-vscode.vsix from `npm run package`, or SVC_VSIX). Last line: `N passed, M failed`.
+import fs from 'node:fs';
+import path from 'node:path';
+import Mocha from 'mocha';
+import { ensureTools, repoRoot, resultsDir, vsixPath } from '../harness/toolPaths';
+import { e2eResults } from './vscodeSession';
+
+async function main(): Promise<number> {
+  const vsix = process.env.SVC_VSIX ?? vsixPath;
+  if (!fs.existsSync(vsix)) {
+    console.error(`${vsix} is missing: run \`npm run package\` first (\`npm run test:e2e\` does).`);
+    console.log('0 passed, 1 failed');
+    return 1;
+  }
+  ensureTools({ browser: true });
+  fs.rmSync(e2eResults, { recursive: true, force: true });
+  fs.mkdirSync(path.join(resultsDir, 'tmp'), { recursive: true });
+  process.env.TMPDIR = path.join(resultsDir, 'tmp');
+
+  const dir = path.join(repoRoot, 'test', 'e2e');
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 90_000 });
+  for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts')).sort()) {
+    mocha.addFile(path.join(dir, file));
+  }
+  const started = Date.now();
+  await mocha.loadFilesAsync();
+  const { passed, failed } = await new Promise<{ passed: number; failed: number }>((resolve) => {
+    const runner = mocha.run(() => resolve({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? 0 }));
+  });
+  console.log(`end-to-end suite took ${((Date.now() - started) / 1000).toFixed(1)}s; screenshots in ${path.relative(repoRoot, e2eResults)}/`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 || passed === 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

@@ -1,0 +1,93 @@
+// Mocha hooks giving a describe() block its own real VS Code: a fresh code-server with the packaged .vsix
+// installed, a copy of the sample workspace, a colour theme, and headless Chromium showing the workbench.
+// Each step's screenshot goes to test-results/e2e/<theme>/; a failing test leaves one named after it.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, type Browser } from '../harness/browser';
+import { installVsix, startCodeServer, workbenchUrl, type CodeServer } from '../harness/codeServer';
+import { copySampleWorkspace, makeRunDir, resultsDir, vsixPath } from '../harness/toolPaths';
+import { Workbench } from '../harness/workbench';
+
+export const extensionId = 'svc-labs.svc-vscode';
+export const e2eResults = path.join(resultsDir, 'e2e');
+
+export interface Theme {
+  name: 'light' | 'dark';
+  colorTheme: string;
+}
+
+export const themes: Theme[] = [
+  { name: 'light', colorTheme: 'Default Light Modern' },
+  { name: 'dark', colorTheme: 'Default Dark Modern' },
+];
+
+let installedExtensionsDir: string | undefined;
+
+/** Installs the .vsix once per run into an extensions dir every session of the run shares. */
+function extensionsDirWithVsix(): string {
+  if (installedExtensionsDir) return installedExtensionsDir;
+  const runDir = makeRunDir(path.join(e2eResults, 'runs'), 'install');
+  const extensionsDir = path.join(runDir, 'extensions');
+  installVsix({ runDir, extensionsDir, vsix: process.env.SVC_VSIX ?? vsixPath });
+  installedExtensionsDir = extensionsDir;
+  return extensionsDir;
+}
+
+export interface VsCodeSession {
+  readonly workbench: Workbench;
+  readonly workspace: string;
+}
+
+export function useVsCode(theme: Theme): VsCodeSession {
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let workbench: Workbench | undefined;
+  let workspace = '';
+  const screenshotDir = path.join(e2eResults, theme.name);
+
+  before(async function () {
+    this.timeout(180_000);
+    const started = Date.now();
+    const runDir = makeRunDir(path.join(e2eResults, 'runs'), theme.name);
+    workspace = copySampleWorkspace(path.join(runDir, 'workspace'));
+    server = await startCodeServer({
+      runDir,
+      extensionsDir: extensionsDirWithVsix(),
+      settings: { 'workbench.colorTheme': theme.colorTheme },
+      // The suite runs on the extension's local emulator whatever the developer's shell has.
+      env: { SVC_API_KEY: undefined },
+    });
+    browser = await launchBrowser(runDir, { colorScheme: theme.name });
+    workbench = new Workbench(browser.page, screenshotDir);
+    await workbench.open(workbenchUrl(server, workspace));
+    console.log(`    (VS Code with the .vsix ready in ${((Date.now() - started) / 1000).toFixed(1)}s: ${server.url})`);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && workbench) {
+      const name = `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+      await workbench.screenshot(name).catch(() => undefined);
+      fs.writeFileSync(path.join(screenshotDir, `${name}.server.log`), server?.output() ?? '');
+    }
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await browser?.close().catch(() => undefined);
+    if (server) {
+      await server.stop();
+      assert.equal(server.group.isAlive(), false, 'a process of the code-server group outlived the session');
+    }
+  });
+
+  return {
+    get workbench(): Workbench {
+      assert.ok(workbench, 'the VS Code session did not start (see the before hook error)');
+      return workbench;
+    },
+    get workspace(): string {
+      return workspace;
+    },
+  };
+}

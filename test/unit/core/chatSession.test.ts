@@ -1,0 +1,298 @@
+import assert from 'node:assert/strict';
+import { NetworkError, serviceError, StreamInterruptedError } from '../../../src/api/errors';
+import type { ChatRequest } from '../../../src/api/schemas';
+import { ChatSession, type SessionEvent } from '../../../src/core/chatSession';
+import type { ReplySettings } from '../../../src/core/chatRequestBuilder';
+import type { AssistantEntry } from '../../../src/core/conversation';
+import { SessionBusyError } from '../../../src/core/conversationErrors';
+import { ConversationStore } from '../../../src/core/conversationStore';
+import { ManualClock } from './support/manualClock';
+import { MemoryStorage } from './support/memoryStorage';
+import { ScriptedChatClient, chunk, delta, gate, usageChunk, type ScriptStep } from './support/scriptedChatClient';
+
+const thinking: ReplySettings = { model: 'svc-k2-thinking', thinking: true, jsonMode: false, choiceCount: 1 };
+const tick = () => new Promise((r) => setImmediate(r));
+
+async function setup(scripts: ScriptStep[][], storage = new MemoryStorage()) {
+  const clock = new ManualClock();
+  const { store } = await ConversationStore.open(storage, clock);
+  const client = new ScriptedChatClient(scripts);
+  const events: SessionEvent[] = [];
+  const session = new ChatSession({ client: () => client, store, clock, onEvent: (e) => events.push(e), saveIntervalMs: 200 });
+  const conversation = await store.create();
+  return { clock, store, client, events, session, conversation, storage };
+}
+
+const reasoningThenAnswer: ScriptStep[] = [
+  delta({ role: 'assistant', content: '' }),
+  delta({ reasoning_content: 'The user greets. ' }),
+  delta({ reasoning_content: 'Reply politely.' }),
+  delta({ content: 'Hello' }),
+  delta({ content: ' there!' }),
+  chunk([{ index: 0, delta: {}, finish_reason: 'stop', usage: { prompt_tokens: 9, completion_tokens: 12, total_tokens: 21 } }]),
+  usageChunk(9, 12, 4),
+];
+
+function reply(conversation: { entries: unknown[] }, at = -1): AssistantEntry {
+  return conversation.entries.at(at) as AssistantEntry;
+}
+
+describe('ChatSession', () => {
+  it('streams a reply with its reasoning, in order, and saves it with usage', async () => {
+    const { session, conversation, events, client, storage, store } = await setup([reasoningThenAnswer]);
+    await session.send(conversation.id, 'Hi', thinking);
+    const entry = reply(conversation);
+    assert.equal(entry.status, 'complete');
+    assert.deepEqual(entry.alternatives, [{ content: 'Hello there!', reasoning: 'The user greets. Reply politely.', finishReason: 'stop' }]);
+    assert.deepEqual(entry.usage, { promptTokens: 9, completionTokens: 12, cachedTokens: 4, reasoningTokens: 0 });
+    assert.deepEqual(conversation.usageTotals, entry.usage);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['conversation', 'replyStarted', 'reasoningDelta', 'reasoningDelta', 'contentDelta', 'contentDelta', 'replyFinished'],
+    );
+    const request = client.requests[0] as ChatRequest;
+    assert.equal(request.stream, true);
+    assert.deepEqual(request.stream_options, { include_usage: true });
+    assert.equal(request.prompt_cache_key, conversation.id);
+    assert.equal(request.thinking, undefined, 'thinking is only sent where it can be switched');
+    await store.flush();
+    const saved = JSON.parse(storage.data.get(`conversation/${conversation.id}`) ?? '{}');
+    assert.equal(saved.entries[1].alternatives[0].content, 'Hello there!');
+    assert.ok((entry.reasoningTokens ?? 0) > 3, 'without reasoning_tokens in usage the reasoning is counted locally');
+  });
+
+  it('takes the reasoning token count from usage when the service reports it', async () => {
+    const { session, conversation } = await setup([
+      [delta({ reasoning_content: 'think' }), delta({ content: 'ok' }, 0, 'stop'), chunk([], { prompt_tokens: 1, completion_tokens: 9, total_tokens: 10, completion_tokens_details: { reasoning_tokens: 7 } })],
+    ]);
+    await session.send(conversation.id, 'Hi', thinking);
+    assert.equal(reply(conversation).reasoningTokens, 7);
+    assert.equal(conversation.usageTotals.reasoningTokens, 7);
+  });
+
+  it('streams tool-call deltas (index from position when missing) and keeps the merged calls with their reasoning', async () => {
+    const { session, conversation, events } = await setup([
+      [
+        delta({ reasoning_content: 'need the date' }),
+        delta({ tool_calls: [{ id: 'date:0', type: 'function', function: { name: 'date', arguments: '' } }] }),
+        delta({ tool_calls: [{ function: { arguments: '{"op":' } }] }),
+        delta({ tool_calls: [{ index: 0, function: { arguments: '"now"}' } }] }, 0, 'tool_calls'),
+      ],
+    ]);
+    await session.send(conversation.id, 'What day is it?', thinking);
+    const calls = events.filter((e) => e.type === 'toolCallDelta');
+    assert.equal(calls.length, 3);
+    assert.deepEqual(calls.map((c) => (c.type === 'toolCallDelta' ? [c.index, c.id, c.name, c.argumentsDelta] : [])), [
+      [0, 'date:0', 'date', undefined],
+      [0, undefined, undefined, '{"op":'],
+      [0, undefined, undefined, '"now"}'],
+    ]);
+    const alt = reply(conversation).alternatives[0];
+    assert.deepEqual(alt?.toolCalls, [{ id: 'date:0', type: 'function', function: { name: 'date', arguments: '{"op":"now"}' } }]);
+    assert.equal(alt?.finishReason, 'tool_calls');
+    assert.equal(alt?.reasoning, 'need the date');
+  });
+
+  it('sends the reasoning back with the next turn and adds usage to the running totals', async () => {
+    const { session, conversation, client } = await setup([reasoningThenAnswer, reasoningThenAnswer]);
+    await session.send(conversation.id, 'Hi', thinking);
+    await session.send(conversation.id, 'Again', thinking);
+    assert.deepEqual((client.requests[1] as ChatRequest).messages, [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello there!', reasoning_content: 'The user greets. Reply politely.' },
+      { role: 'user', content: 'Again' },
+    ]);
+    assert.deepEqual(conversation.usageTotals, { promptTokens: 18, completionTokens: 24, cachedTokens: 8, reasoningTokens: 0 });
+  });
+
+  it('keeps n alternatives apart and lets the user pick one', async () => {
+    const { session, conversation, client, events } = await setup([
+      [
+        chunk([{ index: 0, delta: { content: 'Red' } }, { index: 1, delta: { content: 'Blue' } }]),
+        chunk([{ index: 1, delta: { content: ' sky' }, finish_reason: 'stop' }]),
+        chunk([{ index: 0, delta: {}, finish_reason: 'length' }]),
+      ],
+    ]);
+    await session.send(conversation.id, 'A colour as JSON: {"colour": string}', { model: 'svc-v1-8k', thinking: false, jsonMode: true, choiceCount: 2, temperature: 0.7 });
+    const request = client.requests[0] as ChatRequest;
+    assert.equal(request.n, 2);
+    assert.equal(request.temperature, 0.7);
+    assert.deepEqual(request.response_format, { type: 'json_object' });
+    const entry = reply(conversation);
+    assert.deepEqual(entry.alternatives.map((a) => [a.content, a.finishReason]), [['Red', 'length'], ['Blue sky', 'stop']]);
+    const finished = events.find((e) => e.type === 'replyFinished');
+    assert.deepEqual(finished && 'finishReasons' in finished ? finished.finishReasons : undefined, [
+      { choiceIndex: 0, finishReason: 'length' },
+      { choiceIndex: 1, finishReason: 'stop' },
+    ]);
+    await session.selectChoice(conversation.id, entry.id, 1);
+    assert.equal(entry.selected, 1);
+    await assert.rejects(session.selectChoice(conversation.id, entry.id, 2), /choiceIndex: must be a whole number from 0 to 1/);
+  });
+
+  it('sends thinking on or off to svc-k2.5 and leaves its fixed temperature alone', async () => {
+    const { session, conversation, client } = await setup([[delta({ content: 'ok' }, 0, 'stop')]]);
+    await session.send(conversation.id, 'hi', { model: 'svc-k2.5', thinking: false, jsonMode: false, choiceCount: 1, temperature: 0.3, maxCompletionTokens: 2000, safetyIdentifier: 'abc' });
+    const request = client.requests[0] as ChatRequest;
+    assert.deepEqual(request.thinking, { type: 'disabled' });
+    assert.equal(request.temperature, undefined);
+    assert.equal(request.max_completion_tokens, 2000);
+    assert.equal(request.safety_identifier, 'abc');
+  });
+
+  it('stops at once, keeping the partial answer marked stopped', async () => {
+    const wait = gate();
+    const { session, conversation, events } = await setup([[delta({ reasoning_content: 'hmm' }), delta({ content: 'Part' }), wait.step, delta({ content: 'never' })]]);
+    const sending = session.send(conversation.id, 'Hi', thinking);
+    while (!events.some((e) => e.type === 'contentDelta')) await tick();
+    assert.ok(session.isBusy(conversation.id));
+    await assert.rejects(session.send(conversation.id, 'second', thinking), SessionBusyError);
+    session.stop(conversation.id);
+    await sending;
+    const entry = reply(conversation);
+    assert.equal(entry.status, 'stopped');
+    assert.equal(entry.alternatives[0]?.content, 'Part');
+    assert.equal(entry.alternatives[0]?.reasoning, 'hmm');
+    assert.equal(entry.error, undefined);
+    const last = events.at(-1);
+    assert.equal(last?.type === 'replyFinished' ? last.status : undefined, 'stopped');
+    await session.whenIdle();
+    assert.equal(session.isBusy(conversation.id), false);
+  });
+
+  it('saves a half-streamed reply as it arrives, and a reload brings it back marked interrupted', async () => {
+    const wait = gate();
+    const { session, conversation, events, clock, storage, store } = await setup([[delta({ content: 'Half of ' }), delta({ content: 'it' }), wait.step]]);
+    void session.send(conversation.id, 'Long question', thinking);
+    while (events.filter((e) => e.type === 'contentDelta').length < 2) await tick();
+    clock.advance(200);
+    await store.flush();
+    // Simulates the crash: nothing more is written; a new store reads what is there.
+    const { store: reloaded } = await ConversationStore.open(storage, new ManualClock());
+    const back = reloaded.require(conversation.id);
+    assert.equal(back.entries.length, 2);
+    const entry = reply(back);
+    assert.equal(entry.status, 'interrupted');
+    assert.equal(entry.alternatives[0]?.content, 'Half of it');
+    session.stop(conversation.id);
+    await session.whenIdle();
+  });
+
+  it('marks a stream cut by the network interrupted, keeps its text, and offers a retry', async () => {
+    const { session, conversation, events, client } = await setup([
+      [delta({ content: 'The answer is' }), { fail: new StreamInterruptedError(1) }],
+      [delta({ content: 'The answer is 42.' }, 0, 'stop')],
+    ]);
+    await session.send(conversation.id, 'Q', thinking);
+    const entry = reply(conversation);
+    assert.equal(entry.status, 'interrupted');
+    assert.equal(entry.alternatives[0]?.content, 'The answer is');
+    assert.equal(entry.error?.action, 'retry');
+    const failed = events.at(-1);
+    assert.equal(failed?.type, 'replyFailed');
+    await session.whenIdle();
+    await session.regenerate(conversation.id, entry.id, thinking);
+    assert.equal(conversation.entries.length, 2, 'the retried reply replaces the interrupted one');
+    assert.equal(reply(conversation).alternatives[0]?.content, 'The answer is 42.');
+    assert.equal(client.requests.length, 2);
+    assert.deepEqual(client.requests[1]?.messages, [{ role: 'user', content: 'Q' }]);
+  });
+
+  it('counts down after a rate limit and retries by itself, then succeeds', async () => {
+    const rateLimited = serviceError({ status: 429, type: 'rate_limit_reached_error', message: 'reached organization max RPM: 3, please try again after 3 seconds' });
+    const { session, conversation, events, clock, client } = await setup([[{ fail: rateLimited }], [delta({ content: 'Done' }, 0, 'stop')]]);
+    await session.send(conversation.id, 'Q', thinking);
+    const failed = events.at(-1);
+    assert.equal(failed?.type, 'replyFailed');
+    if (failed?.type === 'replyFailed') {
+      assert.equal(failed.status, 'failed');
+      assert.equal(failed.error.retryAfterSeconds, 3);
+      assert.equal(failed.error.kind, 'rateLimit');
+    }
+    assert.ok(session.isBusy(conversation.id), 'a waiting retry keeps the conversation busy');
+    let idle = false;
+    void session.whenIdle().then(() => (idle = true));
+    clock.advance(2999);
+    await tick();
+    assert.equal(client.requests.length, 1);
+    assert.equal(idle, false);
+    clock.advance(1);
+    await session.whenIdle();
+    assert.equal(client.requests.length, 2);
+    assert.equal(conversation.entries.length, 2);
+    assert.equal(reply(conversation).status, 'complete');
+    assert.equal(reply(conversation).alternatives[0]?.content, 'Done');
+  });
+
+  it('gives up retrying by itself after the bound, and stop cancels a waiting retry', async () => {
+    const overloaded = () => ({ fail: serviceError({ status: 429, type: 'engine_overloaded_error', message: 'The engine is currently overloaded, please try again later' }) });
+    const { session, conversation, clock, client } = await setup([[overloaded()], [overloaded()], [overloaded()], [overloaded()], [overloaded()]]);
+    await session.send(conversation.id, 'Q', thinking);
+    for (let i = 0; i < 3; i++) {
+      clock.advance(5000);
+      while (client.requests.length < i + 2) await tick();
+      await tick();
+    }
+    await session.whenIdle();
+    assert.equal(client.requests.length, 4, 'the first try and three automatic retries');
+    assert.equal(session.isBusy(conversation.id), false);
+    assert.equal(reply(conversation).status, 'failed');
+
+    await session.send(conversation.id, 'Again', thinking);
+    assert.ok(session.isBusy(conversation.id));
+    session.stop(conversation.id);
+    assert.equal(session.isBusy(conversation.id), false);
+    clock.advance(60_000);
+    await session.whenIdle();
+    assert.equal(client.requests.length, 5);
+  });
+
+  it('shows a refused request in the conversation with the field at fault, without sending it', async () => {
+    const { session, conversation, client, events } = await setup([]);
+    await session.send(conversation.id, 'Q', { model: 'svc-v1-8k', thinking: false, jsonMode: false, choiceCount: 1, temperature: 1.5 });
+    assert.equal(client.requests.length, 0);
+    const entry = reply(conversation);
+    assert.equal(entry.status, 'failed');
+    assert.equal(entry.error?.action, 'fixRequest');
+    assert.equal(entry.error?.field, 'temperature');
+    assert.equal(events.at(-1)?.type, 'conversation');
+  });
+
+  it('reports a network failure with nothing received as failed, with retry', async () => {
+    const { session, conversation } = await setup([[{ fail: new NetworkError('connect ECONNREFUSED 127.0.0.1:1') }]]);
+    await session.send(conversation.id, 'Q', thinking);
+    const entry = reply(conversation);
+    assert.equal(entry.status, 'failed');
+    assert.equal(entry.error?.kind, 'network');
+    assert.equal(entry.error?.action, 'retry');
+    await session.whenIdle();
+  });
+
+  it('edits a user message, drops what followed, and resends', async () => {
+    const answer = (text: string) => [delta({ content: text }, 0, 'stop')];
+    const { session, conversation, client } = await setup([answer('one'), answer('two'), answer('three')]);
+    await session.send(conversation.id, 'first', thinking);
+    await session.send(conversation.id, 'second', thinking);
+    const firstUser = conversation.entries[0];
+    assert.ok(firstUser);
+    await session.editAndResend(conversation.id, firstUser.id, 'first, edited', thinking);
+    assert.equal(conversation.entries.length, 2);
+    assert.deepEqual(client.requests[2]?.messages, [{ role: 'user', content: 'first, edited' }]);
+    assert.equal(reply(conversation).alternatives[0]?.content, 'three');
+    await assert.rejects(session.editAndResend(conversation.id, 'missing', 'x', thinking), /no user message with id "missing"/);
+    await assert.rejects(session.send(conversation.id, '   ', thinking), /text: the message must not be empty/);
+  });
+
+  it('dispose ends a streaming reply as interrupted and saves it', async () => {
+    const wait = gate();
+    const { session, conversation, events, storage, store } = await setup([[delta({ content: 'partial' }), wait.step]]);
+    void session.send(conversation.id, 'Q', thinking);
+    while (!events.some((e) => e.type === 'contentDelta')) await tick();
+    await session.dispose();
+    assert.equal(reply(conversation).status, 'interrupted');
+    await store.flush();
+    const saved = JSON.parse(storage.data.get(`conversation/${conversation.id}`) ?? '{}');
+    assert.equal(saved.entries[1].status, 'interrupted');
+    assert.equal(saved.entries[1].alternatives[0].content, 'partial');
+  });
+});

@@ -1,0 +1,43 @@
+// A WorkspaceHost over a real temp folder for the core tests: the extension's own Node file layer and
+// shell runner, with the diff view replaced by a record of what would have been shown.
+import { NodeWorkspaceFiles } from '../../../src/extension/workspaceTools/nodeWorkspaceFiles';
+import { runShellProcess } from '../../../src/extension/workspaceTools/shellProcess';
+import type { ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../../src/core/tools/workspaceHost';
+import type { ApprovalDecision, ApprovalRequest, Approver } from '../../../src/core/tools/approvals';
+
+export interface TestHost extends WorkspaceHost {
+  shown: ProposedChange[];
+  closed: number;
+}
+
+export function nodeTestHost(roots: WorkspaceRoot[], options: { caseSensitive?: boolean; exclude?: string[] } = {}): TestHost {
+  const files = new NodeWorkspaceFiles(() => roots, () => options.exclude ?? []);
+  const host: TestHost = {
+    shown: [],
+    closed: 0,
+    caseSensitive: options.caseSensitive ?? true,
+    roots: () => roots,
+    realpath: (p) => files.realpath(p),
+    lstat: (p) => files.lstat(p),
+    listFiles: (d, o) => files.listFiles(d, o),
+    readFile: (p) => files.readFile(p),
+    writeFile: (p, t) => files.writeFile(p, t),
+    deleteFile: (p) => files.deleteFile(p),
+    showProposedChange: async (change) => {
+      host.shown.push(change);
+      return { close: async () => void host.closed++ };
+    },
+    runCommand: (request, signal) => runShellProcess(request, signal),
+  };
+  return host;
+}
+
+/** Answers approvals from a script, recording every question. */
+export class ScriptedApprover implements Approver {
+  readonly asked: ApprovalRequest[] = [];
+  constructor(private readonly decide: (request: ApprovalRequest) => ApprovalDecision) {}
+  async request(request: ApprovalRequest): Promise<ApprovalDecision> {
+    this.asked.push(request);
+    return this.decide(request);
+  }
+}

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { parseHostMessage, parseWebviewMessage, ProtocolError, type HostMessage, type WebviewMessage } from '../../../src/shared/protocol';
+
+const usage = { promptTokens: 10, completionTokens: 20, cachedTokens: 0 };
+const settings = { model: 'svc-k2.5', thinking: true, jsonMode: false, showReasoning: 'collapsed', choiceCount: 1 } as const;
+
+const validHost: HostMessage[] = [
+  {
+    type: 'init',
+    conversations: [{ id: 'c1', title: 'Hello', updatedAt: 1, messageCount: 2 }],
+    active: {
+      id: 'c1',
+      title: 'Hello',
+      createdAt: 1,
+      updatedAt: 2,
+      totals: usage,
+      messages: [
+        { id: 'm1', role: 'user', content: 'hi', createdAt: 1 },
+        {
+          id: 'm2',
+          role: 'assistant',
+          model: 'svc-k2.5',
+          choices: [{ index: 0, content: 'hello', reasoning: 'think', finishReason: null }],
+          selectedChoice: 0,
+          status: 'interrupted',
+          usage,
+          createdAt: 2,
+        },
+      ],
+    },
+    settings,
+    connection: { mode: 'emulator', baseUrl: 'http://127.0.0.1:1234/v1' },
+    models: [{ id: 'svc-k2.5', thinking: 'optional', vision: true, contextLength: null, estimateSupported: true, maxChoices: 1 }],
+  },
+  { type: 'replyStarted', conversationId: 'c1', messageId: 'm3', model: 'svc-k2.5', choiceCount: 1 },
+  { type: 'reasoningDelta', conversationId: 'c1', messageId: 'm3', choiceIndex: 0, text: 'hmm' },
+  { type: 'contentDelta', conversationId: 'c1', messageId: 'm3', choiceIndex: 0, text: 'Hi' },
+  { type: 'toolCallDelta', conversationId: 'c1', messageId: 'm3', choiceIndex: 0, index: 0, id: 'call_1', name: 'date' },
+  { type: 'replyFinished', conversationId: 'c1', messageId: 'm3', status: 'complete', finishReasons: [{ choiceIndex: 0, finishReason: 'stop' }], usage, totals: usage },
+  {
+    type: 'replyFailed',
+    conversationId: 'c1',
+    messageId: 'm3',
+    status: 'failed',
+    error: { kind: 'rateLimit', status: 429, type: 'rate_limit_reached_error', message: 'try again after 3 seconds', retryAfterSeconds: 3, action: 'retry' },
+  },
+  { type: 'tokenEstimate', requestId: 'r1', tokens: 42, contextLength: 8192 },
+  { type: 'exportResult', requestId: 'r2', ok: true, message: 'Exported' },
+];
+
+const validWebview: WebviewMessage[] = [
+  { type: 'ready' },
+  { type: 'send', conversationId: null, text: 'hello', options: { model: 'svc-v1-8k', thinking: false, jsonMode: true, choiceCount: 3 } },
+  { type: 'stop', conversationId: 'c1' },
+  { type: 'editAndResend', conversationId: 'c1', messageId: 'm1', text: 'changed' },
+  { type: 'applyCodeBlock', code: 'x', language: 'ts' },
+  { type: 'estimateTokens', requestId: 'r1', conversationId: 'c1', draft: '', model: 'svc-k2.5' },
+  { type: 'runAction', action: 'setKey' },
+];
+
+describe('host/webview protocol', () => {
+  it('accepts every well-formed message in both directions and returns it typed', () => {
+    for (const message of validHost) assert.deepEqual(parseHostMessage(message), { ok: true, message });
+    for (const message of validWebview) assert.deepEqual(parseWebviewMessage(message), { ok: true, message });
+  });
+
+  it('rejects an unknown type, naming the discriminator', () => {
+    const result = parseHostMessage({ type: 'explode' });
+    assert.equal(result.ok, false);
+    if (result.ok) return;
+    assert.ok(result.error instanceof ProtocolError);
+    assert.equal(result.error.direction, 'host->webview');
+    assert.match(result.error.issues[0] ?? '', /^type: /);
+  });
+
+  it('names each field at fault and what is allowed', () => {
+    const result = parseWebviewMessage({ type: 'send', conversationId: null, text: '', options: { model: 'm', thinking: 'yes', jsonMode: false, choiceCount: 9 } });
+    assert.equal(result.ok, false);
+    if (result.ok) return;
+    const issues = result.error.issues.join('\n');
+    assert.match(issues, /^text: .*>=1/m);
+    assert.match(issues, /^options\.thinking: .*boolean/m);
+    assert.match(issues, /^options\.choiceCount: .*<=5/m);
+  });
+
+  it('rejects an error object without its action and a status outside the enum', () => {
+    const bad = parseHostMessage({ type: 'replyFailed', conversationId: 'c', messageId: 'm', status: 'exploded', error: { kind: 'network', message: 'x' } });
+    assert.equal(bad.ok, false);
+    if (bad.ok) return;
+    assert.ok(bad.error.issues.some((i) => i.startsWith('status:')));
+    assert.ok(bad.error.issues.some((i) => i.startsWith('error.action:')));
+  });
+
+  it('rejects messages that are not objects', () => {
+    for (const value of [null, 'ready', 42, undefined]) assert.equal(parseWebviewMessage(value).ok, false);
+  });
+});

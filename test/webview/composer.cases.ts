@@ -1,0 +1,174 @@
+// The composer, errors with their fixes, the conversation list and the status banner.
+import assert from 'node:assert/strict';
+import { CONVERSATION_ID, started } from './chatPage';
+import type { FakeWindow } from './fakeHostApi';
+import type { WebviewCase } from './webviewCase';
+
+export const composerCases: WebviewCase[] = [
+  {
+    name: 'Enter sends with the chosen options, Shift+Enter adds a line, and the draft survives in the webview state',
+    page: 'strict',
+    async run(chat) {
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      await input.click();
+      await chat.page.keyboard.type('first line');
+      await chat.page.keyboard.press('Shift+Enter');
+      await chat.page.keyboard.type('second line');
+      assert.equal(await input.inputValue(), 'first line\nsecond line');
+      const state = await chat.page.evaluate(() => (window as unknown as FakeWindow).__host.state as { draft: string });
+      assert.equal(state.draft, 'first line\nsecond line');
+      await chat.page.locator('[data-testid="model-picker"]').selectOption('svc-v1-8k');
+      await chat.waitForPosted('setModel');
+      await chat.page.locator('.toggle', { hasText: 'JSON' }).locator('input').check();
+      await input.press('Enter');
+      const sent = await chat.waitForPosted('send');
+      assert.deepEqual(sent, {
+        type: 'send',
+        conversationId: CONVERSATION_ID,
+        text: 'first line\nsecond line',
+        options: { model: 'svc-v1-8k', thinking: false, jsonMode: true, choiceCount: 1 },
+      });
+      assert.equal(await input.inputValue(), '');
+    },
+  },
+  {
+    name: 'the model picker says which models think and which see images; thinking is a switch only for svc-k2.5',
+    page: 'strict',
+    async run(chat) {
+      const labels = await chat.page.locator('[data-testid="model-picker"] option').allTextContents();
+      assert.deepEqual(labels, ['svc-k2.5 (thinking optional, sees images)', 'svc-k2-thinking (thinks)', 'svc-v1-8k (8k)']);
+      const thinkingToggle = chat.page.locator('.toggle', { hasText: 'Thinking' });
+      assert.equal(await thinkingToggle.isVisible(), true);
+      await chat.page.locator('[data-testid="model-picker"]').selectOption('svc-k2-thinking');
+      assert.equal(await thinkingToggle.isVisible(), false);
+    },
+  },
+  {
+    name: 'a refused request shows the field at fault and gives the typed text back',
+    page: 'strict',
+    async run(chat) {
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      await input.fill('a message the service refuses');
+      await input.press('Enter');
+      await chat.waitForPosted('send');
+      await chat.play([
+        started('a1'),
+        {
+          type: 'replyFailed',
+          conversationId: CONVERSATION_ID,
+          messageId: 'a1',
+          status: 'failed',
+          error: { kind: 'invalidRequest', status: 400, type: 'invalid_request_error', message: 'Invalid request: temperature', field: 'temperature', action: 'fixRequest' },
+        },
+      ]);
+      const error = chat.page.locator('[data-testid="error"]');
+      assert.match(await error.textContent() ?? '', /field: temperature/);
+      assert.equal(await input.inputValue(), 'a message the service refuses', 'the text is not lost');
+      await error.locator('button', { hasText: 'Open Settings' }).click();
+      assert.equal((await chat.waitForPosted('runAction')).action, 'openSettings');
+    },
+  },
+  {
+    name: 'a 401 offers to set the key; a rate limit counts down and retries by itself',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([
+        started('a1'),
+        {
+          type: 'replyFailed',
+          conversationId: CONVERSATION_ID,
+          messageId: 'a1',
+          status: 'failed',
+          error: { kind: 'authentication', status: 401, type: 'incorrect_api_key_error', message: 'Incorrect API key provided', action: 'setKey' },
+        },
+      ]);
+      await chat.lastAssistant().locator('[data-testid="error"] button', { hasText: 'Set API Key' }).click();
+      assert.equal((await chat.waitForPosted('runAction')).action, 'setKey');
+      await chat.play([
+        started('a2'),
+        {
+          type: 'replyFailed',
+          conversationId: CONVERSATION_ID,
+          messageId: 'a2',
+          status: 'failed',
+          error: { kind: 'rateLimit', status: 429, type: 'rate_limit_reached_error', message: 'please try again after 2 seconds', retryAfterSeconds: 2, action: 'retry' },
+        },
+      ]);
+      const countdown = chat.lastAssistant().locator('.error-countdown');
+      assert.match(await countdown.textContent() ?? '', /Retrying in 2 s/);
+      const retry = await chat.waitForPosted('retry');
+      assert.equal(retry.messageId, 'a2');
+    },
+  },
+  {
+    name: 'the token estimate is requested after typing stops and shown against the context length',
+    page: 'strict',
+    async run(chat) {
+      await chat.page.locator('[data-testid="model-picker"]').selectOption('svc-v1-8k');
+      await chat.page.locator('[data-testid="composer-input"]').fill('How long is this?');
+      await chat.page.waitForFunction(() =>
+        (window as unknown as FakeWindow).__host.posted.some((m) => (m as { type: string; draft?: string }).type === 'estimateTokens' && (m as { draft?: string }).draft === 'How long is this?'),
+      );
+      const request = (await chat.posted()).filter((m) => m.type === 'estimateTokens').pop();
+      assert.equal(request?.model, 'svc-v1-8k');
+      await chat.send({ type: 'tokenEstimate', requestId: String(request?.requestId), tokens: 7900, contextLength: 8192 });
+      await chat.frames(2);
+      const estimate = chat.page.locator('.token-estimate');
+      assert.equal(await estimate.textContent(), '7,900 / 8,192 tokens');
+      assert.equal(await estimate.evaluate((e) => e.classList.contains('near-limit')), true);
+      await chat.send({ type: 'tokenEstimate', requestId: 'stale-request', tokens: 1, contextLength: 8192 });
+      await chat.frames(2);
+      assert.equal(await estimate.textContent(), '7,900 / 8,192 tokens', 'an answer to an older request is ignored');
+    },
+  },
+  {
+    name: 'the emulator banner shows and its button sets a key; conversations can be opened, renamed, deleted and exported',
+    page: 'strict',
+    async run(chat) {
+      const banner = chat.page.locator('[data-testid="status-banner"]');
+      assert.match(await banner.textContent() ?? '', /Using the local emulator/);
+      await banner.locator('button').click();
+      assert.equal((await chat.waitForPosted('runAction')).action, 'setKey');
+      await chat.send({
+        type: 'conversations',
+        conversations: [
+          { id: CONVERSATION_ID, title: 'Test conversation', updatedAt: 1, messageCount: 0 },
+          { id: 'c2', title: 'Refactoring plan', updatedAt: 2, messageCount: 4 },
+        ],
+      });
+      await chat.page.locator('[data-action="toggle-conversations"]').click();
+      await chat.page.locator('.search-input').fill('refac');
+      const items = chat.page.locator('.conversation-item');
+      assert.equal(await items.count(), 1);
+      await items.first().locator('.conversation-open').click();
+      assert.equal((await chat.waitForPosted('switchConversation')).conversationId, 'c2');
+      await items.first().locator('[data-action="rename-conversation"]').click();
+      await chat.page.locator('.rename-input').fill('Better title');
+      await chat.page.locator('.rename-input').press('Enter');
+      assert.deepEqual(await chat.waitForPosted('renameConversation'), { type: 'renameConversation', conversationId: 'c2', title: 'Better title' });
+      await items.first().locator('[data-action="export-conversation"]').click();
+      const exported = await chat.waitForPosted('exportConversation');
+      await chat.send({ type: 'exportResult', requestId: String(exported.requestId), ok: true, message: 'Exported to plan.md' });
+      await chat.page.locator('.notice', { hasText: 'Exported to plan.md' }).waitFor();
+      await items.first().locator('[data-action="delete-conversation"]').click();
+      assert.equal((await chat.waitForPosted('deleteConversation')).conversationId, 'c2');
+      const search = await chat.waitForPosted('searchConversations');
+      assert.equal(search.query, 'refac');
+    },
+  },
+  {
+    name: 'an invalid host message is dropped with a console error naming the field, and the view keeps working',
+    page: 'strict',
+    async run(chat) {
+      const errors: string[] = [];
+      chat.page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await chat.page.evaluate(() => window.postMessage({ type: 'contentDelta', conversationId: 'c1', messageId: 'x', choiceIndex: -1, text: 5 }, '*'));
+      await chat.frames(2);
+      assert.ok(errors.some((e) => /choiceIndex/.test(e) && /text/.test(e)), errors.join('\n'));
+      await chat.play([started('a1'), { type: 'contentDelta', conversationId: CONVERSATION_ID, messageId: 'a1', choiceIndex: 0, text: 'still fine' }]);
+      assert.match(await chat.lastAssistant().textContent() ?? '', /still fine/);
+    },
+  },
+];

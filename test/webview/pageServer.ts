@@ -1,0 +1,101 @@
+// Builds the webview bundle as shipped (same esbuild options as the webview entry of esbuild.mjs) plus
+// the fake host, and serves them on 127.0.0.1 (port 0) in two pages: one with the strict nonce CSP the
+// extension host uses, and one without any CSP, where model output that slipped past the sanitiser
+// would really run (so the sanitising tests cannot pass thanks to the CSP alone).
+import * as esbuild from 'esbuild';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.ttf': 'font/ttf',
+  '.html': 'text/html',
+};
+
+export interface PageServer {
+  origin: string;
+  strictUrl: string;
+  openUrl: string;
+  close(): Promise<void>;
+}
+
+export async function buildBundles(outDir: string): Promise<void> {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'src/webview/main.ts')],
+    outfile: path.join(outDir, 'webview.js'),
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.ttf': 'file' },
+    assetNames: '[name]',
+    logLevel: 'warning',
+  });
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'test/webview/fakeHost.ts')],
+    outfile: path.join(outDir, 'fakeHost.js'),
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
+}
+
+function page(nonce: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<link rel="stylesheet" href="/webview.css">
+<script nonce="${nonce}" src="/fakeHost.js"></script>
+</head>
+<body>
+<script nonce="${nonce}" src="/webview.js"></script>
+</body>
+</html>`;
+}
+
+export async function startPageServer(outDir: string): Promise<PageServer> {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const nonce = randomBytes(16).toString('base64');
+    if (url.pathname === '/strict.html' || url.pathname === '/open.html') {
+      const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+      if (url.pathname === '/strict.html') {
+        const self = `http://${request.headers.host ?? '127.0.0.1'}`;
+        // The policy of the extension host: nothing inline, nothing remote.
+        headers['content-security-policy'] = `default-src 'none'; style-src ${self}; font-src ${self}; img-src ${self} data:; script-src 'nonce-${nonce}';`;
+      }
+      response.writeHead(200, headers);
+      response.end(page(nonce));
+      return;
+    }
+    const file = path.join(outDir, path.basename(url.pathname));
+    if (!fs.existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    strictUrl: `${origin}/strict.html`,
+    openUrl: `${origin}/open.html`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

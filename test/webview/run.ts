@@ -1,0 +1,83 @@
+// Browser tests of the chat webview: builds the bundle, serves it with a fake host on 127.0.0.1,
+// and drives Debian's Chromium (headless) with playwright-core. Prints "N passed, M failed" last.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { ChatPage } from './chatPage';
+import { composerCases } from './composer.cases';
+import { longReplyCases } from './longReply.cases';
+import { buildBundles, startPageServer } from './pageServer';
+import { sanitizingCases } from './sanitizing.cases';
+import { streamingCases } from './streaming.cases';
+import type { WebviewCase } from './webviewCase';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...composerCases, ...longReplyCases];
+
+async function runCase(context: BrowserContext, url: string, testCase: WebviewCase, report: (line: string) => void): Promise<void> {
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  const cspViolations: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  try {
+    await new ChatPage(page).open(url).then(() => testCase.run(new ChatPage(page), report));
+    if (pageErrors.length > 0) throw new Error(`uncaught errors in the page: ${pageErrors.join('; ')}`);
+    if (cspViolations.length > 0) throw new Error(`CSP violations: ${cspViolations.join('; ')}`);
+  } finally {
+    await page.close();
+  }
+}
+
+async function main(): Promise<number> {
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
+    console.log(`0 passed, ${CASES.length} failed`);
+    return 1;
+  }
+  const outDir = path.join(ROOT, 'test-results', 'webview-bundle');
+  const profile = fs.mkdtempSync(path.join(ROOT, 'test-results', 'webview-chromium-'));
+  await buildBundles(outDir);
+  const server = await startPageServer(outDir);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const testCase of CASES) {
+      const started = Date.now();
+      const notes: string[] = [];
+      try {
+        await runCase(context, testCase.page === 'strict' ? server.strictUrl : server.openUrl, testCase, (line) => notes.push(line));
+        passed += 1;
+        console.log(`  ✔ ${testCase.name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed += 1;
+        console.log(`  ✘ ${testCase.name}`);
+        console.log(`      ${(error instanceof Error ? error.stack ?? error.message : String(error)).split('\n').join('\n      ')}`);
+      }
+      for (const note of notes) console.log(`      ${note}`);
+    }
+  } finally {
+    await context.close();
+    await server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log(`0 passed, ${CASES.length} failed`);
+    process.exit(1);
+  },
+);

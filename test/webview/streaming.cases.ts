@@ -1,0 +1,141 @@
+// Streaming render, the Thinking section and stopping.
+import assert from 'node:assert/strict';
+import { ChatPage, content, finished, reasoning, started } from './chatPage';
+import type { WebviewCase } from './webviewCase';
+
+async function contentHtml(chat: ChatPage): Promise<string> {
+  return chat.lastAssistant().locator('[data-testid="message-content"]').first().innerHTML();
+}
+
+export const streamingCases: WebviewCase[] = [
+  {
+    name: 'streams markdown incrementally: text appears per frame, blocks render, code is highlighted once its fence closes',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([started('a1'), content('a1', 'Hello **wor'), content('a1', 'ld**, here')]);
+      assert.match(await contentHtml(chat), /Hello <strong>world<\/strong>, here/);
+      assert.equal(await chat.lastAssistant().getAttribute('aria-busy'), 'true');
+      await chat.play([content('a1', ' is code:\n\n```ts\nconst answer: number'), content('a1', ' = 42;\n')]);
+      const live = chat.lastAssistant().locator('.markdown-tail pre code');
+      assert.equal(await live.textContent(), 'const answer: number = 42;\n', 'the open fence shows its code as it arrives');
+      await chat.play([content('a1', '```\n\nDone.\n'), finished('a1')]);
+      const html = await contentHtml(chat);
+      assert.match(html, /class="hljs-keyword">const</, 'the closed block is highlighted');
+      assert.equal(await chat.lastAssistant().locator('.code-block').count(), 1);
+      assert.match(html, /<p>Done\.<\/p>/);
+      assert.equal(await chat.lastAssistant().getAttribute('data-status'), 'complete');
+      assert.match(await chat.lastAssistant().locator('.usage').textContent() ?? '', /prompt 12 · completion 34 · cached 5/);
+      assert.match(await chat.page.locator('.totals').textContent() ?? '', /Conversation total: prompt 12/);
+      assert.equal(await chat.page.locator('[data-testid="send"]').isVisible(), true);
+    },
+  },
+  {
+    name: 'frozen blocks keep their DOM nodes while later text streams (no re-render of finished blocks)',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([started('a1'), content('a1', 'First paragraph.\n\nSecond\n')]);
+      await chat.page.evaluate(() => {
+        const first = document.querySelector('[data-testid="message-content"] > .markdown-block > p');
+        if (first) first.setAttribute('data-marker', 'kept');
+      });
+      const more = Array.from({ length: 30 }, (_, i) => content('a1', ` more ${i}\n\nParagraph ${i}`));
+      await chat.play(more);
+      assert.equal(await chat.page.locator('[data-marker="kept"]').count(), 1, 'the first block was not rebuilt');
+      assert.equal(await chat.lastAssistant().locator('[data-testid="message-content"] p').count(), 32);
+    },
+  },
+  {
+    name: 'the Thinking section streams live, collapses when content starts, can be reopened, and shows its token count',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([started('a1'), reasoning('a1', 'Let me '), reasoning('a1', 'think about '), reasoning('a1', 'this.')]);
+      const thinking = chat.lastAssistant().locator('[data-testid="thinking"]');
+      assert.equal(await thinking.evaluate((d) => (d as HTMLDetailsElement).open), true, 'open while reasoning streams');
+      assert.match(await thinking.textContent() ?? '', /Let me think about this\./);
+      assert.match(await thinking.locator('.thinking-count').textContent() ?? '', /~3 tokens/);
+      await chat.play([content('a1', 'The answer')]);
+      assert.equal(await thinking.evaluate((d) => (d as HTMLDetailsElement).open), false, 'collapsed when content starts');
+      await thinking.locator('summary').click();
+      assert.equal(await thinking.evaluate((d) => (d as HTMLDetailsElement).open), true, 'reopened by the user');
+      await chat.play([content('a1', ' is 42.'), finished('a1')]);
+      assert.equal(await thinking.evaluate((d) => (d as HTMLDetailsElement).open), true, 'the user choice is kept');
+      assert.match(await chat.lastAssistant().locator('[data-testid="message-content"]').textContent() ?? '', /The answer is 42\./);
+    },
+  },
+  {
+    name: 'showReasoning "hidden" keeps the Thinking section out of view and "expanded" keeps it open',
+    page: 'strict',
+    async run(chat) {
+      await chat.send({ type: 'settings', settings: { model: 'svc-k2.5', thinking: true, jsonMode: false, showReasoning: 'hidden', choiceCount: 1 } });
+      await chat.play([started('a1'), reasoning('a1', 'secret plan'), content('a1', 'Hi'), finished('a1')]);
+      assert.equal(await chat.lastAssistant().locator('[data-testid="thinking"]').isVisible(), false);
+      await chat.send({ type: 'settings', settings: { model: 'svc-k2.5', thinking: true, jsonMode: false, showReasoning: 'expanded', choiceCount: 1 } });
+      await chat.play([started('a2'), reasoning('a2', 'visible plan'), content('a2', 'Hello'), finished('a2')]);
+      const thinking = chat.lastAssistant().locator('[data-testid="thinking"]');
+      assert.equal(await thinking.isVisible(), true);
+      assert.equal(await thinking.evaluate((d) => (d as HTMLDetailsElement).open), true);
+    },
+  },
+  {
+    name: 'Escape stops at once: the host is told, the partial answer stays marked "Stopped", late deltas are dropped',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([started('a1'), content('a1', 'Partial answer')]);
+      assert.equal(await chat.page.locator('[data-testid="stop"]').isVisible(), true);
+      await chat.page.keyboard.press('Escape');
+      const stop = await chat.waitForPosted('stop');
+      assert.equal(stop.conversationId, 'c1');
+      assert.equal(await chat.lastAssistant().getAttribute('data-status'), 'stopped');
+      assert.equal(await chat.page.locator('[data-testid="stop"]').isVisible(), false);
+      assert.equal(await chat.page.locator('[data-testid="send"]').isVisible(), true);
+      await chat.play([content('a1', ' LATE'), finished('a1', 'stopped')]);
+      const text = await chat.lastAssistant().locator('[data-testid="message-content"]').textContent();
+      assert.equal(text?.trim(), 'Partial answer');
+      assert.match(await chat.lastAssistant().locator('.status-badge').textContent() ?? '', /Stopped/);
+    },
+  },
+  {
+    name: 'the stop button stops too, and an interrupted reply keeps its text with a retry action',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([started('a1'), content('a1', 'Some text')]);
+      await chat.page.locator('[data-testid="stop"]').click();
+      await chat.waitForPosted('stop');
+      assert.equal(await chat.lastAssistant().getAttribute('data-status'), 'stopped');
+      await chat.play([
+        started('a2'),
+        content('a2', 'Half a'),
+        {
+          type: 'replyFailed',
+          conversationId: 'c1',
+          messageId: 'a2',
+          status: 'interrupted',
+          error: { kind: 'interrupted', message: 'The stream ended before [DONE]', action: 'retry' },
+        },
+      ]);
+      const reply = chat.lastAssistant();
+      assert.equal(await reply.getAttribute('data-status'), 'interrupted');
+      assert.match(await reply.locator('[data-testid="message-content"]').textContent() ?? '', /Half a/);
+      await reply.locator('[data-testid="error"] button', { hasText: 'Retry Now' }).click();
+      const retry = await chat.waitForPosted('retry');
+      assert.equal(retry.messageId, 'a2');
+    },
+  },
+  {
+    name: 'n > 1 alternatives stream side by side and picking one tells the host',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([started('a1', 2, 'svc-v1-8k'), content('a1', 'First', 0), content('a1', 'Second', 1), finished('a1')]);
+      const tabs = chat.lastAssistant().locator('[role="tab"]');
+      assert.equal(await tabs.count(), 2);
+      const panels = chat.lastAssistant().locator('.choice');
+      assert.equal(await panels.nth(0).isVisible(), true);
+      assert.equal(await panels.nth(1).isVisible(), false);
+      await tabs.nth(1).click();
+      assert.equal(await panels.nth(1).isVisible(), true);
+      assert.match(await panels.nth(1).textContent() ?? '', /Second/);
+      const pick = await chat.waitForPosted('selectChoice');
+      assert.equal(pick.choiceIndex, 1);
+    },
+  },
+];
