@@ -82,10 +82,10 @@ export class RetryPolicy {
   }
 
   /** Runs `attempt` until it succeeds or fails for good; the final error is the last typed error itself. */
-  async run<T>(attempt: (attemptNumber: number) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(attempt: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     for (let retriesDone = 0; ; retriesDone++) {
       try {
-        return await attempt(retriesDone);
+        return await attempt();
       } catch (error) {
         if (!this.shouldRetry(error, retriesDone)) throw error;
         await this.sleep(this.delayMs(error, retriesDone), signal);

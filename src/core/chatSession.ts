@@ -2,11 +2,11 @@
 // conversation (saving as it goes, so a crash keeps what arrived), and handles stop, failures with
 // their fixing action, automatic retry after a countdown, regenerate and edit-and-resend.
 import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest } from '../api/index';
-import type { ChatCompletionChunk, ChatRequest } from '../api/schemas';
+import type { ChatCompletionChunk, ChatRequest, MessageContent, SystemMessage } from '../api/schemas';
 import type { ErrorInfo, HostMessageOf } from '../shared/protocol';
 import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
 import type { Clock } from './clock';
-import type { Alternative, AssistantEntry, Conversation } from './conversation';
+import type { Alternative, AssistantEntry, Conversation, UserEntry } from './conversation';
 import { EntryNotFoundError, InvalidInputError, SessionBusyError } from './conversationErrors';
 import type { ConversationStore } from './conversationStore';
 import { automaticRetryDelaySeconds, errorToInfo } from './errorAction';
@@ -16,6 +16,15 @@ import { addUsage, usageFromWire } from './usageTotals';
 
 export interface ChatStreamClient {
   chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
+}
+
+export interface UserTurn {
+  /** What the conversation shows as the user's message. */
+  display: string;
+  /** System messages (extracted files) sent right before the message. */
+  context: SystemMessage[];
+  /** The message content as sent: `display` itself, or text and image parts. */
+  content: MessageContent;
 }
 
 export type SessionEvent =
@@ -63,9 +72,17 @@ export class ChatSession {
 
   /** Appends the user's message and streams the reply. Resolves when the reply ended (any way). */
   async send(conversationId: string, text: string, settings: ReplySettings): Promise<void> {
-    requireText(text);
+    await this.sendTurn(conversationId, { display: text, context: [], content: text }, settings);
+  }
+
+  /** A user turn with attached files (system messages) or content parts, shown as `display`. */
+  async sendTurn(conversationId: string, turn: UserTurn, settings: ReplySettings): Promise<void> {
+    requireText(turn.display);
     await this.run(conversationId, settings, true, (conversation) => {
-      conversation.entries.push({ id: newId(), role: 'user', createdAt: this.options.clock.now(), content: text });
+      const entry: UserEntry = { id: newId(), role: 'user', createdAt: this.options.clock.now(), content: turn.display };
+      if (turn.context.length > 0) entry.context = turn.context;
+      if (turn.content !== turn.display) entry.sentContent = turn.content;
+      conversation.entries.push(entry);
     });
   }
 
@@ -77,7 +94,11 @@ export class ChatSession {
     if (index < 0) throw new EntryNotFoundError(conversationId, messageId, 'user message');
     await this.run(conversationId, settings, true, () => {
       const entry = conversation.entries[index];
-      if (entry?.role === 'user') entry.content = text;
+      if (entry?.role === 'user') {
+        entry.content = text;
+        entry.sentContent = editedContent(entry.sentContent, text);
+        if (entry.sentContent === undefined) delete entry.sentContent;
+      }
       conversation.entries.splice(index + 1);
     });
   }
@@ -357,6 +378,13 @@ class ThrottledSaver {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
   }
+}
+
+/** An edit replaces the text; image parts of the message stay, the old text parts go. */
+function editedContent(sent: MessageContent | undefined, text: string): MessageContent | undefined {
+  if (!Array.isArray(sent)) return undefined;
+  const media = sent.filter((part) => part.type !== 'text');
+  return media.length === 0 ? undefined : [{ type: 'text', text }, ...media];
 }
 
 function requireText(text: string): void {

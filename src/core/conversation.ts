@@ -1,7 +1,7 @@
 // The saved shape of a conversation. It is read back from storage written by an earlier version or
 // cut short by a crash, so it is a zod schema: what comes back is checked, not trusted.
 import { z } from 'zod';
-import { FinishReasonSchema, ToolCallSchema } from '../api/schemas';
+import { FinishReasonSchema, MessageContentSchema, SystemMessageSchema, ToolCallSchema } from '../api/schemas';
 import { ErrorInfoSchema, ReplyStatusSchema } from '../shared/protocol';
 
 export const UsageTotalsSchema = z.object({
@@ -31,7 +31,12 @@ export const UserEntrySchema = z.object({
   id: z.string(),
   role: z.literal('user'),
   createdAt: z.number(),
+  /** What the user typed, or what the chat shows for a turn built by a command ("Explain app.ts"). */
   content: z.string(),
+  /** Extracted file contents sent as system messages right before this message. */
+  context: z.array(SystemMessageSchema).optional(),
+  /** The message as sent when it is more than `content` (image parts, a selection wrapped in text). */
+  sentContent: MessageContentSchema.optional(),
 });
 export type UserEntry = z.infer<typeof UserEntrySchema>;
 

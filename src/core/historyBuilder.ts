@@ -8,6 +8,7 @@ import { selectedAlternative, type AssistantEntry, type Conversation, type Entry
  * - `reasoning_content` of earlier replies is sent back, also on replies that only call tools: the
  *   spec asks for it, and the real service rejects a thinking model's tool-call message without it.
  * - A reply that only calls tools is sent with `content: ""`, as the real service returns it.
+ * - Files attached to a user message go as system messages right before it, as the spec asks.
  * - A reply with nothing to show (failed, or stopped while still thinking) is left out: empty
  *   content is refused by the service and the user never saw an answer there.
  */
@@ -17,6 +18,7 @@ export function buildHistory(conversation: Conversation, endIndex = conversation
     messages.push({ role: 'system', content: conversation.systemPrompt });
   }
   for (const entry of conversation.entries.slice(0, endIndex)) {
+    if (entry.role === 'user' && entry.context) messages.push(...entry.context);
     const message = toMessage(entry);
     if (message) messages.push(message);
   }
@@ -26,7 +28,7 @@ export function buildHistory(conversation: Conversation, endIndex = conversation
 function toMessage(entry: Entry): ChatMessage | undefined {
   switch (entry.role) {
     case 'user':
-      return { role: 'user', content: entry.content };
+      return { role: 'user', content: entry.sentContent ?? entry.content };
     case 'tool':
       return entry.name === undefined
         ? { role: 'tool', tool_call_id: entry.toolCallId, content: entry.content }

@@ -19,8 +19,11 @@ export interface BalanceSettings {
 }
 
 const round = (n: number): number => Math.round(n * 1e6) / 1e6;
+const SAVE_DELAY_MS = 100;
 
 export class BalanceBook {
+  private saveTimer: NodeJS.Timeout | undefined;
+
   private constructor(
     private readonly file: string,
     private readonly settings: BalanceSettings,
@@ -70,6 +73,21 @@ export class BalanceBook {
     const fromVoucher = Math.min(w.voucher, usd);
     w.voucher = round(w.voucher - fromVoucher);
     w.cash = round(w.cash - (usd - fromVoucher));
+    this.scheduleSave();
+  }
+
+  /** Coalesces the writes of many charges in a burst into one (a sync write per request was the hot spot). */
+  private scheduleSave(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+    this.saveTimer.unref();
+  }
+
+  /** Writes pending changes now (also called when the emulator closes). */
+  flush(): void {
+    if (!this.saveTimer) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     fs.writeFileSync(this.file, JSON.stringify(this.wallets, null, 2));
   }
 

@@ -3,6 +3,7 @@
 import { LIMITS, isThinkingOn, modelInfo, type ModelInfo } from '../api/models';
 import { ChatRequestSchema, type ChatMessage, type ChatRequest } from '../api/schemas';
 import { invalidRequest, ServiceError } from './errors';
+import { messageText } from './tokenizer';
 
 export interface ValidChatRequest {
   request: ChatRequest;
@@ -156,6 +157,12 @@ export function validateChatBody(body: unknown): ValidChatRequest {
   checkFixed(model, request);
   checkRange('temperature', request.temperature, LIMITS.temperatureMin, LIMITS.temperatureMax);
   if (request.top_p !== undefined && (request.top_p <= 0 || request.top_p > 1)) throw invalidRequest(`top_p must be greater than 0 and at most 1, got ${request.top_p}`);
+  if (
+    request.temperature !== undefined && request.temperature !== model.defaultTemperature &&
+    request.top_p !== undefined && request.top_p !== model.defaultTopP
+  ) {
+    throw invalidRequest('change temperature or top_p, not both');
+  }
   checkRange('presence_penalty', request.presence_penalty, LIMITS.penaltyMin, LIMITS.penaltyMax);
   checkRange('frequency_penalty', request.frequency_penalty, LIMITS.penaltyMin, LIMITS.penaltyMax);
   const n = request.n ?? 1;
@@ -170,6 +177,9 @@ export function validateChatBody(body: unknown): ValidChatRequest {
   const cap = request.max_completion_tokens ?? request.max_tokens;
   const capName = request.max_completion_tokens !== undefined ? 'max_completion_tokens' : 'max_tokens';
   if (cap !== undefined && cap < 1) throw invalidRequest(`${capName} must be a positive integer, got ${cap}`);
+  if (request.response_format?.type === 'json_object' && !request.messages.some((m) => /json/i.test(messageText(m)))) {
+    throw invalidRequest('response_format json_object needs a message that asks for JSON and describes its format');
+  }
   if (request.stream_options && request.stream !== true) throw invalidRequest('stream_options is only allowed when stream is true');
   return {
     request,

@@ -84,12 +84,27 @@ export class Exchange {
     this.res.flushHeaders();
   }
 
-  /** Writes one `data:` event; resolves when the socket accepted it (backpressure). */
+  /** Writes one `data:` event; waits only when the socket pushes back, or the connection is gone. */
   async writeEvent(payload: string): Promise<void> {
     this.streamed?.push(payload);
     if (this.closed) return;
-    const ok = this.res.write(`data: ${payload}\n\n`);
-    if (!ok) await new Promise<void>((resolve) => this.res.once('drain', resolve));
+    if (this.res.write(`data: ${payload}\n\n`)) return;
+    await this.settle('drain');
+  }
+
+  /** Resolves on `event` or on close, so a vanished client never leaves a handler waiting. */
+  private settle(event: 'drain' | 'flushed'): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        this.res.off('close', done);
+        this.res.off('drain', done);
+        resolve();
+      };
+      this.res.once('close', done);
+      if (event === 'drain') this.res.once('drain', done);
+      // An empty write's callback runs once everything written before it reached the socket.
+      else this.res.write('', done);
+    });
   }
 
   endStream(): void {
@@ -97,9 +112,12 @@ export class Exchange {
   }
 
   /** Cuts the TCP connection mid-stream without a proper end, as a failing network would. */
-  drop(reason: string): void {
+  async drop(reason: string): Promise<void> {
     this.record.ended = reason;
-    this.res.socket?.destroy();
-    this.res.destroy();
+    const socket = this.res.socket;
+    if (!socket) return;
+    if (!this.closed) await this.settle('flushed');
+    // FIN without the closing zero-length chunk: the client keeps what arrived and sees a broken body.
+    socket.end(() => socket.destroy());
   }
 }

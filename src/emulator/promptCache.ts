@@ -1,6 +1,8 @@
 // Automatic prompt caching, made measurable: a request whose prompt repeats the token prefix of an
 // earlier prompt under the same prompt_cache_key (and account) reports that prefix as cached_tokens.
 const KEPT_PROMPTS = 16;
+/** Cache keys remembered at once; the least recently used key is forgotten first. */
+const KEPT_KEYS = 512;
 
 export class PromptCache {
   private readonly entries = new Map<string, number[][]>();
@@ -18,7 +20,9 @@ export class PromptCache {
     }
     previous.push([...prompt]);
     if (previous.length > KEPT_PROMPTS) previous.shift();
+    this.entries.delete(key);
     this.entries.set(key, previous);
+    if (this.entries.size > KEPT_KEYS) this.entries.delete(this.entries.keys().next().value!);
     return best;
   }
 }

@@ -28,10 +28,12 @@ const ScenarioSchema = z.strictObject({
     })
     .refine((r) => r.content !== undefined || r.toolCalls !== undefined, 'a reply needs content or toolCalls'),
 });
-const FileSchema = z.union([z.strictObject({ scenarios: z.array(ScenarioSchema) }), z.array(ScenarioSchema)]);
+const ListSchema = z.array(ScenarioSchema);
+const FileSchema = z.strictObject({ scenarios: ListSchema });
 
 export function parseScenarios(value: unknown, source: string): Scenario[] {
-  const parsed = FileSchema.safeParse(value);
+  // The bare list is checked on its own so that errors keep the path of the field at fault.
+  const parsed = Array.isArray(value) ? ListSchema.safeParse(value) : FileSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ScenarioFileError(`${source}: ${issue.path.join('.') || 'top level'}: ${issue.message} (expected {"scenarios": [{"match": {...}, "reply": {...}}]})`);

@@ -80,7 +80,7 @@ async function serve(ctx: EmulatorContext, req: http.IncomingMessage, res: http.
   } catch (error) {
     if (res.headersSent) {
       // A stream already started: the failure can only be reported by cutting it short.
-      ex.drop(`handler failed after the stream started: ${error instanceof Error ? error.message : String(error)}`);
+      await ex.drop(`handler failed after the stream started: ${error instanceof Error ? error.message : String(error)}`);
     } else if (error instanceof ServiceError) {
       ex.sendError(error);
     } else {
@@ -113,6 +113,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      ctx.balances.flush();
     },
   };
 }

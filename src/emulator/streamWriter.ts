@@ -85,7 +85,7 @@ export async function writeStream(ex: Exchange, spec: StreamSpec): Promise<void>
   for (let i = 0; i < all.length; i++) {
     if (ex.closed) return;
     if (spec.faults.dropAfter !== undefined && i >= spec.faults.dropAfter) {
-      ex.drop(`fault drop-after=${spec.faults.dropAfter}`);
+      await ex.drop(`fault drop-after=${spec.faults.dropAfter}`);
       return;
     }
     if (i === faultAt && spec.faults.malformedChunk) await ex.writeEvent(`${all[i]!.payload.slice(0, 40)}{"broken`);

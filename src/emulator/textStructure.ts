@@ -99,7 +99,7 @@ function firstCommentOf(language: string, text: string): string | undefined {
     ? [/^\s*#(?!!)\s?(.+)$/m, /^\s*("""|''')([\s\S]*?)\1/m]
     : language === 'HTML' || language === 'Markdown'
       ? [/<!--([\s\S]*?)-->/]
-      : [/\/\*+([\s\S]*?)\*\//, /^\s*\/\/\s?(.+)$/m];
+      : [/\/\*+!?([\s\S]*?)\*\//, /^\s*\/\/[/!]?\s?(.+)$/m];
   let best: { index: number; text: string } | undefined;
   for (const pattern of patterns) {
     const m = pattern.exec(text);

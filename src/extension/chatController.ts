@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LIMITS, MODELS, modelInfo, type Model, type ModelInfo } from '../api/index';
-import { ChatSession, type SessionEvent } from '../core/chatSession';
+import { ChatSession, type SessionEvent, type UserTurn } from '../core/chatSession';
 import type { ReplySettings } from '../core/chatRequestBuilder';
 import { systemClock } from '../core/clock';
 import { conversationToMarkdown } from '../core/conversationMarkdown';
@@ -14,6 +14,10 @@ import { buildHistory } from '../core/historyBuilder';
 import { DebouncedEstimator, type EstimateClient } from '../core/tokenEstimator';
 import type { Connection, HostMessage, ModelView, SendOptions, UiSettings, WebviewMessage, WebviewMessageOf } from '../shared/protocol';
 import { applyCodeBlock, copyText, insertAtCursor, openLink, type ProposedTextProvider } from './codeBlockActions';
+import { SvcApiError } from '../api/index';
+import { BalanceBlockedError } from '../core/files/balanceView';
+import type { AttachmentChip } from '../core/files/attachmentSession';
+import type { ChatFilesTarget, ChatNotice, FileFeatures, FileTurn } from './files/chatFilesBridge';
 import type { ServiceConnection } from './serviceConnection';
 import { readSettings, replySettings, type ChatSettings } from './settings';
 
@@ -54,7 +58,7 @@ async function updateSetting(key: string, value: unknown): Promise<void> {
   await config.update(key, value, target);
 }
 
-export class ChatController implements vscode.Disposable {
+export class ChatController implements vscode.Disposable, ChatFilesTarget {
   readonly session: ChatSession;
   private view: ChatViewPort | undefined;
   /** The conversation the view shows; undefined for a new chat not sent yet. */
@@ -63,6 +67,7 @@ export class ChatController implements vscode.Disposable {
   private pendingEstimate: { requestId: string; contextLength: number | null } | undefined;
   private estimator: DebouncedEstimator | undefined;
   private estimatorClient: EstimateClient | undefined;
+  private files: FileFeatures | undefined;
 
   constructor(
     private readonly store: ConversationStore,
@@ -91,6 +96,11 @@ export class ChatController implements vscode.Disposable {
     this.view = view;
   }
 
+  /** Attachments, the balance check before sending and the cost after each reply (the file features). */
+  useFileFeatures(files: FileFeatures): void {
+    this.files = files;
+  }
+
   get activeConversationId(): string | undefined {
     return this.activeId;
   }
@@ -100,6 +110,15 @@ export class ChatController implements vscode.Disposable {
   }
 
   private deliver(event: SessionEvent): void {
+    if (event.type === 'replyFinished' && event.usage && this.files) {
+      const u = event.usage;
+      const conversation = this.store.get(event.conversationId);
+      const entry = conversation?.entries.find((e) => e.id === event.messageId);
+      this.files.replyFinished(
+        { prompt_tokens: u.promptTokens, completion_tokens: u.completionTokens, total_tokens: u.promptTokens + u.completionTokens, cached_tokens: u.cachedTokens },
+        entry?.role === 'assistant' ? entry.model : readSettings().model,
+      );
+    }
     if (event.type === 'conversation') {
       if (event.conversation.id === this.activeId) this.post({ type: 'conversation', conversation: conversationView(event.conversation) });
       return;
@@ -190,8 +209,25 @@ export class ChatController implements vscode.Disposable {
     return replySettings(settings, options ? { model: options.model, thinking: options.thinking, jsonMode: options.jsonMode, choiceCount: options.choiceCount } : {});
   }
 
-  /** Sends `text` in the conversation (a new one when `conversationId` is null); resolves when the reply ended. */
+  /**
+   * Sends `text` in the conversation (a new one when `conversationId` is null), with the files
+   * attached in the meantime; resolves when the reply ended.
+   */
   async send(conversationId: string | null, text: string, options?: SendOptions): Promise<string> {
+    const settings = this.replySettings(options);
+    let turn: UserTurn = { display: text, context: [], content: text };
+    if (this.files) {
+      await this.assertBalanceAllowsSending();
+      const taken = await this.files.takeTurn({ model: settings.model, text });
+      for (const left of [...taken.omitted.map((o) => ({ name: o.name, reason: o.error ?? 'extraction failed' })), ...taken.refused]) {
+        this.post({ type: 'notice', level: 'warning', message: `${left.name} was not sent: ${left.reason}` });
+      }
+      turn = { display: text, context: taken.systemMessages, content: taken.userMessage.content };
+    }
+    return this.sendTurnIn(conversationId, turn, settings);
+  }
+
+  private async sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {
     let id = conversationId;
     if (id === null) {
       const created = await this.store.create(readSettings().systemPrompt);
@@ -199,8 +235,47 @@ export class ChatController implements vscode.Disposable {
     }
     this.activeId = id;
     await this.store.setActive(id);
-    await this.session.send(id, text, this.replySettings(options));
+    await this.session.sendTurn(id, turn, settings);
     return id;
+  }
+
+  /**
+   * A balance at or below zero stops the send with its reason. Failing to read the balance does not:
+   * the chat request then fails with its own error and the action that fixes it.
+   */
+  private async assertBalanceAllowsSending(): Promise<void> {
+    try {
+      await this.files?.assertCanSend();
+    } catch (error) {
+      if (error instanceof BalanceBlockedError || !(error instanceof SvcApiError)) throw error;
+    }
+  }
+
+  // ChatFilesTarget: the file commands ("Explain This File", ...) send through the chat.
+
+  async sendTurn(turn: FileTurn): Promise<void> {
+    await vscode.commands.executeCommand(`svc.chat.focus`);
+    const content = turn.userMessage.content;
+    await this.sendTurnIn(this.activeId ?? null, { display: turn.display, context: turn.systemMessages, content }, this.replySettings({ ...this.uiSendOptions(), model: turn.model }));
+  }
+
+  showAttachments(chips: readonly AttachmentChip[]): void {
+    if (chips.length === 0) return;
+    const list = chips.map((c) => `${c.name} (${c.status === 'ok' ? 'ready' : c.status === 'uploading' ? 'uploading' : `failed: ${c.statusDetails ?? 'error'}`})`);
+    this.post({ type: 'notice', level: chips.some((c) => c.status === 'error') ? 'warning' : 'info', message: `Attached to your next message: ${list.join(', ')}` });
+  }
+
+  showNotice(notice: ChatNotice): void {
+    this.post({ type: 'notice', level: notice.severity, message: notice.text });
+  }
+
+  selectModel(modelId: string): void {
+    void updateSetting('model', modelId);
+  }
+
+  private uiSendOptions(): SendOptions {
+    const ui = uiSettings(readSettings());
+    return { model: ui.model, thinking: ui.thinking, jsonMode: ui.jsonMode, choiceCount: ui.choiceCount };
   }
 
   async newConversation(): Promise<void> {
@@ -333,10 +408,6 @@ export class ChatController implements vscode.Disposable {
 
   async connectionNow(): Promise<Connection> {
     return this.connection.describe();
-  }
-
-  showNotice(level: 'info' | 'warning' | 'error', message: string): void {
-    this.post({ type: 'notice', level, message });
   }
 
   focusComposer(): void {

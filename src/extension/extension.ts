@@ -12,6 +12,7 @@ import { ChatController } from './chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 import { CODE_BLOCK_SCHEME, ProposedTextProvider } from './codeBlockActions';
 import { FileKeyValueStorage } from './fileKeyValueStorage';
+import { registerFileFeatures } from './files/registerFileFeatures';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
 import { readSettings, settingsProblems } from './settings';
@@ -29,6 +30,8 @@ export interface SvcTestApi {
   connection(): Promise<Connection>;
   /** The conversations as a fresh store reads them from disk, as after a window reload. */
   loadSavedConversations(): Promise<Conversation[]>;
+  /** Whether SecretStorage holds a key (the key itself is never handed out). */
+  hasStoredApiKey(): Promise<boolean>;
 }
 
 let controller: ChatController | undefined;
@@ -59,7 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcTes
     if (found.length === 0) return;
     const message = `svc settings: ${found.join('; ')}`;
     log.warn(message);
-    chat.showNotice('warning', message);
+    chat.showNotice({ severity: 'warning', text: message });
     void vscode.window.showWarningMessage(message, 'Open Settings').then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'svc.');
     });
@@ -125,6 +128,28 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcTes
     { dispose: () => void chat.session.dispose() },
   );
 
+  const modelChanged = new vscode.EventEmitter<void>();
+  context.subscriptions.push(
+    modelChanged,
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('svc.model')) modelChanged.fire();
+    }),
+  );
+  chat.useFileFeatures(
+    registerFileFeatures(context, {
+      connection: async () => {
+        const active = await connection.get();
+        // The emulator's port changes per start but its data folder does not: one stable account.
+        const baseUrl = active.connection.mode === 'emulator' ? 'emulator://local' : active.connection.baseUrl;
+        return { client: active.client, baseUrl, apiKey: active.apiKey };
+      },
+      onDidChangeConnection: connection.onDidChange,
+      currentModel: () => readSettings().model,
+      onDidChangeModel: modelChanged.event,
+      chat,
+    }),
+  );
+
   void refreshStatus();
   reportSettings();
 
@@ -150,6 +175,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcTes
       const { store: fresh } = await ConversationStore.open(new FileKeyValueStorage(conversationsDir(context)), systemClock);
       return fresh.list().flatMap((s) => fresh.get(s.id) ?? []);
     },
+    hasStoredApiKey: () => keys.hasStoredKey(),
   };
 }
 

@@ -50,17 +50,14 @@ export class LocalEmulator {
     return this.running;
   }
 
-  get started(): boolean {
-    return this.running !== undefined;
-  }
-
-  /** A new pace applies from the next start; a running emulator is restarted with it. */
-  async setSpeed(speed: number): Promise<boolean> {
+  /** A new pace applies from the next start; a running emulator is closed so the next request restarts it. */
+  setSpeed(speed: number): boolean {
     if (speed === this.speed) return false;
     this.speed = speed;
-    if (!this.running) return false;
-    await this.stop();
-    return true;
+    const running = this.running;
+    this.running = undefined;
+    void running?.then((emulator) => emulator.close()).catch(() => undefined);
+    return running !== undefined;
   }
 
   async stop(): Promise<void> {

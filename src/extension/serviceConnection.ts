@@ -36,9 +36,7 @@ export class ServiceConnection implements vscode.Disposable {
       keys.onDidChange(() => this.reset()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('svc.baseUrl') || e.affectsConfiguration('svc.requestTimeoutSeconds')) this.reset();
-        if (e.affectsConfiguration('svc.emulator.speed')) {
-          void this.emulator.setSpeed(readSettings().emulatorSpeed).then((restarted) => restarted && this.reset());
-        }
+        if (e.affectsConfiguration('svc.emulator.speed') && this.emulator.setSpeed(readSettings().emulatorSpeed)) this.reset();
       }),
     );
   }
@@ -109,8 +107,9 @@ function emulatorDescription(chosen: boolean, where: string): Connection {
   return {
     mode: 'emulator',
     baseUrl: where.startsWith('http') ? where : '',
+    // The banner reads "Using the local emulator — <detail>".
     detail: chosen
-      ? `Using the local emulator (chosen with "svc: Use Local Emulator"); run "svc: Set API Key" to use the service.`
-      : `Using the local emulator: no API key is set. Run "svc: Set API Key" to use the service.`,
+      ? 'chosen with "svc: Use Local Emulator". Run "svc: Set API Key" to use the service.'
+      : 'no API key is set. Run "svc: Set API Key" to use the service.',
   };
 }

@@ -13,7 +13,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   update(connection: Connection, model: string): void {
     if (connection.mode === 'emulator') {
       this.item.text = `$(beaker) svc: local emulator`;
-      this.item.tooltip = `${connection.detail ?? 'Using the local emulator.'}\nModel: ${model}`;
+      this.item.tooltip = `Using the local emulator: ${connection.detail ?? ''}\nModel: ${model}`;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
       this.item.text = `$(comment-discussion) svc: ${model}`;

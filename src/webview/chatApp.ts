@@ -1,7 +1,7 @@
 // The chat view: lays out the parts, applies host messages to them and turns user actions into
 // protocol messages. Streamed deltas are coalesced per animation frame and go straight to the one
 // streaming message; nothing else is re-rendered while a reply streams.
-import type { ConversationSummary, ConversationView, HostMessage, HostMessageOf, ModelView, SendOptions, UiSettings } from '../shared/protocol';
+import type { ConversationSummary, ConversationView, ErrorInfo, HostMessage, HostMessageOf, ModelView, SendOptions, UiSettings } from '../shared/protocol';
 import { DeltaCoalescer } from './deltaCoalescer';
 import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
@@ -189,6 +189,17 @@ export class ChatApp {
     this.showTotals(conversation);
     this.composer.setBusy(this.messages.streamingMessage() !== undefined);
     if (switched) this.composer.refreshEstimate();
+    // A message refused before it was sent (the host's request validation) comes back as a failed reply.
+    const last = conversation?.messages[conversation.messages.length - 1];
+    if (last?.role === 'assistant' && last.status === 'failed' && last.error) this.restoreRefusedInput(last.error);
+  }
+
+  /** Gives the sent text back when the fix is to change it (too long, a refused field); the draft is never lost. */
+  private restoreRefusedInput(error: ErrorInfo): void {
+    const pending = this.state.pendingSend;
+    if (pending === undefined) return;
+    if ((error.action === 'shortenInput' || error.action === 'fixRequest') && this.composer.text === '') this.composer.setText(pending);
+    this.saveState({ pendingSend: undefined });
   }
 
   private replyStarted(message: HostMessageOf<'replyStarted'>): void {
@@ -204,11 +215,8 @@ export class ChatApp {
     if (reply) reply.fail(message.error, message.status);
     else if (message.conversationId === this.active?.id) this.messages.addFailed(message.messageId, this.settings.model, message.error, this.messageContext(message.conversationId));
     this.composer.setBusy(this.messages.streamingMessage() !== undefined);
-    // A request refused for its input: give the text back so it can be shortened or corrected.
-    const pending = this.state.pendingSend;
-    const fixInput = message.error.action === 'shortenInput' || message.error.action === 'fixRequest';
-    if (message.status === 'failed' && fixInput && pending !== undefined && this.composer.text === '') this.composer.setText(pending);
-    this.saveState({ pendingSend: undefined });
+    if (message.status === 'failed') this.restoreRefusedInput(message.error);
+    else this.saveState({ pendingSend: undefined });
   }
 
   private replyEnded(totals: ConversationView['totals']): void {

@@ -10,13 +10,13 @@ for (const theme of themes) {
     const vscode = useVsCode(theme);
     const chat = () => vscode.workbench.webviewView(extensionId);
 
+    /** Sends a message and waits for the assistant's reply; texts are unique, so a restored conversation cannot match. */
     async function sendAndAwaitReply(text: string): Promise<string> {
       const view = chat();
-      const before = await view.locator('[data-testid="message"][data-role="assistant"]').count();
       await view.getByTestId('composer-input').fill(`Reply with exactly "${text}"`);
       await view.getByTestId('send').click();
-      const reply = view.locator('[data-testid="message"][data-role="assistant"]').nth(before).getByTestId('message-content');
-      await reply.filter({ hasText: text }).waitFor({ timeout: 30_000 });
+      const reply = view.locator('[data-testid="message"][data-role="assistant"]').getByTestId('message-content').filter({ hasText: text });
+      await reply.waitFor({ timeout: 30_000 });
       return (await reply.textContent()) ?? '';
     }
 
@@ -30,10 +30,11 @@ for (const theme of themes) {
     });
 
     it('streams a reply from the emulator into the view', async () => {
-      const reply = await sendAndAwaitReply('Hello from the end-to-end test');
-      assert.match(reply, /Hello from the end-to-end test/);
+      const text = `Hello from the ${theme.name} end-to-end test`;
+      const reply = await sendAndAwaitReply(text);
+      assert.equal(reply.trim(), text);
       const user = chat().locator('[data-testid="message"][data-role="user"]').last();
-      assert.match((await user.textContent()) ?? '', /Hello from the end-to-end test/);
+      assert.match((await user.textContent()) ?? '', new RegExp(text));
       await vscode.workbench.screenshot('02-reply-streamed');
     });
 
@@ -51,8 +52,9 @@ for (const theme of themes) {
       // The side bar remembers the svc view; open it from the activity bar if the layout did not restore it.
       if (!(await workbench.sideBarTitle().filter({ hasText: /svc/i }).isVisible())) await workbench.activityBarItem('svc').click();
       await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      const reply = await sendAndAwaitReply('Back after the reload');
-      assert.match(reply, /Back after the reload/);
+      const text = `Back after the reload in the ${theme.name} theme`;
+      const reply = await sendAndAwaitReply(text);
+      assert.equal(reply.trim(), text);
       await workbench.screenshot('04-after-reload');
     });
   });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
 import { ensureTools, repoRoot, resultsDir, vsixPath } from '../harness/toolPaths';
-import { e2eResults } from './vscodeSession';
+import { e2eResults, removeRunDirs, themes } from './vscodeSession';
 
 async function main(): Promise<number> {
   const vsix = process.env.SVC_VSIX ?? vsixPath;
@@ -14,7 +14,8 @@ async function main(): Promise<number> {
     return 1;
   }
   ensureTools({ browser: true });
-  fs.rmSync(e2eResults, { recursive: true, force: true });
+  // Only the screenshots of the last run: the run folders may belong to a run still going on elsewhere.
+  for (const theme of themes) fs.rmSync(path.join(e2eResults, theme.name), { recursive: true, force: true });
   fs.mkdirSync(path.join(resultsDir, 'tmp'), { recursive: true });
   process.env.TMPDIR = path.join(resultsDir, 'tmp');
 
@@ -29,8 +30,10 @@ async function main(): Promise<number> {
     const runner = mocha.run(() => resolve({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? 0 }));
   });
   console.log(`end-to-end suite took ${((Date.now() - started) / 1000).toFixed(1)}s; screenshots in ${path.relative(repoRoot, e2eResults)}/`);
+  const ok = failed === 0 && passed > 0;
+  if (ok) removeRunDirs();
   console.log(`${passed} passed, ${failed} failed`);
-  return failed > 0 || passed === 0 ? 1 : 0;
+  return ok ? 0 : 1;
 }
 
 main().then(

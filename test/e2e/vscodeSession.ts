@@ -23,11 +23,23 @@ export const themes: Theme[] = [
 ];
 
 let installedExtensionsDir: string | undefined;
+const runDirs: string[] = [];
+
+function newRunDir(name: string): string {
+  const dir = makeRunDir(path.join(e2eResults, 'runs'), name);
+  runDirs.push(dir);
+  return dir;
+}
+
+/** After a passing run its folders (profiles, workspaces, logs) are of no further use; a failing run keeps them. */
+export function removeRunDirs(): void {
+  for (const dir of runDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
 
 /** Installs the .vsix once per run into an extensions dir every session of the run shares. */
 function extensionsDirWithVsix(): string {
   if (installedExtensionsDir) return installedExtensionsDir;
-  const runDir = makeRunDir(path.join(e2eResults, 'runs'), 'install');
+  const runDir = newRunDir('install');
   const extensionsDir = path.join(runDir, 'extensions');
   installVsix({ runDir, extensionsDir, vsix: process.env.SVC_VSIX ?? vsixPath });
   installedExtensionsDir = extensionsDir;
@@ -49,7 +61,7 @@ export function useVsCode(theme: Theme): VsCodeSession {
   before(async function () {
     this.timeout(180_000);
     const started = Date.now();
-    const runDir = makeRunDir(path.join(e2eResults, 'runs'), theme.name);
+    const runDir = newRunDir(theme.name);
     workspace = copySampleWorkspace(path.join(runDir, 'workspace'));
     server = await startCodeServer({
       runDir,

@@ -34,9 +34,8 @@ async function main(): Promise<number> {
   const desktop = desktopVsCode();
   if (!desktop) ensureTools({ browser: true });
   const testsIndex = await buildIntegrationTests();
-  const integrationResults = path.join(resultsDir, 'integration');
-  fs.rmSync(integrationResults, { recursive: true, force: true });
-  const runDir = makeRunDir(integrationResults, 'vscode');
+  // A run folder of its own: another run of the suite (another terminal, another helper) may be going on.
+  const runDir = makeRunDir(path.join(resultsDir, 'integration'), 'vscode');
   const workspace = copySampleWorkspace(path.join(runDir, 'workspace'));
   const resultsFile = path.join(runDir, 'results.json');
   console.log(`integration tests in ${desktop ? `desktop VS Code (${desktop})` : 'code-server (VS Code 1.139) via test/harness/code-shim.sh'}`);
@@ -62,8 +61,11 @@ async function main(): Promise<number> {
     console.log('0 passed, 1 failed');
     return 1;
   }
+  const ok = !runError && results.failed === 0 && results.passed > 0;
+  if (ok) fs.rmSync(runDir, { recursive: true, force: true });
+  else console.log(`kept ${path.relative(repoRoot, runDir)} for a look`);
   console.log(`${results.passed} passed, ${results.failed} failed`);
-  return runError || results.failed > 0 || results.passed === 0 ? 1 : 0;
+  return ok ? 0 : 1;
 }
 
 main().then(

@@ -27,7 +27,8 @@ describe('svc in the extension host', () => {
     const contributed = ((extension.packageJSON as Manifest).contributes?.commands ?? []).map((c) => c.command);
     assert.ok(contributed.includes('svc.newChat') && contributed.includes('svc.focusChat'), `the manifest contributes ${contributed.join(', ') || 'no commands'}`);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(contributed.filter((command) => !registered.has(command)), []);
+    const missing = contributed.filter((command) => !registered.has(command));
+    assert.deepEqual(missing, [], `package.json contributes commands the extension never registers: ${missing.join(', ')}`);
   });
 
   it('runs svc.focusChat and svc.newChat without an error', async () => {

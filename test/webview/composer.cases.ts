@@ -1,6 +1,6 @@
 // The composer, errors with their fixes, the conversation list and the status banner.
 import assert from 'node:assert/strict';
-import { CONVERSATION_ID, started } from './chatPage';
+import { CONVERSATION_ID, conversation, started } from './chatPage';
 import type { FakeWindow } from './fakeHostApi';
 import type { WebviewCase } from './webviewCase';
 
@@ -66,6 +66,38 @@ export const composerCases: WebviewCase[] = [
       assert.equal(await input.inputValue(), 'a message the service refuses', 'the text is not lost');
       await error.locator('button', { hasText: 'Open Settings' }).click();
       assert.equal((await chat.waitForPosted('runAction')).action, 'openSettings');
+    },
+  },
+  {
+    name: 'a message refused by request validation before sending comes back as a failed reply and the text is given back',
+    page: 'strict',
+    async run(chat) {
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      await input.fill('far too long');
+      await input.press('Enter');
+      await chat.waitForPosted('send');
+      const user = { id: 'u1', role: 'user' as const, content: 'far too long', createdAt: 1 };
+      await chat.play([
+        { type: 'conversation', conversation: conversation([user]) },
+        {
+          type: 'conversation',
+          conversation: conversation([
+            user,
+            {
+              id: 'a1',
+              role: 'assistant',
+              model: 'svc-v1-8k',
+              choices: [{ index: 0, content: '', reasoning: '', finishReason: null }],
+              selectedChoice: 0,
+              status: 'failed',
+              error: { kind: 'tokenLimit', message: 'Input plus max_completion_tokens exceed 8192', field: 'max_completion_tokens', action: 'shortenInput' },
+              createdAt: 2,
+            },
+          ]),
+        },
+      ]);
+      assert.match(await chat.lastAssistant().locator('[data-testid="error"]').textContent() ?? '', /Too many tokens/);
+      assert.equal(await input.inputValue(), 'far too long');
     },
   },
   {

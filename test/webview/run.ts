@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { chromiumPath, resultsDir } from '../harness/toolPaths';
+import { actionCases } from './actions.cases';
 import { ChatPage } from './chatPage';
 import { composerCases } from './composer.cases';
 import { longReplyCases } from './longReply.cases';
@@ -11,9 +13,7 @@ import { sanitizingCases } from './sanitizing.cases';
 import { streamingCases } from './streaming.cases';
 import type { WebviewCase } from './webviewCase';
 
-const ROOT = path.resolve(__dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...composerCases, ...longReplyCases];
+const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...longReplyCases];
 
 async function runCase(context: BrowserContext, url: string, testCase: WebviewCase, report: (line: string) => void): Promise<void> {
   const page = await context.newPage();
@@ -33,17 +33,14 @@ async function runCase(context: BrowserContext, url: string, testCase: WebviewCa
 }
 
 async function main(): Promise<number> {
-  if (!fs.existsSync(CHROMIUM)) {
-    console.error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
-    console.log(`0 passed, ${CASES.length} failed`);
-    return 1;
-  }
-  const outDir = path.join(ROOT, 'test-results', 'webview-bundle');
-  const profile = fs.mkdtempSync(path.join(ROOT, 'test-results', 'webview-chromium-'));
+  const executablePath = chromiumPath();
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const outDir = path.join(resultsDir, 'webview-bundle');
+  const profile = fs.mkdtempSync(path.join(resultsDir, 'webview-chromium-'));
   await buildBundles(outDir);
   const server = await startPageServer(outDir);
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

@@ -1,6 +1,6 @@
 // Streaming render, the Thinking section and stopping.
 import assert from 'node:assert/strict';
-import { ChatPage, content, finished, reasoning, started } from './chatPage';
+import { ChatPage, CONVERSATION_ID, content, conversation, finished, initMessage, reasoning, started } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
 async function contentHtml(chat: ChatPage): Promise<string> {
@@ -136,6 +136,86 @@ export const streamingCases: WebviewCase[] = [
       assert.match(await panels.nth(1).textContent() ?? '', /Second/);
       const pick = await chat.waitForPosted('selectChoice');
       assert.equal(pick.choiceIndex, 1);
+    },
+  },
+  {
+    name: 'a conversation restored after a reload shows its half-streamed reply as interrupted, with its folded reasoning',
+    page: 'strict',
+    async run(chat) {
+      const restored = conversation([
+        { id: 'u1', role: 'user', content: 'Explain <b>this</b>', createdAt: 1 },
+        {
+          id: 'a1',
+          role: 'assistant',
+          model: 'svc-k2.5',
+          choices: [{ index: 0, content: 'It does **this** and', reasoning: 'The user wants an explanation.', finishReason: null }],
+          selectedChoice: 0,
+          status: 'interrupted',
+          reasoningTokens: 6,
+          createdAt: 2,
+        },
+      ]);
+      await chat.send({ ...initMessage(), active: restored });
+      await chat.frames(2);
+      const user = chat.page.locator('[data-testid="message"][data-role="user"]');
+      assert.equal(await user.locator('[data-testid="message-content"]').textContent(), 'Explain <b>this</b>', 'user text is shown as text');
+      const reply = chat.lastAssistant();
+      assert.equal(await reply.getAttribute('data-status'), 'interrupted');
+      assert.match(await reply.locator('.status-badge').textContent() ?? '', /Interrupted/);
+      assert.match(await reply.locator('[data-testid="message-content"]').innerHTML(), /It does <strong>this<\/strong> and/);
+      const thinking = reply.locator('[data-testid="thinking"]');
+      assert.equal(await thinking.evaluate((d) => (d as HTMLDetailsElement).open), false);
+      assert.match(await thinking.locator('.thinking-count').textContent() ?? '', /^6 tokens$/);
+    },
+  },
+  {
+    name: 'the host saving the conversation after a reply does not re-render the reply',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([started('a1'), content('a1', 'Answer text.\n\nSecond part.'), finished('a1')]);
+      await chat.page.evaluate(() => document.querySelector('[data-message-id="a1"] .markdown-block')?.setAttribute('data-marker', 'kept'));
+      const saved = conversation([
+        { id: 'u1', role: 'user', content: 'Question', createdAt: 1 },
+        {
+          id: 'a1',
+          role: 'assistant',
+          model: 'svc-k2.5',
+          choices: [{ index: 0, content: 'Answer text.\n\nSecond part.', reasoning: '', finishReason: 'stop' }],
+          selectedChoice: 0,
+          status: 'complete',
+          usage: { promptTokens: 3, completionTokens: 4, cachedTokens: 0 },
+          createdAt: 2,
+        },
+      ]);
+      await chat.play([{ type: 'conversation', conversation: { ...saved, id: CONVERSATION_ID } }]);
+      assert.equal(await chat.page.locator('[data-marker="kept"]').count(), 1, 'the reply kept its DOM');
+      assert.equal(await chat.page.locator('[data-testid="message"]').count(), 2);
+      assert.match(await chat.lastAssistant().locator('.usage').textContent() ?? '', /prompt 3 · completion 4/);
+    },
+  },
+  {
+    name: 'a view created while a reply streams shows what arrived and keeps streaming into it',
+    page: 'strict',
+    async run(chat) {
+      const live = conversation([
+        { id: 'u1', role: 'user', content: 'Question', createdAt: 1 },
+        {
+          id: 'a1',
+          role: 'assistant',
+          model: 'svc-k2.5',
+          choices: [{ index: 0, content: 'Arrived before', reasoning: 'Early thoughts', finishReason: null }],
+          selectedChoice: 0,
+          status: 'streaming',
+          createdAt: 2,
+        },
+      ]);
+      await chat.play([{ type: 'conversation', conversation: live }, content('a1', ' and after.')]);
+      const reply = chat.lastAssistant();
+      assert.match(await reply.locator('[data-testid="message-content"]').textContent() ?? '', /Arrived before and after\./);
+      assert.equal(await reply.locator('[data-testid="thinking"]').evaluate((d) => (d as HTMLDetailsElement).open), false);
+      assert.equal(await chat.page.locator('[data-testid="stop"]').isVisible(), true);
+      await chat.play([finished('a1')]);
+      assert.equal(await reply.getAttribute('data-status'), 'complete');
     },
   },
 ];

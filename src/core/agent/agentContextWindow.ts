@@ -12,7 +12,7 @@ import { AgentContextOverflowError } from './agentErrors';
 import type { CompactionStage } from './agentEvents';
 
 export interface TokenCounter {
-  estimateTokens(request: TokenEstimateRequest): Promise<number>;
+  estimateTokens(request: TokenEstimateRequest, options?: { signal?: AbortSignal }): Promise<number>;
 }
 
 export interface ContextWindowOptions {
@@ -30,6 +30,12 @@ export interface Compaction {
   tokensAfter: number;
   limit: number;
 }
+
+/** The service's refusals of an input that is too long: the second names the model's total length. */
+const INPUT_TOO_LONG = /input token length too long/i;
+const OVER_MODEL_LIMIT = /exceeded model token limit\s*:\s*(\d+)/i;
+/** When the service refuses without naming the length, the input is cut to this share of what was refused. */
+const UNNAMED_LIMIT_SHARE = 0.75;
 
 const SHORTENED_MARK = '[shortened to fit the context:';
 const OLD_RESULT_CHARS = 400;
@@ -52,7 +58,7 @@ function clip(text: string, limit: number): string {
 }
 
 export class AgentContextWindow {
-  private readonly limit: number | undefined;
+  private limit: number | undefined;
   /** The `tools` definitions are sent with every request but not counted by the estimate endpoint. */
   private toolTokens: number | undefined;
   private summary: ChatMessage | undefined;
@@ -66,10 +72,10 @@ export class AgentContextWindow {
    * Shrinks `messages` in place until the next request fits. `firstStep` is the index of the first
    * message the task added (everything before it, system prompt and task included, is kept).
    */
-  async fit(messages: ChatMessage[], firstStep: number): Promise<Compaction | undefined> {
+  async fit(messages: ChatMessage[], firstStep: number, signal?: AbortSignal): Promise<Compaction | undefined> {
     const limit = this.limit;
     if (limit === undefined) return undefined;
-    const tokensBefore = await this.count(messages);
+    const tokensBefore = await this.count(messages, signal);
     if (tokensBefore <= limit) return undefined;
     const stages: CompactionStage[] = [];
     let tokens = tokensBefore;
@@ -77,24 +83,38 @@ export class AgentContextWindow {
     const latest = this.latestStepStart(messages, firstStep);
     if (this.shortenResults(messages, firstStep, latest, OLD_RESULT_CHARS)) {
       stages.push('shortened_tool_results');
-      tokens = await this.count(messages);
+      tokens = await this.count(messages, signal);
     }
     while (tokens > limit && this.summariseOldestStep(messages, firstStep)) {
       if (!stages.includes('summarised_steps')) stages.push('summarised_steps');
-      tokens = await this.count(messages);
+      tokens = await this.count(messages, signal);
     }
     for (const chars of LATEST_RESULT_CHARS) {
       if (tokens <= limit) break;
       if (this.shortenResults(messages, firstStep, messages.length, chars)) {
         if (!stages.includes('shortened_latest_results')) stages.push('shortened_latest_results');
-        tokens = await this.count(messages);
+        tokens = await this.count(messages, signal);
       }
     }
     if (tokens > limit) throw new AgentContextOverflowError(tokens, limit);
     return { stages, tokensBefore, tokensAfter: tokens, limit };
   }
 
-  async count(messages: ChatMessage[]): Promise<number> {
+  /**
+   * After the service refused a request as too long (a model whose length the catalogue does not
+   * know, or a wrong override): learns the length from the refusal, or assumes a smaller one when it
+   * is not named, and fits again. Undefined when the error is not such a refusal.
+   */
+  async refit(error: unknown, messages: ChatMessage[], firstStep: number, signal?: AbortSignal): Promise<Compaction | undefined> {
+    if (!(error instanceof SvcApiError) || error.status !== 400) return undefined;
+    const named = OVER_MODEL_LIMIT.exec(error.message);
+    if (named) this.limit = Number(named[1]) - this.options.maxCompletionTokens;
+    else if (INPUT_TOO_LONG.test(error.message)) this.limit = Math.floor((await this.count(messages, signal)) * UNNAMED_LIMIT_SHARE);
+    else return undefined;
+    return this.fit(messages, firstStep, signal);
+  }
+
+  async count(messages: ChatMessage[], signal?: AbortSignal): Promise<number> {
     if (this.toolTokens === undefined) {
       const countTokens = await localTokenCounter();
       this.toolTokens = this.options.tools.length > 0 ? countTokens(JSON.stringify(this.options.tools)) : 0;
@@ -104,7 +124,7 @@ export class AgentContextWindow {
     const { limit } = this;
     if (modelInfo(this.options.model)?.estimateSupported === false || (limit !== undefined && local < limit * SAFE_LOCAL_SHARE)) return local;
     try {
-      return (await this.options.counter.estimateTokens({ model: this.options.model, messages })) + toolTokens;
+      return (await this.options.counter.estimateTokens({ model: this.options.model, messages }, { signal })) + toolTokens;
     } catch (err) {
       // Only a refusal of this model falls back to the local count; any other failure is real.
       if (err instanceof SvcApiError && (err.status === 400 || err.status === 404)) return local;

@@ -10,7 +10,7 @@ import { zeroUsage, type UsageTotals } from '../conversation';
 import { addUsage, usageFromWire } from '../usageTotals';
 import type { ChangeJournal } from '../tools/changeJournal';
 import type { ToolRegistry } from '../tools/toolRegistry';
-import { AgentContextWindow, type TokenCounter } from './agentContextWindow';
+import { AgentContextWindow, type Compaction, type TokenCounter } from './agentContextWindow';
 import { AgentResponseError } from './agentErrors';
 import type { AgentEvent, AgentEventListener, AgentStopReason, AgentTaskSummary } from './agentEvents';
 import { runToolCalls } from './toolCallRunner';
@@ -103,6 +103,16 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
 
   emit({ type: 'task_started', model: options.model, tools: options.tools.names() });
 
+  const reportCompaction = (step: number, compaction: Compaction | undefined): void => {
+    if (!compaction) return;
+    emit({
+      type: 'context_compacted',
+      step,
+      ...compaction,
+      message: `The task outgrew the model's context (${compaction.tokensBefore} of ${compaction.limit} tokens): earlier steps were shortened to ${compaction.tokensAfter} tokens.`,
+    });
+  };
+
   const streamStep = async (step: number): Promise<StepOutcome> => {
     const request: ChatRequest = {
       model: options.model,
@@ -147,18 +157,19 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
         stopReason = 'step_limit';
         break;
       }
-      const compaction = await window.fit(messages, firstStep);
-      if (compaction) {
-        emit({
-          type: 'context_compacted',
-          step,
-          ...compaction,
-          message: `The task outgrew the model's context (${compaction.tokensBefore} of ${compaction.limit} tokens): earlier steps were shortened to ${compaction.tokensAfter} tokens.`,
-        });
-      }
+      reportCompaction(step, await window.fit(messages, firstStep, signal));
       steps = step;
       emit({ type: 'step_started', step });
-      const outcome = await streamStep(step);
+      let outcome: StepOutcome;
+      try {
+        outcome = await streamStep(step);
+      } catch (err) {
+        // Refused as too long before any output: shrink to the length the service named, once.
+        const compaction = await window.refit(err, messages, firstStep, signal);
+        if (!compaction) throw err;
+        reportCompaction(step, compaction);
+        outcome = await streamStep(step);
+      }
       if (outcome.usage) usage = addUsage(usage, outcome.usage);
       const calls = outcome.finishReason === 'length' ? [] : (outcome.message.tool_calls ?? []);
       emit({ type: 'step_finished', step, finishReason: outcome.finishReason, usage: outcome.usage, toolCalls: calls.length });

@@ -25,11 +25,16 @@ interface Answer {
 const CANCELLED_BEFORE = 'Not run: the user stopped the task before this call started.';
 const CANCELLED_DURING = 'Stopped: the user stopped the task while this call was running; its result is unknown.';
 
-function abortPromise(signal: AbortSignal): Promise<Answer> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve({ status: 'cancelled', content: CANCELLED_DURING });
-    else signal.addEventListener('abort', () => resolve({ status: 'cancelled', content: CANCELLED_DURING }), { once: true });
+/** Settles as cancelled when the task is stopped; `release` drops the listener once the call is answered. */
+function whenAborted(signal: AbortSignal): { promise: Promise<Answer>; release: () => void } {
+  let release = (): void => undefined;
+  const promise = new Promise<Answer>((resolve) => {
+    const onAbort = (): void => resolve({ status: 'cancelled', content: CANCELLED_DURING });
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    release = () => signal.removeEventListener('abort', onAbort);
   });
+  return { promise, release };
 }
 
 async function answer(call: ToolCall, options: ToolCallRunOptions): Promise<Answer> {
@@ -52,7 +57,12 @@ async function answer(call: ToolCall, options: ToolCallRunOptions): Promise<Answ
       signal.aborted ? { status: 'cancelled', content: CANCELLED_DURING } : { status: 'failed', content: `Error: ${err instanceof Error ? err.message : String(err)}` },
   );
   // A tool that ignores the signal must not hold the stopped task open.
-  return Promise.race([run, abortPromise(signal)]);
+  const aborted = whenAborted(signal);
+  try {
+    return await Promise.race([run, aborted.promise]);
+  } finally {
+    aborted.release();
+  }
 }
 
 export async function runToolCalls(calls: readonly ToolCall[], options: ToolCallRunOptions): Promise<ToolMessage[]> {

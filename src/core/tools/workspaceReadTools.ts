@@ -51,7 +51,11 @@ export class ListFilesTool extends WorkspaceTool {
   );
 
   async run(args: ToolArguments): Promise<ToolRunResult> {
-    const target = await this.policy.resolve(args.value.path ?? '.', 'read');
+    const roots = this.host.roots();
+    const atTop = args.value.path === undefined || args.value.path === '.' || args.value.path === '';
+    // In a multi-root workspace the top level is the folders themselves; paths start with their names.
+    if (atTop && roots.length > 1 && args.value.recursive !== true) return done(roots.map((r) => `${r.name}/`).join('\n'));
+    const target = await this.policy.resolve(atTop ? '.' : args.value.path, 'read');
     const limit = this.limits.maxListedEntries;
     const entries = await this.host.listFiles(target.path, { recursive: args.value.recursive === true, limit: limit + 1 });
     const lines: string[] = [];

@@ -138,6 +138,8 @@ export class AssistantMessage {
     if (view.status !== 'streaming') this.end(this.status === 'stopped' ? 'stopped' : view.status);
     for (const choice of view.choices) this.panels[choice.index]?.setFinishReason(choice.finishReason);
     this.showUsage(view.usage);
+    const reasoningTokens = view.usage?.reasoningTokens ?? view.reasoningTokens;
+    if (reasoningTokens !== undefined) this.panel(Math.min(view.selectedChoice, this.panels.length - 1)).thinking.setTokenCount(reasoningTokens);
     if (view.error && view.error.message !== this.errorView?.error.message) this.showError(view.error);
     if (!view.error) this.clearError();
     this.select(Math.min(view.selectedChoice, this.panels.length - 1), false);

@@ -31,6 +31,11 @@ export class ChoicePanel {
     this.content = streaming
       ? new StreamingMarkdownView(renderer, 'message-content', contentAttrs)
       : StreamingMarkdownView.complete(renderer, 'message-content', view.content, contentAttrs);
+    // A reply still streaming when the view was (re)created: what arrived so far, then the deltas.
+    if (streaming && view.content !== '') {
+      this.content.append(view.content);
+      this.thinking.contentStarted();
+    }
     this.toolCallList = el('div', { className: 'tool-calls' });
     this.note = el('div', { className: 'finish-note' });
     this.element = el('div', { className: 'choice', attrs: { 'data-choice-index': String(view.index) } }, [

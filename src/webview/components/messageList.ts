@@ -47,8 +47,22 @@ export class MessageList {
     for (const [id, component] of this.components) if (!next.has(id) && component instanceof AssistantMessage) component.dispose();
     this.components = next;
     this.emptyState.hidden = nodes.length > 0;
-    this.element.replaceChildren(this.emptyState, ...nodes);
+    this.place([this.emptyState, ...nodes]);
     this.scrollToEnd(true);
+  }
+
+  /** Puts `nodes` in order, moving only those out of place: a kept message keeps its focus and selection. */
+  private place(nodes: Node[]): void {
+    const wanted = new Set(nodes);
+    for (const child of [...this.element.childNodes]) if (!wanted.has(child)) child.remove();
+    let cursor = this.element.firstChild;
+    for (const node of nodes) {
+      if (node === cursor) {
+        cursor = cursor.nextSibling;
+        continue;
+      }
+      this.element.insertBefore(node, cursor);
+    }
   }
 
   /** Adds a reply that is about to stream. */

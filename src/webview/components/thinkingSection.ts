@@ -19,6 +19,7 @@ export class ThinkingSection {
 
   constructor(renderer: MarkdownRenderer, private mode: ShowReasoning, reasoning: string, streaming: boolean) {
     this.body = streaming ? new StreamingMarkdownView(renderer, 'thinking-body') : StreamingMarkdownView.complete(renderer, 'thinking-body', reasoning);
+    if (streaming && reasoning !== '') this.body.append(reasoning);
     this.text = reasoning;
     this.label = el('span', { className: 'thinking-label', text: streaming ? 'Thinking…' : 'Thinking' });
     this.countLabel = el('span', { className: 'thinking-count' });
@@ -31,7 +32,7 @@ export class ThinkingSection {
     });
     this.element = el('details', { className: 'thinking', attrs: { 'data-testid': 'thinking' } }, [summary, this.body.element]);
     // Live reasoning is shown while it streams; a finished one starts folded unless asked otherwise.
-    this.element.open = mode === 'expanded' || (streaming && reasoning === '');
+    this.element.open = mode === 'expanded' || streaming;
     this.applyVisibility();
   }
 

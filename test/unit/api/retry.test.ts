@@ -111,13 +111,14 @@ describe('api retries', () => {
     assert.equal(server.callsTo('GET /models'), 1);
   });
 
-  it('retries a stream that failed before any output', async () => {
-    server.route('POST /chat/completions', OVERLOADED, sseThenDrop(''), sse(sseBody([contentChunk('ok')])));
-    const { client, sleeps } = testClient(server);
+  it('retries a stream that failed before any output (HTTP error, dropped connection, error event first)', async () => {
+    const overloadedEvent = sse(`data: ${JSON.stringify({ error: { type: 'engine_overloaded_error', message: 'The engine is currently overloaded, please try again later' } })}\n\n`);
+    server.route('POST /chat/completions', OVERLOADED, sseThenDrop(''), overloadedEvent, sse(sseBody([contentChunk('ok')])));
+    const { client, sleeps } = testClient(server, { maxRetries: 3 });
     const chunks = await drain(client.chatStream(STREAM_REQUEST));
     assert.deepEqual(chunks.map((c) => c.choices[0]?.delta.content), ['ok']);
-    assert.equal(server.callsTo('POST /chat/completions'), 3);
-    assert.equal(sleeps.length, 2);
+    assert.equal(server.callsTo('POST /chat/completions'), 4);
+    assert.equal(sleeps.length, 3);
   });
 
   it('never retries a stream that already delivered output', async () => {

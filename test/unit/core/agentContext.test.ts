@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ChatMessage } from '../../../src/api/index';
+import { InvalidRequestError, type ChatMessage } from '../../../src/api/index';
 import { AgentContextWindow } from '../../../src/core/agent/agentContextWindow';
 import { AgentContextOverflowError } from '../../../src/core/agent/agentErrors';
 import type { AgentEvent } from '../../../src/core/agent/agentEvents';
@@ -105,6 +105,39 @@ describe('core/agent context window (estimate endpoint of the emulator)', functi
     const requests = await chatRequests(bed);
     assert.equal(requests.length, 6);
     assert.ok(requests.every((r) => r.status === 200), requests.map((r) => r.status).join(','));
+  });
+
+  it('learns the length the service names when it refuses a request as too long', async () => {
+    const messages = conversation(4, 900);
+    const window = windowFor('svc-v1-8k', 65_536);
+    assert.equal(await window.fit(messages, 2), undefined);
+    const refusal = new InvalidRequestError({ status: 400, type: 'invalid_request_error', message: 'Your request exceeded model token limit : 8192' });
+    const compaction = await window.refit(refusal, messages, 2);
+    assert.equal(compaction?.limit, 8192 - 1024);
+    assert.ok((compaction?.tokensAfter ?? Infinity) <= 8192 - 1024);
+    assert.equal(await window.refit(new InvalidRequestError({ status: 400, type: 'invalid_request_error', message: 'Invalid request: temperature' }), messages, 2), undefined);
+  });
+
+  it('in a task: a refusal for length (wrong context length given) is recovered by shortening, once', async () => {
+    const catalog = new FormulaToolCatalog(bed.client.formulas);
+    const tools = new ToolRegistry(await catalog.tools(['quickjs'], new TaskApprovals(new ScriptedApprover(() => 'approve'))));
+    const events: AgentEvent[] = [];
+    const result = await runAgentTask({
+      client: bed.client,
+      model: 'svc-v1-8k',
+      task: 'big results please',
+      tools,
+      promptCacheKey: 'svc-ws-context',
+      contextLength: 65_536,
+      maxSteps: 6,
+      maxCompletionTokens: 1024,
+      onEvent: (e) => events.push(e),
+    });
+    assert.equal(result.summary.stopReason, 'step_limit', result.summary.error);
+    const statuses = (await chatRequests(bed)).map((r) => r.status);
+    assert.deepEqual(statuses.filter((s) => s !== 200), [400]);
+    assert.equal(statuses.length, 7);
+    assert.ok(events.some((e) => e.type === 'context_compacted'));
   });
 
   it('in a task: ends with an error, not a refused request, when the task cannot fit', async () => {

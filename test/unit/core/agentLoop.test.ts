@@ -189,6 +189,20 @@ describe('core/agent runAgentTask against the emulator', function () {
     assertContinuable(result.messages, 'svc-k2-thinking');
   });
 
+  it('a stream the service breaks off ends the task with an error, keeping only the text that arrived', async () => {
+    await bed.close();
+    bed = await startTestBed({ faults: { dropAfterChunks: 4 } });
+    const { result } = await run('tell me a long story', new ToolRegistry());
+    assert.equal(result.summary.stopReason, 'error');
+    assert.match(result.summary.error ?? '', /stream ended before \[DONE\]/);
+    const last = result.messages[result.messages.length - 1];
+    assert.equal(last?.role, 'assistant');
+    assert.ok(last?.tool_calls === undefined);
+    const kept = String(last?.content);
+    assert.ok(kept.length > 0 && 'Once upon a time the calendar drifted'.startsWith(kept.slice(0, 37)), kept);
+    assertContinuable(result.messages, 'svc-k2-turbo-preview');
+  });
+
   it('stopped while a tool runs: every call is answered, nothing more is sent, the conversation stays valid', async () => {
     const controller = new AbortController();
     const hanging: Tool = {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SvcClient, type ChatMessage, type ChatRequest } from '../../../src/api/index';
-import { startEmulator, type RunningEmulator, type Scenario } from '../../../src/emulator/index';
+import { startEmulator, type FaultOptions, type RunningEmulator, type Scenario } from '../../../src/emulator/index';
 
 export const SCENARIO_FILE = path.join(__dirname, '../../fixtures/scenarios/agent-tasks.json');
 
@@ -38,22 +38,29 @@ function scenarios(pageUrl: string): Scenario[] {
   return (JSON.parse(text) as { scenarios: Scenario[] }).scenarios;
 }
 
-export async function startTestBed(options: { speed?: number } = {}): Promise<TestBed> {
+export async function startTestBed(options: { speed?: number; faults?: FaultOptions } = {}): Promise<TestBed> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'svc-agent-'));
   const logFile = path.join(dir, 'requests.jsonl');
   const page = await servePage();
-  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'data'), logFile, scenarios: scenarios(page.url), speed: options.speed ?? 0 });
+  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'data'), logFile, scenarios: scenarios(page.url), speed: options.speed ?? 0, faults: options.faults ?? {} });
   const client = new SvcClient({ baseUrl: emulator.url, apiKey: 'sk-local', maxRetries: 0 });
+  let closing: Promise<void> | undefined;
   return {
     emulator,
     client,
     logFile,
     pageUrl: page.url,
     dir,
-    close: async () => {
-      await emulator.close();
-      await new Promise<void>((resolve) => page.server.close(() => resolve()));
-      await fs.rm(dir, { recursive: true, force: true });
+    close: () => {
+      // Idempotent: a test that swaps in a differently configured bed has closed this one already.
+      closing ??= (async () => {
+        await emulator.close();
+        page.server.closeAllConnections();
+        await new Promise<void>((resolve) => page.server.close(() => resolve()));
+        // The emulator may still be appending the last exchange of a broken-off stream to its log.
+        await fs.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      })();
+      return closing;
     },
   };
 }

@@ -60,6 +60,21 @@ describe('core/tools workspace tools (real temp workspace)', () => {
     assert.deepEqual(result.content.split('\n').sort(), ['.gitignore', 'src/', 'src/.gitignore', 'src/date.ts', 'src/lib/', 'src/lib/util.ts']);
   });
 
+  it('list_files at the top of a multi-root workspace names the folders, and paths start with them', async () => {
+    const second = `${root}-second`;
+    await fs.mkdir(second);
+    await fs.writeFile(path.join(second, 'b.txt'), 'b');
+    try {
+      host = nodeTestHost([{ name: 'ws', path: root }, { name: 'second', path: second }]);
+      const tools = registry();
+      assert.equal((await call(tools, 'list_files', {})).content, 'ws/\nsecond/');
+      assert.equal((await call(tools, 'list_files', { path: 'second' })).content, 'second/b.txt');
+      assert.match((await call(tools, 'read_file', { path: 'second/b.txt' })).content, /^second\/b.txt lines 1-1 of 1:\nb$/);
+    } finally {
+      await fs.rm(second, { recursive: true, force: true });
+    }
+  });
+
   it('read_file reads a line range with its position', async () => {
     const result = await call(registry(), 'read_file', { path: 'src/date.ts', start_line: 2, end_line: 2 });
     assert.equal(result.content, 'src/date.ts lines 2-2 of 4:\n  return y % 4 === 0;');

@@ -56,6 +56,13 @@ describe('emulator chat request rules', () => {
     await rejects({ ...ok, tools: [tool('has space')] }, 400, 'invalid_request_error', /tools\[0\]\.function\.name must start with a letter/);
   });
 
+  it('rejects changing both temperature and top_p, and JSON mode without a request for JSON', async () => {
+    await rejects({ ...ok, temperature: 0.3, top_p: 0.5 }, 400, 'invalid_request_error', 'Invalid request: change temperature or top_p, not both');
+    assert.equal((await chat(h, { ...ok, temperature: 0.3, top_p: 1 })).status, 200, 'top_p at its default is not a change');
+    await rejects({ ...ok, response_format: { type: 'json_object' } }, 400, 'invalid_request_error', /response_format json_object needs a message that asks for JSON/);
+    assert.equal((await chat(h, { ...ok, response_format: { type: 'json_object' }, messages: [user('Answer in JSON: {"a": number}')] })).status, 200);
+  });
+
   it('enforces the ranges of temperature, top_p, penalties and n', async () => {
     await rejects({ ...ok, temperature: 1.5 }, 400, 'invalid_request_error', 'Invalid request: temperature must be between 0 and 1, got 1.5');
     await rejects({ ...ok, top_p: 0 }, 400, 'invalid_request_error', /top_p must be greater than 0 and at most 1/);

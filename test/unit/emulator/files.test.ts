@@ -7,7 +7,7 @@ import * as XLSX from '@e965/xlsx';
 import { LIMITS } from '../../../src/api/models';
 import { FileListSchema, FileObjectSchema, type FileObject } from '../../../src/api/schemas';
 import { fileTooLargeMessage, tooManyFilesMessage, totalTooLargeMessage } from '../../../src/emulator/files/fileStore';
-import { call, chat, completionOf, errorOf, OTHER_KEY, startHarness, user, type Harness } from './emulatorHarness';
+import { call, chat, completionOf, errorOf, OTHER_KEY, startHarness, type Harness } from './emulatorHarness';
 
 const FIXTURES = path.join(__dirname, '../../fixtures/emulator');
 

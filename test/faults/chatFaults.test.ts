@@ -1,0 +1,339 @@
+// Each fault of the emulator, through the real client and the real chat session: the error the user
+// sees and its action, the partial reply kept, retries only where allowed (counted in the emulator's
+// request log) that succeed once the fault clears, and the conversation on disk intact.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { AssistantEntry, Conversation } from '../../src/core/conversation';
+import { startEmulator } from '../../src/emulator/index';
+import type { HostMessageOf } from '../../src/shared/protocol';
+import { assertSavedIntact } from './conversationChecks';
+import { API_KEY, CHAT_ANSWER, CHAT_REASONING, SCENARIOS, SETTINGS, openSessionRig, startFaultBed, type FaultBed, type SessionRig } from './faultBed';
+
+interface StreamPiece {
+  reasoning: string;
+  content: string;
+}
+
+/** The chunks of one clean streamed reply, as the emulator sends them (used to predict every cut). */
+async function cleanChunks(bed: FaultBed): Promise<StreamPiece[]> {
+  const response = await fetch(`${bed.emulator.url}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: SETTINGS.model, messages: [{ role: 'user', content: 'hello' }], stream: true, stream_options: { include_usage: true } }),
+  });
+  const text = await response.text();
+  return text
+    .split('\n\n')
+    .map((event) => event.replace(/^data: /, ''))
+    .filter((data) => data !== '' && data !== '[DONE]')
+    .map((data) => {
+      const delta = (JSON.parse(data) as { choices: { delta?: { reasoning_content?: string; content?: string } }[] }).choices[0]?.delta ?? {};
+      return { reasoning: delta.reasoning_content ?? '', content: delta.content ?? '' };
+    });
+}
+
+function lastReply(conversation: Conversation): AssistantEntry {
+  const entry = conversation.entries.at(-1);
+  assert.equal(entry?.role, 'assistant');
+  return entry as AssistantEntry;
+}
+
+function failures(rig: SessionRig): HostMessageOf<'replyFailed'>[] {
+  return rig.events.filter((e): e is HostMessageOf<'replyFailed'> => e.type === 'replyFailed');
+}
+
+/** Faults the first `count` chat attempts made from now on with `fault`, then clears. */
+function faultNext(bed: FaultBed, fault: string, count: number): void {
+  const from = bed.attempts.length;
+  bed.plan = (attempt) => (attempt <= from + count ? fault : undefined);
+}
+
+describe('fault suite: one fault at a time, through the client and the chat session', function () {
+  this.timeout(60_000);
+  let bed: FaultBed;
+  let chunks: StreamPiece[];
+
+  before(async () => {
+    bed = await startFaultBed();
+    chunks = await cleanChunks(bed);
+    assert.ok(chunks.length > 20, `the scripted reply streams in many chunks (got ${chunks.length})`);
+  });
+  after(async () => bed.close());
+
+  it('connection dropped after N chunks, for every N from 0 to past the end: right status, partial kept, retried only before the first chunk', async () => {
+    const client = bed.client();
+    const rig = await openSessionRig(bed, client);
+    const logBefore = (await bed.chatLog()).length;
+    const attemptsAtStart = bed.attempts.length;
+    let cuts = 0;
+    for (let n = 0; n <= chunks.length + 1; n++) {
+      const where = `drop-after=${n}`;
+      const conversation = await rig.store.create();
+      const attemptsBefore = bed.attempts.length;
+      const failedBefore = failures(rig).length;
+      faultNext(bed, `drop-after=${n}`, 1);
+      await rig.session.send(conversation.id, `probe ${n}`, SETTINGS);
+      const reply = lastReply(conversation);
+      const kept = chunks.slice(0, n);
+      const keptContent = kept.map((c) => c.content).join('');
+      const keptReasoning = kept.map((c) => c.reasoning).join('');
+      const attempts = bed.attempts.length - attemptsBefore;
+      if (n === 0) {
+        // Nothing reached the caller: repeating the request is safe, and the client did.
+        assert.equal(attempts, 2, `${where}: retried once`);
+        assert.equal(reply.status, 'complete', `${where}: the retry succeeded`);
+      } else if (n >= chunks.length) {
+        assert.equal(attempts, 1, `${where}: nothing to retry`);
+        assert.equal(reply.status, 'complete', `${where}: every chunk arrived`);
+      } else {
+        cuts++;
+        assert.equal(attempts, 1, `${where}: a stream that delivered a chunk is never repeated`);
+        const shown = keptContent !== '' || keptReasoning !== '';
+        assert.equal(reply.status, shown ? 'interrupted' : 'failed', `${where}: status`);
+        assert.equal(reply.alternatives[0]?.content, keptContent, `${where}: the content that arrived is kept`);
+        assert.equal(reply.alternatives[0]?.reasoning, keptReasoning, `${where}: the reasoning that arrived is kept`);
+        const failure = failures(rig).slice(failedBefore);
+        assert.equal(failure.length, 1, `${where}: one failure shown`);
+        assert.equal(failure[0]?.error.kind, 'interrupted', `${where}: kind`);
+        assert.equal(failure[0]?.error.action, 'retry', `${where}: action`);
+        assert.equal(rig.clock.pending, 0, `${where}: no automatic retry for a broken stream`);
+        await assertSavedIntact(bed.storageDir, conversation, [`probe ${n}`], `${where} after the cut`);
+        // The user presses Retry; the fault has cleared.
+        await rig.session.regenerate(conversation.id, reply.id, SETTINGS);
+        assert.equal(lastReply(conversation).status, 'complete', `${where}: the retry succeeded`);
+        assert.equal(bed.attempts.length - attemptsBefore, 2, `${where}: exactly one more request`);
+      }
+      await assertSavedIntact(bed.storageDir, conversation, [`probe ${n}`], where);
+    }
+    assert.ok(cuts >= 20, `many cut points tested (${cuts})`);
+    const made = bed.attempts.length - attemptsAtStart;
+    const log = (await bed.chatLog(logBefore + made)).slice(logBefore);
+    assert.equal(log.length, made, 'the emulator saw exactly the attempts the client made');
+    const dropped = log.filter((e) => /fault drop-after/.test(e.ended ?? '')).length;
+    assert.equal(dropped, cuts + 1, 'every faulted attempt was cut by the emulator');
+  });
+
+  it('429 engine overloaded: retried by the client, then an overloaded error with a countdown that retries by itself and succeeds', async () => {
+    const client = bed.client({ maxRetries: 2 });
+    const rig = await openSessionRig(bed, client);
+    const conversation = await rig.store.create();
+    const logBefore = (await bed.chatLog()).length;
+    const sleepsBefore = bed.sleeps.length;
+    faultNext(bed, 'overload', 3);
+    await rig.session.send(conversation.id, 'overloaded?', SETTINGS);
+    const failed = lastReply(conversation);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.error?.kind, 'overloaded');
+    assert.equal(failed.error?.action, 'retry');
+    assert.equal(failed.error?.status, 429);
+    assert.equal(failed.error?.type, 'engine_overloaded_error');
+    assert.ok((failed.error?.retryAfterSeconds ?? 0) > 0, 'a countdown is shown');
+    assert.equal((await bed.chatLog(logBefore + 3)).length - logBefore, 3, 'three attempts (maxRetries 2)');
+    assert.equal(bed.sleeps.length - sleepsBefore, 2, 'two backoffs');
+    await assertSavedIntact(bed.storageDir, conversation, ['overloaded?'], 'overloaded');
+    assert.equal(rig.clock.pending, 1, 'the automatic retry waits for its countdown');
+    assert.equal(await rig.drainAutomaticRetries(), 1);
+    assert.equal(lastReply(conversation).status, 'complete', 'the automatic retry succeeded once the fault cleared');
+    assert.equal((await bed.chatLog(logBefore + 4)).length - logBefore, 4);
+    await assertSavedIntact(bed.storageDir, conversation, ['overloaded?'], 'overloaded, then retried');
+  });
+
+  it('429 rate limit "try again after N seconds": every backoff waits at least N seconds, the countdown shows N, and the retry succeeds', async () => {
+    const client = bed.client({ maxRetries: 2 });
+    const rig = await openSessionRig(bed, client);
+    const conversation = await rig.store.create();
+    const logBefore = (await bed.chatLog()).length;
+    const sleepsBefore = bed.sleeps.length;
+    faultNext(bed, 'rate-limit=7', 3);
+    await rig.session.send(conversation.id, 'rate limited?', SETTINGS);
+    const failed = lastReply(conversation);
+    assert.equal(failed.error?.kind, 'rateLimit');
+    assert.equal(failed.error?.action, 'retry');
+    assert.equal(failed.error?.retryAfterSeconds, 7);
+    assert.match(failed.error?.message ?? '', /try again after 7 seconds/);
+    const backoffs = bed.sleeps.slice(sleepsBefore);
+    assert.equal(backoffs.length, 2);
+    for (const ms of backoffs) assert.ok(ms >= 7000, `backoff ${ms} ms honours the 7 s asked for`);
+    assert.equal((await bed.chatLog(logBefore + 3)).length - logBefore, 3);
+    await assertSavedIntact(bed.storageDir, conversation, ['rate limited?'], 'rate limited');
+    rig.clock.advance(6999);
+    assert.equal((await bed.chatLog()).length - logBefore, 3, 'nothing is sent before the countdown ends');
+    assert.equal(await rig.drainAutomaticRetries(), 1);
+    assert.equal(lastReply(conversation).status, 'complete');
+    assert.equal((await bed.chatLog(logBefore + 4)).length - logBefore, 4);
+    await assertSavedIntact(bed.storageDir, conversation, ['rate limited?'], 'rate limited, then retried');
+  });
+
+  it('429 rate limit asking for more than a minute: not retried by the client, shown with its countdown', async () => {
+    const client = bed.client({ maxRetries: 2 });
+    const rig = await openSessionRig(bed, client);
+    const conversation = await rig.store.create();
+    const logBefore = (await bed.chatLog()).length;
+    faultNext(bed, 'rate-limit=120', 1);
+    await rig.session.send(conversation.id, 'long wait?', SETTINGS);
+    const failed = lastReply(conversation);
+    assert.equal(failed.error?.kind, 'rateLimit');
+    assert.equal(failed.error?.retryAfterSeconds, 120);
+    assert.equal((await bed.chatLog(logBefore + 1)).length - logBefore, 1, 'one attempt only');
+    assert.equal(await rig.drainAutomaticRetries(), 1);
+    assert.equal(lastReply(conversation).status, 'complete');
+    await assertSavedIntact(bed.storageDir, conversation, ['long wait?'], 'long rate limit');
+  });
+
+  it('500 invalid state transition: retried by the client and succeeds when the fault clears; when it persists, a server error with Retry', async () => {
+    const client = bed.client({ maxRetries: 2 });
+    const rig = await openSessionRig(bed, client);
+    const first = await rig.store.create();
+    let logBefore = (await bed.chatLog()).length;
+    faultNext(bed, 'invalid-state', 1);
+    await rig.session.send(first.id, 'state once', SETTINGS);
+    assert.equal(lastReply(first).status, 'complete');
+    assert.equal((await bed.chatLog(logBefore + 2)).length - logBefore, 2, 'one retry');
+    await assertSavedIntact(bed.storageDir, first, ['state once'], 'invalid state once');
+
+    const second = await rig.store.create();
+    logBefore = (await bed.chatLog()).length;
+    faultNext(bed, 'invalid-state', 3);
+    await rig.session.send(second.id, 'state always', SETTINGS);
+    const failed = lastReply(second);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.error?.kind, 'server');
+    assert.equal(failed.error?.action, 'retry');
+    assert.equal(failed.error?.status, 500);
+    assert.match(failed.error?.message ?? '', /invalid state transition/);
+    assert.equal((await bed.chatLog(logBefore + 3)).length - logBefore, 3);
+    assert.equal(rig.clock.pending, 0, 'a server error is not retried automatically by the session');
+    await rig.session.regenerate(second.id, failed.id, SETTINGS);
+    assert.equal(lastReply(second).status, 'complete');
+    await assertSavedIntact(bed.storageDir, second, ['state always'], 'invalid state, retried by the user');
+  });
+
+  it('slow first byte past the timeout: a timeout error, retried, succeeding when the service answers in time', async () => {
+    const client = bed.client({ maxRetries: 1, timeoutMs: 150 });
+    const rig = await openSessionRig(bed, client);
+    const conversation = await rig.store.create();
+    const logBefore = (await bed.chatLog()).length;
+    faultNext(bed, 'slow-first-byte=1500', 2);
+    await rig.session.send(conversation.id, 'slow?', SETTINGS);
+    const failed = lastReply(conversation);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.error?.kind, 'timeout');
+    assert.equal(failed.error?.action, 'retry');
+    assert.equal((await bed.chatLog(logBefore + 2)).length - logBefore, 2, 'the first attempt and one retry');
+    await assertSavedIntact(bed.storageDir, conversation, ['slow?'], 'timed out');
+    await rig.session.regenerate(conversation.id, failed.id, SETTINGS);
+    assert.equal(lastReply(conversation).status, 'complete');
+    await assertSavedIntact(bed.storageDir, conversation, ['slow?'], 'timed out, then retried');
+  });
+
+  it('a malformed chunk mid-stream: invalid response, partial kept, not repeated', async () => {
+    const client = bed.client();
+    const rig = await openSessionRig(bed, client);
+    const conversation = await rig.store.create();
+    const logBefore = (await bed.chatLog()).length;
+    faultNext(bed, 'malformed-chunk', 1);
+    await rig.session.send(conversation.id, 'malformed?', SETTINGS);
+    const reply = lastReply(conversation);
+    assert.equal(reply.status, 'interrupted');
+    assert.equal(reply.error?.kind, 'invalidResponse');
+    assert.equal(reply.error?.action, 'retry');
+    assert.notEqual(reply.alternatives[0]?.reasoning, '', 'what arrived before the bad chunk is kept');
+    assert.ok(CHAT_REASONING.startsWith(reply.alternatives[0]?.reasoning ?? 'x'));
+    assert.equal((await bed.chatLog(logBefore + 1)).length - logBefore, 1);
+    await assertSavedIntact(bed.storageDir, conversation, ['malformed?'], 'malformed chunk');
+    await rig.session.regenerate(conversation.id, reply.id, SETTINGS);
+    assert.equal(lastReply(conversation).status, 'complete');
+    await assertSavedIntact(bed.storageDir, conversation, ['malformed?'], 'malformed chunk, retried');
+  });
+
+  it('an error event mid-stream: server error with its message, partial kept, not repeated', async () => {
+    const client = bed.client();
+    const rig = await openSessionRig(bed, client);
+    const conversation = await rig.store.create();
+    const logBefore = (await bed.chatLog()).length;
+    faultNext(bed, 'error-event', 1);
+    await rig.session.send(conversation.id, 'error event?', SETTINGS);
+    const reply = lastReply(conversation);
+    assert.equal(reply.status, 'interrupted');
+    assert.equal(reply.error?.kind, 'server');
+    assert.equal(reply.error?.action, 'retry');
+    assert.match(reply.error?.message ?? '', /injected fault error-event/);
+    assert.notEqual(reply.alternatives[0]?.reasoning, '');
+    assert.equal((await bed.chatLog(logBefore + 1)).length - logBefore, 1);
+    await assertSavedIntact(bed.storageDir, conversation, ['error event?'], 'error event');
+    await rig.session.regenerate(conversation.id, reply.id, SETTINGS);
+    assert.equal(lastReply(conversation).status, 'complete');
+    assert.equal(lastReply(conversation).alternatives[0]?.content, CHAT_ANSWER);
+  });
+});
+
+describe('fault suite: quota and connection faults', function () {
+  this.timeout(60_000);
+
+  it('429 quota exhausted: not retried, shown with Check balance, no automatic retry', async () => {
+    const bed = await startFaultBed({ balance: 0 });
+    try {
+      const rig = await openSessionRig(bed, bed.client({ maxRetries: 2 }));
+      const conversation = await rig.store.create();
+      await rig.session.send(conversation.id, 'any money?', SETTINGS);
+      const failed = lastReply(conversation);
+      assert.equal(failed.status, 'failed');
+      assert.equal(failed.error?.kind, 'quota');
+      assert.equal(failed.error?.action, 'checkBalance');
+      assert.equal(failed.error?.type, 'exceeded_current_quota_error');
+      assert.equal((await bed.chatLog(1)).length, 1, 'one attempt: an exhausted quota is final');
+      assert.equal(bed.sleeps.length, 0);
+      assert.equal(rig.clock.pending, 0, 'waiting does not fix a quota');
+      await assertSavedIntact(bed.storageDir, conversation, ['any money?'], 'quota');
+    } finally {
+      await bed.close();
+    }
+  });
+
+  it('connection refused: network error with Retry after the client retried; succeeds once the service is up', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const bed = await startFaultBed();
+    const baseUrl = `http://127.0.0.1:${port}/v1`;
+    try {
+      const refused = await openSessionRig(bed, bed.client({ baseUrl, maxRetries: 2 }));
+      const conversation = await refused.store.create();
+      await refused.session.send(conversation.id, 'anyone there?', SETTINGS);
+      const failed = lastReply(conversation);
+      assert.equal(failed.status, 'failed');
+      assert.equal(failed.error?.kind, 'network');
+      assert.equal(failed.error?.action, 'retry');
+      assert.match(failed.error?.message ?? '', /ECONNREFUSED/);
+      assert.equal(bed.attempts.length, 3, 'three attempts');
+      assert.equal(bed.sleeps.length, 2, 'two backoffs');
+      await assertSavedIntact(bed.storageDir, conversation, ['anyone there?'], 'refused');
+
+      // The service comes up on that port during the first backoff of the next try.
+      let late: Awaited<ReturnType<typeof startEmulator>> | undefined;
+      const recovering = await openSessionRig(
+        bed,
+        bed.client({
+          baseUrl,
+          maxRetries: 2,
+          sleep: async () => {
+            late ??= await startEmulator({ host: '127.0.0.1', port, apiKey: API_KEY, speed: 0, scenarios: SCENARIOS, dataDir: `${bed.dir}/late` });
+          },
+        }),
+      );
+      try {
+        const again = recovering.store.require(conversation.id);
+        await recovering.session.regenerate(again.id, lastReply(again).id, SETTINGS);
+        assert.equal(lastReply(again).status, 'complete');
+        assert.equal(bed.attempts.length, 5, 'one refused attempt, then the one that reached the service');
+        await assertSavedIntact(bed.storageDir, again, ['anyone there?'], 'refused, then up');
+      } finally {
+        await late?.close();
+      }
+    } finally {
+      await bed.close();
+    }
+  });
+});

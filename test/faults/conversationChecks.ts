@@ -1,0 +1,100 @@
+// What "the saved conversation is intact" means, checked on what is on disk: it loads without problems
+// through a fresh ConversationStore, equals what the session holds in memory, and every turn is whole
+// (each user message the test sent, in order, answered by exactly one settled reply whose text is the
+// scripted answer or a prefix of it, and a failed or cut-short reply carries its error).
+import assert from 'node:assert/strict';
+import { validateChatRequest, type ChatMessage } from '../../src/api/index';
+import type { AgentTaskResult } from '../../src/core/agent/agentLoop';
+import type { AssistantEntry, Conversation } from '../../src/core/conversation';
+import { ConversationStore } from '../../src/core/conversationStore';
+import { ErrorInfoSchema } from '../../src/shared/protocol';
+import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
+import { ManualClock } from '../unit/core/support/manualClock';
+import { AGENT_ANSWER_PREFIX, CHAT_ANSWER, CHAT_REASONING } from './faultBed';
+
+export async function reloadFromDisk(storageDir: string): Promise<ConversationStore> {
+  const { store, problems } = await ConversationStore.open(new FileKeyValueStorage(storageDir), new ManualClock());
+  assert.deepEqual(problems, [], 'every saved conversation loads');
+  return store;
+}
+
+/** The reply of a turn, checked; returns it. */
+export function assertSettledReply(entry: AssistantEntry, where: string): AssistantEntry {
+  const alt = entry.alternatives[entry.selected];
+  assert.ok(alt, `${where}: the selected alternative exists`);
+  assert.notEqual(entry.status, 'streaming', `${where}: no reply is left streaming`);
+  assert.ok(CHAT_ANSWER.startsWith(alt.content), `${where}: content ${JSON.stringify(alt.content)} is a prefix of the answer`);
+  assert.ok(CHAT_REASONING.startsWith(alt.reasoning), `${where}: reasoning ${JSON.stringify(alt.reasoning)} is a prefix of the reasoning`);
+  if (entry.status === 'complete') {
+    assert.equal(alt.content, CHAT_ANSWER, `${where}: a complete reply has the whole answer`);
+    assert.equal(alt.finishReason, 'stop', `${where}: a complete reply finished with stop`);
+    assert.equal(entry.error, undefined, `${where}: a complete reply has no error`);
+  } else if (entry.status === 'failed') {
+    assert.ok(entry.error, `${where}: a failed reply says what went wrong`);
+    assert.equal(alt.content, '', `${where}: a failed reply has no content`);
+  }
+  // An interrupted reply carries an error when the service broke it; one cut by the host dying has none.
+  if (entry.error) {
+    ErrorInfoSchema.parse(entry.error);
+    assert.notEqual(entry.error.message.trim(), '', `${where}: the error has a message`);
+  }
+  return entry;
+}
+
+/** Every user message sent, in order, each answered by exactly one settled reply. */
+export function assertChatIntact(conversation: Conversation, sentTexts: readonly string[], where: string): void {
+  const roles = conversation.entries.map((e) => e.role).join(',');
+  assert.equal(roles, sentTexts.map(() => 'user,assistant').join(','), `${where}: turns alternate user/assistant, one reply each`);
+  conversation.entries.forEach((entry, i) => {
+    if (entry.role === 'user') assert.equal(entry.content, sentTexts[i / 2], `${where}: user message ${i / 2} kept`);
+    else if (entry.role === 'assistant') assertSettledReply(entry, `${where} entry ${i}`);
+  });
+}
+
+/** Saved copy equals the live one, and is intact. */
+export async function assertSavedIntact(storageDir: string, live: Conversation, sentTexts: readonly string[], where: string): Promise<void> {
+  const store = await reloadFromDisk(storageDir);
+  const saved = store.require(live.id);
+  assert.deepEqual(saved, JSON.parse(JSON.stringify(live)), `${where}: what is on disk is what the session holds`);
+  assertChatIntact(saved, sentTexts, `${where} (saved)`);
+}
+
+/** No assistant tool call without exactly one tool answer right after it; no tool answer without its call. */
+export function assertEveryCallAnswered(messages: readonly ChatMessage[], where: string): void {
+  const answered = new Set<string>();
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i] as ChatMessage;
+    if (message.role === 'tool') {
+      assert.ok(answered.has(message.tool_call_id), `${where}: tool message ${i} answers a call made just before it`);
+      continue;
+    }
+    answered.clear();
+    if (message.role !== 'assistant' || !message.tool_calls?.length) continue;
+    let end = i + 1;
+    while (end < messages.length && messages[end]?.role === 'tool') end++;
+    const answers = messages.slice(i + 1, end).map((m) => (m.role === 'tool' ? m.tool_call_id : ''));
+    const ids = message.tool_calls.map((c) => c.id);
+    assert.deepEqual([...answers].sort(), [...ids].sort(), `${where}: message ${i} calls ${ids.join(',')} but is answered by ${answers.join(',') || 'nothing'}`);
+    for (const id of ids) answered.add(id);
+  }
+}
+
+/**
+ * An agent task's conversation, however the task ended: it starts with the task, every call is
+ * answered, the service would accept it as the next request's history, and a finished task ends with
+ * the answer while a failed one says why.
+ */
+export function assertAgentConversation(result: AgentTaskResult, task: string, model: string, where: string): void {
+  const [first] = result.messages;
+  assert.deepEqual(first, { role: 'user', content: task }, `${where}: the task is kept`);
+  assertEveryCallAnswered(result.messages, where);
+  assert.doesNotThrow(() => validateChatRequest({ model, messages: result.messages }), `${where}: the conversation is a valid history`);
+  if (result.summary.stopReason === 'stop') {
+    const last = result.messages.at(-1);
+    assert.equal(last?.role, 'assistant', `${where}: a finished task ends with the answer`);
+    assert.ok(String(last?.content).startsWith(AGENT_ANSWER_PREFIX), `${where}: the answer is the scripted one`);
+  } else {
+    assert.equal(result.summary.stopReason, 'error', `${where}: only a service failure ends it early here`);
+    assert.notEqual(result.summary.error ?? '', '', `${where}: the failure is reported`);
+  }
+}

@@ -1,0 +1,194 @@
+// The fault suite's test bed: the real emulator on 127.0.0.1 (port 0, speed 0, request log), the real
+// client whose fetch adds the emulator's per-request fault header to the chat attempts a FaultPlan picks,
+// retry sleeps recorded instead of waited, and the real core chat session over a ConversationStore kept
+// in files (the extension's FileKeyValueStorage) in a temp folder, driven by a hand-moved clock.
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { SvcClient, type ChatRequest } from '../../src/api/index';
+import type { ReplySettings } from '../../src/core/chatRequestBuilder';
+import { ChatSession, type SessionEvent } from '../../src/core/chatSession';
+import { ConversationStore } from '../../src/core/conversationStore';
+import { startEmulator, type EmulatorOptions, type RunningEmulator, type Scenario } from '../../src/emulator/index';
+import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
+import { ManualClock } from '../unit/core/support/manualClock';
+
+/** The emulator's per-request fault header (src/emulator/faults.ts). */
+export const FAULT_HEADER = 'x-svc-fault';
+export const API_KEY = 'sk-fault-suite-key-0123456789';
+
+export const CHAT_REASONING = 'The user probes the service; I answer with the agreed sentence.';
+export const CHAT_ANSWER = 'The probe answer is forty-two, and every piece of this sentence must survive the fault suite intact.';
+export const AGENT_ANSWER_PREFIX = 'Both lookups are done: ';
+
+/** Chat without tools always gets the same reply; an agent task calls `lookup` twice, then answers. */
+export const SCENARIOS: Scenario[] = [
+  { name: 'chat probe', match: { hasTools: false }, reply: { reasoning: CHAT_REASONING, content: CHAT_ANSWER } },
+  {
+    name: 'agent: two lookups',
+    match: { hasTools: true, lastIsToolResult: false },
+    reply: {
+      reasoning: 'I need both facts first.',
+      content: 'Looking both up.',
+      toolCalls: [
+        { name: 'lookup', arguments: { key: 'alpha' } },
+        { name: 'lookup', arguments: { key: 'beta' } },
+      ],
+    },
+  },
+  { name: 'agent: answer', match: { hasTools: true, lastIsToolResult: true }, reply: { content: `${AGENT_ANSWER_PREFIX}{{lastToolResult}}` } },
+];
+
+export const SETTINGS: ReplySettings = { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 };
+
+/** Decides the fault header of each chat attempt (1-based over the bed's life); undefined: no fault. */
+export type FaultPlan = (attempt: number, request: ChatRequest) => string | undefined;
+
+export interface Attempt {
+  number: number;
+  fault: string | undefined;
+}
+
+export interface LoggedExchange {
+  method: string;
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  request: unknown;
+  ended?: string;
+}
+
+export interface FaultBed {
+  emulator: RunningEmulator;
+  dir: string;
+  storageDir: string;
+  logFile: string;
+  /** Chat attempts the client made, with the fault each carried. */
+  attempts: Attempt[];
+  /** Every retry backoff the client asked for, in ms (never actually waited). */
+  sleeps: number[];
+  plan: FaultPlan;
+  client(options?: { maxRetries?: number; timeoutMs?: number; baseUrl?: string; sleep?: (ms: number) => Promise<void> }): SvcClient;
+  /** The chat completion exchanges in the emulator's request log, once it holds at least `atLeast` of them. */
+  chatLog(atLeast?: number): Promise<LoggedExchange[]>;
+  close(): Promise<void>;
+}
+
+export async function startFaultBed(options: Partial<EmulatorOptions> = {}): Promise<FaultBed> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'svc-faults-'));
+  const logFile = path.join(dir, 'emulator-requests.jsonl');
+  const emulator = await startEmulator({
+    host: '127.0.0.1',
+    port: 0,
+    apiKey: API_KEY,
+    dataDir: path.join(dir, 'emulator-data'),
+    speed: 0,
+    scenarios: SCENARIOS,
+    logFile,
+    ...options,
+  });
+  const bed: FaultBed = {
+    emulator,
+    dir,
+    storageDir: path.join(dir, 'conversations'),
+    logFile,
+    attempts: [],
+    sleeps: [],
+    plan: () => undefined,
+    client(clientOptions = {}) {
+      const faultyFetch: typeof fetch = async (input, init) => {
+        const url = String(input);
+        if (!url.endsWith('/chat/completions')) return fetch(input, init);
+        const number = bed.attempts.length + 1;
+        const request = JSON.parse(String(init?.body)) as ChatRequest;
+        const fault = bed.plan(number, request);
+        bed.attempts.push({ number, fault });
+        const headers = new Headers(init?.headers);
+        if (fault !== undefined) headers.set(FAULT_HEADER, fault);
+        return fetch(input, { ...init, headers });
+      };
+      return new SvcClient({
+        baseUrl: clientOptions.baseUrl ?? emulator.url,
+        apiKey: API_KEY,
+        fetch: faultyFetch,
+        maxRetries: clientOptions.maxRetries ?? 2,
+        timeoutMs: clientOptions.timeoutMs ?? 30_000,
+        retry: {
+          random: () => 0.5,
+          sleep:
+            clientOptions.sleep ??
+            (async (ms) => {
+              bed.sleeps.push(ms);
+            }),
+        },
+      });
+    },
+    async chatLog(atLeast = 0) {
+      // The emulator writes a request's line when its handler ends, which for a request the client
+      // gave up on (timeout) is after the client moved on: wait for the lines, with a generous bound.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const text = await fs.readFile(logFile, 'utf8').catch(() => '');
+        const chat = text
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as LoggedExchange)
+          .filter((e) => e.path === '/v1/chat/completions');
+        if (chat.length >= atLeast || Date.now() > deadline) return chat;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async close() {
+      await emulator.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+  return bed;
+}
+
+export interface SessionRig {
+  session: ChatSession;
+  store: ConversationStore;
+  clock: ManualClock;
+  events: SessionEvent[];
+  storage: FileKeyValueStorage;
+  /** Terminal events (replyFinished / replyFailed) seen so far. */
+  terminalCount(): number;
+  /** Fires pending automatic-retry countdowns until none is left, waiting for each retry to end. */
+  drainAutomaticRetries(): Promise<number>;
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export async function openSessionRig(bed: FaultBed, client: SvcClient): Promise<SessionRig> {
+  const clock = new ManualClock();
+  const storage = new FileKeyValueStorage(bed.storageDir);
+  const { store, problems } = await ConversationStore.open(storage, clock);
+  if (problems.length > 0) throw new Error(`stored conversations unreadable: ${JSON.stringify(problems)}`);
+  const events: SessionEvent[] = [];
+  const session = new ChatSession({ client: () => client, store, clock, onEvent: (e) => events.push(e), saveIntervalMs: 200 });
+  const terminalCount = (): number => events.filter((e) => e.type === 'replyFinished' || e.type === 'replyFailed').length;
+  return {
+    session,
+    store,
+    clock,
+    events,
+    storage,
+    terminalCount,
+    async drainAutomaticRetries() {
+      let fired = 0;
+      while (clock.pending > 0) {
+        const before = terminalCount();
+        clock.advance(24 * 3600 * 1000);
+        fired++;
+        const deadline = Date.now() + 30_000;
+        while (terminalCount() === before) {
+          if (Date.now() > deadline) throw new Error('an automatic retry never ended');
+          await tick();
+        }
+        await store.flush();
+      }
+      return fired;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+// The scripted model over raw HTTP: scenario files, structural summaries of pasted and attached
+// text, tool calls for what a tool can do and answers from tool results.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ChatCompletion } from '../../../src/api/schemas';
+import { startEmulator } from '../../../src/emulator/index';
+import { chat, completionOf, startHarness, tempDir, user, type Harness } from './emulatorHarness';
+
+const fn = (name: string, properties: Record<string, { type: string; description: string }>, required: string[]) => ({
+  type: 'function',
+  function: { name, description: name, parameters: { type: 'object', properties, required } },
+});
+const quickjs = fn('quickjs', { code: { type: 'string', description: 'JS' } }, ['code']);
+const codeRunner = fn('code_runner', { code: { type: 'string', description: 'Python' } }, ['code']);
+const fetchTool = fn('fetch', { url: { type: 'string', description: 'URL' } }, ['url']);
+const convert = fn('convert', { value: { type: 'number', description: 'v' }, from: { type: 'string', description: 'f' }, to: { type: 'string', description: 't' } }, ['value', 'from', 'to']);
+const search = fn('web_search', { query: { type: 'string', description: 'q' } }, ['query']);
+
+function firstCall(c: ChatCompletion): { name: string; args: unknown } {
+  const call = c.choices[0]!.message.tool_calls![0]!;
+  return { name: call.function.name, args: JSON.parse(call.function.arguments) };
+}
+
+describe('emulator scripted model', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({
+      scenarios: {
+        scenarios: [
+          { name: 'weather', match: { lastUserText: 'weather in paris', hasTools: true, lastIsToolResult: false }, reply: { reasoning: 'Need the weather tool.', toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] } },
+          { name: 'weather-answer', match: { lastIsToolResult: true, lastUserText: 'weather in paris' }, reply: { content: 'Paris: {{lastToolResult}}' } },
+          { match: { lastUserTextRegex: '^ping( \\d+)?$', model: 'svc-v1-8k' }, reply: { content: 'pong to "{{lastUserText}}"' } },
+        ],
+      },
+    });
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  it('follows a scenario through a tool call and the answer built from the tool result', async () => {
+    const weather = fn('get_weather', { city: { type: 'string', description: 'city' } }, ['city']);
+    const first = completionOf(await chat(h, { model: 'svc-k2-thinking', tools: [weather], messages: [user('What is the weather in Paris?')] }));
+    assert.equal(first.choices[0]!.finish_reason, 'tool_calls');
+    assert.equal(first.choices[0]!.message.reasoning_content, 'Need the weather tool.');
+    assert.deepEqual(firstCall(first), { name: 'get_weather', args: { city: 'Paris' } });
+    const callMsg = first.choices[0]!.message;
+    const second = completionOf(await chat(h, {
+      model: 'svc-k2-thinking',
+      tools: [weather],
+      messages: [user('What is the weather in Paris?'), callMsg, { role: 'tool', tool_call_id: callMsg.tool_calls![0]!.id, content: '18°C, sunny' }],
+    }));
+    assert.equal(second.choices[0]!.message.content, 'Paris: 18°C, sunny');
+    assert.equal(second.choices[0]!.finish_reason, 'stop');
+  });
+
+  it('matches on regex and model, and fills {{lastUserText}}', async () => {
+    assert.equal(completionOf(await chat(h, { model: 'svc-v1-8k', messages: [user('ping 42')] })).choices[0]!.message.content, 'pong to "ping 42"');
+    assert.notEqual(completionOf(await chat(h, { model: 'svc-v1-32k', messages: [user('ping 42')] })).choices[0]!.message.content, 'pong to "ping 42"');
+  });
+
+  it('loads scenarios from a JSON file and rejects a malformed one with the field at fault', async () => {
+    const dir = tempDir();
+    try {
+      const file = path.join(dir, 'scenarios.json');
+      fs.writeFileSync(file, JSON.stringify([{ match: { lastUserText: 'hello' }, reply: { content: 'from file' } }]));
+      const h2 = await startHarness({ scenarios: file });
+      try {
+        assert.equal(completionOf(await chat(h2, { model: 'svc-v1-8k', messages: [user('hello!')] })).choices[0]!.message.content, 'from file');
+      } finally {
+        await h2.close();
+      }
+      fs.writeFileSync(file, JSON.stringify({ scenarios: [{ match: { lastUserText: 1 }, reply: { content: 'x' } }] }));
+      await assert.rejects(startEmulator({ dataDir: dir, scenarios: file }), /scenarios\.0\.match\.lastUserText: .*expected string/);
+      fs.writeFileSync(file, JSON.stringify({ scenarios: [{ match: {}, reply: {} }] }));
+      await assert.rejects(startEmulator({ dataDir: dir, scenarios: file }), /a reply needs content or toolCalls/);
+      await assert.rejects(startEmulator({ dataDir: dir, scenarios: path.join(dir, 'missing.json') }), /cannot read scenario file/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('summarises pasted code by its real structure', async () => {
+    const code = [
+      '// Parses and formats money amounts.',
+      "import { z } from 'zod';",
+      '',
+      'export interface Amount {',
+      '  cents: number;',
+      '}',
+      '',
+      'export function parseAmount(text: string): Amount {',
+      '  return { cents: Math.round(Number(text) * 100) };',
+      '}',
+      '',
+      'export class Formatter {',
+      '  format(a: Amount): string { return (a.cents / 100).toFixed(2); }',
+      '}',
+      'const DEFAULT_CURRENCY = "EUR";',
+    ].join('\n');
+    const c = completionOf(await chat(h, { model: 'svc-k2-turbo-preview', messages: [user(`Explain this code:\n\`\`\`ts\n${code}\n\`\`\``)] }));
+    const text = c.choices[0]!.message.content as string;
+    assert.match(text, /TypeScript code of 15 lines/);
+    assert.match(text, /It starts by saying: "Parses and formats money amounts\."/);
+    assert.match(text, /Top-level declarations \(4\):\n- `interface Amount`\n- `function parseAmount`\n- `class Formatter`\n- `const DEFAULT_CURRENCY`/);
+  });
+
+  it('summarises a file attached as a system message in the files-API format', async () => {
+    const attached = JSON.stringify({ content: '"""Utilities."""\nimport os\n\ndef walk(root):\n    pass\n\nclass Tree:\n    pass\n', filename: 'tree.py', file_type: 'text/plain', title: '', type: 'file' });
+    const c = completionOf(await chat(h, { model: 'svc-k2-turbo-preview', messages: [{ role: 'system', content: attached }, user('What does this file do?')] }));
+    const text = c.choices[0]!.message.content as string;
+    assert.match(text, /`tree\.py` is Python code of 8 lines/);
+    assert.match(text, /"Utilities\."/);
+    assert.match(text, /- `def walk`\n- `class Tree`/);
+  });
+
+  it('summarises data formats: JSON keys, CSV columns, Markdown headings', async () => {
+    const ask = async (body: string) => completionOf(await chat(h, { model: 'svc-v1-8k', messages: [user(`Summarize:\n${body}`)] })).choices[0]!.message.content as string;
+    assert.match(await ask('```json\n{"name": "x", "version": 2}\n```'), /a JSON document of 1 line[\s\S]*Top-level keys: name, version/);
+    assert.match(await ask('```csv\nid,name,score\n1,a,3\n2,b,4\n```'), /Columns: id, name, score\.\n\n2 data row\(s\)/);
+    assert.match(await ask('# Guide\n\n## Install\n\nrun it\n\n## Use\n'), /Headings: Guide \/ Install \/ Use/);
+  });
+
+  it('calls an offered tool for a calculation with valid arguments, then answers with its result', async () => {
+    const first = completionOf(await chat(h, { model: 'svc-k2-turbo-preview', tools: [quickjs], messages: [user('What is (1234 * 5678) + 9?')] }));
+    assert.equal(first.choices[0]!.finish_reason, 'tool_calls');
+    assert.equal(first.choices[0]!.message.content, '');
+    assert.deepEqual(firstCall(first), { name: 'quickjs', args: { code: '(1234 * 5678) + 9' } });
+    const call = first.choices[0]!.message.tool_calls![0]!;
+    const second = completionOf(await chat(h, { model: 'svc-k2-turbo-preview', tools: [quickjs], messages: [user('What is (1234 * 5678) + 9?'), first.choices[0]!.message, { role: 'tool', tool_call_id: call.id, content: '7006661' }] }));
+    assert.equal(second.choices[0]!.message.content, 'The `quickjs` tool returned: **7006661**');
+  });
+
+  it('prefers Python for code_runner calculations and runs pasted code in the right language', async () => {
+    assert.deepEqual(firstCall(completionOf(await chat(h, { model: 'svc-v1-8k', tools: [codeRunner], messages: [user('compute 2^10 please')] }))), { name: 'code_runner', args: { code: 'print(2**10)' } });
+    const py = '```python\nprint(sum(range(10)))\n```';
+    assert.deepEqual(firstCall(completionOf(await chat(h, { model: 'svc-v1-8k', tools: [quickjs, codeRunner], messages: [user(`Run this:\n${py}`)] }))), { name: 'code_runner', args: { code: 'print(sum(range(10)))\n' } });
+    const js = '```js\nconsole.log([1,2,3].length)\n```';
+    assert.deepEqual(firstCall(completionOf(await chat(h, { model: 'svc-v1-8k', tools: [quickjs, codeRunner], messages: [user(`Run this and show the output:\n${js}`)] }))), { name: 'quickjs', args: { code: 'console.log([1,2,3].length)\n' } });
+  });
+
+  it('fetches a URL, converts units and searches with the matching tool', async () => {
+    const tools = [fetchTool, convert, search, quickjs];
+    assert.deepEqual(firstCall(completionOf(await chat(h, { model: 'svc-v1-8k', tools, messages: [user('Summarise https://example.com/docs/page.html.')] }))), { name: 'fetch', args: { url: 'https://example.com/docs/page.html' } });
+    assert.deepEqual(firstCall(completionOf(await chat(h, { model: 'svc-v1-8k', tools, messages: [user('Convert 12.5 miles to km')] }))), { name: 'convert', args: { value: 12.5, from: 'miles', to: 'km' } });
+    assert.deepEqual(firstCall(completionOf(await chat(h, { model: 'svc-v1-8k', tools, messages: [user('Search the web for svc release notes')] }))), { name: 'web_search', args: { query: 'svc release notes' } });
+  });
+
+  it('answers without tools when none fits, and describes what it is', async () => {
+    const c = completionOf(await chat(h, { model: 'svc-v1-8k', tools: [quickjs], messages: [user('Who wrote Hamlet?')] }));
+    assert.equal(c.choices[0]!.finish_reason, 'stop');
+    assert.match(c.choices[0]!.message.content as string, /^You asked: "Who wrote Hamlet\?"\n\nI am the local svc emulator/);
+    assert.match(completionOf(await chat(h, { model: 'svc-v1-8k', messages: [user('Hello!')] })).choices[0]!.message.content as string, /^Hello! I am the local svc emulator/);
+  });
+});
