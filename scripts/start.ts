@@ -23,7 +23,6 @@ async function main(): Promise<void> {
   const port = parsePort(process.env.SVC_PORT);
   // The user-data dir and workspace copy persist across starts, so settings, layout and a stored key survive.
   const runDir = path.join(toolsDir, 'start');
-  for (const sub of ['tmp', 'xdg-config', 'xdg-data', 'xdg-cache']) fs.mkdirSync(path.join(runDir, sub), { recursive: true });
 
   const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: repoRoot, stdio: 'inherit', env: isolatedEnv(runDir) });
   if (build.status !== 0) throw new StartError('`npm run build` failed; fix the errors above and run `npm start` again.');

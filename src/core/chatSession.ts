@@ -12,6 +12,7 @@ import type { ConversationStore } from './conversationStore';
 import { automaticRetryDelaySeconds, errorToInfo } from './errorAction';
 import { buildHistory } from './historyBuilder';
 import { localTokenCounter } from './localTokenCounter';
+import { ThrottledSaver } from './throttledSaver';
 import { addUsage, usageFromWire } from './usageTotals';
 
 export interface ChatStreamClient {
@@ -124,6 +125,13 @@ export class ChatSession {
     this.cancelPendingRetry(conversationId);
     this.active.get(conversationId)?.controller.abort();
     this.notifyIfIdle();
+  }
+
+  /** Stops the conversation's reply and resolves once it has been saved. */
+  async stopAndSettle(conversationId: string): Promise<void> {
+    const reply = this.active.get(conversationId);
+    this.stop(conversationId);
+    await reply?.done;
   }
 
   stopAll(): void {
@@ -354,29 +362,6 @@ class ShutdownSignal extends Error {
   constructor() {
     super('The editor closed while the reply was streaming');
     this.name = 'ShutdownSignal';
-  }
-}
-
-class ThrottledSaver {
-  private timer: unknown;
-
-  constructor(
-    private readonly clock: Clock,
-    private readonly intervalMs: number,
-    private readonly save: () => void,
-  ) {}
-
-  touch(): void {
-    if (this.timer !== undefined) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      this.save();
-    }, this.intervalMs);
-  }
-
-  cancel(): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
   }
 }
 

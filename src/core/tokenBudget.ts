@@ -4,6 +4,8 @@ export type BudgetState = 'ok' | 'near' | 'over' | 'unknown-limit';
 
 export interface TokenBudget {
   inputTokens: number;
+  /** Input plus the tokens the request reserves for the reply: what must fit the context length. */
+  requestTokens: number;
   /** True when counted locally because the estimate endpoint was not usable for this model. */
   approximate: boolean;
   maxCompletionTokens: number;
@@ -23,11 +25,11 @@ export function computeTokenBudget(input: {
   contextLength: number | undefined;
 }): TokenBudget {
   const { inputTokens, maxCompletionTokens, contextLength } = input;
+  const requestTokens = inputTokens + maxCompletionTokens;
   if (contextLength === undefined) {
-    return { ...input, remaining: undefined, state: 'unknown-limit' };
+    return { ...input, requestTokens, remaining: undefined, state: 'unknown-limit' };
   }
-  const needed = inputTokens + maxCompletionTokens;
-  const remaining = contextLength - needed;
-  const state: BudgetState = needed > contextLength ? 'over' : needed > contextLength * NEAR_LIMIT_SHARE ? 'near' : 'ok';
-  return { ...input, remaining, state };
+  const remaining = contextLength - requestTokens;
+  const state: BudgetState = requestTokens > contextLength ? 'over' : requestTokens > contextLength * NEAR_LIMIT_SHARE ? 'near' : 'ok';
+  return { ...input, requestTokens, remaining, state };
 }

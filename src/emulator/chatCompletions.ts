@@ -10,7 +10,7 @@ import { invalidRequest } from './errors';
 import type { Exchange } from './exchange';
 import { FAULT_HEADER, faultError } from './faults';
 import { writeStream } from './streamWriter';
-import { countPromptTokens, promptTokenSequence } from './tokenizer';
+import { promptTokenSequence } from './tokenizer';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,13 +35,14 @@ function checkMediaReferences(ctx: EmulatorContext, account: Account, messages: 
   });
 }
 
-
 export async function handleChatCompletion(ctx: EmulatorContext, ex: Exchange, account: Account): Promise<void> {
   const faults = ctx.faults.planChat(ex.header(FAULT_HEADER));
   const valid = validateChatBody(ex.json());
   const { request, model } = valid;
   checkMediaReferences(ctx, account, request.messages);
-  const promptTokens = countPromptTokens(request.messages, request.tools);
+  // One sequence for both counts: cached_tokens is a prefix of exactly what prompt_tokens counts.
+  const prompt = promptTokenSequence(request.messages, request.tools);
+  const promptTokens = prompt.length;
   const cap = checkTokenLimits(valid, promptTokens);
   ctx.balances.checkCanSpend(account, promptTokens);
   const injected = faultError(faults, account);
@@ -55,7 +56,7 @@ export async function handleChatCompletion(ctx: EmulatorContext, ex: Exchange, a
     const choices = Array.from({ length: valid.n }, (_, i) => buildChoice(reply, i, valid.n, valid.stop, cap));
     const cached = supportsCaching(model.id)
       ? request.prompt_cache_key
-        ? ctx.cache.lookupAndStore(account.id, request.prompt_cache_key, promptTokenSequence(request.messages, request.tools))
+        ? ctx.cache.lookupAndStore(account.id, request.prompt_cache_key, prompt)
         : 0
       : undefined;
     const usageFor = (completionTokens: number, reasoningTokens: number) =>

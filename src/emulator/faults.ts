@@ -20,9 +20,14 @@ export interface FaultPlan {
   malformedChunk: boolean;
   /** Send an error object as a stream event mid-stream, then end without [DONE]. */
   errorEvent: boolean;
+  /**
+   * Stream tool calls the way the real service sometimes does (fixture indexless-tool-calls): all
+   * calls' heads in one chunk and all arguments in the next, with no `index` (position is the index).
+   */
+  indexlessToolCalls: boolean;
 }
 
-const HELP = 'allowed: overload, invalid-state, content-filter, malformed-chunk, error-event, rate-limit=SECONDS, drop-after=CHUNKS, slow-first-byte=MS (comma-separated)';
+const HELP = 'allowed: overload, invalid-state, content-filter, malformed-chunk, error-event, indexless-tool-calls, rate-limit=SECONDS, drop-after=CHUNKS, slow-first-byte=MS (comma-separated)';
 
 function wholeNumber(name: string, raw: string | undefined): number {
   const value = Number(raw);
@@ -43,6 +48,7 @@ export function parseFaultHeader(header: string | undefined): Partial<FaultPlan>
       case 'content-filter': plan.contentFilter = true; break;
       case 'malformed-chunk': plan.malformedChunk = true; break;
       case 'error-event': plan.errorEvent = true; break;
+      case 'indexless-tool-calls': plan.indexlessToolCalls = true; break;
       case 'rate-limit': plan.rateLimitSeconds = wholeNumber('rate-limit', raw); break;
       case 'drop-after': plan.dropAfter = wholeNumber('drop-after', raw); break;
       case 'slow-first-byte': plan.slowFirstByteMs = wholeNumber('slow-first-byte', raw); break;
@@ -79,6 +85,7 @@ export class FaultInjector {
       slowFirstByteMs: asked.slowFirstByteMs ?? this.options.slowFirstByteMs ?? 0,
       malformedChunk: asked.malformedChunk ?? false,
       errorEvent: asked.errorEvent ?? false,
+      indexlessToolCalls: asked.indexlessToolCalls ?? false,
     };
   }
 }

@@ -11,6 +11,18 @@ export interface ScenarioMatcher {
   hasTools?: boolean;
   /** True: the last message is a `tool` result; false: it is not. */
   lastIsToolResult?: boolean;
+  /**
+   * Assistant messages with tool calls after the last user message: 0 on the first step of a task,
+   * N on step N + 1. Tells the steps of an agent task apart.
+   */
+  toolStepsSinceUser?: number;
+  /** `tool` messages after the last user message (parallel calls of one step count one each). */
+  toolResultsSinceUser?: number;
+  /**
+   * Function name of the call that the last `tool` message after the last user message answers
+   * (found by its tool_call_id). Never holds when no tool has answered since the last user message.
+   */
+  lastToolName?: string;
   /** Only for this model id. */
   model?: string;
 }
@@ -22,8 +34,10 @@ export interface ScenarioToolCall {
 }
 
 /**
- * What the model answers. `{{lastUserText}}` and `{{lastToolResult}}` in reasoning and content are
- * replaced by the conversation's last user text and last tool message content.
+ * What the model answers. In reasoning and content, `{{lastUserText}}` and `{{lastToolResult}}` are
+ * replaced by the conversation's last user text and last tool message content, and
+ * `{{toolResult:NAME}}` by the latest result of the function NAME since the last user message (empty
+ * when there is none).
  */
 export interface ScenarioReply {
   reasoning?: string;

@@ -7,8 +7,10 @@ export class ScenarioFileError extends Error {
   override name = 'ScenarioFileError';
 }
 
+const FunctionNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a function name: letters, digits, _ and -');
+const CountSchema = z.number().int('a whole number').min(0, 'a count, 0 or more');
 const ToolCallSchema = z.strictObject({
-  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a function name: letters, digits, _ and -'),
+  name: FunctionNameSchema,
   arguments: z.union([z.record(z.string(), z.unknown()), z.string()]),
 });
 const ScenarioSchema = z.strictObject({
@@ -18,6 +20,9 @@ const ScenarioSchema = z.strictObject({
     lastUserTextRegex: z.string().optional(),
     hasTools: z.boolean().optional(),
     lastIsToolResult: z.boolean().optional(),
+    toolStepsSinceUser: CountSchema.optional(),
+    toolResultsSinceUser: CountSchema.optional(),
+    lastToolName: FunctionNameSchema.optional(),
     model: z.string().optional(),
   }),
   reply: z
@@ -73,6 +78,10 @@ export interface ConversationFacts {
   lastUserText: string;
   hasTools: boolean;
   lastIsToolResult: boolean;
+  toolStepsSinceUser: number;
+  toolResultsSinceUser: number;
+  /** Undefined when no tool has answered since the last user message. */
+  lastToolName: string | undefined;
   model: string;
 }
 
@@ -81,6 +90,9 @@ export function findScenario(scenarios: readonly Scenario[], facts: Conversation
     if (match.model !== undefined && match.model !== facts.model) return false;
     if (match.hasTools !== undefined && match.hasTools !== facts.hasTools) return false;
     if (match.lastIsToolResult !== undefined && match.lastIsToolResult !== facts.lastIsToolResult) return false;
+    if (match.toolStepsSinceUser !== undefined && match.toolStepsSinceUser !== facts.toolStepsSinceUser) return false;
+    if (match.toolResultsSinceUser !== undefined && match.toolResultsSinceUser !== facts.toolResultsSinceUser) return false;
+    if (match.lastToolName !== undefined && match.lastToolName !== facts.lastToolName) return false;
     if (match.lastUserText !== undefined && !facts.lastUserText.toLowerCase().includes(match.lastUserText.toLowerCase())) return false;
     if (match.lastUserTextRegex !== undefined && !new RegExp(match.lastUserTextRegex, 'i').test(facts.lastUserText)) return false;
     return true;

@@ -43,12 +43,33 @@ function lastUserIndex(messages: readonly ChatMessage[]): number {
   return -1;
 }
 
+interface ToolAnswer {
+  /** Function name of the call the tool message answers (by tool_call_id; else the message's own name). */
+  name: string | undefined;
+  text: string;
+}
+
+/** The tool messages after the last user message, in order, each with the name of the call it answers. */
+function toolAnswersSinceUser(messages: readonly ChatMessage[]): ToolAnswer[] {
+  const answers: ToolAnswer[] = [];
+  const callNames = new Map<string, string>();
+  for (const message of messages.slice(lastUserIndex(messages) + 1)) {
+    if (message.role === 'assistant') for (const call of message.tool_calls ?? []) callNames.set(call.id, call.function.name);
+    if (message.role === 'tool') answers.push({ name: callNames.get(message.tool_call_id) ?? message.name, text: messageText(message) });
+  }
+  return answers;
+}
+
 function facts(input: ModelInput): ConversationFacts {
   const i = lastUserIndex(input.messages);
+  const answers = toolAnswersSinceUser(input.messages);
   return {
     lastUserText: i >= 0 ? messageText(input.messages[i]!) : '',
     hasTools: (input.tools?.length ?? 0) > 0,
     lastIsToolResult: input.messages[input.messages.length - 1]?.role === 'tool',
+    toolStepsSinceUser: input.messages.slice(i + 1).filter((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0).length,
+    toolResultsSinceUser: answers.length,
+    lastToolName: answers[answers.length - 1]?.name,
     model: input.model,
   };
 }
@@ -59,7 +80,11 @@ function lastToolResult(messages: readonly ChatMessage[]): string {
 }
 
 function fill(template: string, f: ConversationFacts, messages: readonly ChatMessage[]): string {
-  return template.replaceAll('{{lastUserText}}', f.lastUserText).replaceAll('{{lastToolResult}}', lastToolResult(messages));
+  const answers = toolAnswersSinceUser(messages);
+  return template
+    .replaceAll('{{lastUserText}}', f.lastUserText)
+    .replaceAll('{{lastToolResult}}', lastToolResult(messages))
+    .replace(/\{\{toolResult:([A-Za-z_][A-Za-z0-9_-]*)\}\}/g, (_, name: string) => answers.findLast((a) => a.name === name)?.text ?? '');
 }
 
 function callId(name: string, index: number): string {

@@ -95,7 +95,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const ctx = await createContext(options);
   const host = options.host ?? '127.0.0.1';
   const server = http.createServer((req, res) => {
-    void serve(ctx, req, res);
+    // A broken upload stream or an unwritable log must cost this one request, never the process.
+    serve(ctx, req, res).catch(() => res.destroy());
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

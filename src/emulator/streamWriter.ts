@@ -58,10 +58,15 @@ function events(spec: StreamSpec): Event[] {
       out.push(chunk(choice.index, { reasoning_content: '' }, 0));
     }
     for (const piece of grouped(choice.content)) out.push(chunk(choice.index, { content: piece.text }, piece.tokens));
-    choice.toolCalls.forEach((call, index) => {
-      out.push(chunk(choice.index, { tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }, 1));
-      for (const piece of grouped(call.arguments)) out.push(chunk(choice.index, { tool_calls: [{ index, function: { arguments: piece.text } }] }, piece.tokens));
-    });
+    if (spec.faults.indexlessToolCalls && choice.toolCalls.length > 0) {
+      out.push(chunk(choice.index, { tool_calls: choice.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: '' } })) }, choice.toolCalls.length));
+      out.push(chunk(choice.index, { tool_calls: choice.toolCalls.map((c) => ({ function: { arguments: c.arguments } })) }, choice.toolCalls.length));
+    } else {
+      choice.toolCalls.forEach((call, index) => {
+        out.push(chunk(choice.index, { tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }, 1));
+        for (const piece of grouped(call.arguments)) out.push(chunk(choice.index, { tool_calls: [{ index, function: { arguments: piece.text } }] }, piece.tokens));
+      });
+    }
     out.push({
       payload: JSON.stringify({
         ...base,

@@ -11,6 +11,7 @@ import { conversationToMarkdown } from '../core/conversationMarkdown';
 import type { ConversationStore } from '../core/conversationStore';
 import { conversationView } from '../core/conversationView';
 import { buildHistory } from '../core/historyBuilder';
+import { computeTokenBudget } from '../core/tokenBudget';
 import { DebouncedEstimator, type EstimateClient } from '../core/tokenEstimator';
 import type { Connection, HostMessage, ModelView, SendOptions, UiSettings, WebviewMessage, WebviewMessageOf } from '../shared/protocol';
 import { applyCodeBlock, copyText, insertAtCursor, openLink, type ProposedTextProvider } from './codeBlockActions';
@@ -64,7 +65,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   /** The conversation the view shows; undefined for a new chat not sent yet. */
   private activeId: string | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
-  private pendingEstimate: { requestId: string; contextLength: number | null } | undefined;
+  private pendingEstimate: { requestId: string; contextLength: number | undefined; maxCompletionTokens: number } | undefined;
   private estimator: DebouncedEstimator | undefined;
   private estimatorClient: EstimateClient | undefined;
   private files: FileFeatures | undefined;
@@ -178,8 +179,12 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
         return this.newConversation();
       case 'switchConversation':
         return this.switchTo(message.conversationId);
-      case 'renameConversation':
-        return this.store.rename(message.conversationId, message.title);
+      case 'renameConversation': {
+        await this.store.rename(message.conversationId, message.title);
+        const renamed = this.store.get(message.conversationId);
+        if (renamed && message.conversationId === this.activeId) this.post({ type: 'conversation', conversation: conversationView(renamed) });
+        return;
+      }
       case 'deleteConversation':
         return this.deleteConversation(message.conversationId);
       case 'searchConversations':
@@ -295,8 +300,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     const conversation = this.store.require(conversationId);
     const answer = await vscode.window.showWarningMessage(`Delete the conversation "${conversation.title}"?`, { modal: true }, 'Delete');
     if (answer !== 'Delete') return;
-    this.session.stop(conversationId);
-    await this.session.whenIdle();
+    await this.session.stopAndSettle(conversationId);
     await this.store.delete(conversationId);
     if (this.activeId === conversationId) this.activeId = this.store.activeConversationId;
     await this.sendInit();
@@ -338,14 +342,15 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   private async estimate(message: WebviewMessageOf<'estimateTokens'>): Promise<void> {
-    const contextLength = modelInfo(message.model)?.contextLength ?? null;
+    const contextLength = modelInfo(message.model)?.contextLength;
+    const maxCompletionTokens = readSettings().maxCompletionTokens ?? LIMITS.defaultMaxCompletionTokens;
     const conversation = message.conversationId ? this.store.get(message.conversationId) : undefined;
     const messages = conversation ? buildHistory(conversation) : [];
     const systemPrompt = readSettings().systemPrompt;
     if (!conversation && systemPrompt.trim() !== '') messages.unshift({ role: 'system', content: systemPrompt });
     if (message.draft.trim() !== '') messages.push({ role: 'user', content: message.draft });
     if (messages.length === 0) {
-      this.post({ type: 'tokenEstimate', requestId: message.requestId, tokens: 0, contextLength });
+      this.post({ type: 'tokenEstimate', requestId: message.requestId, tokens: 0, contextLength: contextLength ?? null });
       return;
     }
     const { client } = await this.connection.get();
@@ -355,16 +360,19 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       this.estimator = new DebouncedEstimator(client, systemClock, ESTIMATE_DEBOUNCE_MS, (estimate) => {
         const pending = this.pendingEstimate;
         if (!pending) return;
+        const budget = computeTokenBudget({ inputTokens: estimate.tokens, approximate: estimate.approximate, ...pending });
         this.post({
           type: 'tokenEstimate',
           requestId: pending.requestId,
-          tokens: estimate.tokens,
-          contextLength: pending.contextLength,
+          // Against a known length the figure includes the reply's reserved tokens: that sum is what
+          // the service checks, so the view's warning comes before the service's refusal.
+          tokens: budget.state === 'unknown-limit' ? budget.inputTokens : budget.requestTokens,
+          contextLength: budget.contextLength ?? null,
           ...(estimate.approximate ? { unavailableReason: 'approximate: counted locally (the estimate endpoint does not take this model or did not answer)' } : {}),
         });
       });
     }
-    this.pendingEstimate = { requestId: message.requestId, contextLength };
+    this.pendingEstimate = { requestId: message.requestId, contextLength, maxCompletionTokens };
     this.estimator.request({ model: message.model, messages });
   }
 

@@ -125,7 +125,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcTes
       await keys.chooseEmulator();
       void vscode.window.showInformationMessage('svc: using the local emulator. "svc: Set API Key" switches back to the service.');
     }),
-    { dispose: () => void chat.session.dispose() },
   );
 
   const modelChanged = new vscode.EventEmitter<void>();

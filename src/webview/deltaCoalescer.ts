@@ -36,13 +36,4 @@ export class DeltaCoalescer<K> {
     for (const [key, parts] of batch) this.sink(key, parts.join(''));
     this.afterFlush();
   }
-
-  /** Throws away what is pending for keys matching `predicate` (a stopped reply's late deltas). */
-  discard(predicate: (key: K) => boolean): void {
-    for (const key of [...this.pending.keys()]) if (predicate(key)) this.pending.delete(key);
-  }
-
-  get pendingKeys(): number {
-    return this.pending.size;
-  }
 }

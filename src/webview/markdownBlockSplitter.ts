@@ -7,10 +7,19 @@
 //   continue a list item or an indented code block, so it never starts a block), and never inside a fence;
 // - around a fenced code block that starts at column 0: such a fence interrupts a paragraph and ends a
 //   list, so it is a block of its own, and its closing fence ends it.
+// One exception trades exactness for speed: a list longer than LIST_SPLIT_CHARS is cut before its next
+// top-level item, so a reply that is one long list does not become one ever-growing tail. The parts
+// render as consecutive lists (an ordered part keeps its numbering through `start`) and are marked
+// `continuesList`, so the view can join them visually.
+
+/** Size at which a growing list is cut at its next top-level item. */
+export const LIST_SPLIT_CHARS = 2_000;
 
 export interface MarkdownBlock {
   kind: 'markdown';
   text: string;
+  /** Set on the second and later parts of a list that was cut for speed. */
+  continuesList?: true;
 }
 
 export interface CodeBlock {
@@ -58,6 +67,8 @@ export class MarkdownBlockSplitter {
   /** Text of the block being built, complete lines only. */
   private current = '';
   private currentIsList = false;
+  /** The current block is a later part of a list that was cut for speed. */
+  private continuingList = false;
   /** Set while the current block is a column-0 fenced code block. */
   private codeBlock: { language: string; fence: string; codeStart: number } | undefined;
   /** Any open fence, including one indented inside a list item. */
@@ -86,7 +97,8 @@ export class MarkdownBlockSplitter {
       };
     }
     const text = this.current + this.partialLine;
-    return isBlank(text) ? undefined : { kind: 'markdown', text };
+    if (isBlank(text)) return undefined;
+    return { kind: 'markdown', text, ...(this.continuingList ? { continuesList: true as const } : {}) };
   }
 
   /** Ends the stream: everything left becomes complete blocks. */
@@ -130,9 +142,14 @@ export class MarkdownBlockSplitter {
       this.codeBlock = { language: fence.info.split(/\s+/)[0] ?? '', fence: fence.char.repeat(fence.length), codeStart: this.current.length };
       return;
     }
-    const startsBlock = /^\S/.test(line) && !(this.currentIsList && LIST_ITEM.test(line));
+    const isItem = LIST_ITEM.test(line);
+    const startsBlock = /^\S/.test(line) && !(this.currentIsList && isItem);
     if (this.blankSeen && startsBlock) this.closeCurrent();
-    if (this.current === '') this.currentIsList = LIST_ITEM.test(line);
+    else if (this.currentIsList && isItem && this.current.length >= LIST_SPLIT_CHARS) {
+      this.closeCurrent();
+      this.continuingList = true;
+    }
+    if (this.current === '') this.currentIsList = isItem;
     this.current += rawLine + '\n';
     this.blankSeen = false;
     if (fence) this.fence = fence;
@@ -146,13 +163,14 @@ export class MarkdownBlockSplitter {
   }
 
   private closeCurrent(): void {
-    if (!isBlank(this.current)) this.completed.push({ kind: 'markdown', text: this.current });
+    if (!isBlank(this.current)) this.completed.push({ kind: 'markdown', text: this.current, ...(this.continuingList ? { continuesList: true as const } : {}) });
     this.reset();
   }
 
   private reset(): void {
     this.current = '';
     this.currentIsList = false;
+    this.continuingList = false;
     this.codeBlock = undefined;
     this.fence = undefined;
     this.blankSeen = false;

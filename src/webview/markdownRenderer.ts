@@ -6,7 +6,7 @@ import hljs from 'highlight.js/lib/common';
 import MarkdownIt from 'markdown-it';
 
 /** Code longer than this is shown unhighlighted: highlighting it would block the view for too long. */
-export const MAX_HIGHLIGHT_CHARS = 20_000;
+const MAX_HIGHLIGHT_CHARS = 20_000;
 
 /** http(s) and mailto links, and relative ones (the host decides what a relative link opens). */
 const SAFE_URI = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;

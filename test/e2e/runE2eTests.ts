@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
-import { ensureTools, repoRoot, resultsDir, vsixPath } from '../harness/toolPaths';
-import { e2eResults, removeRunDirs, themes } from './vscodeSession';
+import { ensureTools, makeRunDir, repoRoot, resultsDir, vsixPath } from '../harness/toolPaths';
+import { e2eResults, themes } from './vscodeSession';
 
 async function main(): Promise<number> {
   const vsix = process.env.SVC_VSIX ?? vsixPath;
@@ -18,6 +18,8 @@ async function main(): Promise<number> {
   for (const theme of themes) fs.rmSync(path.join(e2eResults, theme.name), { recursive: true, force: true });
   fs.mkdirSync(path.join(resultsDir, 'tmp'), { recursive: true });
   process.env.TMPDIR = path.join(resultsDir, 'tmp');
+  const runDir = makeRunDir(path.join(e2eResults, 'runs'), 'run');
+  process.env.SVC_E2E_RUN_DIR = runDir;
 
   const dir = path.join(repoRoot, 'test', 'e2e');
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 90_000 });
@@ -31,7 +33,8 @@ async function main(): Promise<number> {
   });
   console.log(`end-to-end suite took ${((Date.now() - started) / 1000).toFixed(1)}s; screenshots in ${path.relative(repoRoot, e2eResults)}/`);
   const ok = failed === 0 && passed > 0;
-  if (ok) removeRunDirs();
+  if (ok) fs.rmSync(runDir, { recursive: true, force: true });
+  else console.log(`kept ${path.relative(repoRoot, runDir)} (profiles, workspaces, logs) for a look`);
   console.log(`${passed} passed, ${failed} failed`);
   return ok ? 0 : 1;
 }

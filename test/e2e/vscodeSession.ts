@@ -23,17 +23,14 @@ export const themes: Theme[] = [
 ];
 
 let installedExtensionsDir: string | undefined;
-const runDirs: string[] = [];
 
+/**
+ * The folder of this run (profiles, workspaces, logs), named by the runner in SVC_E2E_RUN_DIR so that the
+ * runner can remove it after a passing run; the runner and the test files may load this module separately.
+ */
 function newRunDir(name: string): string {
-  const dir = makeRunDir(path.join(e2eResults, 'runs'), name);
-  runDirs.push(dir);
-  return dir;
-}
-
-/** After a passing run its folders (profiles, workspaces, logs) are of no further use; a failing run keeps them. */
-export function removeRunDirs(): void {
-  for (const dir of runDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  const parent = process.env.SVC_E2E_RUN_DIR ?? path.join(e2eResults, 'runs');
+  return makeRunDir(parent, name);
 }
 
 /** Installs the .vsix once per run into an extensions dir every session of the run shares. */

@@ -40,6 +40,17 @@ describe('fault suite: agent tasks (tool-call conversations)', function () {
     assertAgentConversation(result, TASK, SETTINGS.model, 'transient');
   });
 
+  it('tool calls streamed without index (as the real service sometimes does) are merged by position and each answered', async () => {
+    const from = bed.attempts.length;
+    bed.plan = (attempt) => (attempt === from + 1 ? 'indexless-tool-calls' : undefined);
+    const { result, tool } = await task();
+    assert.equal(result.summary.stopReason, 'stop', result.summary.error);
+    assert.equal(tool.runs, 2);
+    const calls = result.messages.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []) : []));
+    assert.deepEqual(calls.map((c) => c.function.arguments), ['{"key":"alpha"}', '{"key":"beta"}']);
+    assertAgentConversation(result, TASK, SETTINGS.model, 'indexless');
+  });
+
   it('the first step cut after N chunks, for every N: no tool runs, only the text that arrived is kept, never a half-streamed call', async () => {
     let cutMidCall = 0;
     for (let n = 1; n <= 40; n++) {

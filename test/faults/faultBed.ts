@@ -87,6 +87,7 @@ export async function startFaultBed(options: Partial<EmulatorOptions> = {}): Pro
     logFile,
     ...options,
   });
+  let sentToEmulator = 0;
   const bed: FaultBed = {
     emulator,
     dir,
@@ -103,6 +104,7 @@ export async function startFaultBed(options: Partial<EmulatorOptions> = {}): Pro
         const request = JSON.parse(String(init?.body)) as ChatRequest;
         const fault = bed.plan(number, request);
         bed.attempts.push({ number, fault });
+        if (url.startsWith(emulator.url)) sentToEmulator++;
         const headers = new Headers(init?.headers);
         if (fault !== undefined) headers.set(FAULT_HEADER, fault);
         return fetch(input, { ...init, headers });
@@ -139,8 +141,11 @@ export async function startFaultBed(options: Partial<EmulatorOptions> = {}): Pro
       }
     },
     async close() {
+      // Handlers of requests the client gave up on (a late first byte) end later and then write
+      // their log line: wait for them so nothing writes into the folder while it is removed.
+      await bed.chatLog(sentToEmulator);
       await emulator.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await fs.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
   return bed;

@@ -9,7 +9,6 @@ import type { AssistantEntry } from '../../src/core/conversation';
 import { assertChatIntact, assertSavedIntact, reloadFromDisk } from './conversationChecks';
 import { API_KEY, CHAT_ANSWER, SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultBed';
 
-const TSX = path.resolve(__dirname, '../../node_modules/tsx/dist/cli.mjs');
 
 async function savedReplyText(file: string): Promise<string> {
   const text = await fs.readFile(file, 'utf8').catch(() => '');
@@ -42,7 +41,9 @@ describe('fault suite: the host killed mid-stream and restarted', function () {
       const conversation = await rig.store.create();
       await rig.store.flush();
       const file = path.join(bed.storageDir, `${encodeURIComponent(`conversation/${conversation.id}`)}.json`);
-      const child = spawn(process.execPath, [TSX, path.join(__dirname, 'hostProcess.ts'), bed.emulator.url, API_KEY, bed.storageDir, conversation.id], { stdio: ['ignore', 'pipe', 'pipe'] });
+      // tsx as a loader inside this one process (its CLI would run the script in a grandchild that
+      // SIGKILL does not reach).
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'hostProcess.ts'), bed.emulator.url, API_KEY, bed.storageDir, conversation.id], { stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout.on('data', (c: Buffer) => (output += c.toString()));
       child.stderr.on('data', (c: Buffer) => (output += c.toString()));

@@ -35,6 +35,8 @@ describe('fault suite: randomised run', function () {
       () => 'malformed-chunk',
       () => 'error-event',
       () => 'slow-first-byte=1200',
+      () => 'indexless-tool-calls',
+      () => `indexless-tool-calls,drop-after=${random.int(0, 12)}`,
     ];
     bed.plan = () => (random.chance(0.6) ? random.pick(faults)() : undefined);
     const client = bed.client({ maxRetries: 2, timeoutMs: 400 });

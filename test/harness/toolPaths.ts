@@ -31,16 +31,16 @@ export function ensureTools(options: { browser: boolean }): void {
   if (result.status !== 0) throw new MissingToolError(`scripts/setup-tools.sh failed (exit ${result.status ?? result.signal}); see its message above.`);
 }
 
-/** A fresh folder under test-results/ (or .tools/ for `npm start`), with the temp and XDG folders the processes use. */
+/** A fresh folder under test-results/ (or .tools/ for `npm start`) for one run's processes. */
 export function makeRunDir(parent: string, name: string): string {
   fs.mkdirSync(parent, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(parent, `${name}-`));
-  for (const sub of ['tmp', 'xdg-config', 'xdg-data', 'xdg-cache']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
-  return dir;
+  return fs.mkdtempSync(path.join(parent, `${name}-`));
 }
 
-/** Environment that keeps a child's caches, config and temp files inside `runDir`. */
+/** Environment that keeps a child's caches, config and temp files inside `runDir` (the folders are made here). */
 export function isolatedEnv(runDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  // Chromium aborts when TMPDIR does not exist.
+  for (const sub of ['tmp', 'xdg-config', 'xdg-data', 'xdg-cache']) fs.mkdirSync(path.join(runDir, sub), { recursive: true });
   return {
     ...process.env,
     TMPDIR: path.join(runDir, 'tmp'),

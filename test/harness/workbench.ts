@@ -40,16 +40,17 @@ export class Workbench {
       .frameLocator('#active-frame');
   }
 
+  /** Runs a command from the palette by its full title, e.g. "svc: New Chat", clicking exactly that entry. */
   async runCommand(title: string): Promise<void> {
-    // F1 goes to the webview when it has focus; a click on the status bar hands focus back to the workbench.
-    await this.page.locator('.part.statusbar').click({ position: { x: 2, y: 2 } });
+    // F1 goes to the webview when it has focus; a click on the empty editor area hands focus back to the workbench.
+    await this.page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
     await this.page.keyboard.press('F1');
     const input = this.page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ timeout: 10_000 });
     await input.fill(`>${title}`);
-    const row = this.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first();
-    await row.waitFor({ timeout: 10_000 });
-    await input.press('Enter');
+    const exactLabel = this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) });
+    const row = this.page.locator('.quick-input-widget .monaco-list-row').filter({ has: exactLabel }).first();
+    await row.click({ timeout: 10_000 });
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
@@ -69,4 +70,8 @@ export class Workbench {
     await this.page.screenshot({ path: file });
     return file;
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

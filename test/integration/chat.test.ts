@@ -38,7 +38,7 @@ describe('svc chat (integration, local emulator)', function () {
   afterEach(async () => {
     api.stop();
     await api.whenIdle();
-    for (const key of ['model', 'thinking', 'emulator.speed', 'temperature', 'alternatives']) await setSetting(key, undefined);
+    for (const key of ['model', 'thinking', 'emulator.speed', 'temperature', 'alternatives', 'baseUrl']) await setSetting(key, undefined);
   });
 
   it('starts the emulator itself when no key is set, and says so', async () => {
@@ -103,11 +103,14 @@ describe('svc chat (integration, local emulator)', function () {
 
   it('stores the key in SecretStorage only, never in settings or conversations, and switches back', async () => {
     const key = 'sk-integration-test-key-0123456789';
+    // Whatever the key triggers (the balance refresh) stays on this machine: port 9 (discard) refuses.
+    await setSetting('baseUrl', 'http://127.0.0.1:9/v1');
     await vscode.commands.executeCommand('svc.setApiKey', key);
     try {
       assert.equal(await api.hasStoredApiKey(), true);
       const connection = await api.connection();
       assert.equal(connection.mode, 'apiKey');
+      assert.equal(connection.baseUrl, 'http://127.0.0.1:9/v1');
       assert.equal(JSON.stringify(connection).includes(key), false);
       const config = vscode.workspace.getConfiguration('svc');
       const everySetting = Object.keys(config).map((k) => JSON.stringify(config.inspect(k) ?? null));
@@ -144,5 +147,27 @@ describe('svc chat (integration, local emulator)', function () {
     assert.equal(reply.error?.field, 'temperature');
     assert.match(reply.error?.message ?? '', /temperature/);
     assert.equal(reply.usage, undefined, 'nothing was sent, nothing was billed');
+  });
+
+  it('a wrong key gets the 401 in the conversation with the action that fixes it', async () => {
+    await vscode.commands.executeCommand('svc.newChat');
+    await api.sendMessage('Hello', { model: 'svc-v1-8k' });
+    const emulator = await api.connection();
+    assert.equal(emulator.mode, 'emulator');
+    // The emulator is the service here; it knows only its own key.
+    await setSetting('baseUrl', emulator.baseUrl);
+    await vscode.commands.executeCommand('svc.setApiKey', 'sk-wrong-key-for-the-emulator');
+    try {
+      await vscode.commands.executeCommand('svc.newChat');
+      const id = await api.sendMessage('Hello', { model: 'svc-v1-8k' });
+      const reply = lastReply(api.getConversation(id));
+      assert.equal(reply.status, 'failed');
+      assert.equal(reply.error?.status, 401);
+      assert.equal(reply.error?.kind, 'authentication');
+      assert.equal(reply.error?.action, 'setKey');
+    } finally {
+      await vscode.commands.executeCommand('svc.clearApiKey');
+    }
+    assert.equal((await api.connection()).mode, 'emulator');
   });
 });

@@ -1,5 +1,5 @@
 // The fake host as the test driver sees it inside the page (window.__host).
-import type { HostMessage, WebviewMessage } from '../../src/shared/protocol';
+import type { HostMessage } from '../../src/shared/protocol';
 
 export interface FakeHost {
   /** Every message the webview posted, in order. */
@@ -28,8 +28,6 @@ export interface StreamFigures {
   /** Sum over long tasks of their time beyond 50 ms. */
   blockingMs: number;
 }
-
-export type PostedMessage = WebviewMessage;
 
 export interface FakeWindow {
   __host: FakeHost;

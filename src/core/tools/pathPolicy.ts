@@ -51,6 +51,10 @@ export class WorkspacePathPolicy {
     if (!inside) throw new PathPolicyError(shown, `it resolves outside the workspace folders (through a symlink or otherwise); ${RELATIVE_HINT}`);
     if (purpose === 'read' && !exists) throw new PathPolicyError(shown, 'no such file or folder in the workspace');
     const relative = nodePath.relative(inside.real, real).split(nodePath.sep).join('/');
+    // Checked again on the real path: a symlink inside the workspace may lead into .git.
+    if (purpose === 'write' && relative.split('/').some((s) => PROTECTED_DIRECTORIES.includes(windowsName(s)))) {
+      throw new PathPolicyError(shown, 'files inside .git may not be changed');
+    }
     const display = roots.length > 1 ? [inside.root.name, relative].filter(Boolean).join('/') : relative || '.';
     return { path: real, display, root: inside.root, exists };
   }

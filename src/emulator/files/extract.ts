@@ -1,11 +1,13 @@
 // Real text extraction for purpose file-extract: plain text formats decoded strictly as UTF-8, HTML
-// to Markdown text (turndown), PDF text layer (unpdf), DOCX (mammoth), XLSX/XLS (SheetJS).
+// to Markdown text (turndown), PDF text layer (unpdf), DOCX (mammoth), XLSX/XLS (SheetJS), PPTX and
+// EPUB (zipDocuments).
 import path from 'node:path';
 import mammoth from 'mammoth';
 import TurndownService from 'turndown';
 import { extractText, getDocumentProxy } from 'unpdf';
 import * as XLSX from '@e965/xlsx';
 import YAML from 'yaml';
+import { epubText, pptxText } from './zipDocuments';
 
 export class ExtractionError extends Error {
   override name = 'ExtractionError';
@@ -58,6 +60,14 @@ async function docxText(bytes: Buffer, name: string): Promise<string> {
   }
 }
 
+async function zipped(kind: string, name: string, read: () => Promise<string>): Promise<string> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new ExtractionError(`cannot read the ${kind} ${name}: ${(error as Error).message}`);
+  }
+}
+
 export function readWorkbook(bytes: Buffer, name: string): XLSX.WorkBook {
   try {
     const ext = path.extname(name).toLowerCase();
@@ -107,10 +117,12 @@ export async function extractFile(filename: string, bytes: Buffer): Promise<Extr
       if (broken) throw new ExtractionError(`${filename} is not valid YAML: ${broken.errors[0]!.message.split('\n')[0]}`);
       return { text, mime: 'application/yaml' };
     }
+    case '.pptx':
+      return { text: await zipped('PPTX', filename, () => pptxText(bytes)), mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' };
+    case '.epub':
+      return { text: await zipped('EPUB', filename, () => epubText(bytes)), mime: 'application/epub+zip' };
     case '.doc':
     case '.ppt':
-    case '.pptx':
-    case '.epub':
     case '.mobi':
       throw new ExtractionError(`${ext} documents cannot be extracted by the local emulator (the real service can)`);
     default:

@@ -17,7 +17,7 @@ export interface ComposerCallbacks {
 }
 
 /** Wait this long after the last keystroke before asking the host for an estimate. */
-export const ESTIMATE_DEBOUNCE_MS = 350;
+const ESTIMATE_DEBOUNCE_MS = 350;
 /** Warn when the next request uses this share of the context length. */
 const NEAR_LIMIT = 0.9;
 

@@ -48,11 +48,6 @@ export class ConversationList {
     this.render();
   }
 
-  setActive(activeId: string | undefined): void {
-    this.activeId = activeId;
-    this.render();
-  }
-
   /** Content matches from the host for the query that is still typed (older answers are ignored by the caller). */
   showSearchResults(results: Entry[]): void {
     if (this.searchInput.value.trim() === '') return;

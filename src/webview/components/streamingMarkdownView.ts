@@ -23,6 +23,12 @@ function decorateCodeBlocks(root: DocumentFragment | HTMLElement): void {
   }
 }
 
+/**
+ * A tail that is expensive to render (one huge paragraph or table) is re-rendered at most once per this
+ * many times its last render cost, so it cannot take more than about a quarter of the time.
+ */
+const TAIL_COST_SPACING = 4;
+
 export class StreamingMarkdownView {
   readonly element: HTMLElement;
   private readonly tailElement: HTMLElement;
@@ -30,6 +36,9 @@ export class StreamingMarkdownView {
   /** The open code fence of the tail, grown in place by appending text. */
   private liveCode: { language: string; text: Text; length: number } | undefined;
   private finished = false;
+  private tailCostMs = 0;
+  private lastTailRenderAt = Number.NEGATIVE_INFINITY;
+  private tailRenderPending = false;
 
   constructor(
     private readonly renderer: MarkdownRenderer,
@@ -45,7 +54,7 @@ export class StreamingMarkdownView {
   append(text: string): void {
     if (this.finished) return;
     for (const block of this.splitter.append(text)) this.freeze(block);
-    this.renderTail();
+    this.requestTailRender();
   }
 
   /** The stream ended: the tail becomes frozen blocks too. */
@@ -75,11 +84,32 @@ export class StreamingMarkdownView {
     const fragment = block.kind === 'code' ? this.renderer.renderCode(block.code, block.language) : this.renderer.renderMarkdown(block.text);
     decorateCodeBlocks(fragment);
     // Each frozen block is its own layout unit, so the browser can skip blocks that are off screen.
-    const wrapper = el('div', { className: 'markdown-block' }, [fragment]);
+    const wrapper = el('div', { className: block.kind === 'markdown' && block.continuesList ? 'markdown-block list-continuation' : 'markdown-block' }, [fragment]);
     this.element.insertBefore(wrapper, this.tailElement);
   }
 
+  private requestTailRender(): void {
+    if (this.finished) return;
+    if (performance.now() - this.lastTailRenderAt >= this.tailCostMs * TAIL_COST_SPACING) {
+      this.renderTail();
+      return;
+    }
+    if (this.tailRenderPending) return;
+    this.tailRenderPending = true;
+    requestAnimationFrame(() => {
+      this.tailRenderPending = false;
+      this.requestTailRender();
+    });
+  }
+
   private renderTail(): void {
+    const started = performance.now();
+    this.renderTailNow();
+    this.lastTailRenderAt = performance.now();
+    this.tailCostMs = this.lastTailRenderAt - started;
+  }
+
+  private renderTailNow(): void {
     const tail = this.splitter.tail();
     if (!tail) {
       this.tailElement.replaceChildren();
@@ -91,6 +121,7 @@ export class StreamingMarkdownView {
       return;
     }
     this.liveCode = undefined;
+    this.tailElement.classList.toggle('list-continuation', tail.continuesList === true);
     const fragment = this.renderer.renderMarkdown(tail.text);
     decorateCodeBlocks(fragment);
     this.tailElement.replaceChildren(fragment);

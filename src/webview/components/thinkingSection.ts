@@ -79,7 +79,8 @@ export class ThinkingSection {
   }
 
   private showCount(): void {
-    this.countLabel.textContent = this.tokens > 0 ? `${this.exactTokens ? '' : '~'}${formatCount(this.tokens)} tokens` : '';
+    const unit = this.tokens === 1 ? 'token' : 'tokens';
+    this.countLabel.textContent = this.tokens > 0 ? `${this.exactTokens ? '' : '~'}${formatCount(this.tokens)} ${unit}` : '';
   }
 
   private applyVisibility(): void {

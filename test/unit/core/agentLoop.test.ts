@@ -66,24 +66,46 @@ describe('core/agent runAgentTask against the emulator', function () {
     return { events, result };
   }
 
-  it('runs quickjs, code_runner and fetch (a page on 127.0.0.1) and ends with an answer holding their real results', async () => {
-    const { events, result } = await run('Write the leap-year report', await formulaRegistry(), { maxParallelToolCalls: 1 });
+  it('runs a four-step task: quickjs, then code_runner on its result, then fetch of a page on 127.0.0.1, then an answer from their real results', async () => {
+    const { events, result } = await run('Write the leap-year report', await formulaRegistry());
     assert.equal(result.summary.stopReason, 'stop', result.summary.error);
-    assert.equal(result.summary.steps, 2);
+    assert.equal(result.summary.steps, 4);
     assert.deepEqual(result.summary.toolCalls, { quickjs: 1, code_runner: 1, fetch: 1 });
-    const answer = result.summary.answer;
-    assert.match(answer, /`quickjs`: 2000,2024/);
-    assert.match(answer, /`code_runner`: leapdays 31/);
-    assert.match(answer, new RegExp(`\`fetch\`: URL: ${bed.pageUrl.replace(/[.]/g, '\\.')}`));
-    const fetched = result.messages.find((m) => m.role === 'tool' && m.name === 'fetch');
-    assert.match(String(fetched?.content), /# Leap rules[\s\S]*marker: gregorian-1582/);
     const finished = events.filter((e) => e.type === 'tool_call_finished');
-    assert.deepEqual(finished.map((e) => e.type === 'tool_call_finished' && [e.name, e.status]), [['quickjs', 'done'], ['code_runner', 'done'], ['fetch', 'done']]);
+    assert.deepEqual(finished.map((e) => e.type === 'tool_call_finished' && [e.step, e.name, e.status]), [[1, 'quickjs', 'done'], [2, 'code_runner', 'done'], [3, 'fetch', 'done']]);
     assert.ok(finished.every((e) => e.type === 'tool_call_finished' && e.durationMs >= 0));
+    const resultOf = (name: string): string => {
+      const done = finished.find((e) => e.type === 'tool_call_finished' && e.name === name);
+      return done?.type === 'tool_call_finished' ? done.result : '';
+    };
+    // The tools' real results: QuickJS's leap years, Python's count of leap days, the page as Markdown.
+    assert.equal(resultOf('quickjs').trim(), '2000,2024');
+    assert.match(resultOf('code_runner'), /^leapdays 31\s*$/);
+    assert.match(resultOf('fetch'), /# Leap rules[\s\S]*marker: gregorian-1582/);
+    const answer = result.summary.answer;
+    assert.match(answer, /^Leap-year report/);
+    assert.ok(answer.includes(`(quickjs): ${resultOf('quickjs')}`), answer);
+    assert.ok(answer.includes(`(code_runner): ${resultOf('code_runner')}`), answer);
+    assert.ok(answer.includes(resultOf('fetch')), answer);
+    assert.ok(answer.includes(bed.pageUrl), answer);
     assert.deepEqual(events.map((e) => e.type).filter((t) => t !== 'content_delta' && t !== 'reasoning_delta' && !t.startsWith('tool_call')), [
-      'task_started', 'step_started', 'step_finished', 'step_started', 'step_finished', 'task_finished',
+      'task_started', ...Array.from({ length: 4 }, () => ['step_started', 'step_finished']).flat(), 'task_finished',
     ]);
-    assert.equal(await assertNoUnansweredCallSent(bed), 2);
+
+    // What crossed the wire: one chat request per step, each carrying every earlier call and its result.
+    const requests = await chatRequests(bed);
+    assert.equal(requests.length, 4);
+    const calledBefore = ['quickjs', 'code_runner', 'fetch'];
+    requests.forEach(({ status, body }, n) => {
+      assert.equal(status, 200, `request ${n + 1}`);
+      const calls = body.messages.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []) : []));
+      const answers = body.messages.filter((m) => m.role === 'tool');
+      assert.deepEqual(calls.map((c) => c.function.name), calledBefore.slice(0, n), `request ${n + 1} carries the earlier calls`);
+      assert.deepEqual(answers.map((m) => m.role === 'tool' && m.tool_call_id), calls.map((c) => c.id), `request ${n + 1} carries their results`);
+      assert.deepEqual(answers.map((m) => m.content), calledBefore.slice(0, n).map(resultOf), `request ${n + 1} carries the real results`);
+      assert.equal(body.messages[body.messages.length - 1]?.role, n === 0 ? 'user' : 'tool', `request ${n + 1} ends with the newest result`);
+    });
+    assert.equal(await assertNoUnansweredCallSent(bed), 4);
     assertContinuable(result.messages, 'svc-k2-turbo-preview');
   });
 

@@ -160,6 +160,18 @@ describe('ChatSession', () => {
     assert.equal(session.isBusy(conversation.id), false);
   });
 
+  it('stopAndSettle resolves once the stopped reply is saved', async () => {
+    const wait = gate();
+    const { session, conversation, events, storage, store } = await setup([[delta({ content: 'Some' }), wait.step]]);
+    void session.send(conversation.id, 'Hi', thinking);
+    while (!events.some((e) => e.type === 'contentDelta')) await tick();
+    await session.stopAndSettle(conversation.id);
+    await store.flush();
+    const saved = JSON.parse(storage.data.get(`conversation/${conversation.id}`) ?? '{}');
+    assert.equal(saved.entries[1].status, 'stopped');
+    assert.equal(session.isBusy(conversation.id), false);
+  });
+
   it('saves a half-streamed reply as it arrives, and a reload brings it back marked interrupted', async () => {
     const wait = gate();
     const { session, conversation, events, clock, storage, store } = await setup([[delta({ content: 'Half of ' }), delta({ content: 'it' }), wait.step]]);

@@ -10,6 +10,7 @@ describe('token budget', () => {
     const near = computeTokenBudget({ inputTokens: 6500, approximate: false, maxCompletionTokens: 1024, contextLength: 8192 });
     assert.equal(near.state, 'near');
     assert.equal(near.remaining, 8192 - 7524);
+    assert.equal(near.requestTokens, 7524);
     const over = computeTokenBudget({ inputTokens: 7200, approximate: true, maxCompletionTokens: 1024, contextLength: 8192 });
     assert.equal(over.state, 'over');
     assert.equal(over.remaining, -32);

@@ -99,6 +99,9 @@ describe('core/tools WorkspacePathPolicy (real files and symlinks in a temp dir)
     await refused('.GIT/hooks/pre-commit', 'write', /\.git/);
     await refused('.Git./config', 'write', /\.git/);
     await refused('sub/.git /config', 'write', /\.git/);
+    await fs.symlink(path.join(root, '.git', 'hooks'), path.join(root, 'hooks-link'));
+    await refused('hooks-link/pre-commit', 'write', /\.git/);
+    assert.equal((await policy().resolve('hooks-link', 'read')).display, '.git/hooks');
   });
 
   it('compares folded case on a case-insensitive file system', async () => {

@@ -99,6 +99,65 @@ describe('emulator chat completions', () => {
     assert.equal(otherKey.usage!.cached_tokens, 0, 'a different prompt_cache_key shares nothing');
   });
 
+  describe('prompt caching over a multi-step tool conversation', () => {
+    const tools = [{ type: 'function', function: { name: 'quickjs', description: 'Runs JavaScript', parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } } }];
+    /** Step s of an agent task: a thinking tool call and its (long) result, as an agent loop sends them back. */
+    const stepMessages = (s: number) => [
+      {
+        role: 'assistant',
+        content: '',
+        reasoning_content: `Step ${s}: I compute the next table.`,
+        tool_calls: [{ id: `call_${s}_${'x'.repeat(40)}`, type: 'function', function: { name: 'quickjs', arguments: JSON.stringify({ code: `Array.from({ length: ${s + 3} }, (_, i) => i * ${s}).join(' ')` }) } }],
+      },
+      { role: 'tool', tool_call_id: `call_${s}_${'x'.repeat(40)}`, name: 'quickjs', content: Array.from({ length: 60 }, (_, i) => `row ${i}: ${i * s}`).join('\n') },
+    ];
+    const ask = async (messages: unknown[], key: string) =>
+      completionOf(await chat(h, { model: 'svc-k2-thinking', tools, prompt_cache_key: key, messages })).usage!;
+
+    it('never reports more cached than prompt tokens, and the cache grows step by step', async () => {
+      const messages: unknown[] = [{ role: 'system', content: 'You are an agent.' }, user('Tabulate step by step.')];
+      const usages = [];
+      for (let s = 1; s <= 8; s++) {
+        usages.push(await ask(messages, 'agent-steps'));
+        messages.push(...stepMessages(s));
+      }
+      usages.forEach((u, i) => {
+        assert.ok(u.cached_tokens! <= u.prompt_tokens, `step ${i + 1}: cached ${u.cached_tokens} > prompt ${u.prompt_tokens}`);
+        assert.equal(u.prompt_tokens_details!.cached_tokens, u.cached_tokens);
+      });
+      assert.equal(usages[0]!.cached_tokens, 0);
+      for (let i = 1; i < usages.length; i++) {
+        const [before, now] = [usages[i - 1]!, usages[i]!];
+        assert.ok(now.cached_tokens! > before.cached_tokens!, `cached grows: ${usages.map((u) => u.cached_tokens).join(', ')}`);
+        // Everything the previous prompt held is cached except its reply primer (the 3 tokens that open the answer).
+        assert.equal(now.cached_tokens, before.prompt_tokens - 3, `step ${i + 1}`);
+      }
+      const totalCached = usages.reduce((sum, u) => sum + u.cached_tokens!, 0);
+      const totalPrompt = usages.reduce((sum, u) => sum + u.prompt_tokens, 0);
+      assert.ok(totalCached < totalPrompt, `${totalCached} cached of ${totalPrompt} prompt tokens`);
+    });
+
+    it('caches the whole prompt of an identical repeat, and nothing under another prompt_cache_key', async () => {
+      const messages = [user('Tabulate step by step.'), ...stepMessages(1), ...stepMessages(2)];
+      const first = await ask(messages, 'repeat-a');
+      const again = await ask(messages, 'repeat-a');
+      assert.equal(first.cached_tokens, 0);
+      assert.equal(again.prompt_tokens, first.prompt_tokens);
+      assert.equal(again.cached_tokens, again.prompt_tokens);
+      const other = await ask(messages, 'repeat-b');
+      assert.equal(other.cached_tokens, 0, 'a different prompt_cache_key shares nothing');
+      const shorter = await ask(messages.slice(0, 3), 'repeat-a');
+      assert.ok(shorter.cached_tokens! < shorter.prompt_tokens && shorter.cached_tokens! > 0, `a shared prefix, cached ${shorter.cached_tokens} of ${shorter.prompt_tokens}`);
+    });
+
+    it('counts the prompt of a tool conversation exactly like the estimate endpoint', async () => {
+      const messages = [user('Tabulate step by step.'), ...stepMessages(1)];
+      const usage = completionOf(await chat(h, { model: 'svc-k2-turbo-preview', tools, messages })).usage!;
+      const e = await call<{ data: { total_tokens: number } }>(h, 'POST', '/tokenizers/estimate-token-count', { model: 'svc-k2-turbo-preview', tools, messages });
+      assert.equal(e.body.data.total_tokens, usage.prompt_tokens);
+    });
+  });
+
   it('counts prompt tokens exactly like the estimate endpoint', async () => {
     const messages = [{ role: 'system', content: 'Be brief.' }, user('How long is this prompt in tokens?')];
     const c = completionOf(await chat(h, { model: 'svc-v1-8k', messages }));

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import JSZip from 'jszip';
 import { LIMITS } from '../../../src/api/models';
 import { FileListSchema, FileObjectSchema, type FileObject } from '../../../src/api/schemas';
 import { fileTooLargeMessage, tooManyFilesMessage, totalTooLargeMessage } from '../../../src/emulator/files/fileStore';
@@ -88,6 +89,25 @@ describe('emulator files', () => {
     assert.equal((await content(h, docx.id)).content.trim(), 'Quarterly report\n\nRevenue grew by twelve percent.');
     const sheet = await upload(h, 'stock.xlsx', xlsx());
     assert.equal((await content(h, sheet.id)).content, '## Stock\nitem,qty\napple,3\npear,5');
+  });
+
+  it('extracts the slide text of a PPTX and the chapters of an EPUB, in order', async () => {
+    const pptx = new JSZip();
+    const slide = (texts: string[]) => `<p:sld xmlns:a="a" xmlns:p="p"><p:cSld><p:spTree>${texts.map((t) => `<a:p><a:r><a:t>${t}</a:t></a:r></a:p>`).join('')}</p:spTree></p:cSld></p:sld>`;
+    pptx.file('ppt/slides/slide2.xml', slide(['Results', 'Up 12 &amp; rising']));
+    pptx.file('ppt/slides/slide1.xml', slide(['Welcome']));
+    const deck = await upload(h, 'deck.pptx', await pptx.generateAsync({ type: 'nodebuffer' }));
+    assert.equal((await content(h, deck.id)).content, '## Slide 1\nWelcome\n\n## Slide 2\nResults\nUp 12 & rising');
+    const epub = new JSZip();
+    epub.file('META-INF/container.xml', '<container><rootfiles><rootfile full-path="OEBPS/book.opf"/></rootfiles></container>');
+    epub.file('OEBPS/book.opf', '<package><manifest><item id="c1" href="one.xhtml"/><item id="c2" href="two.xhtml"/></manifest><spine><itemref idref="c2"/><itemref idref="c1"/></spine></package>');
+    epub.file('OEBPS/one.xhtml', '<html><body><h1>One</h1><p>Last.</p></body></html>');
+    epub.file('OEBPS/two.xhtml', '<html><body><h1>Two</h1><p>First.</p></body></html>');
+    const book = await upload(h, 'book.epub', await epub.generateAsync({ type: 'nodebuffer' }));
+    assert.equal((await content(h, book.id)).content, '# Two\n\nFirst.\n\n# One\n\nLast.');
+    const notZip = await upload(h, 'deck2.pptx', 'plain text');
+    assert.equal(notZip.status, 'error');
+    assert.match(notZip.status_details!, /^cannot read the PPTX deck2\.pptx/);
   });
 
   it('marks an unreadable file status error, and its content call is the 500 extraction error', async () => {

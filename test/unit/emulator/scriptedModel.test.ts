@@ -81,6 +81,55 @@ describe('emulator scripted model', () => {
     }
   });
 
+  describe('telling the steps of an agent task apart', () => {
+    const steps = {
+      scenarios: [
+        { name: 'step 1', match: { lastUserText: 'report', toolStepsSinceUser: 0 }, reply: { toolCalls: [{ name: 'quickjs', arguments: { code: '6 * 7' } }] } },
+        { name: 'step 2', match: { lastUserText: 'report', toolStepsSinceUser: 1, lastToolName: 'quickjs' }, reply: { content: 'step 2 after {{toolResult:quickjs}}', toolCalls: [{ name: 'code_runner', arguments: { code: 'print(1)' } }, { name: 'fetch', arguments: { url: 'http://127.0.0.1:9/' } }] } },
+        { name: 'step 3, fetch answered last', match: { lastUserText: 'report', toolStepsSinceUser: 2, toolResultsSinceUser: 3, lastToolName: 'fetch' }, reply: { content: 'fetch last: js={{toolResult:quickjs}} py={{toolResult:code_runner}} page={{toolResult:fetch}} none=[{{toolResult:convert}}]' } },
+        { name: 'step 3, another order', match: { lastUserText: 'report', toolStepsSinceUser: 2 }, reply: { content: 'step 3, last was another tool' } },
+      ],
+    };
+    let hs: Harness;
+    before(async () => {
+      hs = await startHarness({ scenarios: steps });
+    });
+    after(async () => {
+      await hs.close();
+    });
+    const tools = [quickjs, codeRunner, fetchTool];
+    const ask = async (messages: unknown[]) => completionOf(await chat(hs, { model: 'svc-k2-turbo-preview', tools, messages })).choices[0]!.message;
+    const answer = (id: string, content: string) => ({ role: 'tool', tool_call_id: id, content });
+
+    it('matches on toolStepsSinceUser, toolResultsSinceUser and lastToolName, and fills {{toolResult:NAME}}', async () => {
+      const messages: unknown[] = [user('Write the report')];
+      const first = await ask(messages);
+      assert.deepEqual(first.tool_calls!.map((c) => c.function.name), ['quickjs']);
+      messages.push(first, answer(first.tool_calls![0]!.id, '42'));
+      const second = await ask(messages);
+      assert.equal(second.content, 'step 2 after 42');
+      assert.deepEqual(second.tool_calls!.map((c) => c.function.name), ['code_runner', 'fetch']);
+      const [py, page] = second.tool_calls!;
+      // The tool messages carry no name: lastToolName comes from the call each answers (tool_call_id).
+      const third = await ask([...messages, second, answer(py!.id, '1'), answer(page!.id, '# Page')]);
+      assert.equal(third.content, 'fetch last: js=42 py=1 page=# Page none=[]');
+      const reordered = await ask([...messages, second, answer(page!.id, '# Page'), answer(py!.id, '1')]);
+      assert.equal(reordered.content, 'step 3, last was another tool');
+      // A new user message starts the count again.
+      const next = await ask([...messages, second, answer(py!.id, '1'), answer(page!.id, '# Page'), { role: 'assistant', content: 'done' }, user('Another report')]);
+      assert.deepEqual(next.tool_calls!.map((c) => c.function.name), ['quickjs']);
+    });
+
+    it('rejects a malformed step matcher with the field at fault', async () => {
+      const bad = async (match: Record<string, unknown>) => startEmulator({ dataDir: hs.dataDir, scenarios: [{ match, reply: { content: 'x' } }] as never });
+      await assert.rejects(bad({ toolStepsSinceUser: -1 }), /0\.match\.toolStepsSinceUser: a count, 0 or more/);
+      await assert.rejects(bad({ toolResultsSinceUser: 1.5 }), /0\.match\.toolResultsSinceUser: a whole number/);
+      await assert.rejects(bad({ toolResultsSinceUser: '2' }), /0\.match\.toolResultsSinceUser: .*expected number/);
+      await assert.rejects(bad({ lastToolName: 'two words' }), /0\.match\.lastToolName: a function name/);
+      await assert.rejects(bad({ lastToolNames: 'quickjs' }), /0\.match: .*lastToolNames/);
+    });
+  });
+
   it('summarises pasted code by its real structure', async () => {
     const code = [
       '// Parses and formats money amounts.',

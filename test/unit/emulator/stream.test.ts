@@ -71,6 +71,24 @@ describe('emulator streaming', () => {
     assert.equal(s.chunks.at(-1)!.choices[0]!.finish_reason, 'tool_calls');
   });
 
+  it('on request, streams parallel tool calls without index like the real indexless fixture', async () => {
+    const two = await startHarness({
+      scenarios: [{ match: { lastUserText: 'both' }, reply: { toolCalls: [{ name: 'weather', arguments: { location: 'San Francisco' } }, { name: 'time', arguments: { zone: 'UTC' } }] } }],
+    });
+    try {
+      const tools = ['weather', 'time'].map((name) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: {} } } }));
+      const s = await stream(two, { model: 'svc-k2.5', thinking: { type: 'disabled' }, tools, messages: [user('both please')] }, { 'x-svc-fault': 'indexless-tool-calls' });
+      const deltas = s.chunks.map((c) => c.choices[0]?.delta.tool_calls).filter((d) => d !== undefined);
+      assert.deepEqual(deltas, [
+        [{ id: 'weather_0', type: 'function', function: { name: 'weather', arguments: '' } }, { id: 'time_1', type: 'function', function: { name: 'time', arguments: '' } }],
+        [{ function: { arguments: '{"location":"San Francisco"}' } }, { function: { arguments: '{"zone":"UTC"}' } }],
+      ]);
+      assert.equal(s.chunks.at(-1)!.choices[0]!.finish_reason, 'tool_calls');
+    } finally {
+      await two.close();
+    }
+  });
+
   it('streams n choices, each with its own first chunk, pieces and final chunk', async () => {
     const s = await stream(h, { model: 'svc-k2-turbo-preview', n: 2, temperature: 0.9, messages: [user('Reply with exactly "two"')] });
     for (const index of [0, 1]) {

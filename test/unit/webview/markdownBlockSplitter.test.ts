@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { MarkdownBlockSplitter, type Block } from '../../../src/webview/markdownBlockSplitter';
+import { LIST_SPLIT_CHARS, MarkdownBlockSplitter, type Block } from '../../../src/webview/markdownBlockSplitter';
 
 const md = new MarkdownIt({ html: false, linkify: true });
 
@@ -78,5 +78,27 @@ describe('MarkdownBlockSplitter', () => {
     const blocks = splitInChunks(text, 5);
     assert.equal(blocks.length, 200);
     assert.ok(Math.max(...blocks.map((b) => (b.kind === 'markdown' ? b.text.length : b.code.length))) < 300);
+  });
+
+  it('cuts a very long list at top-level items into parts that render as the same items, numbering kept', () => {
+    for (const marker of ['-', 'ordered']) {
+      const items = Array.from({ length: 400 }, (_, i) => `${marker === '-' ? '-' : `${i + 1}.`} item ${i} with **bold** text\n  continued line`);
+      const text = items.join('\n');
+      const blocks = splitInChunks(text, 5);
+      assert.ok(blocks.length > 5, `${blocks.length} parts`);
+      assert.equal(blocks[0]?.kind === 'markdown' && blocks[0].continuesList, undefined);
+      assert.ok(blocks.slice(1).every((b) => b.kind === 'markdown' && b.continuesList === true));
+      assert.ok(blocks.every((b) => b.kind === 'markdown' && b.text.length < LIST_SPLIT_CHARS + 100));
+      // Joined at the cuts, the parts are exactly the one-shot rendering.
+      const joined = blocks.map(renderBlock).join('').replace(/<\/(ul|ol)>\n<\1(?: start="\d+")?>\n/g, '');
+      assert.equal(joined, md.render(text));
+    }
+  });
+
+  it('does not cut a list at an indented line or inside an item', () => {
+    const item = `- ${'x'.repeat(LIST_SPLIT_CHARS)}\n  - nested item\n  more of the item\n`;
+    const blocks = splitInChunks(item + item, 3);
+    assert.equal(blocks.length, 2);
+    assert.equal(blocks[0]?.kind === 'markdown' ? blocks[0].text : '', item);
   });
 });

@@ -1,0 +1,64 @@
+// The chat session with the real client against the real emulator (port 0): a thinking model's
+// reasoning streams, is saved, and goes back to the service on the next turn.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { SvcClient } from '../../../src/api/index';
+import { ChatSession, type SessionEvent } from '../../../src/core/chatSession';
+import { systemClock } from '../../../src/core/clock';
+import type { AssistantEntry } from '../../../src/core/conversation';
+import { ConversationStore } from '../../../src/core/conversationStore';
+import { startEmulator } from '../../../src/emulator/index';
+import { MemoryStorage } from './support/memoryStorage';
+
+describe('ChatSession on the emulator', () => {
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let dataDir: string;
+
+  before(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-session-emu-'));
+    emulator = await startEmulator({ host: '127.0.0.1', port: 0, apiKey: 'sk-local', dataDir });
+  });
+  after(async () => {
+    await emulator.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('streams reasoning then content, keeps usage, and sends the reasoning back next turn', async () => {
+    const client = new SvcClient({ baseUrl: emulator.url, apiKey: 'sk-local' });
+    const sent: unknown[] = [];
+    const recording = {
+      chatStream: (request: Parameters<SvcClient['chatStream']>[0], options?: { signal?: AbortSignal }) => {
+        sent.push(structuredClone(request));
+        return client.chatStream(request, options);
+      },
+    };
+    const storage = new MemoryStorage();
+    const { store } = await ConversationStore.open(storage, systemClock);
+    const events: SessionEvent[] = [];
+    const session = new ChatSession({ client: () => recording, store, clock: systemClock, onEvent: (e) => events.push(e) });
+    const conversation = await store.create();
+    const settings = { model: 'svc-k2-thinking', thinking: true, jsonMode: false, choiceCount: 1 };
+
+    await session.send(conversation.id, 'Hello there', settings);
+    const first = conversation.entries[1] as AssistantEntry;
+    assert.equal(first.status, 'complete');
+    const alt = first.alternatives[0];
+    assert.ok(alt && alt.reasoning.length > 0 && alt.content.length > 0);
+    const types = events.map((e) => e.type);
+    const lastReasoning = types.lastIndexOf('reasoningDelta');
+    assert.ok(lastReasoning >= 0 && lastReasoning < types.indexOf('contentDelta'), 'reasoning comes before content');
+    assert.ok(first.usage && first.usage.completionTokens > 0);
+    assert.ok((first.reasoningTokens ?? 0) > 0);
+
+    await session.send(conversation.id, 'And again', settings);
+    const second = sent[1] as { messages: { role: string; reasoning_content?: string }[] };
+    assert.equal(second.messages[1]?.role, 'assistant');
+    assert.equal(second.messages[1]?.reasoning_content, alt.reasoning);
+    assert.equal((conversation.entries[3] as AssistantEntry).status, 'complete');
+    await store.flush();
+    const { store: reloaded } = await ConversationStore.open(storage, systemClock);
+    assert.deepEqual(reloaded.require(conversation.id).entries, conversation.entries);
+  });
+});
