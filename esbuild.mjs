@@ -2,6 +2,7 @@
 // webview (browser IIFE). Also the stand-alone emulator entry, so `node dist/emulator.js` works.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -14,13 +15,59 @@ const common = {
   legalComments: 'none',
 };
 
+// Big libraries that only some runs need are not inlined into the bundles that import them: each is
+// emitted once as its own file in dist/ and required from there at run time. The emulator's document
+// extractors load on the first file of their kind (src/emulator/files/documentLibraries.ts), and the
+// BPE tokenizer's tables (2.7 MB) are shared by the extension (loaded on first local count) and the
+// emulator instead of being shipped twice.
+const separateLibraries = [
+  { specifier: 'unpdf', outfile: 'dist/emulator/extractors/pdf.js', esm: true },
+  { specifier: 'mammoth', outfile: 'dist/emulator/extractors/docx.js' },
+  // SheetJS's ESM build: its CommonJS one also carries the legacy code-page tables (1 MB more).
+  { specifier: '@e965/xlsx', outfile: 'dist/emulator/extractors/spreadsheet.js', esm: true },
+  { specifier: 'jszip', outfile: 'dist/emulator/extractors/zip.js' },
+  { specifier: 'gpt-tokenizer', outfile: 'dist/vendor/gpt-tokenizer.js' },
+];
+
+/** Resolves the separate libraries to their emitted files, relative to the bundle being built. */
+function requireSeparateLibraries(outfile) {
+  const bySpecifier = new Map(separateLibraries.filter((l) => l.outfile !== outfile).map((l) => [l.specifier, l.outfile]));
+  const filter = new RegExp(`^(${[...bySpecifier.keys()].map((k) => k.replace(/[/.]/g, '\\$&')).join('|')})$`);
+  return {
+    name: 'separate-libraries',
+    setup(build) {
+      build.onResolve({ filter }, (args) => {
+        const relative = path.relative(path.dirname(outfile), bySpecifier.get(args.path)).split(path.sep).join('/');
+        return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
+      });
+    },
+  };
+}
+
+// ESM-only dependencies (QuickJS's loader, pdf.js) read import.meta.url; in these CJS bundles it is the bundle's own URL.
+const importMetaUrl = { define: { 'import.meta.url': '__svcImportMetaUrl' }, banner: { js: "const __svcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } };
+
 const entries = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
-  // ESM-only dependencies (QuickJS's loader, pdf.js) read import.meta.url; in this CJS bundle it is the bundle's own URL.
-  { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', define: { 'import.meta.url': '__svcImportMetaUrl' }, banner: { js: "const __svcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } },
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [requireSeparateLibraries('dist/extension.js')] },
+  { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, plugins: [requireSeparateLibraries('dist/emulator.js')] },
+  ...separateLibraries.map(({ specifier, outfile, esm }) => ({
+    ...common,
+    // The library's own exports, so the importers' interop sees exactly what importing it directly would.
+    stdin: {
+      contents: esm ? `export * from ${JSON.stringify(specifier)};` : `module.exports = require(${JSON.stringify(specifier)});`,
+      resolveDir: import.meta.dirname,
+      sourcefile: `${specifier}.js`,
+    },
+    outfile,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    ...importMetaUrl,
+    plugins: [requireSeparateLibraries(outfile)],
+  })),
   // The webview's CSS (imported by main.ts) becomes dist/webview.css; the codicon font it imports is copied beside it.
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.ttf': 'file' }, assetNames: '[name]' },
-].filter((e) => fs.existsSync(e.entryPoints[0]));
+].filter((e) => e.stdin || fs.existsSync(e.entryPoints[0]));
 
 if (watch) {
   const contexts = await Promise.all(entries.map((e) => esbuild.context(e)));

@@ -170,4 +170,15 @@ describe('svc chat (integration, local emulator)', function () {
     }
     assert.equal((await api.connection()).mode, 'emulator');
   });
+
+  it('generates n alternatives when svc.alternatives is above 1', async () => {
+    await vscode.commands.executeCommand('svc.newChat');
+    await setSetting('alternatives', 2);
+    await setSetting('temperature', 0.7);
+    const id = await api.sendMessage('Hello', { model: 'svc-v1-8k', choiceCount: 2 });
+    const reply = lastReply(api.getConversation(id));
+    assert.equal(reply.status, 'complete');
+    assert.equal(reply.alternatives.length, 2);
+    assert.ok(reply.alternatives.every((a) => a.content.length > 0 && a.finishReason === 'stop'));
+  });
 });

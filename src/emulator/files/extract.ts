@@ -2,11 +2,10 @@
 // to Markdown text (turndown), PDF text layer (unpdf), DOCX (mammoth), XLSX/XLS (SheetJS), PPTX and
 // EPUB (zipDocuments).
 import path from 'node:path';
-import mammoth from 'mammoth';
+import type * as XLSX from '@e965/xlsx';
 import TurndownService from 'turndown';
-import { extractText, getDocumentProxy } from 'unpdf';
-import * as XLSX from '@e965/xlsx';
 import YAML from 'yaml';
+import { loadMammoth, loadSheetJs, loadUnpdf } from './documentLibraries';
 import { epubText, pptxText } from './zipDocuments';
 
 export class ExtractionError extends Error {
@@ -43,6 +42,7 @@ function htmlToText(html: string): string {
 
 async function pdfText(bytes: Buffer, name: string): Promise<string> {
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new ExtractionError(`${name} is not a PDF (no %PDF- header)`);
+  const { extractText, getDocumentProxy } = await loadUnpdf();
   try {
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     const { text } = await extractText(pdf, { mergePages: true });
@@ -53,6 +53,7 @@ async function pdfText(bytes: Buffer, name: string): Promise<string> {
 }
 
 async function docxText(bytes: Buffer, name: string): Promise<string> {
+  const mammoth = await loadMammoth();
   try {
     return (await mammoth.extractRawText({ buffer: bytes })).value;
   } catch (error) {
@@ -68,23 +69,25 @@ async function zipped(kind: string, name: string, read: () => Promise<string>): 
   }
 }
 
-export function readWorkbook(bytes: Buffer, name: string): XLSX.WorkBook {
+export async function readWorkbook(bytes: Buffer, name: string): Promise<XLSX.WorkBook> {
+  const sheetJs = await loadSheetJs();
   try {
     const ext = path.extname(name).toLowerCase();
-    if (ext === '.csv') return XLSX.read(utf8(bytes, name), { type: 'string', raw: false });
+    if (ext === '.csv') return sheetJs.read(utf8(bytes, name), { type: 'string', raw: false });
     if (bytes.subarray(0, 2).toString('latin1') !== 'PK' && bytes.subarray(0, 4).toString('hex') !== 'd0cf11e0') {
       throw new ExtractionError(`${name} is not an Excel workbook (neither XLSX nor XLS signature)`);
     }
-    return XLSX.read(bytes, { type: 'buffer' });
+    return sheetJs.read(bytes, { type: 'buffer' });
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
     throw new ExtractionError(`cannot read the spreadsheet ${name}: ${(error as Error).message}`);
   }
 }
 
-function workbookText(bytes: Buffer, name: string): string {
-  const book = readWorkbook(bytes, name);
-  return book.SheetNames.map((sheet) => `## ${sheet}\n${XLSX.utils.sheet_to_csv(book.Sheets[sheet]!)}`).join('\n\n');
+async function workbookText(bytes: Buffer, name: string): Promise<string> {
+  const { utils } = await loadSheetJs();
+  const book = await readWorkbook(bytes, name);
+  return book.SheetNames.map((sheet) => `## ${sheet}\n${utils.sheet_to_csv(book.Sheets[sheet]!)}`).join('\n\n');
 }
 
 export async function extractFile(filename: string, bytes: Buffer): Promise<Extracted> {
@@ -96,7 +99,7 @@ export async function extractFile(filename: string, bytes: Buffer): Promise<Extr
       return { text: await docxText(bytes, filename), mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
     case '.xlsx':
     case '.xls':
-      return { text: workbookText(bytes, filename), mime: ext === '.xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/vnd.ms-excel' };
+      return { text: await workbookText(bytes, filename), mime: ext === '.xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/vnd.ms-excel' };
     case '.html':
     case '.htm':
       return { text: htmlToText(utf8(bytes, filename)), mime: 'text/html' };

@@ -1,7 +1,7 @@
 // Text of the zip-based document formats mammoth and SheetJS do not cover: PPTX (slide text runs, in
 // slide order) and EPUB (chapters in spine order, XHTML turned into Markdown text).
-import JSZip from 'jszip';
 import TurndownService from 'turndown';
+import { loadJsZip } from './documentLibraries';
 
 function decodeXml(text: string): string {
   return text
@@ -12,7 +12,7 @@ function decodeXml(text: string): string {
 }
 
 export async function pptxText(bytes: Buffer): Promise<string> {
-  const zip = await JSZip.loadAsync(bytes);
+  const zip = await (await loadJsZip()).loadAsync(bytes);
   const slides = Object.keys(zip.files)
     .map((name) => ({ name, n: Number(/^ppt\/slides\/slide(\d+)\.xml$/.exec(name)?.[1]) }))
     .filter((s) => Number.isInteger(s.n))
@@ -30,7 +30,7 @@ export async function pptxText(bytes: Buffer): Promise<string> {
 }
 
 export async function epubText(bytes: Buffer): Promise<string> {
-  const zip = await JSZip.loadAsync(bytes);
+  const zip = await (await loadJsZip()).loadAsync(bytes);
   const container = await zip.file('META-INF/container.xml')?.async('string');
   const opfPath = container && /full-path="([^"]+)"/.exec(container)?.[1];
   if (!opfPath) throw new Error('no META-INF/container.xml pointing at the package document');

@@ -1,8 +1,9 @@
 // svc/excel: analysis of an uploaded CSV or Excel workbook by file id: sheets, columns, row counts,
 // the first rows and statistics of numeric columns.
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 import path from 'node:path';
 import { ServiceError } from '../errors';
+import { loadSheetJs } from '../files/documentLibraries';
 import { ExtractionError, readWorkbook } from '../files/extract';
 import { FormulaFailure, optionalInteger, optionalString, requireString, tool, type Formula } from './formula';
 
@@ -53,7 +54,7 @@ export const excelFormula: Formula = {
     if (!['.csv', '.xlsx', '.xls'].includes(ext)) throw new FormulaFailure('failed', `${fn}: file ${fileId} (${loaded.file.filename}) is not a CSV or Excel file`);
     let book: XLSX.WorkBook;
     try {
-      book = readWorkbook(loaded.bytes, loaded.file.filename);
+      book = await readWorkbook(loaded.bytes, loaded.file.filename);
     } catch (error) {
       if (error instanceof ExtractionError) throw new FormulaFailure('failed', `${fn}: ${error.message}`);
       throw error;
@@ -62,8 +63,9 @@ export const excelFormula: Formula = {
     if (sheetName && !book.SheetNames.includes(sheetName)) {
       throw new FormulaFailure('invalid_arguments', `${fn}: no sheet "${sheetName}"; sheets: ${book.SheetNames.join(', ')}`);
     }
+    const { utils } = await loadSheetJs();
     const sections = names.map((name) => {
-      const rows = XLSX.utils.sheet_to_json<Cell[]>(book.Sheets[name]!, { header: 1, blankrows: false, defval: null });
+      const rows = utils.sheet_to_json<Cell[]>(book.Sheets[name]!, { header: 1, blankrows: false, defval: null });
       const [header = [], ...data] = rows;
       const parts = [`## Sheet "${name}": ${data.length} data row(s), ${header.length} column(s)`, `Columns: ${header.map(String).join(', ')}`];
       if (data.length > 0) parts.push(markdownTable(header, data.slice(0, maxRows)) + (data.length > maxRows ? `\n… ${data.length - maxRows} more row(s)` : ''));

@@ -2,6 +2,7 @@
 // prompt caching, determinism and balance, over raw HTTP.
 import assert from 'node:assert/strict';
 import { encode } from 'gpt-tokenizer';
+import type { ChatCompletion } from '../../../src/api/schemas';
 import { call, chat, completionOf, startHarness, user, type Harness } from './emulatorHarness';
 
 describe('emulator chat completions', () => {
@@ -116,7 +117,7 @@ describe('emulator chat completions', () => {
 
     it('never reports more cached than prompt tokens, and the cache grows step by step', async () => {
       const messages: unknown[] = [{ role: 'system', content: 'You are an agent.' }, user('Tabulate step by step.')];
-      const usages = [];
+      const usages: NonNullable<ChatCompletion['usage']>[] = [];
       for (let s = 1; s <= 8; s++) {
         usages.push(await ask(messages, 'agent-steps'));
         messages.push(...stepMessages(s));
@@ -127,10 +128,11 @@ describe('emulator chat completions', () => {
       });
       assert.equal(usages[0]!.cached_tokens, 0);
       for (let i = 1; i < usages.length; i++) {
-        const [before, now] = [usages[i - 1]!, usages[i]!];
-        assert.ok(now.cached_tokens! > before.cached_tokens!, `cached grows: ${usages.map((u) => u.cached_tokens).join(', ')}`);
+        const previous = usages[i - 1]!;
+        const current = usages[i]!;
+        assert.ok(current.cached_tokens! > previous.cached_tokens!, `cached grows: ${usages.map((u) => u.cached_tokens).join(', ')}`);
         // Everything the previous prompt held is cached except its reply primer (the 3 tokens that open the answer).
-        assert.equal(now.cached_tokens, before.prompt_tokens - 3, `step ${i + 1}`);
+        assert.equal(current.cached_tokens, previous.prompt_tokens - 3, `step ${i + 1}`);
       }
       const totalCached = usages.reduce((sum, u) => sum + u.cached_tokens!, 0);
       const totalPrompt = usages.reduce((sum, u) => sum + u.prompt_tokens, 0);
