@@ -44,12 +44,16 @@ function requireSeparateLibraries(outfile) {
   };
 }
 
+// import() of those files becomes require(): it resolves beside the bundle, with esbuild's interop, and
+// without the ESM loader (whose handling of CommonJS exports differs) in the extension host.
+const requireImports = { supported: { 'dynamic-import': false } };
+
 // ESM-only dependencies (QuickJS's loader, pdf.js) read import.meta.url; in these CJS bundles it is the bundle's own URL.
 const importMetaUrl = { define: { 'import.meta.url': '__svcImportMetaUrl' }, banner: { js: "const __svcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } };
 
 const entries = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], plugins: [requireSeparateLibraries('dist/extension.js')] },
-  { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, plugins: [requireSeparateLibraries('dist/emulator.js')] },
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [requireSeparateLibraries('dist/extension.js')] },
+  { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, ...requireImports, plugins: [requireSeparateLibraries('dist/emulator.js')] },
   ...separateLibraries.map(({ specifier, outfile, esm }) => ({
     ...common,
     // The library's own exports, so the importers' interop sees exactly what importing it directly would.

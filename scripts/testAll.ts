@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, unit tests, package (production build + .vsix), then the integration suite
-// (real VS Code extension host) and the end-to-end suite (the .vsix in code-server, driven in Chromium).
+// `npm test`: typecheck, lint, the unit, fault and security suites, the harness tools, the webview suite
+// (Chromium), package (production build + .vsix), then the integration suite (real VS Code extension host)
+// and the end-to-end suite (the .vsix in code-server, driven in Chromium).
 // Each suite's counts are printed, then the sum as the very last line: `N passed, M failed`.
 // A step that is not a test suite (typecheck, lint, package) counts as one failure when it fails.
 import { spawn } from 'node:child_process';
@@ -12,7 +13,7 @@ interface Step {
   command: string[];
   /** Reads the step's counts from its output; absent for steps that are not test suites. */
   counts?: (output: string) => { passed: number; failed: number } | undefined;
-  /** Steps whose failure makes the later ones pointless (the suites need the package). */
+  /** Steps whose failure makes the later ones pointless (the browser suites need the tools and the package). */
   required?: boolean;
 }
 
@@ -46,6 +47,11 @@ const steps: Step[] = [
   { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', command: ['npm', 'run', '-s', 'lint'] },
   { name: 'unit', command: ['npm', 'run', '-s', 'test:unit'], counts: mochaCounts },
+  { name: 'faults', command: ['npm', 'run', '-s', 'test:faults'], counts: lastSummaryLine },
+  { name: 'security', command: ['npm', 'run', '-s', 'test:security'], counts: lastSummaryLine },
+  // Node 24, code-server and Chromium for the browser suites below: installed on first use, then a quick check.
+  { name: 'tools', command: ['bash', 'scripts/setup-tools.sh', '--browser'], required: true },
+  { name: 'webview', command: ['npm', 'run', '-s', 'test:webview'], counts: lastSummaryLine },
   { name: 'package', command: ['npm', 'run', '-s', 'package'], required: true },
   { name: 'integration', command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine },
   { name: 'e2e', command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts'], counts: lastSummaryLine },

@@ -25,8 +25,8 @@ export function buildChatRequest(messages: ChatMessage[], settings: ReplySetting
     messages,
     stream: true,
     stream_options: { include_usage: true },
-    // The conversation id groups its requests for the service's prompt cache, as the spec
-    // recommends for multi-turn sessions; it stays the same when the conversation resumes.
+    // One key per workspace (see ChatSessionOptions.promptCacheKey) groups the requests for the
+    // service's prompt cache: the same system prompt and files recur across its conversations.
     prompt_cache_key: cacheKey,
   };
   if (info?.thinking === 'optional') request.thinking = { type: settings.thinking ? 'enabled' : 'disabled' };

@@ -47,6 +47,11 @@ export interface ChatSessionOptions {
   saveIntervalMs?: number;
   /** Automatic retries of one reply after rate-limit or overload countdowns (default 3). */
   maxAutomaticRetries?: number;
+  /**
+   * The `prompt_cache_key` of every request: the workspace's key (workspaceCacheKey), so the cache
+   * spans the workspace's conversations and agent tasks. Without it, the conversation id.
+   */
+  promptCacheKey?: () => Promise<string>;
 }
 
 interface ActiveReply {
@@ -209,7 +214,8 @@ export class ChatSession {
     signal: AbortSignal,
   ): Promise<{ entry: AssistantEntry; error: ErrorInfo } | undefined> {
     const { clock, store, onEvent } = this.options;
-    const request = buildChatRequest(buildHistory(conversation), settings, conversation.id);
+    const cacheKey = this.options.promptCacheKey ? await this.options.promptCacheKey() : conversation.id;
+    const request = buildChatRequest(buildHistory(conversation), settings, cacheKey);
     const entry: AssistantEntry = {
       id: newId(),
       role: 'assistant',

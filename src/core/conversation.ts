@@ -2,7 +2,7 @@
 // cut short by a crash, so it is a zod schema: what comes back is checked, not trusted.
 import { z } from 'zod';
 import { FinishReasonSchema, MessageContentSchema, SystemMessageSchema, ToolCallSchema } from '../api/schemas';
-import { ErrorInfoSchema, ReplyStatusSchema } from '../shared/protocol';
+import { AgentSummaryViewSchema, ErrorInfoSchema, ReplyStatusSchema, ToolCardSchema } from '../shared/protocol';
 
 export const UsageTotalsSchema = z.object({
   promptTokens: z.number().int().nonnegative(),
@@ -53,6 +53,8 @@ export const AssistantEntrySchema = z.object({
   reasoningTokens: z.number().int().nonnegative().optional(),
   /** What went wrong and the action that fixes it (see errorAction.ts). */
   error: ErrorInfoSchema.optional(),
+  /** On the last assistant entry of an agent task: what the task did. Absent on chat replies. */
+  agentSummary: AgentSummaryViewSchema.optional(),
 });
 export type AssistantEntry = z.infer<typeof AssistantEntrySchema>;
 
@@ -63,6 +65,8 @@ export const ToolEntrySchema = z.object({
   toolCallId: z.string(),
   name: z.string().optional(),
   content: z.string(),
+  /** How an agent task ran the call (arguments, status, duration); absent in conversations saved before agent tasks. */
+  card: ToolCardSchema.optional(),
 });
 export type ToolEntry = z.infer<typeof ToolEntrySchema>;
 

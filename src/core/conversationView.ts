@@ -22,6 +22,7 @@ function assistantView(entry: AssistantEntry): AssistantMessageView {
   if (entry.reasoningTokens !== undefined && entry.reasoningTokens > 0) view.reasoningTokens = entry.reasoningTokens;
   if (entry.usage) view.usage = entry.usage;
   if (entry.error) view.error = entry.error;
+  if (entry.agentSummary) view.agentSummary = entry.agentSummary;
   return view;
 }
 
@@ -30,7 +31,7 @@ function messageView(entry: Entry): MessageView {
     case 'user':
       return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt };
     case 'tool':
-      return { id: entry.id, role: 'tool', toolCallId: entry.toolCallId, name: entry.name ?? '', content: entry.content, createdAt: entry.createdAt };
+      return { id: entry.id, role: 'tool', toolCallId: entry.toolCallId, name: entry.name ?? '', content: entry.content, createdAt: entry.createdAt, ...(entry.card ? { card: entry.card } : {}) };
     case 'assistant':
       return assistantView(entry);
   }

@@ -19,8 +19,11 @@ import { SvcApiError } from '../api/index';
 import { BalanceBlockedError } from '../core/files/balanceView';
 import type { AttachmentChip } from '../core/files/attachmentSession';
 import type { ChatFilesTarget, ChatNotice, FileFeatures, FileTurn } from './files/chatFilesBridge';
+import { AttachmentController, isAttachmentMessage } from './files/attachmentController';
+import type { ReplyCost } from '../core/files/replyCost';
 import type { ServiceConnection } from './serviceConnection';
 import { readSettings, replySettings, type ChatSettings } from './settings';
+import type { AgentChatSurface, AgentController } from './agent/agentController';
 
 /** Drafts typed in a burst make one estimate call. */
 const ESTIMATE_DEBOUNCE_MS = 150;
@@ -69,18 +72,23 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   private estimator: DebouncedEstimator | undefined;
   private estimatorClient: EstimateClient | undefined;
   private files: FileFeatures | undefined;
+  private agent: AgentController | undefined;
+  private attachments: AttachmentController | undefined;
 
   constructor(
     private readonly store: ConversationStore,
     private readonly connection: ServiceConnection,
     private readonly proposals: ProposedTextProvider,
     private readonly log: vscode.LogOutputChannel,
+    /** The workspace's prompt_cache_key (agent/workspaceCacheKey), shared by chats and agent tasks. */
+    promptCacheKey?: () => Promise<string>,
   ) {
     this.activeId = store.activeConversationId;
     this.session = new ChatSession({
       client: async () => (await this.connection.get()).client,
       store,
       clock: systemClock,
+      ...(promptCacheKey ? { promptCacheKey } : {}),
       // One message per delta: the view counts reasoning deltas and merges text itself.
       onEvent: (event) => this.deliver(event),
     });
@@ -100,6 +108,23 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   /** Attachments, the balance check before sending and the cost after each reply (the file features). */
   useFileFeatures(files: FileFeatures): void {
     this.files = files;
+    this.attachments = new AttachmentController(files, (m) => this.post(m));
+  }
+
+  /** Agent tasks (Agent mode, approvals, undo) run in this view's conversation. */
+  useAgent(agent: AgentController): void {
+    this.agent = agent;
+  }
+
+  agentSurface(): AgentChatSurface {
+    return {
+      post: (message) => this.post(message),
+      activeConversationId: () => this.activeId,
+      setActive: async (id) => {
+        this.activeId = id;
+        await this.store.setActive(id);
+      },
+    };
   }
 
   get activeConversationId(): string | undefined {
@@ -111,11 +136,12 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   private deliver(event: SessionEvent): void {
+    let cost: ReplyCost | undefined;
     if (event.type === 'replyFinished' && event.usage && this.files) {
       const u = event.usage;
       const conversation = this.store.get(event.conversationId);
       const entry = conversation?.entries.find((e) => e.id === event.messageId);
-      this.files.replyFinished(
+      cost = this.files.replyFinished(
         { prompt_tokens: u.promptTokens, completion_tokens: u.completionTokens, total_tokens: u.promptTokens + u.completionTokens, cached_tokens: u.cachedTokens },
         entry?.role === 'assistant' ? entry.model : readSettings().model,
       );
@@ -126,6 +152,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     }
     if (event.type === 'replyFailed') this.log.warn(`Reply failed (${event.error.kind}): ${event.error.message}`);
     this.post(event);
+    if (cost && event.type === 'replyFinished') this.attachments?.showCost(event.conversationId, event.messageId, cost);
   }
 
   async sendInit(): Promise<void> {
@@ -152,14 +179,23 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   private async dispatch(message: WebviewMessage): Promise<void> {
+    if (isAttachmentMessage(message)) return this.attachments?.handle(message);
     switch (message.type) {
       case 'ready':
-        return this.sendInit();
+        await this.sendInit();
+        await this.attachments?.restore();
+        return this.agent?.viewReady();
       case 'send':
         await this.send(message.conversationId, message.text, message.options);
         return;
       case 'stop':
+        if (this.agent?.stop(message.conversationId)) return;
         return this.session.stop(message.conversationId);
+      case 'runAgentTask':
+      case 'approvalAnswer':
+      case 'openAgentDiff':
+      case 'undoAgentTask':
+        return this.agent?.handle(message);
       case 'regenerate':
       case 'retry':
         return this.session.regenerate(message.conversationId, message.messageId, this.replySettings());
@@ -225,7 +261,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       await this.assertBalanceAllowsSending();
       const taken = await this.files.takeTurn({ model: settings.model, text });
       for (const left of [...taken.omitted.map((o) => ({ name: o.name, reason: o.error ?? 'extraction failed' })), ...taken.refused]) {
-        this.post({ type: 'notice', level: 'warning', message: `${left.name} was not sent: ${left.reason}` });
+        this.showNotice({ severity: 'warning', text: `${left.name} was not sent: ${left.reason}` });
       }
       turn = { display: text, context: taken.systemMessages, content: taken.userMessage.content };
     }
@@ -265,13 +301,11 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   showAttachments(chips: readonly AttachmentChip[]): void {
-    if (chips.length === 0) return;
-    const list = chips.map((c) => `${c.name} (${c.status === 'ok' ? 'ready' : c.status === 'uploading' ? 'uploading' : `failed: ${c.statusDetails ?? 'error'}`})`);
-    this.post({ type: 'notice', level: chips.some((c) => c.status === 'error') ? 'warning' : 'info', message: `Attached to your next message: ${list.join(', ')}` });
+    this.attachments?.showChips(chips);
   }
 
   showNotice(notice: ChatNotice): void {
-    this.post({ type: 'notice', level: notice.severity, message: notice.text });
+    this.post({ type: 'fileNotice', level: notice.severity, message: notice.text });
   }
 
   selectModel(modelId: string): void {
@@ -307,6 +341,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   stopActive(): void {
+    if (this.activeId && this.agent?.stop(this.activeId)) return;
     if (this.activeId) this.session.stop(this.activeId);
   }
 

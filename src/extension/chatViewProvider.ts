@@ -47,6 +47,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, ChatViewPor
     void this.view?.webview.postMessage(message);
   }
 
+  /** Whether the view is on screen (agent approvals are asked inline then, else in a notification). */
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   }

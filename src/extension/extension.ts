@@ -17,6 +17,9 @@ import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
 import { readSettings, settingsProblems } from './settings';
 import { ConnectionStatusBar } from './statusBar';
+import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
+import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
+import { globalStateStorage } from './files/globalStateStorage';
 
 /** What integration tests drive; the same paths the chat view uses. */
 export interface SvcTestApi {
@@ -32,6 +35,8 @@ export interface SvcTestApi {
   loadSavedConversations(): Promise<Conversation[]>;
   /** Whether SecretStorage holds a key (the key itself is never handed out). */
   hasStoredApiKey(): Promise<boolean>;
+  /** Agent tasks: run, answer approvals as the view's buttons do, undo. */
+  agent: AgentTestApi;
 }
 
 let controller: ChatController | undefined;
@@ -51,7 +56,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcTes
   const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed);
   const connection = new ServiceConnection(keys, emulator);
   const proposals = new ProposedTextProvider();
-  const chat = new ChatController(store, connection, proposals, log);
+  // One prompt_cache_key per workspace, kept in its workspaceState: chats and agent tasks share the cache.
+  const promptCacheKey = () => workspaceCacheKey(globalStateStorage(context.workspaceState));
+  const chat = new ChatController(store, connection, proposals, log, promptCacheKey);
   controller = chat;
   const provider = new ChatViewProvider(context.extensionUri, chat, log);
   const statusBar = new ConnectionStatusBar();
@@ -134,6 +141,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcTes
       if (e.affectsConfiguration('svc.model')) modelChanged.fire();
     }),
   );
+  const agent = registerAgentFeatures(context, {
+    store,
+    client: async () => (await connection.get()).client,
+    surface: { ...chat.agentSurface(), viewVisible: () => provider.visible, reveal: () => provider.reveal() },
+    promptCacheKey,
+    proposals,
+    log,
+  });
+  chat.useAgent(agent.controller);
   chat.useFileFeatures(
     registerFileFeatures(context, {
       connection: async () => {
@@ -175,6 +191,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcTes
       return fresh.list().flatMap((s) => fresh.get(s.id) ?? []);
     },
     hasStoredApiKey: () => keys.hasStoredKey(),
+    agent: agent.testApi,
   };
 }
 

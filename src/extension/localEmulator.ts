@@ -5,6 +5,10 @@ import * as path from 'node:path';
 import type { EmulatorOptions, RunningEmulator } from '../emulator/index';
 
 export const EMULATOR_API_KEY = 'sk-local';
+/** A scenario file for the emulator's scripted model, read at each start (integration tests script the model with it). */
+export const SCENARIOS_ENV = 'SVC_EMULATOR_SCENARIOS';
+/** A file the emulator appends every request to as a JSON line, read at each start (integration tests check what crossed the wire). */
+export const REQUEST_LOG_ENV = 'SVC_EMULATOR_LOG_FILE';
 
 interface EmulatorModule {
   startEmulator(options: EmulatorOptions): Promise<RunningEmulator>;
@@ -44,7 +48,17 @@ export class LocalEmulator {
   start(): Promise<RunningEmulator> {
     if (!this.running) {
       const { startEmulator } = loadBundle(path.join(this.extensionPath, 'dist', 'emulator.js'));
-      this.running = startEmulator({ host: '127.0.0.1', port: 0, apiKey: EMULATOR_API_KEY, dataDir: this.dataDir, speed: this.speed });
+      const scenarios = process.env[SCENARIOS_ENV];
+      const logFile = process.env[REQUEST_LOG_ENV];
+      this.running = startEmulator({
+        host: '127.0.0.1',
+        port: 0,
+        apiKey: EMULATOR_API_KEY,
+        dataDir: this.dataDir,
+        speed: this.speed,
+        ...(scenarios ? { scenarios } : {}),
+        ...(logFile ? { logFile } : {}),
+      });
       this.running.catch(() => (this.running = undefined));
     }
     return this.running;

@@ -112,6 +112,44 @@ export type ChoiceView = z.infer<typeof ChoiceViewSchema>;
 export const ReplyStatusSchema = z.enum(['streaming', 'complete', 'stopped', 'interrupted', 'failed']);
 export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
 
+// ---------------------------------------------------------------- agent tasks: shapes (issue 7)
+// A tool message of an agent task carries its card (arguments, status, duration, formula); the last
+// assistant message of a task carries the task's summary. Both are optional, so chats and
+// conversations saved before agent tasks existed read as before.
+
+/** running only while the task runs; cancelled: the task was stopped; invalid: bad arguments or an unknown tool. */
+export const ToolCardStatusSchema = z.enum(['running', 'done', 'failed', 'rejected', 'cancelled', 'invalid']);
+export type ToolCardStatus = z.infer<typeof ToolCardStatusSchema>;
+
+export const ToolCardSchema = z.object({
+  step: z.number().int().min(1),
+  /** The model's arguments string, exactly as sent to the tool. */
+  arguments: z.string(),
+  status: ToolCardStatusSchema,
+  durationMs: count.optional(),
+  /** The formula a service tool belongs to (web_search -> web-search); absent for workspace tools. */
+  formula: z.string().optional(),
+});
+export type ToolCard = z.infer<typeof ToolCardSchema>;
+
+export const AgentSummaryViewSchema = z.object({
+  /** Names the task for undo and for opening the diff of a changed file. */
+  taskId: id,
+  stopReason: z.enum(['stop', 'length', 'step_limit', 'cancelled', 'error']),
+  steps: count,
+  /** Calls per function name. */
+  toolCalls: z.record(z.string(), count),
+  /** Workspace-relative paths the task changed (still applied when it was stopped). */
+  filesChanged: z.array(z.string()),
+  usage: UsageViewSchema,
+  durationMs: count,
+  error: z.string().optional(),
+});
+export type AgentSummaryView = z.infer<typeof AgentSummaryViewSchema>;
+
+export const ApprovalDecisionSchema = z.enum(['approve', 'reject', 'always']);
+export type ApprovalDecisionView = z.infer<typeof ApprovalDecisionSchema>;
+
 export const UserMessageViewSchema = z.object({
   id,
   role: z.literal('user'),
@@ -132,6 +170,7 @@ export const AssistantMessageViewSchema = z.object({
   usage: UsageViewSchema.optional(),
   error: ErrorInfoSchema.optional(),
   createdAt: count,
+  agentSummary: AgentSummaryViewSchema.optional(),
 });
 export type AssistantMessageView = z.infer<typeof AssistantMessageViewSchema>;
 
@@ -142,6 +181,7 @@ export const ToolMessageViewSchema = z.object({
   name: z.string(),
   content: z.string(),
   createdAt: count,
+  card: ToolCardSchema.optional(),
 });
 export type ToolMessageView = z.infer<typeof ToolMessageViewSchema>;
 
@@ -201,6 +241,84 @@ export const SendOptionsSchema = z.object({
   choiceCount: z.number().int().min(1).max(MAX_CHOICES),
 });
 export type SendOptions = z.infer<typeof SendOptionsSchema>;
+
+// ---------------------------------------------------------------- attachments, reply cost, file notices (issue 6)
+// Files and images attached to the message being written show as chips in the composer; the host owns
+// them (it uploads at once) and sends the whole list on every change. The webview adds files by drag
+// and drop (VS Code hands over text/uri-list; Shift must be held while dropping so the workbench lets
+// the webview have the drop), by paste (images, sent as base64) or through the host's pickers.
+
+export const AttachmentChipViewSchema = z.object({
+  id,
+  name: z.string(),
+  size: count,
+  /** e.g. "12.3 KB" */
+  sizeLabel: z.string(),
+  /** null until the upload checks have run. */
+  kind: z.enum(['text', 'document', 'image', 'video']).nullable(),
+  status: z.enum(['uploading', 'ok', 'error']),
+  /** Why it failed: a refusal before upload, or the service's status_details / extraction error. */
+  statusDetails: z.string().optional(),
+});
+export type AttachmentChipView = z.infer<typeof AttachmentChipViewSchema>;
+
+/** The service's 100 MB file limit, as base64 text. */
+const MAX_PASTED_BASE64_CHARS = Math.ceil((100 * 1024 * 1024) / 3) * 4;
+
+export const PastedFileSchema = z.object({
+  name: z.string().min(1).max(255),
+  mimeType: z.string().min(1).max(255),
+  dataBase64: z.string().min(1).max(MAX_PASTED_BASE64_CHARS),
+});
+export type PastedFile = z.infer<typeof PastedFileSchema>;
+
+const attachmentHostMessages = [
+  /** Every chip of the message being written, in order; an empty list clears them (after send). */
+  z.object({ type: z.literal('attachments'), chips: z.array(AttachmentChipViewSchema) }),
+  /** What reply `messageId` cost, shown on its usage line; `usd` only with a configured price table. */
+  z.object({ type: z.literal('replyCost'), conversationId: id, messageId: id, label: z.string().min(1), usd: z.number().nonnegative().nullable() }),
+  /** A lasting line in the chat (an extraction failure, a file left out, uploads deleted to stay in limits). */
+  z.object({ type: z.literal('fileNotice'), level: z.enum(['info', 'warning', 'error']), message: z.string().min(1) }),
+] as const;
+
+const attachmentWebviewMessages = [
+  z.object({ type: z.literal('removeAttachment'), chipId: id }),
+  /** Pasted (or dropped from outside VS Code) files, read in the webview. */
+  z.object({ type: z.literal('attachPasted'), files: z.array(PastedFileSchema).min(1) }),
+  /** Files dropped from the explorer or an editor tab: the text/uri-list entries. */
+  z.object({ type: z.literal('attachUris'), uris: z.array(z.string().min(1)).min(1) }),
+  /** workspace: the workspace file quick pick; disk: an open dialog for images and files anywhere. */
+  z.object({ type: z.literal('pickAttachments'), from: z.enum(['workspace', 'disk']) }),
+] as const;
+
+// ---------------------------------------------------------------- agent tasks: messages (issue 7)
+// While a task runs, the host sends the live conversation (`conversation`) on every tool event and
+// streams each step's text with reasoningDelta/contentDelta; the newest step is `streaming` until the
+// task ends, so the stop button and Escape stop the task. An approval is asked inline with
+// approvalRequest and withdrawn with approvalSettled once answered (here or in a notification).
+
+const agentHostMessages = [
+  z.object({
+    type: z.literal('approvalRequest'),
+    requestId: id,
+    conversationId: id,
+    kind: z.enum(['edit', 'command', 'charged-tool']),
+    title: z.string(),
+    detail: z.string(),
+    /** False where every occurrence must be asked (shell commands). */
+    allowAlways: z.boolean(),
+  }),
+  z.object({ type: z.literal('approvalSettled'), requestId: id }),
+] as const;
+
+const agentWebviewMessages = [
+  /** Runs `text` as an agent task (the composer's Agent mode); conversationId null starts a new conversation. */
+  z.object({ type: z.literal('runAgentTask'), conversationId: id.nullable(), text: z.string().min(1), options: SendOptionsSchema }),
+  z.object({ type: z.literal('approvalAnswer'), requestId: id, decision: ApprovalDecisionSchema }),
+  /** Opens VS Code's diff of `path` as it was before task `taskId` against the file now. */
+  z.object({ type: z.literal('openAgentDiff'), taskId: id, path: z.string().min(1) }),
+  z.object({ type: z.literal('undoAgentTask'), taskId: id }),
+] as const;
 
 // ---------------------------------------------------------------- host -> webview
 
@@ -271,6 +389,8 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('focusComposer') }),
   z.object({ type: z.literal('insertIntoComposer'), text: z.string() }),
   z.object({ type: z.literal('notice'), level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  ...attachmentHostMessages,
+  ...agentHostMessages,
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type HostMessageType = HostMessage['type'];
@@ -319,6 +439,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
 
   /** An error's fix that the host performs (set the key, open the balance, switch to the emulator). */
   z.object({ type: z.literal('runAction'), action: HostActionSchema }),
+  ...attachmentWebviewMessages,
+  ...agentWebviewMessages,
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 export type WebviewMessageType = WebviewMessage['type'];

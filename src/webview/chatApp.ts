@@ -7,6 +7,10 @@ import { el, iconButton } from './dom';
 import type { HostBridge } from './hostBridge';
 import { MarkdownRenderer } from './markdownRenderer';
 import { AssistantMessage } from './components/assistantMessage';
+import { ApprovalArea } from './components/approvalArea';
+import { AttachmentTray } from './components/attachmentTray';
+import { FileNotices } from './components/fileNotices';
+import { ReplyCosts } from './components/replyCosts';
 import { Composer } from './components/composer';
 import { ConversationList } from './components/conversationList';
 import type { MessageContext } from './components/messageContext';
@@ -31,6 +35,10 @@ export class ChatApp {
   private readonly messages: MessageList;
   private readonly composer: Composer;
   private readonly notices = new NoticeArea();
+  private readonly approvals: ApprovalArea;
+  private readonly attachments: AttachmentTray;
+  private readonly fileNotices = new FileNotices();
+  private readonly replyCosts: ReplyCosts;
   private readonly title = el('h1', { className: 'conversation-heading', text: 'New chat' });
   private readonly totals = el('div', { className: 'totals', attrs: { 'aria-label': 'Conversation token totals' } });
   private readonly listToggle: HTMLButtonElement;
@@ -77,6 +85,7 @@ export class ChatApp {
       setModel: (model) => {
         this.settings = { ...this.settings, model };
         host.post({ type: 'setModel', model });
+        this.attachments.setModel(model);
       },
       setThinking: (enabled) => host.post({ type: 'setThinking', enabled }),
       setJsonMode: (enabled) => host.post({ type: 'setJsonMode', enabled }),
@@ -87,6 +96,17 @@ export class ChatApp {
       },
       draftChanged: (draft) => this.saveState({ draft }),
     }, this.state.draft);
+    this.attachments = new AttachmentTray({
+      post: (message) => host.post(message),
+      useModel: (model) => {
+        this.settings = { ...this.settings, model };
+        host.post({ type: 'setModel', model });
+        this.attachments.setModel(model);
+      },
+    });
+    this.composer.element.prepend(this.attachments.element);
+    this.attachments.acceptFrom(this.composer.element);
+    this.replyCosts = new ReplyCosts(this.root);
 
     this.listToggle = iconButton('list-unordered', 'Show conversations', 'toggle-conversations', { 'aria-expanded': String(this.state.conversationListOpen) });
     this.listToggle.addEventListener('click', () => this.toggleConversationList());
@@ -97,8 +117,10 @@ export class ChatApp {
       if (this.active) this.exportConversation(this.active.id);
     });
     const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, newChat, exportButton]);
-    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.messages.element, this.totals, this.notices.element, this.composer.element]));
+    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.messages.element, this.totals, this.fileNotices.element, this.notices.element, this.composer.element]));
     this.totals.hidden = true;
+    this.approvals = new ApprovalArea((message) => host.post(message));
+    this.messages.element.after(this.approvals.element);
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.messages.streamingMessage()) {
         event.preventDefault();
@@ -177,14 +199,32 @@ export class ChatApp {
       case 'notice':
         this.notices.show(message.level, message.message);
         return;
+      case 'approvalRequest':
+        this.approvals.ask(message);
+        return;
+      case 'approvalSettled':
+        this.approvals.settle(message.requestId);
+        return;
+      case 'attachments':
+        this.attachments.setChips(message.chips);
+        return;
+      case 'replyCost':
+        this.replyCosts.record(message.messageId, message.label);
+        return;
+      case 'fileNotice':
+        this.fileNotices.show(message.level, message.message);
+        return;
     }
   }
 
   private showConversation(conversation: ConversationView | null): void {
     const switched = conversation?.id !== this.active?.id;
+    // A new chat getting its id on first send keeps the notices about that send.
+    if (switched && this.active) this.fileNotices.clear();
     this.active = conversation;
     this.title.textContent = conversation?.title || 'New chat';
     this.messages.show(conversation);
+    this.replyCosts.apply();
     this.conversationList.setConversations(this.conversations, conversation?.id);
     this.showTotals(conversation);
     this.composer.setBusy(this.messages.streamingMessage() !== undefined);
@@ -230,9 +270,10 @@ export class ChatApp {
   }
 
   private send(text: string, options: SendOptions): boolean {
-    if (this.messages.streamingMessage()) return false;
+    if (this.messages.streamingMessage() || !this.attachments.allowsSend(options.model)) return false;
     this.saveState({ pendingSend: text, draft: '' });
-    this.host.post({ type: 'send', conversationId: this.active?.id ?? null, text, options });
+    if (this.composer.agentMode) this.host.post({ type: 'runAgentTask', conversationId: this.active?.id ?? null, text, options });
+    else this.host.post({ type: 'send', conversationId: this.active?.id ?? null, text, options });
     return true;
   }
 
@@ -280,12 +321,14 @@ export class ChatApp {
     const reasoningChanged = settings.showReasoning !== this.settings.showReasoning;
     this.settings = settings;
     this.composer.setSettings(settings);
+    this.attachments.setModel(settings.model);
     if (reasoningChanged) this.messages.setShowReasoning(settings.showReasoning);
     this.composer.refreshEstimate();
   }
 
   private setModels(models: ModelView[]): void {
     this.composer.setModels(models);
+    this.attachments.setModels(models);
     if (models.length === 0) this.host.post({ type: 'listModels', requestId: this.host.nextRequestId() });
   }
 

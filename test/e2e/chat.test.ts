@@ -10,6 +10,17 @@ for (const theme of themes) {
     const vscode = useVsCode(theme);
     const chat = () => vscode.workbench.webviewView(extensionId);
 
+    /**
+     * The view has its state from the host (the banner and the model list arrive with it); before that the
+     * webview refuses a send, as it does not know the model yet.
+     */
+    async function waitForChatReady(): Promise<void> {
+      const view = chat();
+      await view.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+      await view.getByTestId('status-banner').filter({ hasText: /local emulator/i }).waitFor({ timeout: 30_000 });
+      await view.getByTestId('model-picker').locator('option').first().waitFor({ state: 'attached', timeout: 30_000 });
+    }
+
     /** Sends a message and waits for the assistant's reply; texts are unique, so a restored conversation cannot match. */
     async function sendAndAwaitReply(text: string): Promise<string> {
       const view = chat();
@@ -24,8 +35,7 @@ for (const theme of themes) {
       const { workbench } = vscode;
       await workbench.activityBarItem('svc').click();
       await workbench.sideBarTitle().filter({ hasText: /svc/i }).waitFor({ timeout: 30_000 });
-      await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('status-banner').filter({ hasText: /local emulator/i }).waitFor({ timeout: 30_000 });
+      await waitForChatReady();
       await workbench.screenshot('01-view-open');
     });
 
@@ -51,7 +61,7 @@ for (const theme of themes) {
       await workbench.reloadWindow();
       // The side bar remembers the svc view; open it from the activity bar if the layout did not restore it.
       if (!(await workbench.sideBarTitle().filter({ hasText: /svc/i }).isVisible())) await workbench.activityBarItem('svc').click();
-      await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
+      await waitForChatReady();
       const text = `Back after the reload in the ${theme.name} theme`;
       const reply = await sendAndAwaitReply(text);
       assert.equal(reply.trim(), text);

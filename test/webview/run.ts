@@ -5,6 +5,8 @@ import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumPath, resultsDir } from '../harness/toolPaths';
 import { actionCases } from './actions.cases';
+import { agentCases } from './agent.cases';
+import { attachmentCases } from './attachments.cases';
 import { ChatPage } from './chatPage';
 import { composerCases } from './composer.cases';
 import { longReplyCases } from './longReply.cases';
@@ -13,7 +15,7 @@ import { sanitizingCases } from './sanitizing.cases';
 import { streamingCases } from './streaming.cases';
 import type { WebviewCase } from './webviewCase';
 
-const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...longReplyCases];
+const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...agentCases];
 
 async function runCase(context: BrowserContext, url: string, testCase: WebviewCase, report: (line: string) => void): Promise<void> {
   const page = await context.newPage();

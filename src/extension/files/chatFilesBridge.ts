@@ -36,6 +36,8 @@ export interface FileFeatures {
   /** Files dropped or pasted into the composer: attached and uploaded at once, shown as chips. */
   attach(files: readonly { name: string; data: Uint8Array; source?: string }[]): Promise<void>;
   removeAttachment(chipId: string): void;
+  /** The chips now (a reloaded chat view shows them again); none when no account is set up yet. */
+  attachments(): Promise<AttachmentChip[]>;
   /**
    * At send: waits for running uploads and returns the turn (system messages + user message) with
    * the attachments, then clears the chips. Throws VisionUnsupportedError (chips stay) when images or

@@ -9,8 +9,27 @@ import { reportFileCommandError } from './fileCommandErrors';
 import type { FileServices } from './fileServices';
 import { uploadContentUri } from './uploadContentProvider';
 
-interface UploadItem extends vscode.QuickPickItem {
+export interface UploadItem extends vscode.QuickPickItem {
   row: UploadRow;
+}
+
+/**
+ * The command's optional argument, for integration tests: the quick pick is the real one, but a test
+ * cannot press Enter in it or answer a modal dialog, so it gets the pick with what Enter runs.
+ */
+export interface ManageUploadsSeam {
+  /** Called once the files are listed. */
+  shown(pick: vscode.QuickPick<UploadItem>, accept: () => Promise<void>): void;
+  /** Answers the "Delete …?" confirmation in place of the modal dialog. */
+  confirm(message: string): Promise<boolean>;
+}
+
+function isSeam(value: unknown): value is ManageUploadsSeam {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<ManageUploadsSeam>).shown === 'function' && typeof (value as Partial<ManageUploadsSeam>).confirm === 'function';
+}
+
+async function confirmModal(message: string): Promise<boolean> {
+  return (await vscode.window.showWarningMessage(message, { modal: true }, 'Delete')) === 'Delete';
 }
 
 const openButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open extracted content' };
@@ -18,20 +37,20 @@ const deleteButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('
 const refreshButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: 'Refresh' };
 const deleteOursButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('clear-all'), tooltip: 'Delete all files uploaded by this extension' };
 
-async function confirmAndDelete(cache: UploadCache, rows: readonly UploadRow[]): Promise<boolean> {
+async function confirmAndDelete(cache: UploadCache, rows: readonly UploadRow[], confirm: (message: string) => Promise<boolean>): Promise<boolean> {
   if (rows.length === 0) return false;
   const notOurs = rows.filter((r) => !r.owned).length;
   const what = rows.length === 1 ? `"${rows[0]?.label}"` : `${rows.length} files`;
   const warning = notOurs > 0 ? ` ${notOurs} of them were not uploaded by this extension.` : '';
-  const choice = await vscode.window.showWarningMessage(`Delete ${what} from the service?${warning}`, { modal: true }, 'Delete');
-  if (choice !== 'Delete') return false;
+  if (!(await confirm(`Delete ${what} from the service?${warning}`))) return false;
   const { failed } = await cache.delete(rows.map((r) => r.file.id));
   if (failed.length > 0) void vscode.window.showErrorMessage(`svc: could not delete ${failed.map((f) => `${f.fileId} (${f.reason})`).join(', ')}`);
   return true;
 }
 
 export function registerManageUploads(services: FileServices, chat: ChatFilesTarget): vscode.Disposable {
-  return vscode.commands.registerCommand('svc.manageUploads', async () => {
+  return vscode.commands.registerCommand('svc.manageUploads', async (seam?: unknown) => {
+    const confirm = isSeam(seam) ? (message: string) => seam.confirm(message) : confirmModal;
     try {
       const { client, cache } = await services.get();
       const pick = vscode.window.createQuickPick<UploadItem>();
@@ -59,24 +78,24 @@ export function registerManageUploads(services: FileServices, chat: ChatFilesTar
       };
       pick.onDidTriggerButton((button) =>
         guarded(async () => {
-          if (button === deleteOursButton && (await confirmAndDelete(cache, pick.items.filter((i) => i.row.owned).map((i) => i.row)))) await reload();
+          if (button === deleteOursButton && (await confirmAndDelete(cache, pick.items.filter((i) => i.row.owned).map((i) => i.row), confirm))) await reload();
           if (button === refreshButton) await reload();
         })(),
       );
       pick.onDidTriggerItemButton(({ button, item }) =>
         guarded(async () => {
           if (button === openButton) await vscode.window.showTextDocument(uploadContentUri(item.row.file.id, item.row.file.filename), { preview: true });
-          if (button === deleteButton && (await confirmAndDelete(cache, [item.row]))) await reload();
+          if (button === deleteButton && (await confirmAndDelete(cache, [item.row], confirm))) await reload();
         })(),
       );
-      pick.onDidAccept(
-        guarded(async () => {
-          if (await confirmAndDelete(cache, pick.selectedItems.map((i) => i.row))) await reload();
-        }),
-      );
+      const deleteSelected = async () => {
+        if (await confirmAndDelete(cache, pick.selectedItems.map((i) => i.row), confirm)) await reload();
+      };
+      pick.onDidAccept(guarded(deleteSelected));
       pick.onDidHide(() => pick.dispose());
       pick.show();
       await reload();
+      if (isSeam(seam)) seam.shown(pick, deleteSelected);
     } catch (err) {
       await reportFileCommandError(err, chat);
     }

@@ -75,6 +75,7 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
     removeAttachment: (chipId) => {
       void services.get().then((s) => s.attachments.remove(chipId));
     },
+    attachments: () => services.get().then((s) => s.attachments.chips(), () => []),
     takeTurn: async (input) => (await services.get()).attachments.take(input),
     assertCanSend: async () => (await services.get()).balance.assertCanSend(),
     replyFinished: (usage: Usage, model: string) => {

@@ -41,6 +41,8 @@ export class Composer {
   private readonly modelPicker: HTMLSelectElement;
   private readonly thinking: { wrapper: HTMLLabelElement; input: HTMLInputElement };
   private readonly jsonMode: { wrapper: HTMLLabelElement; input: HTMLInputElement };
+  /** Agent mode: the message runs as an agent task with tools on the workspace. */
+  private readonly agent: { wrapper: HTMLLabelElement; input: HTMLInputElement };
   private readonly choiceCount: HTMLSelectElement;
   private readonly choiceWrapper: HTMLLabelElement;
   private readonly estimate: HTMLElement;
@@ -65,6 +67,8 @@ export class Composer {
     this.modelPicker = el('select', { className: 'model-picker', attrs: { 'data-testid': 'model-picker', 'aria-label': 'Model', title: 'Model' } });
     this.thinking = checkbox('Thinking', 'Let the model think before answering');
     this.jsonMode = checkbox('JSON', 'JSON mode: the answer is a JSON object');
+    this.agent = checkbox('Agent', 'Agent mode: run the message as a task that uses tools on the workspace (asks before changing files)');
+    this.agent.input.setAttribute('data-testid', 'agent-toggle');
     this.choiceCount = el('select', { className: 'choice-count', attrs: { 'aria-label': 'Number of alternative answers' } });
     this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: 'Number of alternative answers' } }, [icon('versions'), this.choiceCount]);
     this.estimate = el('span', { className: 'token-estimate', attrs: { 'aria-live': 'polite', title: 'Estimated tokens of the next request / context length' } });
@@ -72,7 +76,7 @@ export class Composer {
     this.stopButton = el('button', { className: 'primary-button stop', attrs: { type: 'button', 'data-testid': 'stop', 'aria-label': 'Stop generating (Escape)', title: 'Stop generating (Escape)' } }, [icon('debug-stop')]);
     this.stopButton.hidden = true;
 
-    const options = el('div', { className: 'composer-options' }, [this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper]);
+    const options = el('div', { className: 'composer-options' }, [this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper, this.agent.wrapper]);
     const footer = el('div', { className: 'composer-footer' }, [this.estimate, this.sendButton, this.stopButton]);
     this.element = el('div', { className: 'composer' }, [this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
     this.wire();
@@ -80,6 +84,10 @@ export class Composer {
 
   get text(): string {
     return this.input.value;
+  }
+
+  get agentMode(): boolean {
+    return this.agent.input.checked;
   }
 
   setModels(models: ModelView[]): void {

@@ -8,8 +8,10 @@ import { AssistantMessage } from './assistantMessage';
 import type { MessageContext } from './messageContext';
 import { ToolResult } from './toolResult';
 import { UserMessage } from './userMessage';
+import { AgentSummaryCard } from './agentSummaryCard';
+import { ToolCard } from './toolCard';
 
-type MessageComponent = UserMessage | AssistantMessage | ToolResult;
+type MessageComponent = UserMessage | AssistantMessage | ToolResult | ToolCard | AgentSummaryCard;
 
 /** Stick to the bottom while streaming unless the user scrolled up to read. */
 const STICK_DISTANCE_PX = 48;
@@ -43,6 +45,14 @@ export class MessageList {
       const component = this.reuse(message) ?? this.create(message, context);
       next.set(message.id, component);
       nodes.push(component.element);
+      // An agent task's summary follows its last reply, as a component of its own.
+      if (message.role === 'assistant' && message.agentSummary) {
+        const key = `${message.id}#summary`;
+        const kept = this.components.get(key);
+        const summary = kept instanceof AgentSummaryCard && kept.matches(message.agentSummary) ? kept : new AgentSummaryCard(key, message.agentSummary, context.post);
+        next.set(key, summary);
+        nodes.push(summary.element);
+      }
     }
     for (const [id, component] of this.components) if (!next.has(id) && component instanceof AssistantMessage) component.dispose();
     this.components = next;
@@ -115,7 +125,8 @@ export class MessageList {
     if (!existing) return undefined;
     if (message.role === 'user' && existing instanceof UserMessage && existing.update(message)) return existing;
     if (message.role === 'assistant' && existing instanceof AssistantMessage && existing.update(message)) return existing;
-    if (message.role === 'tool' && existing instanceof ToolResult && existing.update(message)) return existing;
+    if (message.role === 'tool' && existing instanceof ToolResult && !message.card && existing.update(message)) return existing;
+    if (message.role === 'tool' && existing instanceof ToolCard && existing.update(message)) return existing;
     if (existing instanceof AssistantMessage) existing.dispose();
     return undefined;
   }
@@ -127,7 +138,7 @@ export class MessageList {
       case 'assistant':
         return new AssistantMessage(message, context);
       case 'tool':
-        return new ToolResult(message);
+        return message.card ? new ToolCard(message) : new ToolResult(message);
     }
   }
 

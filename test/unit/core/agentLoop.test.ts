@@ -178,11 +178,14 @@ describe('core/agent runAgentTask against the emulator', function () {
 
   it('sends the prompt_cache_key on every request and sums cached_tokens, which grow step by step', async () => {
     const steps: number[] = [];
+    const prompts: number[] = [];
     const { result } = await run('keep calculating', await formulaRegistry(['quickjs']), {
       maxSteps: 4,
       promptCacheKey: 'svc-ws-cache-test',
       onEvent: (e) => {
-        if (e.type === 'step_finished') steps.push(e.usage?.cachedTokens ?? -1);
+        if (e.type !== 'step_finished') return;
+        steps.push(e.usage?.cachedTokens ?? -1);
+        prompts.push(e.usage?.promptTokens ?? -1);
       },
     });
     const requests = await chatRequests(bed);
@@ -190,6 +193,8 @@ describe('core/agent runAgentTask against the emulator', function () {
     assert.equal(steps.length, 4);
     assert.equal(steps[0], 0);
     for (let i = 1; i < steps.length; i++) assert.ok((steps[i] as number) > (steps[i - 1] as number), `cached tokens grow: ${steps.join(', ')}`);
+    steps.forEach((cached, i) => assert.ok(cached <= (prompts[i] as number), `step ${i + 1}: ${cached} cached of ${prompts[i]} prompt tokens`));
+    assert.ok(result.summary.usage.cachedTokens <= result.summary.usage.promptTokens);
     assert.equal(result.summary.usage.cachedTokens, steps.reduce((a, b) => a + b, 0));
   });
 

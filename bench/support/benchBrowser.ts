@@ -1,0 +1,124 @@
+// Headless Chromium for the webview benches: the webview bundle and fake host of the browser test kit
+// (test/webview), served on 127.0.0.1, with the bench probe installed in every page before its scripts.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromiumPath, resultsDir } from '../../test/harness/toolPaths';
+import { buildBundles, startPageServer, type PageServer } from '../../test/webview/pageServer';
+
+export interface BenchBrowser {
+  context: BrowserContext;
+  server: PageServer;
+  bundleDir: string;
+  /** A fresh page with the probe installed. */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Bundles a browser entry (IIFE) to a string, for addInitScript / addScriptTag. */
+export async function bundleForPage(entry: string): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
+  const file = result.outputFiles[0];
+  if (!file) throw new Error(`esbuild produced nothing for ${entry}`);
+  return file.text;
+}
+
+export async function launchBenchBrowser(name: string): Promise<BenchBrowser> {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const bundleDir = path.join(resultsDir, `bench-${name}-bundle`);
+  const profile = fs.mkdtempSync(path.join(resultsDir, `bench-${name}-chromium-`));
+  await buildBundles(bundleDir);
+  const probe = await bundleForPage(path.join(__dirname, 'pageProbe.ts'));
+  const server = await startPageServer(bundleDir);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    viewport: { width: 420, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  await context.addInitScript({ content: probe });
+  // Only the bench's own page may have a renderer, so the trace's renderer main thread is that page's.
+  for (const open of context.pages()) await open.close();
+  return {
+    context,
+    server,
+    bundleDir,
+    newPage: () => context.newPage(),
+    close: async () => {
+      await context.close();
+      await server.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface MainThreadFigures {
+  /** Sum of the renderer main thread's top-level tasks (trace RunTask events), ms. */
+  busyMs: number;
+  longestTaskMs: number;
+  tasksOver50Ms: number;
+  tasks: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Traces the page's renderer main thread while `work` runs. */
+export async function traceMainThread<T>(page: Page, work: () => Promise<T>): Promise<{ result: T; figures: MainThreadFigures }> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data) => {
+    // The protocol types trace events as string maps; they are JSON objects of this shape.
+    for (const event of data.value as unknown as TraceEvent[]) events.push(event);
+  });
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline,devtools.timeline,toplevel', transferMode: 'ReportEvents' });
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+  }
+  const mainThreads = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  if (mainThreads.size === 0) throw new Error('the trace has no renderer main thread');
+  const tasks = events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && mainThreads.has(`${e.pid}:${e.tid}`) && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  // Only top-level tasks: a task nested in another (a nested run loop) is already in its parent's time.
+  let busyUs = 0;
+  let longestUs = 0;
+  let over50 = 0;
+  let count = 0;
+  let coveredUntil = -Infinity;
+  for (const task of tasks) {
+    const end = task.ts + (task.dur as number);
+    if (task.ts < coveredUntil) continue;
+    coveredUntil = end;
+    busyUs += task.dur as number;
+    longestUs = Math.max(longestUs, task.dur as number);
+    if ((task.dur as number) > 50_000) over50++;
+    count++;
+  }
+  if (count === 0) throw new Error('the trace has no main-thread tasks');
+  return { result, figures: { busyMs: busyUs / 1000, longestTaskMs: longestUs / 1000, tasksOver50Ms: over50, tasks: count } };
+}

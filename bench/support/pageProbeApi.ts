@@ -1,0 +1,21 @@
+// The bench probe as the driver sees it inside a page (window.__bench).
+export interface PageProbe {
+  /** performance.timeOrigin of the page: page time + this = wall-clock milliseconds. */
+  timeOrigin: number;
+  now(): number;
+  /** Posts messages to the page in batches of `batchSize` per task; resolves with the time the last was posted. */
+  feed(messages: unknown[], batchSize: number): Promise<number>;
+  post(message: unknown): void;
+  startFrames(): void;
+  /** Frames seen since startFrames, and the intervals between them (ms). */
+  stopFrames(): { frames: number; intervals: number[] };
+  /** Resolves with the page time at which the frame where `holds` first returns true was painted. */
+  whenPainted(holds: () => boolean): Promise<number>;
+  /** Records, for each frame that shows a later `w<N>` word at the end of `selector`'s text, [N, painted at]. */
+  watchLastWord(selector: string): void;
+  paintLog(): [number, number][];
+}
+
+export interface ProbeWindow {
+  __bench: PageProbe;
+}

@@ -1,0 +1,142 @@
+// Webview render: a 20,000-token reply (reasoning, then an answer with headings, lists and code blocks)
+// fed to the real webview bundle in headless Chromium as fast as the page accepts it, against a naive
+// renderer that re-renders the whole section's markdown on every delta with the same libraries, in the
+// same run. Main-thread figures come from a Chrome trace (RunTask events of the renderer main thread).
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import MarkdownIt from 'markdown-it';
+import type { Page } from 'playwright-core';
+import { ChatPage, content, finished, reasoning, started } from '../test/webview/chatPage';
+import { longReply } from '../test/webview/longReply';
+import { bundleForPage, launchBenchBrowser, traceMainThread, type MainThreadFigures } from './support/benchBrowser';
+import { figure, ms, printTargets, runBench } from './support/benchReport';
+import type { ProbeWindow } from './support/pageProbeApi';
+
+const REASONING_TOKENS = 4_000;
+const CONTENT_TOKENS = 16_000;
+/** Messages posted per task: many frames' worth, i.e. as fast as the page takes them. */
+const BATCH = 100;
+const MESSAGE_ID = 'bench-reply';
+
+interface RunFigures extends MainThreadFigures {
+  lastChunkToPaintMs: number;
+  elapsedMs: number;
+  frames: number;
+  framesOver50Ms: number;
+  longestFrameMs: number;
+}
+
+/** Page-side: normalised text of the answer as shown, and of the expected HTML. */
+interface TextCheck {
+  shown: string;
+  expected: string;
+}
+
+async function streamAndMeasure(page: Page, messages: unknown[], end: unknown, contentSelector: string, expectedLength: number): Promise<RunFigures> {
+  const { result, figures } = await traceMainThread(page, () =>
+    page.evaluate(
+      async ([all, last, selector, length, batch]) => {
+        const bench = (window as unknown as ProbeWindow).__bench;
+        const started = bench.now();
+        bench.startFrames();
+        const lastChunkAt = await bench.feed(all, batch);
+        bench.post(last);
+        const complete = (): boolean => {
+          const element = document.querySelector(selector);
+          const status = element?.closest('[data-testid="message"]')?.getAttribute('data-status');
+          return status === 'complete' && (element?.textContent ?? '').replace(/\s+/g, ' ').trim().length >= length;
+        };
+        const paintedAt = await bench.whenPainted(complete);
+        const { frames, intervals } = bench.stopFrames();
+        return { lastChunkAt, paintedAt, elapsedMs: paintedAt - started, frames, intervals };
+      },
+      [messages, end, contentSelector, expectedLength, BATCH] as const,
+    ),
+  );
+  return {
+    ...figures,
+    lastChunkToPaintMs: result.paintedAt - result.lastChunkAt,
+    elapsedMs: result.elapsedMs,
+    frames: result.frames,
+    framesOver50Ms: result.intervals.filter((i) => i > 50).length,
+    longestFrameMs: Math.max(0, ...result.intervals),
+  };
+}
+
+async function shownText(page: Page, selector: string, expectedHtml: string): Promise<TextCheck> {
+  return page.evaluate(
+    ([s, html]) => {
+      const normalize = (text: string): string => text.replace(/\s+/g, ' ').trim();
+      const element = document.querySelector(s);
+      if (!element) throw new Error(`nothing matches ${s}`);
+      const clone = element.cloneNode(true) as HTMLElement;
+      for (const toolbar of clone.querySelectorAll('.code-toolbar')) toolbar.remove();
+      return { shown: normalize(clone.textContent ?? ''), expected: normalize(new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '') };
+    },
+    [selector, expectedHtml] as const,
+  );
+}
+
+function print(label: string, f: RunFigures): void {
+  figure(`${label}: main-thread busy (sum of RunTask)`, `${ms(f.busyMs)} in ${f.tasks} tasks`);
+  figure(`${label}: longest task`, ms(f.longestTaskMs));
+  figure(`${label}: tasks over 50 ms`, String(f.tasksOver50Ms));
+  figure(`${label}: frames / frames over 50 ms / longest frame`, `${f.frames} / ${f.framesOver50Ms} / ${ms(f.longestFrameMs)}`);
+  figure(`${label}: first delta to final paint`, ms(f.elapsedMs));
+  figure(`${label}: last delta to final paint`, ms(f.lastChunkToPaintMs));
+}
+
+async function main(): Promise<void> {
+  const reasoningTokens = longReply(REASONING_TOKENS, 7);
+  const contentTokens = longReply(CONTENT_TOKENS);
+  const contentText = contentTokens.join('');
+  const expectedHtml = new MarkdownIt({ html: false, linkify: true }).render(contentText);
+  const deltas = [...reasoningTokens.map((t) => reasoning(MESSAGE_ID, t)), ...contentTokens.map((t) => content(MESSAGE_ID, t))];
+  const codeBlocks = (contentText.match(/^```ts$/gm) ?? []).length;
+  console.log(
+    `reply: ${REASONING_TOKENS} reasoning + ${CONTENT_TOKENS} answer tokens (${reasoningTokens.join('').length + contentText.length} chars, ` +
+      `${codeBlocks} code blocks), ${BATCH} deltas posted per task; Chromium headless, main thread from a Chrome trace`,
+  );
+
+  const browser = await launchBenchBrowser('render');
+  try {
+    const naiveScript = await bundleForPage(path.join(__dirname, 'support/naiveRenderer.ts'));
+
+    const oursPage = await browser.newPage();
+    const chat = new ChatPage(oursPage);
+    await chat.open(browser.server.strictUrl);
+    await chat.play([started(MESSAGE_ID)]);
+    const oursSelector = `[data-message-id="${MESSAGE_ID}"] [data-testid="message-content"]`;
+    const probeText = await shownText(oursPage, oursSelector, expectedHtml);
+    const ours = await streamAndMeasure(oursPage, deltas, finished(MESSAGE_ID), oursSelector, probeText.expected.length);
+    const oursText = await shownText(oursPage, oursSelector, expectedHtml);
+    assert.equal(oursText.shown, oursText.expected, 'the webview shows the whole answer');
+    await oursPage.close();
+
+    const naivePage = await browser.newPage();
+    // An empty page of the same origin (so it gets the webview's stylesheet); the naive renderer builds its DOM.
+    await naivePage.route('**/naive.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!DOCTYPE html><html lang="en"><head></head><body></body></html>' }));
+    await naivePage.goto(`${browser.server.origin}/naive.html`);
+    await naivePage.addStyleTag({ url: '/webview.css' });
+    await naivePage.addScriptTag({ content: naiveScript });
+    const naiveSelector = '[data-testid="message-content"]';
+    const naive = await streamAndMeasure(naivePage, deltas, finished(MESSAGE_ID), naiveSelector, probeText.expected.length);
+    const naiveText = await shownText(naivePage, naiveSelector, expectedHtml);
+    assert.equal(naiveText.shown, naiveText.expected, 'the naive renderer shows the whole answer');
+    await naivePage.close();
+
+    print('webview', ours);
+    print('naive  ', naive);
+    const ratio = naive.busyMs / ours.busyMs;
+    figure('busy-time ratio naive / webview', `${ratio.toFixed(1)}x`);
+    printTargets([
+      { name: 'busy time vs naive', measured: `${ratio.toFixed(1)}x less`, target: '>= 10x less', pass: ratio >= 10 },
+      { name: 'longest main-thread task', measured: ms(ours.longestTaskMs), target: '<= 50 ms', pass: ours.longestTaskMs <= 50 },
+      { name: 'last delta to final paint', measured: ms(ours.lastChunkToPaintMs), target: '<= 100 ms', pass: ours.lastChunkToPaintMs <= 100 },
+    ]);
+  } finally {
+    await browser.close();
+  }
+}
+
+runBench(main);

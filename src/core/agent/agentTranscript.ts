@@ -1,0 +1,204 @@
+// An agent task as conversation entries: while it runs, built from its events (one assistant entry
+// per step, a tool entry with its card per call) so the chat can show it live; when it ends, rebuilt
+// from the messages the loop returned, which are the valid conversation, keeping the live entries'
+// ids, cards and usage. The task's summary goes on its last assistant entry.
+import type { ChatMessage } from '../../api/schemas';
+import type { AgentSummaryView } from '../../shared/protocol';
+import type { AssistantEntry, Entry, ToolEntry, UserEntry } from '../conversation';
+import type { AgentEvent, AgentTaskSummary } from './agentEvents';
+
+const INTERRUPTED_CALL = 'Not answered: the window closed while this call ran; its result is unknown.';
+
+export interface AgentTranscriptOptions {
+  taskId: string;
+  model: string;
+  now: () => number;
+  newId: () => string;
+}
+
+function emptyStep(id: string, model: string, createdAt: number): AssistantEntry {
+  return { id, role: 'assistant', createdAt, model, alternatives: [{ content: '', reasoning: '', finishReason: null }], selected: 0, status: 'streaming' };
+}
+
+function firstAlternative(entry: AssistantEntry): AssistantEntry['alternatives'][number] {
+  const alt = entry.alternatives[0];
+  if (!alt) throw new Error(`Assistant entry ${entry.id} has no alternatives`);
+  return alt;
+}
+
+export function agentSummaryView(taskId: string, summary: AgentTaskSummary): AgentSummaryView {
+  const view: AgentSummaryView = {
+    taskId,
+    stopReason: summary.stopReason,
+    steps: summary.steps,
+    toolCalls: summary.toolCalls,
+    filesChanged: summary.filesChanged,
+    usage: summary.usage,
+    durationMs: summary.durationMs,
+  };
+  if (summary.error !== undefined) view.error = summary.error;
+  return view;
+}
+
+export class AgentTranscript {
+  private readonly entries: Entry[] = [];
+  private readonly steps = new Map<number, AssistantEntry>();
+  private readonly calls = new Map<string, ToolEntry>();
+
+  constructor(private readonly options: AgentTranscriptOptions) {}
+
+  /** Applies one event; returns the assistant entry a delta belongs to (for streaming it to the view). */
+  apply(event: AgentEvent): AssistantEntry | undefined {
+    switch (event.type) {
+      case 'step_started': {
+        const step = emptyStep(this.options.newId(), this.options.model, this.options.now());
+        this.steps.set(event.step, step);
+        this.entries.push(step);
+        return step;
+      }
+      case 'reasoning_delta':
+      case 'content_delta': {
+        const step = this.steps.get(event.step);
+        if (!step) return undefined;
+        const alt = firstAlternative(step);
+        if (event.type === 'reasoning_delta') alt.reasoning += event.text;
+        else alt.content += event.text;
+        return step;
+      }
+      case 'tool_call_started': {
+        const step = this.steps.get(event.step);
+        if (step) {
+          const alt = firstAlternative(step);
+          alt.toolCalls = [...(alt.toolCalls ?? []), { id: event.callId, type: 'function', function: { name: event.name, arguments: event.arguments } }];
+          alt.finishReason = 'tool_calls';
+        }
+        const entry: ToolEntry = {
+          id: this.options.newId(),
+          role: 'tool',
+          createdAt: this.options.now(),
+          toolCallId: event.callId,
+          name: event.name,
+          content: '',
+          card: { step: event.step, arguments: event.arguments, status: 'running', ...(event.origin?.kind === 'formula' ? { formula: event.origin.formula } : {}) },
+        };
+        this.calls.set(event.callId, entry);
+        this.entries.push(entry);
+        return undefined;
+      }
+      case 'tool_call_finished': {
+        const entry = this.calls.get(event.callId);
+        if (entry?.card) {
+          entry.content = event.result;
+          entry.card = { ...entry.card, status: event.status, durationMs: event.durationMs };
+        }
+        return undefined;
+      }
+      case 'step_finished': {
+        const step = this.steps.get(event.step);
+        if (!step) return undefined;
+        firstAlternative(step).finishReason = event.finishReason;
+        step.status = 'complete';
+        if (event.usage) step.usage = event.usage;
+        return undefined;
+      }
+      case 'task_started':
+      case 'context_compacted':
+      case 'task_finished':
+        return undefined;
+    }
+  }
+
+  /**
+   * The entries as they stand, for the view: the newest step stays `streaming` until the task ends,
+   * so the chat keeps its stop button while tools run.
+   */
+  live(): Entry[] {
+    const lastStep = [...this.entries].reverse().find((e): e is AssistantEntry => e.role === 'assistant');
+    return this.entries.map((entry) => {
+      if (entry === lastStep) return { ...entry, status: 'streaming' };
+      if (entry.role === 'assistant') return { ...entry, status: 'complete' };
+      return entry;
+    });
+  }
+
+  /**
+   * What is saved while the task runs, so a window closed mid-task keeps its steps: every call whose
+   * answer has not come yet is answered with a text saying so (a saved conversation never holds an
+   * unanswered call), and the step in progress is marked interrupted.
+   */
+  checkpoint(): Entry[] {
+    return this.live().map((entry) => {
+      if (entry.role === 'assistant') return entry.status === 'streaming' ? { ...entry, status: 'interrupted' } : entry;
+      if (entry.role === 'tool' && entry.card?.status === 'running') {
+        return { ...entry, content: INTERRUPTED_CALL, card: { ...entry.card, status: 'cancelled' } };
+      }
+      return entry;
+    });
+  }
+
+  /**
+   * The task's entries once it ended, from `messages` (the loop's conversation after the user's task
+   * message): every call answered, a step cut short kept as its text only. The summary goes on the
+   * final answer, or on an empty entry (never sent back) when the task ended without one.
+   */
+  finish(messages: readonly ChatMessage[], summary: AgentTaskSummary): Entry[] {
+    const result: Entry[] = [];
+    const usedSteps = new Set<AssistantEntry>();
+    const liveSteps = this.entries.filter((e): e is AssistantEntry => e.role === 'assistant');
+    const stepOf = (callIds: string[]): AssistantEntry | undefined =>
+      liveSteps.find((s) => !usedSteps.has(s) && (callIds.length === 0 ? (firstAlternative(s).toolCalls ?? []).length === 0 : firstAlternative(s).toolCalls?.some((c) => callIds.includes(c.id))));
+    for (const message of messages) {
+      if (message.role === 'assistant') {
+        const callIds = (message.tool_calls ?? []).map((c) => c.id);
+        const live = callIds.length > 0 ? stepOf(callIds) : ([...liveSteps].reverse().find((s) => !usedSteps.has(s) && (firstAlternative(s).toolCalls ?? []).length === 0) ?? undefined);
+        if (live) usedSteps.add(live);
+        const entry: AssistantEntry = {
+          id: live?.id ?? this.options.newId(),
+          role: 'assistant',
+          createdAt: live?.createdAt ?? this.options.now(),
+          model: this.options.model,
+          alternatives: [
+            {
+              content: typeof message.content === 'string' ? message.content : '',
+              reasoning: message.reasoning_content ?? '',
+              ...(callIds.length > 0 && message.tool_calls ? { toolCalls: message.tool_calls } : {}),
+              finishReason: callIds.length > 0 ? 'tool_calls' : (live ? firstAlternative(live).finishReason : null),
+            },
+          ],
+          selected: 0,
+          status: callIds.length === 0 && summary.stopReason === 'cancelled' ? 'stopped' : 'complete',
+        };
+        if (live?.usage) entry.usage = live.usage;
+        result.push(entry);
+      } else if (message.role === 'tool') {
+        const live = this.calls.get(message.tool_call_id);
+        const content = typeof message.content === 'string' ? message.content : '';
+        const entry: ToolEntry = { id: live?.id ?? this.options.newId(), role: 'tool', createdAt: live?.createdAt ?? this.options.now(), toolCallId: message.tool_call_id, content };
+        const name = message.name ?? live?.name;
+        if (name !== undefined) entry.name = name;
+        if (live?.card) entry.card = live.card.status === 'running' ? { ...live.card, status: 'cancelled' } : live.card;
+        result.push(entry);
+      } else if (message.role === 'user') {
+        // A summary of earlier steps, put in when the task outgrew the context window.
+        const entry: UserEntry = { id: this.options.newId(), role: 'user', createdAt: this.options.now(), content: typeof message.content === 'string' ? message.content : '' };
+        if (typeof message.content !== 'string') entry.sentContent = message.content;
+        result.push(entry);
+      }
+    }
+    const last = result.at(-1);
+    const final = last?.role === 'assistant' && (firstAlternative(last).toolCalls ?? []).length === 0 ? last : undefined;
+    const holder: AssistantEntry = final ?? {
+      id: this.options.newId(),
+      role: 'assistant',
+      createdAt: this.options.now(),
+      model: this.options.model,
+      alternatives: [{ content: '', reasoning: '', finishReason: null }],
+      selected: 0,
+      status: summary.stopReason === 'cancelled' ? 'stopped' : summary.stopReason === 'error' ? 'failed' : 'complete',
+    };
+    holder.agentSummary = agentSummaryView(this.options.taskId, summary);
+    if (summary.stopReason === 'error' && summary.error !== undefined) holder.error = { kind: 'unknown', message: summary.error, action: 'none' };
+    if (!final) result.push(holder);
+    return result;
+  }
+}

@@ -1,0 +1,102 @@
+// Wires agent tasks into the extension: the controller, its approver and workspace host, and the
+// commands "svc: Run Agent Task" and "svc: Undo Agent Changes".
+import * as vscode from 'vscode';
+import type { SvcClient } from '../../api/index';
+import type { ConversationStore } from '../../core/conversationStore';
+import type { ApprovalDecision } from '../../core/tools/approvals';
+import type { UndoReport } from '../../core/tools/changeJournal';
+import type { ProposedTextProvider } from '../codeBlockActions';
+import { NotificationApprover } from '../workspaceTools/notificationApprover';
+import { VscodeWorkspaceHost } from '../workspaceTools/vscodeWorkspaceHost';
+import { AgentController, type AgentChatSurface, type AgentTaskRecord } from './agentController';
+import { ChatApprover, type PendingApproval } from './chatApprover';
+
+/** What integration tests drive: the same paths the chat view and the commands use. */
+export interface AgentTestApi {
+  /** Runs a task in the active conversation (a new one when none); resolves when it ended. */
+  runTask(task: string, options?: { model?: string; thinking?: boolean }): Promise<AgentTaskRecord | undefined>;
+  /** Called for every approval question, inline or in a notification; answer with `answerApproval`. */
+  onApprovalRequest(listener: (pending: PendingApproval) => void): vscode.Disposable;
+  answerApproval(requestId: string, decision: ApprovalDecision): boolean;
+  undo(taskId?: string): Promise<UndoReport | undefined>;
+  tasks(): readonly AgentTaskRecord[];
+  stop(): void;
+  whenIdle(): Promise<void>;
+}
+
+export interface AgentFeatureOptions {
+  store: ConversationStore;
+  client: () => Promise<SvcClient>;
+  surface: AgentChatSurface & { viewVisible(): boolean; reveal(): Promise<void> };
+  promptCacheKey: () => Promise<string>;
+  proposals: ProposedTextProvider;
+  log: vscode.LogOutputChannel;
+}
+
+export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi } {
+  const workspace = new VscodeWorkspaceHost();
+  const approver = new ChatApprover(options.surface, new NotificationApprover());
+  const controller = new AgentController({ ...options, approver, workspace });
+
+  const runFromPalette = async (given?: unknown): Promise<void> => {
+    // Tests and keybindings may pass the task; people type it.
+    const task =
+      typeof given === 'string' && given.trim() !== ''
+        ? given
+        : await vscode.window.showInputBox({
+            title: 'svc: Run Agent Task',
+            prompt: 'What should the agent do in this workspace? It asks before it changes a file or runs a command.',
+            placeHolder: 'e.g. find why the date parser fails on leap years and fix it',
+            ignoreFocusOut: true,
+            validateInput: (value) => (value.trim() === '' ? 'Describe the task.' : undefined),
+          });
+    if (task === undefined || task.trim() === '') return;
+    await options.surface.reveal();
+    await controller.run(options.surface.activeConversationId() ?? null, task.trim());
+  };
+
+  const undoFromPalette = async (given?: unknown): Promise<void> => {
+    if (typeof given === 'string') {
+      await controller.undo(given);
+      return;
+    }
+    const tasks = controller.undoable();
+    if (tasks.length <= 1) {
+      await controller.undo(tasks[0]?.taskId);
+      return;
+    }
+    const picked = await vscode.window.showQuickPick(
+      tasks.map((t, index) => ({
+        label: t.task.length > 80 ? `${t.task.slice(0, 79)}…` : t.task,
+        description: index === 0 ? 'last task' : new Date(t.finishedAt).toLocaleTimeString(),
+        detail: `changed ${t.journal.filesChanged().join(', ')}`,
+        taskId: t.taskId,
+      })),
+      { title: 'svc: Undo Agent Changes', placeHolder: 'Undo every change of which task?' },
+    );
+    if (picked) await controller.undo(picked.taskId);
+  };
+
+  context.subscriptions.push(
+    workspace,
+    vscode.commands.registerCommand('svc.runAgentTask', runFromPalette),
+    vscode.commands.registerCommand('svc.undoAgentChanges', undoFromPalette),
+  );
+
+  const testApi: AgentTestApi = {
+    runTask: (task, given) => {
+      const send = given?.model !== undefined ? { model: given.model, thinking: given.thinking ?? false, jsonMode: false, choiceCount: 1 } : undefined;
+      return controller.run(options.surface.activeConversationId() ?? null, task, send);
+    },
+    onApprovalRequest: (listener) => approver.onRequest(listener),
+    answerApproval: (requestId, decision) => approver.answer(requestId, decision),
+    undo: (taskId) => controller.undo(taskId),
+    tasks: () => controller.history(),
+    stop: () => {
+      const active = options.surface.activeConversationId();
+      if (active) controller.stop(active);
+    },
+    whenIdle: () => controller.whenIdle(),
+  };
+  return { controller, testApi };
+}

@@ -1,0 +1,101 @@
+// One tool call of an agent task: the tool (and its formula), the arguments as pretty JSON, the status
+// (running, done, failed, rejected...), how long it took, and the result, folded, with long results
+// cut until "Show all" is clicked. The result is model input, never rendered as markdown.
+import type { ToolCardStatus, ToolMessageView } from '../../shared/protocol';
+import { el, formatCount, icon } from '../dom';
+
+/** Past this many characters (or lines) a result is shown cut, with "Show all". */
+export const RESULT_PREVIEW_CHARS = 2_000;
+const RESULT_PREVIEW_LINES = 40;
+
+const STATUS_TEXT: Record<ToolCardStatus, string> = {
+  running: 'running…',
+  done: 'done',
+  failed: 'failed',
+  rejected: 'rejected',
+  cancelled: 'stopped',
+  invalid: 'invalid arguments',
+};
+
+const STATUS_ICON: Record<ToolCardStatus, string> = {
+  running: 'loading',
+  done: 'check',
+  failed: 'error',
+  rejected: 'circle-slash',
+  cancelled: 'debug-stop',
+  invalid: 'warning',
+};
+
+/** The arguments indented when they are JSON; as sent otherwise (the card shows what the model wrote). */
+export function prettyArguments(raw: string): string {
+  try {
+    return JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    return raw;
+  }
+}
+
+function preview(text: string): string | undefined {
+  const lines = text.split('\n');
+  if (text.length <= RESULT_PREVIEW_CHARS && lines.length <= RESULT_PREVIEW_LINES) return undefined;
+  const byLines = lines.slice(0, RESULT_PREVIEW_LINES).join('\n');
+  return byLines.length > RESULT_PREVIEW_CHARS ? byLines.slice(0, RESULT_PREVIEW_CHARS) : byLines;
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export class ToolCard {
+  readonly element: HTMLElement;
+
+  constructor(private readonly view: ToolMessageView) {
+    const card = view.card;
+    const status = card?.status ?? 'done';
+    const origin = card?.formula !== undefined ? `formula ${card.formula}` : 'workspace';
+    const statusLabel = el('span', { className: `tool-status status-${status}`, attrs: { 'data-testid': 'tool-status' } }, [icon(STATUS_ICON[status]), el('span', { text: ` ${STATUS_TEXT[status]}` })]);
+    const header = el('div', { className: 'tool-card-header' }, [
+      icon('tools'),
+      el('span', { className: 'tool-name', text: view.name, attrs: { 'data-testid': 'tool-name' } }),
+      el('span', { className: 'tool-origin', text: origin }),
+      statusLabel,
+      el('span', { className: 'tool-duration', text: card?.durationMs !== undefined ? formatDuration(card.durationMs) : '', attrs: { 'data-testid': 'tool-duration' } }),
+    ]);
+    const args = el('details', { className: 'tool-arguments', attrs: { open: '' } }, [
+      el('summary', { text: 'Arguments' }),
+      el('pre', { className: 'tool-json', text: prettyArguments(card?.arguments ?? ''), attrs: { 'data-testid': 'tool-arguments' } }),
+    ]);
+    const children: Node[] = [header, args];
+    if (status !== 'running') children.push(this.result(view.content));
+    this.element = el('div', {
+      className: `message tool-card status-${status}`,
+      attrs: { 'data-testid': 'tool-card', 'data-status': status, 'data-message-id': view.id, role: 'article', 'aria-label': `Tool call ${view.name}: ${STATUS_TEXT[status]}` },
+    }, children);
+  }
+
+  get id(): string {
+    return this.view.id;
+  }
+
+  /** True when nothing shown changed (the DOM is kept, with what the user opened). */
+  update(view: ToolMessageView): boolean {
+    return view.content === this.view.content && view.card?.status === this.view.card?.status && view.card?.durationMs === this.view.card?.durationMs;
+  }
+
+  private result(content: string): HTMLElement {
+    const cut = preview(content);
+    const output = el('pre', { className: 'tool-output', text: cut ?? content, attrs: { 'data-testid': 'tool-output' } });
+    const children: Node[] = [el('summary', { text: `Result (${formatCount(content.length)} characters)` }), output];
+    if (cut !== undefined) {
+      const more = el('button', { className: 'text-button', text: `Show all (${formatCount(content.length)} characters)`, attrs: { type: 'button', 'data-testid': 'show-all' } });
+      more.addEventListener('click', () => {
+        output.textContent = content;
+        more.remove();
+      });
+      children.push(more);
+    }
+    // A failed call is open: its text says what went wrong.
+    const open = this.view.card?.status !== 'done';
+    return el('details', { className: 'tool-result', attrs: { 'data-testid': 'tool-result', ...(open ? { open: '' } : {}) } }, children);
+  }
+}

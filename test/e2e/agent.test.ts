@@ -1,0 +1,54 @@
+// An agent task as a person runs it: Agent mode in the chat composer, on the local emulator (whose
+// model calls a formula when asked to run code), with the tool card, the step's reasoning and the
+// summary in the view. One theme: the UI parts are the same in both.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { extensionId, themes, useVsCode } from './vscodeSession';
+
+const theme = themes[0];
+if (theme) {
+  describe(`svc agent tasks in VS Code (${theme.name} theme)`, function () {
+    this.timeout(90_000);
+    const vscode = useVsCode(theme);
+    const chat = () => vscode.workbench.webviewView(extensionId);
+
+    it('runs an Agent-mode message as a task: a card per tool call with its result, then the summary', async () => {
+      await vscode.workbench.activityBarItem('svc').click();
+      await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
+      await chat().getByTestId('agent-toggle').check();
+      await chat().getByTestId('composer-input').fill('Run python code to calculate 6*7');
+      await chat().getByTestId('send').click();
+      const card = chat().getByTestId('tool-card').first();
+      await card.waitFor({ timeout: 30_000 });
+      await chat().getByTestId('agent-summary').waitFor({ timeout: 30_000 });
+      assert.equal(await card.getAttribute('data-status'), 'done');
+      assert.match((await card.getByTestId('tool-output').textContent()) ?? '', /42/);
+      assert.match((await card.textContent()) ?? '', /formula (code_runner|quickjs)/);
+      assert.match((await chat().getByTestId('agent-summary').textContent()) ?? '', /Task finished.*Tools used: (code_runner|quickjs)/s);
+      assert.equal(await chat().getByTestId('send').isVisible(), true, 'the composer is ready again');
+      await vscode.workbench.screenshot('agent-01-task-summary');
+    });
+
+    it('asks inline before a charged formula (web-search, switched on in the settings) and runs it once approved', async () => {
+      fs.mkdirSync(path.join(vscode.workspace, '.vscode'), { recursive: true });
+      fs.writeFileSync(path.join(vscode.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'svc.agent.formulas': { 'web-search': true } }));
+      // VS Code reads the changed settings file by itself; the task reads the setting when it starts.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await chat().getByTestId('composer-input').fill('Search the web for leap year rules');
+      await chat().getByTestId('send').click();
+      const approval = chat().getByTestId('approval');
+      await approval.waitFor({ timeout: 30_000 });
+      assert.match((await approval.textContent()) ?? '', /web_search.*charged/s);
+      await vscode.workbench.screenshot('agent-02-inline-approval');
+      await approval.getByRole('button', { name: 'Approve' }).click();
+      await approval.waitFor({ state: 'detached', timeout: 15_000 });
+      const card = chat().locator('[data-testid="tool-card"]', { hasText: 'web_search' }).last();
+      await card.waitFor({ timeout: 30_000 });
+      await chat().getByTestId('agent-summary').nth(1).waitFor({ timeout: 30_000 });
+      assert.equal(await card.getAttribute('data-status'), 'done');
+      assert.match((await card.textContent()) ?? '', /formula web-search/);
+      await vscode.workbench.screenshot('agent-03-approved-card');
+    });
+  });
+}
