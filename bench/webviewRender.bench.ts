@@ -33,13 +33,14 @@ interface TextCheck {
 }
 
 async function streamAndMeasure(page: Page, messages: unknown[], end: unknown, contentSelector: string, expectedLength: number): Promise<RunFigures> {
+  await page.evaluate((all) => (window as unknown as ProbeWindow).__bench.load(all), messages);
   const { result, figures } = await traceMainThread(page, () =>
     page.evaluate(
-      async ([all, last, selector, length, batch]) => {
+      async ([last, selector, length, batch]) => {
         const bench = (window as unknown as ProbeWindow).__bench;
         const started = bench.now();
         bench.startFrames();
-        const lastChunkAt = await bench.feed(all, batch);
+        const lastChunkAt = await bench.feed(batch);
         bench.post(last);
         const complete = (): boolean => {
           const element = document.querySelector(selector);
@@ -50,7 +51,7 @@ async function streamAndMeasure(page: Page, messages: unknown[], end: unknown, c
         const { frames, intervals } = bench.stopFrames();
         return { lastChunkAt, paintedAt, elapsedMs: paintedAt - started, frames, intervals };
       },
-      [messages, end, contentSelector, expectedLength, BATCH] as const,
+      [end, contentSelector, expectedLength, BATCH] as const,
     ),
   );
   return {

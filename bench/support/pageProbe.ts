@@ -51,10 +51,16 @@ function countFrame(time: number): void {
   if (countingFrames) nativeRequestAnimationFrame(countFrame);
 }
 
+let loaded: unknown[] = [];
+
 const probe: PageProbe = {
   timeOrigin: performance.timeOrigin,
   now: () => performance.now(),
-  async feed(messages, batchSize) {
+  load(messages) {
+    loaded = messages;
+  },
+  async feed(batchSize) {
+    const messages = loaded;
     let lastPostedAt = performance.now();
     for (let i = 0; i < messages.length; i += batchSize) {
       for (const message of messages.slice(i, i + batchSize)) window.postMessage(message, '*');

@@ -3,8 +3,10 @@ export interface PageProbe {
   /** performance.timeOrigin of the page: page time + this = wall-clock milliseconds. */
   timeOrigin: number;
   now(): number;
-  /** Posts messages to the page in batches of `batchSize` per task; resolves with the time the last was posted. */
-  feed(messages: unknown[], batchSize: number): Promise<number>;
+  /** Keeps messages in the page for `feed`, so their transfer is not part of what is measured. */
+  load(messages: unknown[]): void;
+  /** Posts the loaded messages in batches of `batchSize` per task; resolves with the time the last was posted. */
+  feed(batchSize: number): Promise<number>;
   post(message: unknown): void;
   startFrames(): void;
   /** Frames seen since startFrames, and the intervals between them (ms). */

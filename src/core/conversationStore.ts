@@ -149,6 +149,13 @@ export class ConversationStore {
     this.emit();
   }
 
+  /** "New Chat" before its first message: no conversation is active, and a reload must not bring the old one back. */
+  async clearActive(): Promise<void> {
+    this.activeId = undefined;
+    await this.enqueueWrite(ACTIVE_KEY, null);
+    this.emit();
+  }
+
   async create(systemPrompt?: string): Promise<Conversation> {
     const now = this.clock.now();
     const conversation: Conversation = {

@@ -319,6 +319,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
 
   async newConversation(): Promise<void> {
     this.activeId = undefined;
+    await this.store.clearActive();
     await this.sendInit();
     this.post({ type: 'focusComposer' });
   }

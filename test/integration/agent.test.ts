@@ -118,6 +118,30 @@ describe('svc agent tasks (integration, local emulator)', function () {
     assert.match(card?.content ?? '', /outside|\.\./);
   });
 
+  it('"svc: Stop Generating" stops the task at its next question: the applied edit stays and is listed, nothing else is written', async () => {
+    const target = path.join(root, 'agent-target.txt');
+    const second = path.join(root, 'agent-second.txt');
+    fs.writeFileSync(target, 'The colour of the grass.\n');
+    fs.rmSync(second, { force: true });
+    answer = (pending) => {
+      if (asked.length === 1) api.agent.answerApproval(pending.requestId, 'approve');
+      else void vscode.commands.executeCommand('svc.stop');
+    };
+
+    const record = await api.agent.runTask('agent-it stop: edit then create', { model: MODEL });
+    assert.ok(record);
+    assert.equal(record.summary.stopReason, 'cancelled');
+    assert.equal(asked.length, 2);
+    assert.equal(fs.readFileSync(target, 'utf8'), 'The color of the grass.\n', 'what was applied stays applied');
+    assert.equal(fs.existsSync(second), false);
+    assert.deepEqual(record.summary.filesChanged, ['agent-target.txt'], 'and is listed');
+    const conversation = api.getConversation(record.conversationId);
+    assert.deepEqual(toolEntries(conversation).map((t) => t.card?.status), ['done', 'rejected']);
+    assert.equal(lastAssistant(conversation).agentSummary?.stopReason, 'cancelled');
+    await api.agent.undo(record.taskId);
+    assert.equal(fs.readFileSync(target, 'utf8'), 'The colour of the grass.\n');
+  });
+
   it('through the commands: "svc: Run Agent Task" with a rejected edit leaves the file as it was; "svc: Undo Agent Changes" undoes an approved one', async () => {
     const target = path.join(root, 'agent-target.txt');
     fs.writeFileSync(target, 'The colour of the sea.\n');

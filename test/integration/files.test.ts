@@ -116,7 +116,7 @@ describe('svc files (integration, local emulator)', function () {
     assert.equal(during.filter(isChat).length, 1, 'the explanation was still asked for');
   });
 
-  it('a file added to the chat goes with the next message only, as a system message', async () => {
+  it('a file added to the chat goes with the next message as a system message, and is not attached again to the one after', async () => {
     const formatJs = workspaceFile('src', 'format.js');
     await vscode.commands.executeCommand('svc.newChat');
     await vscode.commands.executeCommand('svc.addFileToChat', formatJs, [formatJs]);
@@ -128,7 +128,7 @@ describe('svc files (integration, local emulator)', function () {
       JSON.stringify((r?.request as { messages: { role: string; content: unknown }[] }).messages.filter((m) => m.role === 'system'));
     assert.match(systemText(withFile), /format\.js/, 'the attached file went with the message');
     const sent = JSON.parse(systemText(withFile)) as { content: string }[];
-    assert.equal(systemText(after), systemText(withFile), 'the history keeps the file for later turns');
+    assert.equal(systemText(after), systemText(withFile), 'the next turn carries it once, in the history, not as a new attachment');
     assert.ok(sent.some((m) => m.content.includes(fs.readFileSync(formatJs.fsPath, 'utf8').split('\n')[0] ?? '')), 'with its extracted content');
   });
 

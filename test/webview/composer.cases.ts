@@ -1,6 +1,6 @@
 // The composer, errors with their fixes, the conversation list and the status banner.
 import assert from 'node:assert/strict';
-import { CONVERSATION_ID, conversation, started } from './chatPage';
+import { CONVERSATION_ID, conversation, initMessage, started } from './chatPage';
 import type { FakeWindow } from './fakeHostApi';
 import type { WebviewCase } from './webviewCase';
 
@@ -28,6 +28,25 @@ export const composerCases: WebviewCase[] = [
         text: 'first line\nsecond line',
         options: { model: 'svc-v1-8k', thinking: false, jsonMode: true, choiceCount: 1 },
       });
+      assert.equal(await input.inputValue(), '');
+    },
+  },
+  {
+    name: 'Enter before the view has its state keeps the text, says it waits, and sends once the state comes',
+    page: 'strict',
+    async run(chat) {
+      await chat.page.reload();
+      await chat.waitForPosted('ready');
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      await input.fill('sent early');
+      await input.press('Enter');
+      await chat.frames(2);
+      assert.equal((await chat.posted()).filter((m) => m.type === 'send').length, 0);
+      assert.equal(await input.inputValue(), 'sent early');
+      assert.match(await chat.page.locator('.composer-footer').innerText(), /sent as soon as the service is ready/);
+      await chat.send(initMessage());
+      const sent = await chat.waitForPosted('send');
+      assert.equal(sent.text, 'sent early');
       assert.equal(await input.inputValue(), '');
     },
   },

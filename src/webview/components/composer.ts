@@ -51,6 +51,8 @@ export class Composer {
   private models: ModelView[] = [];
   private settings: UiSettings | undefined;
   private busy = false;
+  /** Enter pressed before the host sent the model list: the message goes as soon as it arrives. */
+  private submitWhenReady = false;
   private debounce: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly callbacks: ComposerCallbacks, draft: string) {
@@ -93,6 +95,7 @@ export class Composer {
   setModels(models: ModelView[]): void {
     this.models = models;
     this.renderModels();
+    this.submitIfWaiting();
   }
 
   setSettings(settings: UiSettings): void {
@@ -101,6 +104,7 @@ export class Composer {
     this.thinking.input.checked = settings.thinking;
     this.jsonMode.input.checked = settings.jsonMode;
     this.renderOptions();
+    this.submitIfWaiting();
   }
 
   setBusy(busy: boolean): void {
@@ -182,8 +186,18 @@ export class Composer {
 
   private submit(): void {
     const text = this.input.value;
-    if (text.trim() === '' || this.busy || this.modelPicker.value === '') return;
+    if (text.trim() === '' || this.busy) return;
+    if (this.modelPicker.value === '') {
+      this.submitWhenReady = true;
+      this.estimate.textContent = 'Connecting… the message is sent as soon as the service is ready';
+      return;
+    }
+    this.submitWhenReady = false;
     if (this.callbacks.send(text, this.options())) this.setText('');
+  }
+
+  private submitIfWaiting(): void {
+    if (this.submitWhenReady && this.modelPicker.value !== '') this.submit();
   }
 
   private options(): SendOptions {

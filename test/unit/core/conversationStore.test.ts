@@ -101,6 +101,16 @@ describe('ConversationStore', () => {
     assert.deepEqual(reloaded.store.list().map((s) => s.id), [a.id]);
   });
 
+  it('keeps "New Chat" across a reload: no conversation is active, the old ones stay listed', async () => {
+    const { store, storage, clock } = await openStore();
+    const a = await store.create();
+    await store.clearActive();
+    assert.equal(store.activeConversationId, undefined);
+    const reloaded = await openStore(storage, clock);
+    assert.equal(reloaded.store.activeConversationId, undefined);
+    assert.deepEqual(reloaded.store.list().map((s) => s.id), [a.id]);
+  });
+
   it('searches titles and message text, case-insensitively, with a snippet', async () => {
     const { store, clock } = await openStore();
     const a = await store.create();
