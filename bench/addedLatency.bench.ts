@@ -2,7 +2,7 @@
 // 2,000-chunk stream. The host side is the real vscode-free path: SvcClient streaming from a local SSE
 // server, ChatSession (accumulation, throttled saving through the extension's FileKeyValueStorage, one
 // protocol event per delta). The vscode-only last hop (ChatController.deliver -> webview.postMessage)
-// is replaced by a CDP evaluate that posts the same message into the page, where the real webview bundle
+// is replaced by a CDP Runtime.evaluate that posts the same message into the page, where the real webview bundle
 // validates it, coalesces deltas per frame and renders them.
 //
 // Clock: both sides use wall-clock milliseconds (performance.timeOrigin + performance.now()); the offset
@@ -40,6 +40,11 @@ function chunk(delta: Record<string, unknown>, extra: Record<string, unknown> = 
   return `data: ${JSON.stringify(body)}\n\n`;
 }
 
+/** Chunk i: the word w<i>, in paragraphs of 40 words (a reply's text is never one endless paragraph). */
+function word(i: number): string {
+  return `${i > 0 && i % 40 === 0 ? '\n\n' : ' '}w${i}`;
+}
+
 /** Serves one SSE reply per request: 2,000 one-word chunks, paced or all at once; records when each was written. */
 function startStreamServer(paceMs: () => number, writtenAt: number[]): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -56,7 +61,7 @@ function startStreamServer(paceMs: () => number, writtenAt: number[]): Promise<{
           await new Promise((resolve) => (wait > 1 ? setTimeout(resolve, wait) : setImmediate(resolve)));
         }
         writtenAt[i] = wallNow();
-        res.write(chunk({ content: ` w${i}` }));
+        res.write(chunk({ content: word(i) }));
       }
       const usage = { prompt_tokens: 12, completion_tokens: CHUNKS, total_tokens: CHUNKS + 12 };
       res.write(chunk({}, { finish_reason: 'stop', usage }));
@@ -93,6 +98,10 @@ async function clockOffset(page: Page): Promise<{ offsetMs: number; roundTripMs:
 
 interface RunResult {
   latencies: number[];
+  /** Server write -> the page has the message (host path + transport). */
+  toPage: number[];
+  /** The page has the message -> painted (webview bundle). */
+  inPage: number[];
   offset: { offsetMs: number; roundTripMs: number };
   streamMs: number;
 }
@@ -107,9 +116,12 @@ async function run(page: Page, url: string, paceMs: number, storageDir: string):
   await chat.open(url, initMessage({ active: conversationView(conversation), conversations: store.list() }));
   await page.evaluate((selector) => (window as unknown as ProbeWindow).__bench.watchLastWord(selector), CONTENT_SELECTOR);
 
+  // The transport: one CDP Runtime.evaluate per message, pipelined (playwright's page.evaluate costs
+  // several milliseconds per call, which would measure playwright rather than the product).
+  const cdp = await page.context().newCDPSession(page);
   const deliveries: Promise<unknown>[] = [];
   const post = (message: HostMessage): void => {
-    deliveries.push(page.evaluate((m) => (window as unknown as ProbeWindow).__bench.post(m), message));
+    deliveries.push(cdp.send('Runtime.evaluate', { expression: `window.__bench.post(${JSON.stringify(message)})` }));
   };
   const onEvent = (event: SessionEvent): void => {
     // What ChatController.deliver does with a session event before webview.postMessage.
@@ -121,6 +133,7 @@ async function run(page: Page, url: string, paceMs: number, storageDir: string):
   const started = performance.now();
   await session.send(conversation.id, 'Count to two thousand.', { model: MODEL, thinking: false, jsonMode: false, choiceCount: 1 });
   await Promise.all(deliveries);
+  await cdp.detach();
   const streamMs = performance.now() - started;
   await page.waitForFunction((last) => {
     const log = (window as unknown as ProbeWindow).__bench.paintLog();
@@ -130,32 +143,38 @@ async function run(page: Page, url: string, paceMs: number, storageDir: string):
   await server.close();
 
   const reply = conversation.entries[conversation.entries.length - 1];
-  const expected = Array.from({ length: CHUNKS }, (_, i) => ` w${i}`).join('');
+  const expected = Array.from({ length: CHUNKS }, (_, i) => word(i)).join('');
   assert.ok(reply?.role === 'assistant' && reply.status === 'complete', 'the reply completed');
   assert.equal(reply.alternatives[0]?.content, expected, 'the host kept the whole reply');
   const shown = await page.evaluate((s) => document.querySelector(s)?.textContent?.replace(/\s+/g, ' ').trim(), CONTENT_SELECTOR);
-  assert.equal(shown, expected.trim(), 'the webview shows the whole reply');
+  assert.equal(shown, expected.replace(/\s+/g, ' ').trim(), 'the webview shows the whole reply');
 
   const offset = await clockOffset(page);
-  const { log, origin } = await page.evaluate(() => {
+  const { log, origin, received } = await page.evaluate(() => {
     const bench = (window as unknown as ProbeWindow).__bench;
-    return { log: bench.paintLog(), origin: bench.timeOrigin };
+    return { log: bench.paintLog(), origin: bench.timeOrigin, received: bench.receivedLog() };
   });
   const latencies: number[] = [];
+  const toPage: number[] = [];
+  const inPage: number[] = [];
   let next = 0;
   for (let i = 0; i < CHUNKS; i++) {
     while (next < log.length && (log[next] as [number, number])[0] < i) next++;
     const entry = log[next];
     if (!entry) throw new Error(`chunk ${i} was never painted`);
     latencies.push(origin + entry[1] - offset.offsetMs - (writtenAt[i] as number));
+    const arrived = received[i];
+    if (arrived === undefined) throw new Error(`chunk ${i} never reached the page`);
+    toPage.push(origin + arrived - offset.offsetMs - (writtenAt[i] as number));
+    inPage.push(entry[1] - arrived);
   }
-  return { latencies, offset, streamMs };
+  return { latencies, toPage, inPage, offset, streamMs };
 }
 
 async function main(): Promise<void> {
   const browser = await launchBenchBrowser('latency');
   const runDir = fs.mkdtempSync(path.join(resultsDir, 'bench-latency-'));
-  console.log(`${CHUNKS} one-word chunks, ${MODEL}; host: SvcClient + ChatSession (+ FileKeyValueStorage saves); webview: real bundle in headless Chromium (strict CSP page)`);
+  console.log(`${CHUNKS} one-word chunks (paragraphs of 40), ${MODEL}; host: SvcClient + ChatSession (+ FileKeyValueStorage saves); webview: real bundle in headless Chromium (strict CSP page)`);
   try {
     const results: [string, RunResult][] = [];
     for (const [label, pace] of [[`paced (1 chunk / ${PACE_MS} ms)`, PACE_MS], ['burst (as fast as possible)', 0]] as const) {
@@ -165,6 +184,8 @@ async function main(): Promise<void> {
     }
     for (const [label, r] of results) {
       figure(`${label}: p50 / p90 / p99 / max`, [50, 90, 99, 100].map((p) => ms(percentile(r.latencies, p))).join(' / '));
+      figure(`${label}:   of which host + transport p50 / p99`, `${ms(percentile(r.toPage, 50))} / ${ms(percentile(r.toPage, 99))}`);
+      figure(`${label}:   of which webview (arrival to paint) p50 / p99`, `${ms(percentile(r.inPage, 50))} / ${ms(percentile(r.inPage, 99))}`);
       figure(`${label}: stream duration`, ms(r.streamMs));
       figure(`${label}: clock offset page-node (round trip)`, `${r.offset.offsetMs.toFixed(2)} ms (${r.offset.roundTripMs.toFixed(2)} ms)`);
     }

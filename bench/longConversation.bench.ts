@@ -20,7 +20,7 @@ import type { HostMessage } from '../src/shared/protocol';
 import { resultsDir } from '../test/harness/toolPaths';
 import { ChatPage, initMessage } from '../test/webview/chatPage';
 import { longReply } from '../test/webview/longReply';
-import { launchBenchBrowser } from './support/benchBrowser';
+import { formatBreakdown, launchBenchBrowser, traceMainThread, type MainThreadFigures } from './support/benchBrowser';
 import { figure, ms, printTargets, runBench } from './support/benchReport';
 import type { ProbeWindow } from './support/pageProbeApi';
 
@@ -76,6 +76,7 @@ async function jsHeapUsed(page: Page): Promise<number> {
 
 interface OpenFigures {
   openMs: number;
+  main: MainThreadFigures;
   heapBefore: number;
   heapAfter: number;
   domNodes: number;
@@ -87,7 +88,7 @@ async function openInWebview(page: Page, url: string, init: HostMessage): Promis
   await chat.waitForPosted('ready');
   await chat.frames(2);
   const heapBefore = await jsHeapUsed(page);
-  const openMs = await page.evaluate(
+  const { result: openMs, figures: main } = await traceMainThread(page, () => page.evaluate(
     async ([message, count]) => {
       const bench = (window as unknown as ProbeWindow).__bench;
       const start = bench.now();
@@ -99,11 +100,11 @@ async function openInWebview(page: Page, url: string, init: HostMessage): Promis
       return (await bench.whenPainted(shown)) - start;
     },
     [init, MESSAGES] as const,
-  );
+  ));
   await chat.frames(2);
   const heapAfter = await jsHeapUsed(page);
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-  return { openMs, heapBefore, heapAfter, domNodes };
+  return { openMs, main, heapBefore, heapAfter, domNodes };
 }
 
 async function main(): Promise<void> {
@@ -164,6 +165,8 @@ async function main(): Promise<void> {
     figure('webview: restore (init) to final paint, each run', runs.map((r) => ms(r.openMs)).join(', '));
     figure('webview: JS heap empty -> with the conversation (after GC)', runs.map((r) => `${(r.heapBefore / MB).toFixed(1)} -> ${(r.heapAfter / MB).toFixed(1)} MB`).join(', '));
     figure('webview: DOM elements', String(median.domNodes));
+    figure('webview: longest task (median run)', ms(median.main.longestTaskMs));
+    figure('webview: ms by work (median run)', formatBreakdown(median.main.breakdown));
     printTargets([
       { name: 'opens in the webview (median of 3)', measured: ms(median.openMs), target: '<= 300 ms', pass: median.openMs <= 300 },
       { name: 'webview JS heap with the conversation', measured: `${heapMb.toFixed(1)} MB`, target: '<= 150 MB', pass: heapMb <= 150 },

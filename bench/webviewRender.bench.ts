@@ -8,7 +8,7 @@ import MarkdownIt from 'markdown-it';
 import type { Page } from 'playwright-core';
 import { ChatPage, content, finished, reasoning, started } from '../test/webview/chatPage';
 import { longReply } from '../test/webview/longReply';
-import { bundleForPage, launchBenchBrowser, traceMainThread, type MainThreadFigures } from './support/benchBrowser';
+import { bundleForPage, formatBreakdown, launchBenchBrowser, traceMainThread, type MainThreadFigures } from './support/benchBrowser';
 import { figure, ms, printTargets, runBench } from './support/benchReport';
 import type { ProbeWindow } from './support/pageProbeApi';
 
@@ -78,10 +78,22 @@ async function shownText(page: Page, selector: string, expectedHtml: string): Pr
   );
 }
 
+/** An empty page of the webview's origin (so it gets the webview's stylesheet) running `script`, which builds its DOM. */
+async function emptyPage(opening: Promise<Page>, origin: string, script: string): Promise<Page> {
+  const page = await opening;
+  await page.route('**/empty.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!DOCTYPE html><html lang="en"><head></head><body></body></html>' }));
+  await page.goto(`${origin}/empty.html`);
+  await page.addStyleTag({ url: '/webview.css' });
+  await page.addScriptTag({ content: script });
+  return page;
+}
+
 function print(label: string, f: RunFigures): void {
   figure(`${label}: main-thread busy (sum of RunTask)`, `${ms(f.busyMs)} in ${f.tasks} tasks`);
   figure(`${label}: longest task`, ms(f.longestTaskMs));
   figure(`${label}: tasks over 50 ms`, String(f.tasksOver50Ms));
+  figure(`${label}: ms by work, all tasks`, formatBreakdown(f.breakdown));
+  figure(`${label}: ms by work, tasks over 50 ms`, formatBreakdown(f.longTaskBreakdown) || '-');
   figure(`${label}: frames / frames over 50 ms / longest frame`, `${f.frames} / ${f.framesOver50Ms} / ${ms(f.longestFrameMs)}`);
   figure(`${label}: first delta to final paint`, ms(f.elapsedMs));
   figure(`${label}: last delta to final paint`, ms(f.lastChunkToPaintMs));
@@ -102,6 +114,7 @@ async function main(): Promise<void> {
   const browser = await launchBenchBrowser('render');
   try {
     const naiveScript = await bundleForPage(path.join(__dirname, 'support/naiveRenderer.ts'));
+    const floorScript = await bundleForPage(path.join(__dirname, 'support/deliveryFloor.ts'));
 
     const oursPage = await browser.newPage();
     const chat = new ChatPage(oursPage);
@@ -114,22 +127,23 @@ async function main(): Promise<void> {
     assert.equal(oursText.shown, oursText.expected, 'the webview shows the whole answer');
     await oursPage.close();
 
-    const naivePage = await browser.newPage();
-    // An empty page of the same origin (so it gets the webview's stylesheet); the naive renderer builds its DOM.
-    await naivePage.route('**/naive.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!DOCTYPE html><html lang="en"><head></head><body></body></html>' }));
-    await naivePage.goto(`${browser.server.origin}/naive.html`);
-    await naivePage.addStyleTag({ url: '/webview.css' });
-    await naivePage.addScriptTag({ content: naiveScript });
+    const naivePage = await emptyPage(browser.newPage(), browser.server.origin, naiveScript);
     const naiveSelector = '[data-testid="message-content"]';
     const naive = await streamAndMeasure(naivePage, deltas, finished(MESSAGE_ID), naiveSelector, probeText.expected.length);
     const naiveText = await shownText(naivePage, naiveSelector, expectedHtml);
     assert.equal(naiveText.shown, naiveText.expected, 'the naive renderer shows the whole answer');
     await naivePage.close();
 
+    const floorPage = await emptyPage(browser.newPage(), browser.server.origin, floorScript);
+    const floor = await streamAndMeasure(floorPage, deltas, finished(MESSAGE_ID), naiveSelector, 0);
+    await floorPage.close();
+
     print('webview', ours);
     print('naive  ', naive);
+    figure('floor (delivery only): main-thread busy', ms(floor.busyMs));
     const ratio = naive.busyMs / ours.busyMs;
     figure('busy-time ratio naive / webview', `${ratio.toFixed(1)}x`);
+    figure('same, above the delivery floor (naive - floor) / (webview - floor)', `${((naive.busyMs - floor.busyMs) / (ours.busyMs - floor.busyMs)).toFixed(1)}x`);
     printTargets([
       { name: 'busy time vs naive', measured: `${ratio.toFixed(1)}x less`, target: '>= 10x less', pass: ratio >= 10 },
       { name: 'longest main-thread task', measured: ms(ours.longestTaskMs), target: '<= 50 ms', pass: ours.longestTaskMs <= 50 },

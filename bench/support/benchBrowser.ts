@@ -67,6 +67,19 @@ export interface MainThreadFigures {
   longestTaskMs: number;
   tasksOver50Ms: number;
   tasks: number;
+  /** Time by kind of work (trace event name -> ms), over all tasks and over the tasks longer than 50 ms. */
+  breakdown: Record<string, number>;
+  longTaskBreakdown: Record<string, number>;
+}
+
+/** Kinds of main-thread work reported in the breakdown (script inside them may also force Layout). */
+const BREAKDOWN = ['EventDispatch', 'FireAnimationFrame', 'FunctionCall', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'MinorGC', 'MajorGC'];
+
+export function formatBreakdown(breakdown: Record<string, number>): string {
+  return Object.entries(breakdown)
+    .filter(([, value]) => value >= 1)
+    .map(([name, value]) => `${name} ${value.toFixed(0)}`)
+    .join(', ');
 }
 
 interface TraceEvent {
@@ -120,5 +133,24 @@ export async function traceMainThread<T>(page: Page, work: () => Promise<T>): Pr
     count++;
   }
   if (count === 0) throw new Error('the trace has no main-thread tasks');
-  return { result, figures: { busyMs: busyUs / 1000, longestTaskMs: longestUs / 1000, tasksOver50Ms: over50, tasks: count } };
+  const longSpans = tasks.filter((t) => (t.dur as number) > 50_000).map((t) => [t.ts, t.ts + (t.dur as number)] as const);
+  const breakdown: Record<string, number> = {};
+  const longTaskBreakdown: Record<string, number> = {};
+  // Outermost event of each kind only, so a kind nested in itself is not counted twice.
+  const openUntil = new Map<string, number>();
+  const kinds = events
+    .filter((e) => e.ph === 'X' && BREAKDOWN.includes(e.name) && mainThreads.has(`${e.pid}:${e.tid}`) && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  for (const event of kinds) {
+    if (event.ts < (openUntil.get(event.name) ?? -Infinity)) continue;
+    openUntil.set(event.name, event.ts + (event.dur as number));
+    breakdown[event.name] = (breakdown[event.name] ?? 0) + (event.dur as number) / 1000;
+    if (longSpans.some(([start, end]) => event.ts >= start && event.ts < end)) {
+      longTaskBreakdown[event.name] = (longTaskBreakdown[event.name] ?? 0) + (event.dur as number) / 1000;
+    }
+  }
+  return {
+    result,
+    figures: { busyMs: busyUs / 1000, longestTaskMs: longestUs / 1000, tasksOver50Ms: over50, tasks: count, breakdown, longTaskBreakdown },
+  };
 }

@@ -52,6 +52,8 @@ function countFrame(time: number): void {
 }
 
 let loaded: unknown[] = [];
+/** For content deltas carrying a word w<N>: when the page got them, by N. */
+const receivedAt: number[] = [];
 
 const probe: PageProbe = {
   timeOrigin: performance.timeOrigin,
@@ -70,7 +72,13 @@ const probe: PageProbe = {
     return lastPostedAt;
   },
   post(message) {
+    const text = (message as { type?: string; text?: string }).type === 'contentDelta' ? (message as { text: string }).text : '';
+    const word = /w(\d+)/.exec(text);
+    if (word) receivedAt[Number(word[1])] = performance.now();
     window.postMessage(message, '*');
+  },
+  receivedLog() {
+    return receivedAt;
   },
   startFrames() {
     frameTimes = [];

@@ -7,7 +7,10 @@ export interface PageProbe {
   load(messages: unknown[]): void;
   /** Posts the loaded messages in batches of `batchSize` per task; resolves with the time the last was posted. */
   feed(batchSize: number): Promise<number>;
+  /** Posts one message to the page (and notes when a content delta with a word w<N> arrived). */
   post(message: unknown): void;
+  /** By N: when the content delta with word w<N> reached the page (page ms). */
+  receivedLog(): number[];
   startFrames(): void;
   /** Frames seen since startFrames, and the intervals between them (ms). */
   stopFrames(): { frames: number; intervals: number[] };

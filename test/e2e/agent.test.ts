@@ -33,8 +33,11 @@ if (theme) {
     it('asks inline before a charged formula (web-search, switched on in the settings) and runs it once approved', async () => {
       fs.mkdirSync(path.join(vscode.workspace, '.vscode'), { recursive: true });
       fs.writeFileSync(path.join(vscode.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'svc.agent.formulas': { 'web-search': true } }));
-      // VS Code reads the changed settings file by itself; the task reads the setting when it starts.
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // A reload makes the change certain to be read before the next task starts (no waiting on a file watcher).
+      await vscode.workbench.reloadWindow();
+      if (!(await vscode.workbench.sideBarTitle().filter({ hasText: /svc/i }).isVisible())) await vscode.workbench.activityBarItem('svc').click();
+      await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
+      await chat().getByTestId('agent-toggle').check();
       await chat().getByTestId('composer-input').fill('Search the web for leap year rules');
       await chat().getByTestId('send').click();
       const approval = chat().getByTestId('approval');

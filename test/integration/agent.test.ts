@@ -136,7 +136,7 @@ describe('svc agent tasks (integration, local emulator)', function () {
     assert.equal(fs.existsSync(second), false);
     assert.deepEqual(record.summary.filesChanged, ['agent-target.txt'], 'and is listed');
     const conversation = api.getConversation(record.conversationId);
-    assert.deepEqual(toolEntries(conversation).map((t) => t.card?.status), ['done', 'rejected']);
+    assert.deepEqual(toolEntries(conversation).map((t) => t.card?.status), ['done', 'cancelled']);
     assert.equal(lastAssistant(conversation).agentSummary?.stopReason, 'cancelled');
     await api.agent.undo(record.taskId);
     assert.equal(fs.readFileSync(target, 'utf8'), 'The colour of the grass.\n');

@@ -81,10 +81,16 @@ export class ChatPage {
     }, count);
   }
 
-  /** Sends host messages one by one, as fast as possible, then lets the page render. */
+  /**
+   * Sends host messages one by one, as fast as possible, then lets the page render: two frames for the
+   * per-frame coalescing, then until no deferred tail render is left (an expensive tail waits longer on
+   * a loaded machine).
+   */
   async play(messages: HostMessage[]): Promise<void> {
     for (const message of messages) await this.send(message);
     await this.frames(2);
+    await this.page.waitForFunction(() => document.querySelector('[data-render-pending]') === null, undefined, { timeout: 10_000 });
+    await this.frames(1);
   }
 
   lastAssistant(): ReturnType<Page['locator']> {

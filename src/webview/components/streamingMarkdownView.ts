@@ -96,8 +96,11 @@ export class StreamingMarkdownView {
     }
     if (this.tailRenderPending) return;
     this.tailRenderPending = true;
+    // Marked in the DOM so that whoever waits for the view to settle (tests, benchmarks) can see it.
+    this.tailElement.dataset.renderPending = 'true';
     requestAnimationFrame(() => {
       this.tailRenderPending = false;
+      delete this.tailElement.dataset.renderPending;
       this.requestTailRender();
     });
   }
