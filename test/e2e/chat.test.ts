@@ -59,8 +59,10 @@ for (const theme of themes) {
     it('comes back after "Developer: Reload Window" and chats again', async () => {
       const { workbench } = vscode;
       await workbench.reloadWindow();
-      // The side bar remembers the svc view; open it from the activity bar if the layout did not restore it.
-      if (!(await workbench.sideBarTitle().filter({ hasText: /svc/i }).isVisible())) await workbench.activityBarItem('svc').click();
+      // "svc: Focus Chat" opens the view whatever state the side bar was restored in; a click on the activity
+      // bar would toggle it, and close it when the layout finished restoring just before.
+      await workbench.runCommand('svc: Focus Chat');
+      await workbench.sideBarTitle().filter({ hasText: /svc/i }).waitFor({ timeout: 30_000 });
       await waitForChatReady();
       const text = `Back after the reload in the ${theme.name} theme`;
       const reply = await sendAndAwaitReply(text);
