@@ -14,7 +14,8 @@ import { buildHistory } from '../core/historyBuilder';
 import { computeTokenBudget } from '../core/tokenBudget';
 import { DebouncedEstimator, type EstimateClient } from '../core/tokenEstimator';
 import type { Connection, HostMessage, ModelView, SendOptions, UiSettings, WebviewMessage, WebviewMessageOf } from '../shared/protocol';
-import { applyCodeBlock, copyText, insertAtCursor, openLink, type ProposedTextProvider } from './codeBlockActions';
+import { applyCodeBlock, copyText, insertAtCursor, openLink } from './codeBlockActions';
+import type { ProposedContentProvider } from './proposedContent';
 import { SvcApiError } from '../api/index';
 import { BalanceBlockedError } from '../core/files/balanceView';
 import type { AttachmentChip } from '../core/files/attachmentSession';
@@ -78,7 +79,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   constructor(
     private readonly store: ConversationStore,
     private readonly connection: ServiceConnection,
-    private readonly proposals: ProposedTextProvider,
+    private readonly proposals: ProposedContentProvider,
     private readonly log: vscode.LogOutputChannel,
     /** The workspace's prompt_cache_key (agent/workspaceCacheKey), shared by chats and agent tasks. */
     promptCacheKey?: () => Promise<string>,

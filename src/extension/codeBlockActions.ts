@@ -3,27 +3,9 @@
 // proposed text first (a read-only virtual document) and writes only when the user accepts.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ProposedContentProvider } from './proposedContent';
 
 export const CODE_BLOCK_SCHEME = 'svc-codeblock';
-
-export class ProposedTextProvider implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
-  private next = 0;
-
-  add(fileName: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: CODE_BLOCK_SCHEME, path: `/${this.next++}/${fileName}` });
-    this.texts.set(uri.toString(), text);
-    return uri;
-  }
-
-  remove(uri: vscode.Uri): void {
-    this.texts.delete(uri.toString());
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '';
-  }
-}
 
 export async function copyText(text: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
@@ -77,7 +59,7 @@ async function pickTarget(): Promise<Target | undefined> {
   return chosen?.pick();
 }
 
-export async function applyCodeBlock(code: string, proposals: ProposedTextProvider): Promise<void> {
+export async function applyCodeBlock(code: string, proposals: ProposedContentProvider): Promise<void> {
   const target = await pickTarget();
   if (!target) return;
   const { document, range } = target;

@@ -10,7 +10,8 @@ import type { Connection, SendOptions } from '../shared/protocol';
 import { ApiKeyStore, apiKeyProblem, ENV_KEY } from './apiKeyStore';
 import { ChatController } from './chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
-import { CODE_BLOCK_SCHEME, ProposedTextProvider } from './codeBlockActions';
+import { CODE_BLOCK_SCHEME } from './codeBlockActions';
+import { ProposedContentProvider } from './proposedContent';
 import { FileKeyValueStorage } from './fileKeyValueStorage';
 import { registerFileFeatures } from './files/registerFileFeatures';
 import { LocalEmulator } from './localEmulator';
@@ -55,7 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcTes
   const keys = new ApiKeyStore(context.secrets, context.globalState);
   const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed);
   const connection = new ServiceConnection(keys, emulator);
-  const proposals = new ProposedTextProvider();
+  const proposals = new ProposedContentProvider(CODE_BLOCK_SCHEME);
   // One prompt_cache_key per workspace, kept in its workspaceState: chats and agent tasks share the cache.
   const promptCacheKey = () => workspaceCacheKey(globalStateStorage(context.workspaceState));
   const chat = new ChatController(store, connection, proposals, log, promptCacheKey);
@@ -82,7 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcTes
     chat,
     statusBar,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
-    vscode.workspace.registerTextDocumentContentProvider(CODE_BLOCK_SCHEME, proposals),
+    vscode.workspace.registerTextDocumentContentProvider(proposals.scheme, proposals),
     connection.onDidChange((c) => {
       log.info(c.mode === 'emulator' ? `Using the local emulator at ${c.baseUrl || '(not started yet)'}` : `Using the service at ${c.baseUrl}`);
       void refreshStatus();

@@ -21,7 +21,7 @@ import { FormulaToolCatalog } from '../../core/tools/formulaTools';
 import type { WorkspaceHost } from '../../core/tools/workspaceHost';
 import { addUsage } from '../../core/usageTotals';
 import type { HostMessage, SendOptions, WebviewMessageOf } from '../../shared/protocol';
-import type { ProposedTextProvider } from '../codeBlockActions';
+import type { ProposedContentProvider } from '../proposedContent';
 import { readSettings } from '../settings';
 import { readAgentSettings } from './agentSettings';
 import type { ChatApprover } from './chatApprover';
@@ -73,7 +73,7 @@ export interface AgentControllerOptions {
   approver: ChatApprover;
   workspace: WorkspaceHost;
   promptCacheKey: () => Promise<string>;
-  proposals: ProposedTextProvider;
+  proposals: ProposedContentProvider;
   log: vscode.LogOutputChannel;
 }
 

@@ -5,7 +5,7 @@ import type { SvcClient } from '../../api/index';
 import type { ConversationStore } from '../../core/conversationStore';
 import type { ApprovalDecision } from '../../core/tools/approvals';
 import type { UndoReport } from '../../core/tools/changeJournal';
-import type { ProposedTextProvider } from '../codeBlockActions';
+import type { ProposedContentProvider } from '../proposedContent';
 import { NotificationApprover } from '../workspaceTools/notificationApprover';
 import { VscodeWorkspaceHost } from '../workspaceTools/vscodeWorkspaceHost';
 import { AgentController, type AgentChatSurface, type AgentTaskRecord } from './agentController';
@@ -29,7 +29,7 @@ export interface AgentFeatureOptions {
   client: () => Promise<SvcClient>;
   surface: AgentChatSurface & { viewVisible(): boolean; reveal(): Promise<void> };
   promptCacheKey: () => Promise<string>;
-  proposals: ProposedTextProvider;
+  proposals: ProposedContentProvider;
   log: vscode.LogOutputChannel;
 }
 

@@ -5,8 +5,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CommandResult, ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../core/tools/workspaceHost';
 import { NodeWorkspaceFiles } from './nodeWorkspaceFiles';
-import { PROPOSED_SCHEME, ProposedContentProvider } from './proposedContent';
+import { ProposedContentProvider } from '../proposedContent';
 import { runShellProcess } from './shellProcess';
+
+const PROPOSED_SCHEME = 'svc-proposed';
 
 function workspaceRoots(): WorkspaceRoot[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
@@ -21,7 +23,7 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
   /** Linux file systems are case-sensitive; macOS and Windows ones are not by default. */
   readonly caseSensitive = process.platform === 'linux';
   private readonly files = new NodeWorkspaceFiles(workspaceRoots, excludeGlobs);
-  private readonly proposed = new ProposedContentProvider();
+  private readonly proposed = new ProposedContentProvider(PROPOSED_SCHEME);
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, this.proposed);
 
   roots(): readonly WorkspaceRoot[] {

@@ -1,16 +1,16 @@
-// Read-only documents holding a proposed change's "before" and "after" text, so VS Code's own diff
-// editor can show a change the agent has not applied yet.
+// Read-only documents holding proposed text (a code block to apply, an agent's edit not applied yet),
+// so VS Code's own diff editor can show it against the file before anything is written.
 import * as vscode from 'vscode';
-
-export const PROPOSED_SCHEME = 'svc-proposed';
 
 export class ProposedContentProvider implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
   private next = 0;
 
+  constructor(readonly scheme: string) {}
+
   /** A URI whose document shows `text`; the file name keeps the language mode right in the diff. */
   add(fileName: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: `/${this.next++}/${fileName}` });
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${this.next++}/${fileName}` });
     this.texts.set(uri.toString(), text);
     return uri;
   }
