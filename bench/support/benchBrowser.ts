@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { chromiumPath, resultsDir } from '../../test/harness/toolPaths';
+import { chromiumPath, chromiumTempDir, resultsDir } from '../../test/harness/toolPaths';
 import { buildBundles, startPageServer, type PageServer } from '../../test/webview/pageServer';
 
 export interface BenchBrowser {
@@ -39,9 +39,11 @@ export async function launchBenchBrowser(name: string): Promise<BenchBrowser> {
   await buildBundles(bundleDir);
   const probe = await bundleForPage(path.join(__dirname, 'pageProbe.ts'));
   const server = await startPageServer(bundleDir);
+  const tmp = chromiumTempDir();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
+    env: { ...process.env, TMPDIR: tmp } as Record<string, string>,
     viewport: { width: 420, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
@@ -57,6 +59,7 @@ export async function launchBenchBrowser(name: string): Promise<BenchBrowser> {
       await context.close();
       await server.close();
       fs.rmSync(profile, { recursive: true, force: true });
+      fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
 }

@@ -38,6 +38,15 @@ export function makeRunDir(parent: string, name: string): string {
 }
 
 /** Environment that keeps a child's caches, config and temp files inside `runDir` (the folders are made here). */
+/**
+ * Chromium keeps its singleton socket in TMPDIR, and a Unix socket path must stay under 108 bytes, which a
+ * run folder deep inside a clone exceeds. So Chromium gets a short temporary folder of its own (under /tmp,
+ * never $HOME); the caller removes it when the browser closes.
+ */
+export function chromiumTempDir(): string {
+  return fs.mkdtempSync(path.join('/tmp', 'svc-chromium-'));
+}
+
 export function isolatedEnv(runDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   // Chromium aborts when TMPDIR does not exist.
   for (const sub of ['tmp', 'xdg-config', 'xdg-data', 'xdg-cache']) fs.mkdirSync(path.join(runDir, sub), { recursive: true });

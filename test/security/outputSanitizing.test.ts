@@ -14,6 +14,7 @@ import { seededRandom, seedFromEnv } from '../faults/seededRandom';
 import { CONVERSATION_ID, ChatPage, content, conversation, finished, initMessage, reasoning, started } from '../webview/chatPage';
 import { buildBundles, startPageServer, type PageServer } from '../webview/pageServer';
 import { isLocal, XSS_VECTORS } from './xssVectors';
+import { chromiumTempDir } from '../harness/toolPaths';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,6 +36,7 @@ describe('security: output sanitising in the real webview bundle', function () {
   let server: PageServer;
   let context: BrowserContext;
   let profile: string;
+  let chromiumTmp: string | undefined;
   const remote: string[] = [];
 
   before(async () => {
@@ -46,9 +48,11 @@ describe('security: output sanitising in the real webview bundle', function () {
     for (const file of SHIPPED) fs.copyFileSync(path.join(shipped, file), path.join(outDir, file));
     server = await startPageServer(outDir);
     profile = fs.mkdtempSync(path.join(ROOT, 'test-results', 'security-chromium-'));
+    chromiumTmp = chromiumTempDir();
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
+      env: { ...process.env, TMPDIR: chromiumTmp } as Record<string, string>,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     await context.route('**/*', async (route) => {
@@ -63,6 +67,7 @@ describe('security: output sanitising in the real webview bundle', function () {
     await context?.close();
     await server?.close();
     if (profile) fs.rmSync(profile, { recursive: true, force: true });
+    if (chromiumTmp) fs.rmSync(chromiumTmp, { recursive: true, force: true });
     console.log(`      ${XSS_VECTORS.length} vectors in each of 5 places; remote requests intercepted: ${remote.length}`);
   });
 

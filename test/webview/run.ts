@@ -3,19 +3,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { chromiumPath, resultsDir } from '../harness/toolPaths';
+import { chromiumPath, chromiumTempDir, resultsDir } from '../harness/toolPaths';
 import { actionCases } from './actions.cases';
 import { agentCases } from './agent.cases';
 import { attachmentCases } from './attachments.cases';
 import { ChatPage } from './chatPage';
 import { composerCases } from './composer.cases';
+import { longConversationCases } from './longConversation.cases';
 import { longReplyCases } from './longReply.cases';
 import { buildBundles, startPageServer } from './pageServer';
 import { sanitizingCases } from './sanitizing.cases';
 import { streamingCases } from './streaming.cases';
 import type { WebviewCase } from './webviewCase';
 
-const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...agentCases];
+const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...longConversationCases, ...agentCases];
 
 async function runCase(context: BrowserContext, url: string, testCase: WebviewCase, report: (line: string) => void): Promise<void> {
   const page = await context.newPage();
@@ -41,9 +42,11 @@ async function main(): Promise<number> {
   const profile = fs.mkdtempSync(path.join(resultsDir, 'webview-chromium-'));
   await buildBundles(outDir);
   const server = await startPageServer(outDir);
+  const tmp = chromiumTempDir();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
+    env: { ...process.env, TMPDIR: tmp } as Record<string, string>,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   let passed = 0;
@@ -67,6 +70,7 @@ async function main(): Promise<number> {
     await context.close();
     await server.close();
     fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
