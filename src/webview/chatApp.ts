@@ -78,6 +78,7 @@ export class ChatApp {
         else if (action === 'insert') host.post({ type: 'insertAtCursor', text: code });
         else host.post({ type: 'applyCodeBlock', code, ...(language !== '' ? { language } : {}) });
       },
+      () => this.replyCosts.apply(),
     );
     this.composer = new Composer({
       send: (text, options) => this.send(text, options),

@@ -15,14 +15,69 @@ type MessageComponent = UserMessage | AssistantMessage | ToolResult | ToolCard |
 
 /** Stick to the bottom while streaming unless the user scrolled up to read. */
 const STICK_DISTANCE_PX = 48;
+/**
+ * Text (characters of markdown) of new messages rendered at once when a conversation opens, newest first:
+ * a few screens' worth, so the view is full at the bottom, where it opens. Older messages follow in idle
+ * slices, so a long conversation opens about as fast as a short one.
+ */
+const FIRST_SLICE_CHARS = 4_000;
+/**
+ * Work per slice; at least one message is rendered per slice whatever its size. Each slice costs a layout
+ * and a paint of the whole growing list, so slices are as large as stays under the 50 ms long-task line.
+ */
+const SLICE_MS = 40;
+/** An idle slice runs after this long even if the page is never idle (a reply streaming meanwhile). */
+const SLICE_TIMEOUT_MS = 50;
+
+interface PendingMessages {
+  /** Oldest first; slices take from the end. */
+  messages: MessageView[];
+  context: MessageContext;
+  /** Components of pending messages from before the `show`, reused when their slice comes. */
+  held: Map<string, MessageComponent>;
+}
+
+function summaryKey(messageId: string): string {
+  return `${messageId}#summary`;
+}
+
+function textLength(message: MessageView): number {
+  if (message.role !== 'assistant') return message.content.length;
+  const choice = message.choices[message.selectedChoice] ?? message.choices[0];
+  return (choice?.content.length ?? 0) + (choice?.reasoning.length ?? 0);
+}
+
+/**
+ * Where the first slice of `messages` starts: far enough back to hold FIRST_SLICE_CHARS of messages that
+ * need rendering (kept ones cost nothing), and never after a streaming reply, which deltas must find.
+ */
+function firstSliceStart(messages: readonly MessageView[], kept: ReadonlyMap<string, MessageComponent>): number {
+  let start = messages.length;
+  let chars = 0;
+  while (start > 0 && chars < FIRST_SLICE_CHARS) {
+    start -= 1;
+    const message = messages[start] as MessageView;
+    if (!kept.has(message.id)) chars += textLength(message);
+  }
+  const streaming = messages.findIndex((message) => message.role === 'assistant' && message.status === 'streaming');
+  return streaming >= 0 ? Math.min(start, streaming) : start;
+}
 
 export class MessageList {
   readonly element: HTMLElement;
   private readonly emptyState: HTMLElement;
   private components = new Map<string, MessageComponent>();
   private stickToBottom = true;
+  private pending: PendingMessages | undefined;
+  private sliceHandle: number | undefined;
 
-  constructor(private readonly makeContext: (conversationId: string) => MessageContext, private readonly onOpenLink: (href: string) => void, private readonly onCodeAction: (action: 'copy' | 'insert' | 'apply', code: string, language: string) => void) {
+  constructor(
+    private readonly makeContext: (conversationId: string) => MessageContext,
+    private readonly onOpenLink: (href: string) => void,
+    private readonly onCodeAction: (action: 'copy' | 'insert' | 'apply', code: string, language: string) => void,
+    /** Called after older messages were rendered into the view (their decorations can be applied). */
+    private readonly onSliceRendered: () => void,
+  ) {
     this.emptyState = el('div', { className: 'empty-state' }, [
       el('p', { text: 'Ask svc anything about your code.' }),
       el('p', { className: 'hint', text: 'Enter sends · Shift+Enter adds a line · Escape stops a reply' }),
@@ -31,34 +86,105 @@ export class MessageList {
     this.element.addEventListener('scroll', () => {
       const distance = this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight;
       this.stickToBottom = distance <= STICK_DISTANCE_PX;
+      // Scrolling up to messages not rendered yet renders them now rather than at the next idle time.
+      if (this.pending && this.element.scrollTop < this.element.clientHeight) this.renderSlice(SLICE_MS);
     });
     this.element.addEventListener('click', (event) => this.handleClick(event));
   }
 
-  /** Shows `conversation`, reusing the DOM of every message that did not change. */
+  /** Shows `conversation`, reusing the DOM of every message that did not change; a long one progressively. */
   show(conversation: ConversationView | null): void {
+    const old = this.takeComponents();
     const context = conversation ? this.makeContext(conversation.id) : undefined;
+    const messages = context ? (conversation?.messages ?? []) : [];
+    const cut = firstSliceStart(messages, old);
     const next = new Map<string, MessageComponent>();
     const nodes: Node[] = [];
-    for (const message of conversation?.messages ?? []) {
-      if (!context) break;
-      const component = this.reuse(message) ?? this.create(message, context);
-      next.set(message.id, component);
-      nodes.push(component.element);
-      // An agent task's summary follows its last reply, as a component of its own.
-      if (message.role === 'assistant' && message.agentSummary) {
-        const key = `${message.id}#summary`;
-        const kept = this.components.get(key);
-        const summary = kept instanceof AgentSummaryCard && kept.matches(message.agentSummary) ? kept : new AgentSummaryCard(key, message.agentSummary, context.post);
-        next.set(key, summary);
-        nodes.push(summary.element);
+    if (context) for (const message of messages.slice(cut)) this.build(message, context, old, next, nodes);
+    // Older messages wait for later slices; their kept components are held for them.
+    const held = new Map<string, MessageComponent>();
+    for (const message of messages.slice(0, cut)) {
+      for (const key of [message.id, summaryKey(message.id)]) {
+        const kept = old.get(key);
+        if (kept) held.set(key, kept);
       }
     }
-    for (const [id, component] of this.components) if (!next.has(id) && component instanceof AssistantMessage) component.dispose();
+    for (const [id, component] of old) if (!next.has(id) && !held.has(id) && component instanceof AssistantMessage) component.dispose();
     this.components = next;
-    this.emptyState.hidden = nodes.length > 0;
+    this.emptyState.hidden = messages.length > 0;
     this.place([this.emptyState, ...nodes]);
     this.scrollToEnd(true);
+    if (context && cut > 0) {
+      this.pending = { messages: messages.slice(0, cut), context, held };
+      this.scheduleSlice();
+    }
+  }
+
+  /** Renders every message still waiting for its slice (before something needs all of them). */
+  settle(): void {
+    while (this.pending) this.renderSlice(Infinity);
+  }
+
+  /** The components shown or held for a pending slice, all taken out (a new `show` decides what stays). */
+  private takeComponents(): Map<string, MessageComponent> {
+    const all = new Map([...(this.pending?.held ?? []), ...this.components]);
+    this.pending = undefined;
+    if (this.sliceHandle !== undefined) cancelIdleCallback(this.sliceHandle);
+    this.sliceHandle = undefined;
+    return all;
+  }
+
+  private build(message: MessageView, context: MessageContext, old: Map<string, MessageComponent>, next: Map<string, MessageComponent>, nodes: Node[]): void {
+    const component = this.reuse(message, old) ?? this.create(message, context);
+    next.set(message.id, component);
+    nodes.push(component.element);
+    // An agent task's summary follows its last reply, as a component of its own.
+    if (message.role === 'assistant' && message.agentSummary) {
+      const key = summaryKey(message.id);
+      const kept = old.get(key);
+      const summary = kept instanceof AgentSummaryCard && kept.matches(message.agentSummary) ? kept : new AgentSummaryCard(key, message.agentSummary, context.post);
+      next.set(key, summary);
+      nodes.push(summary.element);
+    }
+  }
+
+  private scheduleSlice(): void {
+    this.sliceHandle = requestIdleCallback(() => {
+      this.sliceHandle = undefined;
+      this.renderSlice(SLICE_MS);
+    }, { timeout: SLICE_TIMEOUT_MS });
+  }
+
+  /**
+   * Renders the newest pending messages for about `budgetMs` (at least one) above the ones shown, keeping
+   * the scroll position: at the bottom if the view was there, else the same distance from the bottom.
+   */
+  private renderSlice(budgetMs: number): void {
+    const pending = this.pending;
+    if (!pending) return;
+    const start = performance.now();
+    // Built newest first, so the messages nearest to what the user sees come first.
+    const groups: { entries: Map<string, MessageComponent>; nodes: Node[] }[] = [];
+    let begin = pending.messages.length;
+    do {
+      begin -= 1;
+      const group = { entries: new Map<string, MessageComponent>(), nodes: [] as Node[] };
+      this.build(pending.messages[begin] as MessageView, pending.context, pending.held, group.entries, group.nodes);
+      groups.unshift(group);
+    } while (begin > 0 && performance.now() - start < budgetMs);
+    pending.messages.length = begin;
+    const entries = groups.flatMap((group) => [...group.entries]);
+    const nodes = groups.flatMap((group) => group.nodes);
+    const fromBottom = this.element.scrollHeight - this.element.scrollTop;
+    this.emptyState.after(...nodes);
+    this.components = new Map([...entries, ...this.components]);
+    if (this.stickToBottom) this.element.scrollTop = this.element.scrollHeight;
+    else this.element.scrollTop = this.element.scrollHeight - fromBottom;
+    if (begin === 0) {
+      for (const [id, component] of pending.held) if (!this.components.has(id) && component instanceof AssistantMessage) component.dispose();
+      this.pending = undefined;
+    } else if (this.sliceHandle === undefined) this.scheduleSlice();
+    this.onSliceRendered();
   }
 
   /** Puts `nodes` in order, moving only those out of place: a kept message keeps its focus and selection. */
@@ -101,11 +227,12 @@ export class MessageList {
   }
 
   setShowReasoning(mode: ShowReasoning): void {
-    for (const component of this.components.values()) if (component instanceof AssistantMessage) component.setShowReasoning(mode);
+    for (const component of [...this.components.values(), ...(this.pending?.held.values() ?? [])]) if (component instanceof AssistantMessage) component.setShowReasoning(mode);
   }
 
   /** The text of the user message just before reply `replyId`. */
   promptBefore(replyId: string): string | undefined {
+    this.settle();
     let prompt: string | undefined;
     for (const component of this.components.values()) {
       if (component.id === replyId) return prompt;
@@ -120,8 +247,8 @@ export class MessageList {
     if (this.stickToBottom) this.element.scrollTop = this.element.scrollHeight;
   }
 
-  private reuse(message: MessageView): MessageComponent | undefined {
-    const existing = this.components.get(message.id);
+  private reuse(message: MessageView, old: ReadonlyMap<string, MessageComponent>): MessageComponent | undefined {
+    const existing = old.get(message.id);
     if (!existing) return undefined;
     if (message.role === 'user' && existing instanceof UserMessage && existing.update(message)) return existing;
     if (message.role === 'assistant' && existing instanceof AssistantMessage && existing.update(message)) return existing;

@@ -1,7 +1,7 @@
 // Non-streamed chat completions: shapes, thinking, finish reasons, n, stop, JSON mode, usage,
 // prompt caching, determinism and balance, over raw HTTP.
 import assert from 'node:assert/strict';
-import { encode } from 'gpt-tokenizer';
+import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { ChatCompletion } from '../../../src/api/schemas';
 import { call, chat, completionOf, startHarness, user, type Harness } from './emulatorHarness';
 

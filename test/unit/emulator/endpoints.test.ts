@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { encode } from 'gpt-tokenizer';
+import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import { MODEL_IDS } from '../../../src/api/models';
 import { BalanceSchema, ModelListSchema } from '../../../src/api/schemas';
 import { call, chat, errorOf, KEY, OTHER_KEY, startHarness, stream, tempDir, user, type Harness } from './emulatorHarness';
@@ -63,7 +63,7 @@ describe('emulator endpoints', () => {
     const messages = [user('The quick brown fox jumps over the lazy dog.')];
     const res = await call<{ data: { total_tokens: number } }>(h, 'POST', '/tokenizers/estimate-token-count', { model: 'svc-k2.5', messages });
     assert.equal(res.status, 200);
-    // 3 (reply primer) + 4 (message framing) + role + text, all in o200k_base tokens.
+    // 3 (reply primer) + 4 (message framing) + role + text, all in cl100k_base tokens.
     assert.equal(res.body.data.total_tokens, 3 + 4 + encode('user').length + encode('The quick brown fox jumps over the lazy dog.').length);
     const withImage = await call<{ data: { total_tokens: number } }>(h, 'POST', '/tokenizers/estimate-token-count', {
       model: 'svc-v1-8k-vision-preview',

@@ -1,6 +1,6 @@
 // The stream rules 1-4 of the spec and the real fixtures' chunk formats, over raw HTTP.
 import assert from 'node:assert/strict';
-import { encode } from 'gpt-tokenizer';
+import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import { chat, completionOf, startHarness, stream, user, type Harness } from './emulatorHarness';
 
 const calcTool = { type: 'function', function: { name: 'quickjs', description: 'Run JavaScript', parameters: { type: 'object', properties: { code: { type: 'string', description: 'code' } }, required: ['code'] } } };
