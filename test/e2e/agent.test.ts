@@ -35,7 +35,8 @@ if (theme) {
       fs.writeFileSync(path.join(vscode.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'svc.agent.formulas': { 'web-search': true } }));
       // A reload makes the change certain to be read before the next task starts (no waiting on a file watcher).
       await vscode.workbench.reloadWindow();
-      if (!(await vscode.workbench.sideBarTitle().filter({ hasText: /svc/i }).isVisible())) await vscode.workbench.activityBarItem('svc').click();
+      // "svc: Focus Chat" opens the view whatever state the side bar was restored in (a click would toggle it).
+      await vscode.workbench.runCommand('svc: Focus Chat');
       await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
       await chat().getByTestId('agent-toggle').check();
       await chat().getByTestId('composer-input').fill('Search the web for leap year rules');

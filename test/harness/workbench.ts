@@ -41,16 +41,30 @@ export class Workbench {
   }
 
   /** Runs a command from the palette by its full title, e.g. "svc: New Chat", clicking exactly that entry. */
-  async runCommand(title: string): Promise<void> {
-    // F1 goes to the webview when it has focus; a click on the empty editor area hands focus back to the workbench.
-    await this.page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
-    await this.page.keyboard.press('F1');
+  /**
+   * Runs a command from the palette. The palette lists the commands known when it opens; an extension's
+   * commands appear only once its extension host has registered them (later after a reload on a loaded
+   * machine), so the palette is opened again until the command is listed or the time is up.
+   */
+  async runCommand(title: string, timeoutMs = 45_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
     const input = this.page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ timeout: 10_000 });
-    await input.fill(`>${title}`);
     const exactLabel = this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) });
     const row = this.page.locator('.quick-input-widget .monaco-list-row').filter({ has: exactLabel }).first();
-    await row.click({ timeout: 10_000 });
+    for (;;) {
+      // F1 goes to the webview when it has focus; a click on the empty editor area hands focus back to the workbench.
+      await this.page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill(`>${title}`);
+      try {
+        await row.click({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await this.page.keyboard.press('Escape');
+      }
+    }
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
