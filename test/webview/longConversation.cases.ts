@@ -42,9 +42,12 @@ export const longConversationCases: WebviewCase[] = [
     async run(chat, report) {
       const restored = longConversation();
       const first = await chat.page.evaluate((message: HostMessage) => {
+        // The host's message arrives as a message event (a task of its own); this listener runs right after the
+        // view's own, so the frame measured is the first one after the view handled `init`, whatever the load.
+        const handled = new Promise<void>((resolve) => window.addEventListener('message', () => resolve(), { once: true }));
         (window as unknown as FakeWindow).__host.send(message);
         return new Promise<{ count: number; lastId: string | null; lastVisible: boolean; atBottom: boolean }>((resolve) =>
-          requestAnimationFrame(() => {
+          void handled.then(() => requestAnimationFrame(() => {
             const list = document.querySelector('.messages') as HTMLElement;
             const all = list.querySelectorAll('[data-testid="message"]');
             const last = all[all.length - 1];
@@ -56,7 +59,7 @@ export const longConversationCases: WebviewCase[] = [
               lastVisible: box !== undefined && box.bottom > view.top && box.top < view.bottom && (last?.querySelector('[data-testid="message-content"]')?.textContent ?? '') !== '',
               atBottom: list.scrollHeight - list.scrollTop - list.clientHeight <= 2,
             });
-          }),
+          })),
         );
       }, initMessage({ active: restored }));
       report(`first frame: ${first.count} of ${restored.messages.length} messages rendered`);
