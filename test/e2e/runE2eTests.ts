@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
+import { exitWithSuiteResult, runMocha } from '../harness/suiteResult';
 import { ensureTools, makeRunDir, repoRoot, resultsDir, vsixPath } from '../harness/toolPaths';
 import { e2eResults, themes } from './vscodeSession';
 
@@ -28,9 +29,7 @@ async function main(): Promise<number> {
   }
   const started = Date.now();
   await mocha.loadFilesAsync();
-  const { passed, failed } = await new Promise<{ passed: number; failed: number }>((resolve) => {
-    const runner = mocha.run(() => resolve({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? 0 }));
-  });
+  const { passed, failed } = await runMocha(mocha);
   console.log(`end-to-end suite took ${((Date.now() - started) / 1000).toFixed(1)}s; screenshots in ${path.relative(repoRoot, e2eResults)}/`);
   const ok = failed === 0 && passed > 0;
   if (ok) fs.rmSync(runDir, { recursive: true, force: true });
@@ -39,11 +38,4 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  },
-);
+exitWithSuiteResult(main);

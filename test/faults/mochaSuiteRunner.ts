@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
+import { exitWithSuiteResult, runMocha } from '../harness/suiteResult';
 
 async function main(): Promise<number> {
   const folder = process.argv[2];
@@ -14,18 +15,9 @@ async function main(): Promise<number> {
   const mocha = new Mocha({ reporter: 'spec', timeout: 60_000 });
   for (const file of files) mocha.addFile(path.join(dir, file));
   await mocha.loadFilesAsync();
-  const counts = await new Promise<{ passed: number; failed: number }>((resolve) => {
-    const runner = mocha.run(() => resolve({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? 0 }));
-  });
+  const counts = await runMocha(mocha);
   console.log(`${counts.passed} passed, ${counts.failed} failed`);
   return counts.failed === 0 && counts.passed > 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  },
-);
+exitWithSuiteResult(main);

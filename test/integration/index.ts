@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
+import { runMocha } from '../harness/suiteResult';
 
 function testFiles(dir: string): string[] {
   return fs
@@ -16,9 +17,7 @@ export async function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000 });
   const files = testFiles(__dirname);
   for (const file of files) mocha.addFile(file);
-  const { passed, failed } = await new Promise<{ passed: number; failed: number }>((resolve) => {
-    const runner = mocha.run(() => resolve({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? 0 }));
-  });
+  const { passed, failed } = await runMocha(mocha);
   const resultsFile = process.env.SVC_INTEGRATION_RESULTS;
   if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify({ passed, failed, files: files.length }));
   console.log(`${passed} passed, ${failed} failed`);

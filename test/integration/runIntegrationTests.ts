@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { buildIntegrationTests } from '../harness/buildIntegrationTests';
+import { exitWithSuiteResult } from '../harness/suiteResult';
 import { copySampleWorkspace, ensureTools, makeRunDir, repoRoot, resultsDir } from '../harness/toolPaths';
 
 const desktopCandidates: Partial<Record<NodeJS.Platform, string[]>> = {
@@ -68,11 +69,4 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  },
-);
+exitWithSuiteResult(main);

@@ -1,30 +1,23 @@
 // Runs a shell command in the workspace. Always asked: "always for this task" does not cover
 // commands, since each one can do anything the user can.
-import type { ToolDefinition } from '../../api/schemas';
 import type { TaskApprovals } from './approvals';
 import type { WorkspacePathPolicy } from './pathPolicy';
-import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import type { WorkspaceHost } from './workspaceHost';
 
 export const DEFAULT_MAX_COMMAND_OUTPUT_BYTES = 64 * 1024;
 
 export class ShellCommandTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
-  readonly definition: ToolDefinition = {
-    type: 'function',
-    function: {
-      name: 'run_command',
-      description: 'Run a shell command in a terminal of the workspace (the user approves each command). Answers the exit code and the output.',
-      parameters: {
-        type: 'object',
-        properties: {
-          command: { type: 'string', description: 'The command line to run.' },
-          cwd: { type: 'string', description: 'Folder to run in, relative to the workspace root; default the root.' },
-        },
-        required: ['command'],
-      },
+  readonly definition = functionDefinition(
+    'run_command',
+    'Run a shell command in a terminal of the workspace (the user approves each command). Answers the exit code and the output.',
+    {
+      command: { type: 'string', description: 'The command line to run.' },
+      cwd: { type: 'string', description: 'Folder to run in, relative to the workspace root; default the root.' },
     },
-  };
+    ['command'],
+  );
 
   constructor(
     private readonly host: WorkspaceHost,

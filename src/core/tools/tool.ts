@@ -36,3 +36,13 @@ export function done(content: string): ToolRunResult {
 export function failed(content: string): ToolRunResult {
   return { status: 'failed', content };
 }
+
+/** A function tool definition in the chat `tools` format, from its parts. */
+export function functionDefinition(
+  name: string,
+  description: string,
+  properties: Record<string, { type: string; description: string }>,
+  required: string[],
+): ToolDefinition {
+  return { type: 'function', function: { name, description, parameters: { type: 'object', properties, required } } };
+}

@@ -5,7 +5,7 @@ import type { ToolDefinition } from '../../api/schemas';
 import type { TaskApprovals } from './approvals';
 import type { ChangeJournal } from './changeJournal';
 import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
-import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import type { WorkspaceHost } from './workspaceHost';
 import { decodeText } from './workspaceText';
 
@@ -54,21 +54,15 @@ abstract class EditTool implements Tool {
 }
 
 export class WriteFileTool extends EditTool {
-  readonly definition: ToolDefinition = {
-    type: 'function',
-    function: {
-      name: 'write_file',
-      description: 'Create a file, or replace the whole content of an existing one. The user sees a diff and may reject it.',
-      parameters: {
-        type: 'object',
-        properties: {
-          path: { type: 'string', description: 'File path relative to the workspace root.' },
-          content: { type: 'string', description: 'The complete new content of the file.' },
-        },
-        required: ['path', 'content'],
-      },
+  readonly definition = functionDefinition(
+    'write_file',
+    'Create a file, or replace the whole content of an existing one. The user sees a diff and may reject it.',
+    {
+      path: { type: 'string', description: 'File path relative to the workspace root.' },
+      content: { type: 'string', description: 'The complete new content of the file.' },
     },
-  };
+    ['path', 'content'],
+  );
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const target = await this.policy.resolve(args.value.path, 'write');
@@ -77,22 +71,16 @@ export class WriteFileTool extends EditTool {
 }
 
 export class EditFileTool extends EditTool {
-  readonly definition: ToolDefinition = {
-    type: 'function',
-    function: {
-      name: 'edit_file',
-      description: 'Replace one exact piece of text in an existing file. old_text must occur exactly once; include enough surrounding lines to make it unique.',
-      parameters: {
-        type: 'object',
-        properties: {
-          path: { type: 'string', description: 'File path relative to the workspace root.' },
-          old_text: { type: 'string', description: 'The exact text to replace, whitespace included.' },
-          new_text: { type: 'string', description: 'The text to put in its place.' },
-        },
-        required: ['path', 'old_text', 'new_text'],
-      },
+  readonly definition = functionDefinition(
+    'edit_file',
+    'Replace one exact piece of text in an existing file. old_text must occur exactly once; include enough surrounding lines to make it unique.',
+    {
+      path: { type: 'string', description: 'File path relative to the workspace root.' },
+      old_text: { type: 'string', description: 'The exact text to replace, whitespace included.' },
+      new_text: { type: 'string', description: 'The text to put in its place.' },
     },
-  };
+    ['path', 'old_text', 'new_text'],
+  );
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const target = await this.policy.resolve(args.value.path, 'read');

@@ -2,7 +2,7 @@
 // for approval; every path still goes through the path policy.
 import type { ToolDefinition } from '../../api/schemas';
 import type { WorkspacePathPolicy } from './pathPolicy';
-import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import type { WorkspaceHost } from './workspaceHost';
 import { decodeText } from './workspaceText';
 
@@ -22,10 +22,6 @@ export const DEFAULT_READ_LIMITS: ReadToolLimits = {
   maxSearchFileBytes: 1_000_000,
 };
 
-function definition(name: string, description: string, properties: Record<string, { type: string; description: string }>, required: string[]): ToolDefinition {
-  return { type: 'function', function: { name, description, parameters: { type: 'object', properties, required } } };
-}
-
 abstract class WorkspaceTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   abstract readonly definition: ToolDefinition;
@@ -40,7 +36,7 @@ abstract class WorkspaceTool implements Tool {
 }
 
 export class ListFilesTool extends WorkspaceTool {
-  readonly definition = definition(
+  readonly definition = functionDefinition(
     'list_files',
     'List files and folders in the workspace (ignored files such as those in .gitignore are left out). Folders end with "/".',
     {
@@ -70,7 +66,7 @@ export class ListFilesTool extends WorkspaceTool {
 }
 
 export class ReadFileTool extends WorkspaceTool {
-  readonly definition = definition(
+  readonly definition = functionDefinition(
     'read_file',
     'Read a text file of the workspace, whole or a range of lines. Lines are numbered from 1.',
     {
@@ -101,7 +97,7 @@ export class ReadFileTool extends WorkspaceTool {
 }
 
 export class SearchTextTool extends WorkspaceTool {
-  readonly definition = definition(
+  readonly definition = functionDefinition(
     'search_text',
     'Search the text of the workspace files (ignored files left out). Answers "path:line: text" for each matching line.',
     {
