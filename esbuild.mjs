@@ -45,6 +45,31 @@ function requireSeparateLibraries(outfile) {
   };
 }
 
+// zod re-exports every locale as `z.locales` (264 KB of translated error messages) from its classic, mini
+// and core entry points, so importing zod at all would ship them in each bundle. We only ever speak
+// English: the locale index zod imports is swapped for one that has just `en` (which both zod's own
+// default and our `z.config(z.locales.en())` use), in every bundle.
+const englishOnlyZodLocales = {
+  name: 'english-only-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: 'zod-locales-en', namespace: 'english-only-zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'english-only-zod-locales' }, () => ({
+      contents: 'export { default as en } from "zod/v4/locales/en.js";',
+      resolveDir: import.meta.dirname,
+    }));
+  },
+};
+
+// The entry's import() of the chat host stays a require of the chat host's own bundle, never inlined.
+const chatHostBesideEntry = {
+  name: 'chat-host-beside-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/chatHost$/ }, () => ({ path: './chatHost.js', external: true }));
+  },
+};
+
 // import() of those files becomes require(): it resolves beside the bundle, with esbuild's interop, and
 // without the ESM loader (whose handling of CommonJS exports differs) in the extension host.
 const requireImports = { supported: { 'dynamic-import': false } };
@@ -53,7 +78,10 @@ const requireImports = { supported: { 'dynamic-import': false } };
 const importMetaUrl = { define: { 'import.meta.url': '__svcImportMetaUrl' }, banner: { js: "const __svcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } };
 
 const entries = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [requireSeparateLibraries('dist/extension.js')] },
+  // The host is two bundles: the small entry VS Code requires on activation, and the chat host it loads
+  // on first use (src/extension/lazyChatHost.ts), required from beside it.
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [chatHostBesideEntry] },
+  { ...common, entryPoints: ['src/extension/chatHost.ts'], outfile: 'dist/chatHost.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [requireSeparateLibraries('dist/chatHost.js')] },
   { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, ...requireImports, plugins: [requireSeparateLibraries('dist/emulator.js')] },
   ...separateLibraries.map(({ specifier, outfile, esm }) => ({
     ...common,
@@ -72,7 +100,9 @@ const entries = [
   })),
   // The webview's CSS (imported by main.ts) becomes dist/webview.css; the codicon font it imports is copied beside it.
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.ttf': 'file' }, assetNames: '[name]' },
-].filter((e) => e.stdin || fs.existsSync(e.entryPoints[0]));
+]
+  .filter((e) => e.stdin || fs.existsSync(e.entryPoints[0]))
+  .map((e) => ({ ...e, plugins: [englishOnlyZodLocales, ...(e.plugins ?? [])] }));
 
 if (watch) {
   const contexts = await Promise.all(entries.map((e) => esbuild.context(e)));

@@ -1,9 +1,10 @@
 // Added latency: from a chunk arriving at the host to its text painted in the webview, per chunk, over a
 // 2,000-chunk stream. The host side is the real vscode-free path: SvcClient streaming from a local SSE
 // server, ChatSession (accumulation, throttled saving through the extension's FileKeyValueStorage, one
-// protocol event per delta). The vscode-only last hop (ChatController.deliver -> webview.postMessage)
-// is replaced by a CDP Runtime.evaluate that posts the same message into the page, where the real webview bundle
-// validates it, coalesces deltas per frame and renders them.
+// protocol event per delta) and the StreamDeltaBatcher through which ChatController posts every message
+// (text deltas of one event-loop turn joined). The vscode-only last hop (webview.postMessage) is replaced
+// by a CDP Runtime.evaluate that posts the same message into the page, where the real webview bundle
+// validates it and renders it.
 //
 // Clock: both sides use wall-clock milliseconds (performance.timeOrigin + performance.now()); the offset
 // between the two processes is measured by round trips and subtracted. Per chunk i the latency is
@@ -18,6 +19,7 @@ import { SvcClient } from '../src/api/index';
 import { ChatSession, type SessionEvent } from '../src/core/chatSession';
 import { systemClock } from '../src/core/clock';
 import { ConversationStore } from '../src/core/conversationStore';
+import { StreamDeltaBatcher } from '../src/core/streamDeltaBatcher';
 import { conversationView } from '../src/core/conversationView';
 import { FileKeyValueStorage } from '../src/extension/fileKeyValueStorage';
 import type { HostMessage } from '../src/shared/protocol';
@@ -104,6 +106,8 @@ interface RunResult {
   inPage: number[];
   offset: { offsetMs: number; roundTripMs: number };
   streamMs: number;
+  /** Messages the host posted to the page (text deltas joined per turn, plus the others). */
+  messages: number;
 }
 
 async function run(page: Page, url: string, paceMs: number, storageDir: string): Promise<RunResult> {
@@ -120,13 +124,13 @@ async function run(page: Page, url: string, paceMs: number, storageDir: string):
   // several milliseconds per call, which would measure playwright rather than the product).
   const cdp = await page.context().newCDPSession(page);
   const deliveries: Promise<unknown>[] = [];
-  const post = (message: HostMessage): void => {
+  const outbox = new StreamDeltaBatcher((message: HostMessage) => {
     deliveries.push(cdp.send('Runtime.evaluate', { expression: `window.__bench.post(${JSON.stringify(message)})` }));
-  };
+  });
   const onEvent = (event: SessionEvent): void => {
-    // What ChatController.deliver does with a session event before webview.postMessage.
-    if (event.type === 'conversation') post({ type: 'conversation', conversation: conversationView(event.conversation) });
-    else post(event);
+    // What ChatController.deliver does with a session event: everything goes through its StreamDeltaBatcher.
+    if (event.type === 'conversation') outbox.send({ type: 'conversation', conversation: conversationView(event.conversation) });
+    else outbox.send(event);
   };
   const client = new SvcClient({ baseUrl: server.url, apiKey: 'sk-bench', maxRetries: 0 });
   const session = new ChatSession({ client: () => client, store, clock: systemClock, onEvent });
@@ -168,7 +172,7 @@ async function run(page: Page, url: string, paceMs: number, storageDir: string):
     toPage.push(origin + arrived - offset.offsetMs - (writtenAt[i] as number));
     inPage.push(entry[1] - arrived);
   }
-  return { latencies, toPage, inPage, offset, streamMs };
+  return { latencies, toPage, inPage, offset, streamMs, messages: deliveries.length };
 }
 
 async function main(): Promise<void> {
@@ -186,7 +190,7 @@ async function main(): Promise<void> {
       figure(`${label}: p50 / p90 / p99 / max`, [50, 90, 99, 100].map((p) => ms(percentile(r.latencies, p))).join(' / '));
       figure(`${label}:   of which host + transport p50 / p99`, `${ms(percentile(r.toPage, 50))} / ${ms(percentile(r.toPage, 99))}`);
       figure(`${label}:   of which webview (arrival to paint) p50 / p99`, `${ms(percentile(r.inPage, 50))} / ${ms(percentile(r.inPage, 99))}`);
-      figure(`${label}: stream duration`, ms(r.streamMs));
+      figure(`${label}: stream duration / messages posted to the page`, `${ms(r.streamMs)} / ${r.messages}`);
       figure(`${label}: clock offset page-node (round trip)`, `${r.offset.offsetMs.toFixed(2)} ms (${r.offset.roundTripMs.toFixed(2)} ms)`);
     }
     const paced = (results[0] as [string, RunResult])[1];

@@ -3,8 +3,10 @@
 // ConversationStore.open as after a window reload; the store's memory is the heap growth across that
 // open, after full garbage collections. Webview: the real bundle in headless Chromium is sent the `init`
 // message that restores the conversation (as after a reload); timed in the page from posting the message
-// to the end of the frame that shows all 500 messages, and the page's JS heap is read through the Chrome
-// DevTools Protocol (Performance.getMetrics JSHeapUsedSize) after a forced garbage collection.
+// to the end of the frame that shows the newest message with its text (what the user sees open: the view
+// opens at the bottom), and on to the frame that holds all 500 (older ones render in idle slices). The
+// page's JS heap is read through the Chrome DevTools Protocol (Performance.getMetrics JSHeapUsedSize) after
+// a forced garbage collection, once every message is rendered.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -75,36 +77,43 @@ async function jsHeapUsed(page: Page): Promise<number> {
 }
 
 interface OpenFigures {
+  /** `init` posted → the frame showing the newest message's text. */
   openMs: number;
+  /** `init` posted → the frame holding every message, rendered. */
+  allMs: number;
   main: MainThreadFigures;
   heapBefore: number;
   heapAfter: number;
   domNodes: number;
 }
 
-async function openInWebview(page: Page, url: string, init: HostMessage): Promise<OpenFigures> {
+async function openInWebview(page: Page, url: string, init: HostMessage, newestText: string): Promise<OpenFigures> {
   const chat = new ChatPage(page);
   await page.goto(url);
   await chat.waitForPosted('ready');
   await chat.frames(2);
   const heapBefore = await jsHeapUsed(page);
-  const { result: openMs, figures: main } = await traceMainThread(page, () => page.evaluate(
-    async ([message, count]) => {
+  const { result: painted, figures: main } = await traceMainThread(page, () => page.evaluate(
+    async ([message, count, lastText]) => {
       const bench = (window as unknown as ProbeWindow).__bench;
-      const start = bench.now();
-      bench.post(message);
-      const shown = (): boolean => {
-        const all = document.querySelectorAll('[data-testid="message"]');
-        return all.length === count && (all[all.length - 1]?.querySelector('[data-testid="message-content"]')?.textContent ?? '') !== '';
+      const messages = (): NodeListOf<Element> => document.querySelectorAll('[data-testid="message"]');
+      const newestShown = (): boolean => {
+        const newest = [...messages()].at(-1);
+        return newest?.getAttribute('data-role') === 'assistant' && (newest.querySelector('[data-testid="message-content"]')?.textContent ?? '').includes(lastText);
       };
-      return (await bench.whenPainted(shown)) - start;
+      const allShown = (): boolean => messages().length === count && document.querySelector('[data-render-pending]') === null;
+      const start = bench.now();
+      const opened = bench.whenPainted(newestShown);
+      const complete = bench.whenPainted(allShown);
+      bench.post(message);
+      return { openMs: (await opened) - start, allMs: (await complete) - start };
     },
-    [init, MESSAGES] as const,
+    [init, MESSAGES, newestText] as const,
   ));
   await chat.frames(2);
   const heapAfter = await jsHeapUsed(page);
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-  return { openMs, main, heapBefore, heapAfter, domNodes };
+  return { ...painted, main, heapBefore, heapAfter, domNodes };
 }
 
 async function main(): Promise<void> {
@@ -137,12 +146,16 @@ async function main(): Promise<void> {
     const init = initMessage({ active: view, conversations: store.list() });
     const initBytes = Buffer.byteLength(JSON.stringify(init));
 
+    const newest = conversation.entries.at(-1);
+    const newestText = newest?.role === 'assistant' ? (/[A-Za-z0-9]+(?=[^A-Za-z0-9]*$)/.exec(newest.alternatives[0]?.content ?? '')?.[0] ?? '') : '';
+    assert.notEqual(newestText, '', 'the newest message is an answer that ends in a word');
+
     const browser = await launchBenchBrowser('long');
     const runs: OpenFigures[] = [];
     try {
       for (let i = 0; i < OPEN_RUNS; i++) {
         const page = await browser.newPage();
-        runs.push(await openInWebview(page, browser.server.strictUrl, init));
+        runs.push(await openInWebview(page, browser.server.strictUrl, init, newestText));
         const counts = await page.evaluate(() => ({
           user: document.querySelectorAll('[data-testid="message"][data-role="user"]').length,
           assistant: document.querySelectorAll('[data-testid="message"][data-role="assistant"]').length,
@@ -162,13 +175,15 @@ async function main(): Promise<void> {
     figure('host: ConversationStore.open (read + validate)', ms(hostOpenMs));
     figure('host: heap held by the store after GC', `${(hostBytes / MB).toFixed(2)} MB`);
     figure('host: conversationView (the init payload)', `${ms(viewMs)}, ${(initBytes / MB).toFixed(2)} MB as JSON`);
-    figure('webview: restore (init) to final paint, each run', runs.map((r) => ms(r.openMs)).join(', '));
+    figure('webview: restore (init) to the newest message painted, each run', runs.map((r) => ms(r.openMs)).join(', '));
+    figure('webview: restore (init) to all messages rendered and painted, each run', runs.map((r) => ms(r.allMs)).join(', '));
+    figure('opening the conversation: conversationView + webview to the newest message painted (median run)', ms(viewMs + median.openMs));
     figure('webview: JS heap empty -> with the conversation (after GC)', runs.map((r) => `${(r.heapBefore / MB).toFixed(1)} -> ${(r.heapAfter / MB).toFixed(1)} MB`).join(', '));
     figure('webview: DOM elements', String(median.domNodes));
     figure('webview: longest task (median run)', ms(median.main.longestTaskMs));
     figure('webview: ms by work (median run)', formatBreakdown(median.main.breakdown));
     printTargets([
-      { name: 'opens in the webview (median of 3)', measured: ms(median.openMs), target: '<= 300 ms', pass: median.openMs <= 300 },
+      { name: 'opens: conversationView + webview to the newest message painted (median of 3)', measured: ms(viewMs + median.openMs), target: '<= 300 ms', pass: viewMs + median.openMs <= 300 },
       { name: 'webview JS heap with the conversation', measured: `${heapMb.toFixed(1)} MB`, target: '<= 150 MB', pass: heapMb <= 150 },
     ]);
   } finally {

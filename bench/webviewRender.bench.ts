@@ -1,7 +1,10 @@
 // Webview render: a 20,000-token reply (reasoning, then an answer with headings, lists and code blocks)
 // fed to the real webview bundle in headless Chromium as fast as the page accepts it, against a naive
-// renderer that re-renders the whole section's markdown on every delta with the same libraries, in the
-// same run. Main-thread figures come from a Chrome trace (RunTask events of the renderer main thread).
+// renderer that re-renders the whole section's markdown on every message with the same libraries, in the
+// same run. The page gets what the extension host posts when its deltas arrive DELTAS_PER_TURN per
+// event-loop turn: each turn's deltas through the host's StreamDeltaBatcher, one task per turn; the naive
+// renderer and the delivery floor get the very same messages. Main-thread figures come from a Chrome
+// trace (RunTask events of the renderer main thread).
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -10,12 +13,13 @@ import { ChatPage, content, finished, reasoning, started } from '../test/webview
 import { longReply } from '../test/webview/longReply';
 import { bundleForPage, formatBreakdown, launchBenchBrowser, traceMainThread, type MainThreadFigures } from './support/benchBrowser';
 import { figure, ms, printTargets, runBench } from './support/benchReport';
+import { hostTurns } from './support/hostTurns';
 import type { ProbeWindow } from './support/pageProbeApi';
 
 const REASONING_TOKENS = 4_000;
 const CONTENT_TOKENS = 16_000;
-/** Messages posted per task: many frames' worth, i.e. as fast as the page takes them. */
-const BATCH = 100;
+/** Service deltas the host receives per event-loop turn (one network read): many frames' worth, as fast as the page takes them. */
+const DELTAS_PER_TURN = 100;
 const MESSAGE_ID = 'bench-reply';
 
 interface RunFigures extends MainThreadFigures {
@@ -32,15 +36,15 @@ interface TextCheck {
   expected: string;
 }
 
-async function streamAndMeasure(page: Page, messages: unknown[], end: unknown, contentSelector: string, expectedLength: number): Promise<RunFigures> {
-  await page.evaluate((all) => (window as unknown as ProbeWindow).__bench.load(all), messages);
+async function streamAndMeasure(page: Page, turns: unknown[][], end: unknown, contentSelector: string, expectedLength: number): Promise<RunFigures> {
+  await page.evaluate((all) => (window as unknown as ProbeWindow).__bench.load(all), turns);
   const { result, figures } = await traceMainThread(page, () =>
     page.evaluate(
-      async ([last, selector, length, batch]) => {
+      async ([last, selector, length]) => {
         const bench = (window as unknown as ProbeWindow).__bench;
         const started = bench.now();
         bench.startFrames();
-        const lastChunkAt = await bench.feed(batch);
+        const lastChunkAt = await bench.feed();
         bench.post(last);
         const complete = (): boolean => {
           const element = document.querySelector(selector);
@@ -51,7 +55,7 @@ async function streamAndMeasure(page: Page, messages: unknown[], end: unknown, c
         const { frames, intervals } = bench.stopFrames();
         return { lastChunkAt, paintedAt, elapsedMs: paintedAt - started, frames, intervals };
       },
-      [end, contentSelector, expectedLength, BATCH] as const,
+      [end, contentSelector, expectedLength] as const,
     ),
   );
   return {
@@ -105,10 +109,12 @@ async function main(): Promise<void> {
   const contentText = contentTokens.join('');
   const expectedHtml = new MarkdownIt({ html: false, linkify: true }).render(contentText);
   const deltas = [...reasoningTokens.map((t) => reasoning(MESSAGE_ID, t)), ...contentTokens.map((t) => content(MESSAGE_ID, t))];
+  const turns = await hostTurns(deltas, DELTAS_PER_TURN);
   const codeBlocks = (contentText.match(/^```ts$/gm) ?? []).length;
   console.log(
     `reply: ${REASONING_TOKENS} reasoning + ${CONTENT_TOKENS} answer tokens (${reasoningTokens.join('').length + contentText.length} chars, ` +
-      `${codeBlocks} code blocks), ${BATCH} deltas posted per task; Chromium headless, main thread from a Chrome trace`,
+      `${codeBlocks} code blocks), ${deltas.length} deltas arriving ${DELTAS_PER_TURN} per host turn, posted by the host's StreamDeltaBatcher as ` +
+      `${turns.flat().length} messages in ${turns.length} tasks (same for all three pages); Chromium headless, main thread from a Chrome trace`,
   );
 
   const browser = await launchBenchBrowser('render');
@@ -122,20 +128,20 @@ async function main(): Promise<void> {
     await chat.play([started(MESSAGE_ID)]);
     const oursSelector = `[data-message-id="${MESSAGE_ID}"] [data-testid="message-content"]`;
     const probeText = await shownText(oursPage, oursSelector, expectedHtml);
-    const ours = await streamAndMeasure(oursPage, deltas, finished(MESSAGE_ID), oursSelector, probeText.expected.length);
+    const ours = await streamAndMeasure(oursPage, turns, finished(MESSAGE_ID), oursSelector, probeText.expected.length);
     const oursText = await shownText(oursPage, oursSelector, expectedHtml);
     assert.equal(oursText.shown, oursText.expected, 'the webview shows the whole answer');
     await oursPage.close();
 
     const naivePage = await emptyPage(browser.newPage(), browser.server.origin, naiveScript);
     const naiveSelector = '[data-testid="message-content"]';
-    const naive = await streamAndMeasure(naivePage, deltas, finished(MESSAGE_ID), naiveSelector, probeText.expected.length);
+    const naive = await streamAndMeasure(naivePage, turns, finished(MESSAGE_ID), naiveSelector, probeText.expected.length);
     const naiveText = await shownText(naivePage, naiveSelector, expectedHtml);
     assert.equal(naiveText.shown, naiveText.expected, 'the naive renderer shows the whole answer');
     await naivePage.close();
 
     const floorPage = await emptyPage(browser.newPage(), browser.server.origin, floorScript);
-    const floor = await streamAndMeasure(floorPage, deltas, finished(MESSAGE_ID), naiveSelector, 0);
+    const floor = await streamAndMeasure(floorPage, turns, finished(MESSAGE_ID), naiveSelector, 0);
     await floorPage.close();
 
     print('webview', ours);

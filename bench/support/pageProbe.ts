@@ -51,21 +51,20 @@ function countFrame(time: number): void {
   if (countingFrames) nativeRequestAnimationFrame(countFrame);
 }
 
-let loaded: unknown[] = [];
+let loaded: unknown[][] = [];
 /** For content deltas carrying a word w<N>: when the page got them, by N. */
 const receivedAt: number[] = [];
 
 const probe: PageProbe = {
   timeOrigin: performance.timeOrigin,
   now: () => performance.now(),
-  load(messages) {
-    loaded = messages;
+  load(turns) {
+    loaded = turns;
   },
-  async feed(batchSize) {
-    const messages = loaded;
+  async feed() {
     let lastPostedAt = performance.now();
-    for (let i = 0; i < messages.length; i += batchSize) {
-      for (const message of messages.slice(i, i + batchSize)) window.postMessage(message, '*');
+    for (const turn of loaded) {
+      for (const message of turn) window.postMessage(message, '*');
       lastPostedAt = performance.now();
       await nextTask();
     }
@@ -73,8 +72,8 @@ const probe: PageProbe = {
   },
   post(message) {
     const text = (message as { type?: string; text?: string }).type === 'contentDelta' ? (message as { text: string }).text : '';
-    const word = /w(\d+)/.exec(text);
-    if (word) receivedAt[Number(word[1])] = performance.now();
+    const now = performance.now();
+    for (const word of text.matchAll(/w(\d+)/g)) receivedAt[Number(word[1])] = now;
     window.postMessage(message, '*');
   },
   receivedLog() {

@@ -3,13 +3,13 @@ export interface PageProbe {
   /** performance.timeOrigin of the page: page time + this = wall-clock milliseconds. */
   timeOrigin: number;
   now(): number;
-  /** Keeps messages in the page for `feed`, so their transfer is not part of what is measured. */
-  load(messages: unknown[]): void;
-  /** Posts the loaded messages in batches of `batchSize` per task; resolves with the time the last was posted. */
-  feed(batchSize: number): Promise<number>;
-  /** Posts one message to the page (and notes when a content delta with a word w<N> arrived). */
+  /** Keeps messages in the page for `feed`, grouped by the host turn that posts them, so their transfer is not part of what is measured. */
+  load(turns: unknown[][]): void;
+  /** Posts the loaded messages, one host turn's messages per task; resolves with the time the last was posted. */
+  feed(): Promise<number>;
+  /** Posts one message to the page (and notes when content deltas with words w<N> arrived). */
   post(message: unknown): void;
-  /** By N: when the content delta with word w<N> reached the page (page ms). */
+  /** By N: when the content delta carrying word w<N> reached the page (page ms). */
   receivedLog(): number[];
   startFrames(): void;
   /** Frames seen since startFrames, and the intervals between them (ms). */

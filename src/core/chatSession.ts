@@ -283,7 +283,9 @@ export class ChatSession {
       saver.cancel();
       takeAccumulated(entry, accumulator);
       if (signal.aborted || isCancellation(error)) {
-        const shutdown = signal.reason instanceof ShutdownSignal;
+        const reason: unknown = signal.reason;
+        const shutdown = reason instanceof ShutdownSignal;
+        if (shutdown) entry.error = { kind: 'interrupted', message: reason.message, action: 'retry' };
         return this.finish(conversation, entry, shutdown ? 'interrupted' : 'stopped', accumulator);
       }
       return this.fail(conversation, entry, errorToInfo(error), received);

@@ -52,9 +52,9 @@ export const AssistantEntrySchema = z.object({
   /** Tokens of the selected reasoning: from usage when the service reports it, else counted locally. */
   reasoningTokens: z.number().int().nonnegative().optional(),
   /** What went wrong and the action that fixes it (see errorAction.ts). */
-  error: ErrorInfoSchema.optional(),
+  error: z.optional(ErrorInfoSchema),
   /** On the last assistant entry of an agent task: what the task did. Absent on chat replies. */
-  agentSummary: AgentSummaryViewSchema.optional(),
+  agentSummary: z.optional(AgentSummaryViewSchema),
 });
 export type AssistantEntry = z.infer<typeof AssistantEntrySchema>;
 
@@ -66,7 +66,7 @@ export const ToolEntrySchema = z.object({
   name: z.string().optional(),
   content: z.string(),
   /** How an agent task ran the call (arguments, status, duration); absent in conversations saved before agent tasks. */
-  card: ToolCardSchema.optional(),
+  card: z.optional(ToolCardSchema),
 });
 export type ToolEntry = z.infer<typeof ToolEntrySchema>;
 

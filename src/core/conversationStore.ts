@@ -84,6 +84,8 @@ export class ConversationStore {
       for (const entry of conversation.entries) {
         if (entry.role === 'assistant' && entry.status === 'streaming') {
           entry.status = 'interrupted';
+          // The error carries the Retry action the view shows on a reply that did not finish.
+          entry.error ??= { kind: 'interrupted', message: 'The editor closed or restarted while the reply was streaming', action: 'retry' };
           repaired = true;
         }
       }

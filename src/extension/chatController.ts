@@ -11,6 +11,7 @@ import { conversationToMarkdown } from '../core/conversationMarkdown';
 import type { ConversationStore } from '../core/conversationStore';
 import { conversationView } from '../core/conversationView';
 import { buildHistory } from '../core/historyBuilder';
+import { StreamDeltaBatcher } from '../core/streamDeltaBatcher';
 import { computeTokenBudget } from '../core/tokenBudget';
 import { DebouncedEstimator, type EstimateClient } from '../core/tokenEstimator';
 import type { Connection, HostMessage, ModelView, SendOptions, UiSettings, WebviewMessage, WebviewMessageOf } from '../shared/protocol';
@@ -75,6 +76,8 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   private files: FileFeatures | undefined;
   private agent: AgentController | undefined;
   private attachments: AttachmentController | undefined;
+  /** Text deltas that arrive in one event-loop turn reach the view as one message. */
+  private readonly outbox = new StreamDeltaBatcher((message) => this.view?.post(message));
 
   constructor(
     private readonly store: ConversationStore,
@@ -90,7 +93,6 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       store,
       clock: systemClock,
       ...(promptCacheKey ? { promptCacheKey } : {}),
-      // One message per delta: the view counts reasoning deltas and merges text itself.
       onEvent: (event) => this.deliver(event),
     });
     this.subscriptions.push(
@@ -132,8 +134,9 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     return this.activeId;
   }
 
+  /** Every message to the view, so streamed text joined per turn keeps its place among the others. */
   private post(message: HostMessage): void {
-    this.view?.post(message);
+    this.outbox.send(message);
   }
 
   private deliver(event: SessionEvent): void {

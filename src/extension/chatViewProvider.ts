@@ -4,12 +4,14 @@
 import * as vscode from 'vscode';
 import { parseWebviewMessage, type HostMessage } from '../shared/protocol';
 import type { ChatController, ChatViewPort } from './chatController';
+import { CHAT_VIEW_ID } from './chatViewId';
 import { chatViewHtml, createNonce } from './webviewHtml';
-
-export const CHAT_VIEW_ID = 'svc.chat';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, ChatViewPort {
   private view: vscode.WebviewView | undefined;
+  private readonly initDelivered = new vscode.EventEmitter<void>();
+  /** Fires when the page received the whole picture (`init`, the answer to its `ready`): it shows the chat. */
+  readonly onDidDeliverInit = this.initDelivered.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -44,7 +46,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, ChatViewPor
   }
 
   post(message: HostMessage): void {
-    void this.view?.webview.postMessage(message);
+    const delivered = this.view?.webview.postMessage(message);
+    if (message.type === 'init') void delivered?.then((ok) => ok && this.initDelivered.fire());
   }
 
   /** Whether the view is on screen (agent approvals are asked inline then, else in a notification). */

@@ -1,203 +1,29 @@
-// Entry point of the extension host side. Activation is lazy (the chat view or one of the commands)
-// and light: the conversations are read from the workspace storage folder, and the local emulator
-// is only loaded when a request needs it.
-import * as path from 'node:path';
+// Entry point of the extension host side (dist/extension.js). Activation (the chat view or one of the
+// commands) only registers the view and the commands; the chat host behind them (chatHost.ts, its own
+// bundle) is loaded by lazyChatHost.ts on first use, so activating costs a few milliseconds.
 import * as vscode from 'vscode';
-import { systemClock } from '../core/clock';
-import type { Conversation } from '../core/conversation';
-import { ConversationStore, type ConversationSummary } from '../core/conversationStore';
-import type { Connection, SendOptions } from '../shared/protocol';
-import { ApiKeyStore, apiKeyProblem, ENV_KEY } from './apiKeyStore';
-import { ChatController } from './chatController';
-import { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
-import { CODE_BLOCK_SCHEME } from './codeBlockActions';
-import { ProposedContentProvider } from './proposedContent';
-import { FileKeyValueStorage } from './fileKeyValueStorage';
-import { registerFileFeatures } from './files/registerFileFeatures';
-import { LocalEmulator } from './localEmulator';
-import { ServiceConnection } from './serviceConnection';
-import { readSettings, settingsProblems } from './settings';
-import { ConnectionStatusBar } from './statusBar';
-import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
-import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
-import { globalStateStorage } from './files/globalStateStorage';
+import { CHAT_VIEW_ID } from './chatViewId';
+import type { SvcTestApi } from './chatHost';
+import { LazyChatHost } from './lazyChatHost';
 
-/** What integration tests drive; the same paths the chat view uses. */
-export interface SvcTestApi {
-  /** Sends in the active conversation (a new one when none); resolves when the reply ended. Returns its id. */
-  sendMessage(text: string, options?: Partial<SendOptions>): Promise<string>;
-  stop(): void;
-  whenIdle(): Promise<void>;
-  getConversations(): ConversationSummary[];
-  getConversation(id: string): Conversation | undefined;
-  activeConversationId(): string | undefined;
-  connection(): Promise<Connection>;
-  /** The conversations as a fresh store reads them from disk, as after a window reload. */
-  loadSavedConversations(): Promise<Conversation[]>;
-  /** Whether SecretStorage holds a key (the key itself is never handed out). */
-  hasStoredApiKey(): Promise<boolean>;
-  /** Agent tasks: run, answer approvals as the view's buttons do, undo. */
-  agent: AgentTestApi;
+export type { SvcTestApi } from './chatHost';
+
+/** The extension's exports: integration tests reach the chat host through it. */
+export interface SvcExtensionApi {
+  /** The chat host's test API; loads the host first when nothing has used it yet. */
+  chatHost(): Promise<SvcTestApi>;
 }
 
-let controller: ChatController | undefined;
+let lazyHost: LazyChatHost | undefined;
 
-function conversationsDir(context: vscode.ExtensionContext): string {
-  // Workspace-scoped when a folder is open; with no folder, the extension's global storage.
-  return path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'conversations');
+export function activate(context: vscode.ExtensionContext): SvcExtensionApi {
+  const host = new LazyChatHost(context);
+  lazyHost = host;
+  context.subscriptions.push(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, host), host.registerCommandStubs());
+  return { chatHost: async () => (await host.load()).testApi };
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<SvcTestApi> {
-  const log = vscode.window.createOutputChannel('svc', { log: true });
-  const storage = new FileKeyValueStorage(conversationsDir(context));
-  const { store, problems } = await ConversationStore.open(storage, systemClock);
-  for (const problem of problems) log.warn(`Saved conversation ${problem.key} could not be read and was left as is: ${problem.message}`);
-
-  const keys = new ApiKeyStore(context.secrets, context.globalState);
-  const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed);
-  const connection = new ServiceConnection(keys, emulator);
-  const proposals = new ProposedContentProvider(CODE_BLOCK_SCHEME);
-  // One prompt_cache_key per workspace, kept in its workspaceState: chats and agent tasks share the cache.
-  const promptCacheKey = () => workspaceCacheKey(globalStateStorage(context.workspaceState));
-  const chat = new ChatController(store, connection, proposals, log, promptCacheKey);
-  controller = chat;
-  const provider = new ChatViewProvider(context.extensionUri, chat, log);
-  const statusBar = new ConnectionStatusBar();
-
-  const refreshStatus = async () => statusBar.update(await connection.describe(), readSettings().model);
-  const reportSettings = () => {
-    const found = settingsProblems(readSettings());
-    if (found.length === 0) return;
-    const message = `svc settings: ${found.join('; ')}`;
-    log.warn(message);
-    chat.showNotice({ severity: 'warning', text: message });
-    void vscode.window.showWarningMessage(message, 'Open Settings').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'svc.');
-    });
-  };
-
-  context.subscriptions.push(
-    log,
-    keys,
-    connection,
-    chat,
-    statusBar,
-    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
-    vscode.workspace.registerTextDocumentContentProvider(proposals.scheme, proposals),
-    connection.onDidChange((c) => {
-      log.info(c.mode === 'emulator' ? `Using the local emulator at ${c.baseUrl || '(not started yet)'}` : `Using the service at ${c.baseUrl}`);
-      void refreshStatus();
-    }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration('svc')) return;
-      void refreshStatus();
-      reportSettings();
-    }),
-    vscode.commands.registerCommand('svc.focusChat', async () => {
-      await provider.reveal();
-      chat.focusComposer();
-    }),
-    vscode.commands.registerCommand('svc.newChat', async () => {
-      await provider.reveal();
-      await chat.newConversation();
-    }),
-    vscode.commands.registerCommand('svc.stop', () => chat.stopActive()),
-    vscode.commands.registerCommand('svc.exportConversation', () => chat.exportConversation()),
-    vscode.commands.registerCommand('svc.setApiKey', async (given?: unknown) => {
-      // Tests pass the key as an argument; people type it into a password box.
-      const key =
-        typeof given === 'string'
-          ? given
-          : await vscode.window.showInputBox({
-              title: 'svc: Set API Key',
-              prompt: "The key is kept in VS Code's secret storage (your OS keychain), never in settings.",
-              password: true,
-              ignoreFocusOut: true,
-              validateInput: (value) => apiKeyProblem(value),
-            });
-      if (key === undefined) return;
-      const problem = apiKeyProblem(key);
-      if (problem) {
-        void vscode.window.showErrorMessage(`svc: ${problem}.`);
-        return;
-      }
-      await keys.store(key.trim());
-      void vscode.window.showInformationMessage('svc: API key stored in secret storage; the chat now uses the service.');
-    }),
-    vscode.commands.registerCommand('svc.clearApiKey', async () => {
-      await keys.clear();
-      const fallback = process.env[ENV_KEY] ? ` The ${ENV_KEY} environment variable is still set and is used.` : ' The chat uses the local emulator.';
-      void vscode.window.showInformationMessage(`svc: API key removed from secret storage.${fallback}`);
-    }),
-    vscode.commands.registerCommand('svc.useLocalEmulator', async () => {
-      await keys.chooseEmulator();
-      void vscode.window.showInformationMessage('svc: using the local emulator. "svc: Set API Key" switches back to the service.');
-    }),
-  );
-
-  const modelChanged = new vscode.EventEmitter<void>();
-  context.subscriptions.push(
-    modelChanged,
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('svc.model')) modelChanged.fire();
-    }),
-  );
-  const agent = registerAgentFeatures(context, {
-    store,
-    client: async () => (await connection.get()).client,
-    surface: { ...chat.agentSurface(), viewVisible: () => provider.visible, reveal: () => provider.reveal() },
-    promptCacheKey,
-    proposals,
-    log,
-  });
-  chat.useAgent(agent.controller);
-  chat.useFileFeatures(
-    registerFileFeatures(context, {
-      connection: async () => {
-        const active = await connection.get();
-        // The emulator's port changes per start but its data folder does not: one stable account.
-        const baseUrl = active.connection.mode === 'emulator' ? 'emulator://local' : active.connection.baseUrl;
-        return { client: active.client, baseUrl, apiKey: active.apiKey };
-      },
-      onDidChangeConnection: connection.onDidChange,
-      currentModel: () => readSettings().model,
-      onDidChangeModel: modelChanged.event,
-      chat,
-    }),
-  );
-
-  void refreshStatus();
-  reportSettings();
-
-  return {
-    sendMessage: (text, options) => {
-      const settings = readSettings();
-      const full: SendOptions = {
-        model: options?.model ?? settings.model,
-        thinking: options?.thinking ?? settings.thinking,
-        jsonMode: options?.jsonMode ?? settings.jsonMode,
-        choiceCount: options?.choiceCount ?? settings.choiceCount,
-      };
-      return chat.send(chat.activeConversationId ?? null, text, full);
-    },
-    stop: () => chat.stopActive(),
-    whenIdle: () => chat.session.whenIdle(),
-    getConversations: () => store.list(),
-    getConversation: (id) => store.get(id),
-    activeConversationId: () => chat.activeConversationId,
-    connection: () => chat.connectionNow(),
-    loadSavedConversations: async () => {
-      await store.flush();
-      const { store: fresh } = await ConversationStore.open(new FileKeyValueStorage(conversationsDir(context)), systemClock);
-      return fresh.list().flatMap((s) => fresh.get(s.id) ?? []);
-    },
-    hasStoredApiKey: () => keys.hasStoredKey(),
-    agent: agent.testApi,
-  };
-}
-
-/** A reply still streaming when the window closes is saved, marked interrupted. */
 export async function deactivate(): Promise<void> {
-  await controller?.session.dispose();
-  controller = undefined;
+  await lazyHost?.deactivate();
+  lazyHost = undefined;
 }

@@ -3,12 +3,63 @@
 // start-up does not pay for it.
 import * as path from 'node:path';
 import type { EmulatorOptions, RunningEmulator } from '../emulator/index';
+import { FAULTS_ENV, parseFaultRules, startFaultFront } from './emulatorFaultFront';
 
 export const EMULATOR_API_KEY = 'sk-local';
 /** A scenario file for the emulator's scripted model, read at each start (integration tests script the model with it). */
 export const SCENARIOS_ENV = 'SVC_EMULATOR_SCENARIOS';
 /** A file the emulator appends every request to as a JSON line, read at each start (integration tests check what crossed the wire). */
 export const REQUEST_LOG_ENV = 'SVC_EMULATOR_LOG_FILE';
+/**
+ * A JSON object of further emulator options, read at each start (fault tests in a real VS Code use it,
+ * e.g. `{"balance": 0.00001}` for a quota refusal). The address, key and data folder stay the extension's.
+ */
+export const OPTIONS_ENV = 'SVC_EMULATOR_OPTIONS';
+export { FAULTS_ENV };
+
+const EXTRA_OPTIONS = ['balance', 'voucherBalance', 'price', 'limits', 'faults', 'fileLimits', 'formulaLimits'] as const;
+type ExtraOptions = Pick<EmulatorOptions, (typeof EXTRA_OPTIONS)[number]>;
+
+export class EmulatorOptionsError extends Error {
+  constructor(message: string) {
+    super(`${OPTIONS_ENV}: ${message}; allowed: a JSON object with ${EXTRA_OPTIONS.join(', ')}`);
+    this.name = 'EmulatorOptionsError';
+  }
+}
+
+/** The emulator checks the values; this checks the shape, so a typo is not silently ignored. */
+export function parseExtraOptions(json: string): ExtraOptions {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new EmulatorOptionsError(`not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new EmulatorOptionsError('not an object');
+  const unknown = Object.keys(value).find((key) => !(EXTRA_OPTIONS as readonly string[]).includes(key));
+  if (unknown !== undefined) throw new EmulatorOptionsError(`unknown option ${JSON.stringify(unknown)}`);
+  return value as ExtraOptions;
+}
+
+/** The emulator with, when FAULTS_ENV lists per-request faults, the fault front before it. */
+async function startWithFaults(startEmulator: EmulatorModule['startEmulator'], options: EmulatorOptions): Promise<RunningEmulator> {
+  const faults = process.env[FAULTS_ENV];
+  const rules = faults ? parseFaultRules(faults) : [];
+  const emulator = await startEmulator(options);
+  if (rules.length === 0) return emulator;
+  const front = await startFaultFront(emulator.port, rules).catch(async (error: unknown) => {
+    await emulator.close();
+    throw error;
+  });
+  return {
+    url: front.url,
+    port: emulator.port,
+    close: async () => {
+      await front.close();
+      await emulator.close();
+    },
+  };
+}
 
 interface EmulatorModule {
   startEmulator(options: EmulatorOptions): Promise<RunningEmulator>;
@@ -50,15 +101,19 @@ export class LocalEmulator {
       const { startEmulator } = loadBundle(path.join(this.extensionPath, 'dist', 'emulator.js'));
       const scenarios = process.env[SCENARIOS_ENV];
       const logFile = process.env[REQUEST_LOG_ENV];
-      this.running = startEmulator({
-        host: '127.0.0.1',
-        port: 0,
-        apiKey: EMULATOR_API_KEY,
-        dataDir: this.dataDir,
-        speed: this.speed,
-        ...(scenarios ? { scenarios } : {}),
-        ...(logFile ? { logFile } : {}),
-      });
+      const extra = process.env[OPTIONS_ENV];
+      // Async, so a malformed option rejects like a failed start (the chat shows it) instead of throwing here.
+      this.running = (async () =>
+        startWithFaults(startEmulator, {
+          ...(extra ? parseExtraOptions(extra) : {}),
+          host: '127.0.0.1',
+          port: 0,
+          apiKey: EMULATOR_API_KEY,
+          dataDir: this.dataDir,
+          speed: this.speed,
+          ...(scenarios ? { scenarios } : {}),
+          ...(logFile ? { logFile } : {}),
+        }))();
       this.running.catch(() => (this.running = undefined));
     }
     return this.running;

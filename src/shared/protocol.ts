@@ -13,11 +13,15 @@
 // The page the host serves: an empty <body>, `dist/webview.css` (it carries the codicon font, which
 // esbuild copies next to it, so the CSP needs `font-src ${webview.cspSource}`) and `dist/webview.js`
 // with the nonce. The script builds the whole DOM; no inline script or style is needed.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkStreamDelta } from './streamDeltaCheck';
 
-const id = z.string().min(1);
-const count = z.number().int().nonnegative();
+// zod/mini, not classic zod: the webview bundles this file, and mini is a seventh of the size for the same
+// rules. Mini has no error messages of its own until a locale is set; English names each field's problem.
+z.config(z.locales.en());
+
+const id = z.string().check(z.minLength(1));
+const count = z.number().check(z.int(), z.nonnegative());
 
 /** The service's largest `n` (alternatives per request). */
 export const MAX_CHOICES = 5;
@@ -30,10 +34,10 @@ export const ModelViewSchema = z.object({
   thinking: z.enum(['always', 'optional', 'no']),
   vision: z.boolean(),
   /** Total context length in tokens; null where the service does not state it. */
-  contextLength: count.nullable(),
+  contextLength: z.nullable(count),
   estimateSupported: z.boolean(),
   /** Largest `n` the model accepts (1 where n is fixed, as for svc-k2.5). */
-  maxChoices: z.number().int().min(1).max(MAX_CHOICES),
+  maxChoices: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CHOICES)),
 });
 export type ModelView = z.infer<typeof ModelViewSchema>;
 
@@ -41,7 +45,7 @@ export const UsageViewSchema = z.object({
   promptTokens: count,
   completionTokens: count,
   cachedTokens: count,
-  reasoningTokens: count.optional(),
+  reasoningTokens: z.optional(count),
 });
 export type UsageView = z.infer<typeof UsageViewSchema>;
 
@@ -81,13 +85,13 @@ export type ErrorKind = z.infer<typeof ErrorKindSchema>;
 
 export const ErrorInfoSchema = z.object({
   kind: ErrorKindSchema,
-  status: z.number().int().optional(),
+  status: z.optional(z.number().check(z.int())),
   /** The service's error `type`, e.g. rate_limit_reached_error. */
-  type: z.string().optional(),
+  type: z.optional(z.string()),
   message: z.string(),
   /** The request field at fault for a refused request, e.g. `temperature`. */
-  field: z.string().optional(),
-  retryAfterSeconds: z.number().nonnegative().optional(),
+  field: z.optional(z.string()),
+  retryAfterSeconds: z.optional(z.number().check(z.nonnegative())),
   action: ErrorActionSchema,
 });
 export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
@@ -104,8 +108,8 @@ export const ChoiceViewSchema = z.object({
   index: count,
   content: z.string(),
   reasoning: z.string(),
-  finishReason: FinishReasonSchema.nullable(),
-  toolCalls: z.array(ToolCallViewSchema).optional(),
+  finishReason: z.nullable(FinishReasonSchema),
+  toolCalls: z.optional(z.array(ToolCallViewSchema)),
 });
 export type ChoiceView = z.infer<typeof ChoiceViewSchema>;
 
@@ -123,13 +127,13 @@ export const ToolCardStatusSchema = z.enum(['running', 'done', 'failed', 'reject
 export type ToolCardStatus = z.infer<typeof ToolCardStatusSchema>;
 
 export const ToolCardSchema = z.object({
-  step: z.number().int().min(1),
+  step: z.number().check(z.int(), z.minimum(1)),
   /** The model's arguments string, exactly as sent to the tool. */
   arguments: z.string(),
   status: ToolCardStatusSchema,
-  durationMs: count.optional(),
+  durationMs: z.optional(count),
   /** The formula a service tool belongs to (web_search -> web-search); absent for workspace tools. */
-  formula: z.string().optional(),
+  formula: z.optional(z.string()),
 });
 export type ToolCard = z.infer<typeof ToolCardSchema>;
 
@@ -144,7 +148,7 @@ export const AgentSummaryViewSchema = z.object({
   filesChanged: z.array(z.string()),
   usage: UsageViewSchema,
   durationMs: count,
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type AgentSummaryView = z.infer<typeof AgentSummaryViewSchema>;
 
@@ -163,15 +167,15 @@ export const AssistantMessageViewSchema = z.object({
   id,
   role: z.literal('assistant'),
   model: z.string(),
-  choices: z.array(ChoiceViewSchema).min(1),
+  choices: z.array(ChoiceViewSchema).check(z.minLength(1)),
   selectedChoice: count,
   status: ReplyStatusSchema,
   /** Estimated reasoning tokens (shown on the Thinking section) until usage gives the exact figure. */
-  reasoningTokens: count.optional(),
-  usage: UsageViewSchema.optional(),
-  error: ErrorInfoSchema.optional(),
+  reasoningTokens: z.optional(count),
+  usage: z.optional(UsageViewSchema),
+  error: z.optional(ErrorInfoSchema),
   createdAt: count,
-  agentSummary: AgentSummaryViewSchema.optional(),
+  agentSummary: z.optional(AgentSummaryViewSchema),
 });
 export type AssistantMessageView = z.infer<typeof AssistantMessageViewSchema>;
 
@@ -182,7 +186,7 @@ export const ToolMessageViewSchema = z.object({
   name: z.string(),
   content: z.string(),
   createdAt: count,
-  card: ToolCardSchema.optional(),
+  card: z.optional(ToolCardSchema),
 });
 export type ToolMessageView = z.infer<typeof ToolMessageViewSchema>;
 
@@ -222,7 +226,7 @@ export const UiSettingsSchema = z.object({
   thinking: z.boolean(),
   jsonMode: z.boolean(),
   showReasoning: ShowReasoningSchema,
-  choiceCount: z.number().int().min(1).max(MAX_CHOICES),
+  choiceCount: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CHOICES)),
 });
 export type UiSettings = z.infer<typeof UiSettingsSchema>;
 
@@ -231,15 +235,15 @@ export const ConnectionSchema = z.object({
   mode: z.enum(['emulator', 'apiKey']),
   baseUrl: z.string(),
   /** Extra text for the banner, e.g. why the emulator is in use. */
-  detail: z.string().optional(),
+  detail: z.optional(z.string()),
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
 
 export const SendOptionsSchema = z.object({
-  model: z.string().min(1),
+  model: z.string().check(z.minLength(1)),
   thinking: z.boolean(),
   jsonMode: z.boolean(),
-  choiceCount: z.number().int().min(1).max(MAX_CHOICES),
+  choiceCount: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CHOICES)),
 });
 export type SendOptions = z.infer<typeof SendOptionsSchema>;
 
@@ -256,10 +260,10 @@ export const AttachmentChipViewSchema = z.object({
   /** e.g. "12.3 KB" */
   sizeLabel: z.string(),
   /** null until the upload checks have run. */
-  kind: z.enum(['text', 'document', 'image', 'video']).nullable(),
+  kind: z.nullable(z.enum(['text', 'document', 'image', 'video'])),
   status: z.enum(['uploading', 'ok', 'error']),
   /** Why it failed: a refusal before upload, or the service's status_details / extraction error. */
-  statusDetails: z.string().optional(),
+  statusDetails: z.optional(z.string()),
 });
 export type AttachmentChipView = z.infer<typeof AttachmentChipViewSchema>;
 
@@ -267,9 +271,9 @@ export type AttachmentChipView = z.infer<typeof AttachmentChipViewSchema>;
 const MAX_PASTED_BASE64_CHARS = Math.ceil((100 * 1024 * 1024) / 3) * 4;
 
 export const PastedFileSchema = z.object({
-  name: z.string().min(1).max(255),
-  mimeType: z.string().min(1).max(255),
-  dataBase64: z.string().min(1).max(MAX_PASTED_BASE64_CHARS),
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  mimeType: z.string().check(z.minLength(1), z.maxLength(255)),
+  dataBase64: z.string().check(z.minLength(1), z.maxLength(MAX_PASTED_BASE64_CHARS)),
 });
 export type PastedFile = z.infer<typeof PastedFileSchema>;
 
@@ -277,17 +281,17 @@ const attachmentHostMessages = [
   /** Every chip of the message being written, in order; an empty list clears them (after send). */
   z.object({ type: z.literal('attachments'), chips: z.array(AttachmentChipViewSchema) }),
   /** What reply `messageId` cost, shown on its usage line; `usd` only with a configured price table. */
-  z.object({ type: z.literal('replyCost'), conversationId: id, messageId: id, label: z.string().min(1), usd: z.number().nonnegative().nullable() }),
+  z.object({ type: z.literal('replyCost'), conversationId: id, messageId: id, label: z.string().check(z.minLength(1)), usd: z.nullable(z.number().check(z.nonnegative())) }),
   /** A lasting line in the chat (an extraction failure, a file left out, uploads deleted to stay in limits). */
-  z.object({ type: z.literal('fileNotice'), level: z.enum(['info', 'warning', 'error']), message: z.string().min(1) }),
+  z.object({ type: z.literal('fileNotice'), level: z.enum(['info', 'warning', 'error']), message: z.string().check(z.minLength(1)) }),
 ] as const;
 
 const attachmentWebviewMessages = [
   z.object({ type: z.literal('removeAttachment'), chipId: id }),
   /** Pasted (or dropped from outside VS Code) files, read in the webview. */
-  z.object({ type: z.literal('attachPasted'), files: z.array(PastedFileSchema).min(1) }),
+  z.object({ type: z.literal('attachPasted'), files: z.array(PastedFileSchema).check(z.minLength(1)) }),
   /** Files dropped from the explorer or an editor tab: the text/uri-list entries. */
-  z.object({ type: z.literal('attachUris'), uris: z.array(z.string().min(1)).min(1) }),
+  z.object({ type: z.literal('attachUris'), uris: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)) }),
   /** workspace: the workspace file quick pick; disk: an open dialog for images and files anywhere. */
   z.object({ type: z.literal('pickAttachments'), from: z.enum(['workspace', 'disk']) }),
 ] as const;
@@ -314,10 +318,10 @@ const agentHostMessages = [
 
 const agentWebviewMessages = [
   /** Runs `text` as an agent task (the composer's Agent mode); conversationId null starts a new conversation. */
-  z.object({ type: z.literal('runAgentTask'), conversationId: id.nullable(), text: z.string().min(1), options: SendOptionsSchema }),
+  z.object({ type: z.literal('runAgentTask'), conversationId: z.nullable(id), text: z.string().check(z.minLength(1)), options: SendOptionsSchema }),
   z.object({ type: z.literal('approvalAnswer'), requestId: id, decision: ApprovalDecisionSchema }),
   /** Opens VS Code's diff of `path` as it was before task `taskId` against the file now. */
-  z.object({ type: z.literal('openAgentDiff'), taskId: id, path: z.string().min(1) }),
+  z.object({ type: z.literal('openAgentDiff'), taskId: id, path: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('undoAgentTask'), taskId: id }),
 ] as const;
 
@@ -330,7 +334,7 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('init'),
     conversations: z.array(ConversationSummarySchema),
-    active: ConversationViewSchema.nullable(),
+    active: z.nullable(ConversationViewSchema),
     settings: UiSettingsSchema,
     connection: ConnectionSchema,
     models: z.array(ModelViewSchema),
@@ -341,24 +345,31 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connection'), connection: ConnectionSchema }),
 
   // Streaming of one assistant reply. The user message is already in the conversation (sent before).
-  z.object({ type: z.literal('replyStarted'), ...streamRef, model: z.string(), choiceCount: z.number().int().min(1).max(MAX_CHOICES) }),
-  z.object({ type: z.literal('reasoningDelta'), ...streamRef, choiceIndex: count, text: z.string() }),
+  z.object({ type: z.literal('replyStarted'), ...streamRef, model: z.string(), choiceCount: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CHOICES)) }),
+  z.object({
+    type: z.literal('reasoningDelta'),
+    ...streamRef,
+    choiceIndex: count,
+    text: z.string(),
+    /** How many service deltas the host joined into this one (1 when absent); the view counts them as tokens. */
+    count: z.optional(z.number().check(z.int(), z.minimum(1))),
+  }),
   z.object({ type: z.literal('contentDelta'), ...streamRef, choiceIndex: count, text: z.string() }),
   z.object({
     type: z.literal('toolCallDelta'),
     ...streamRef,
     choiceIndex: count,
     index: count,
-    id: z.string().optional(),
-    name: z.string().optional(),
-    argumentsDelta: z.string().optional(),
+    id: z.optional(z.string()),
+    name: z.optional(z.string()),
+    argumentsDelta: z.optional(z.string()),
   }),
   z.object({
     type: z.literal('replyFinished'),
     ...streamRef,
     status: z.enum(['complete', 'stopped', 'interrupted']),
-    finishReasons: z.array(z.object({ choiceIndex: count, finishReason: FinishReasonSchema.nullable() })),
-    usage: UsageViewSchema.optional(),
+    finishReasons: z.array(z.object({ choiceIndex: count, finishReason: z.nullable(FinishReasonSchema) })),
+    usage: z.optional(UsageViewSchema),
     totals: UsageViewSchema,
   }),
   z.object({
@@ -373,16 +384,16 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('tokenEstimate'),
     requestId: id,
-    tokens: count.nullable(),
-    contextLength: count.nullable(),
+    tokens: z.nullable(count),
+    contextLength: z.nullable(count),
     /** Why there is no figure (model not supported by the estimate endpoint, service error). */
-    unavailableReason: z.string().optional(),
+    unavailableReason: z.optional(z.string()),
   }),
   z.object({ type: z.literal('models'), requestId: id, models: z.array(ModelViewSchema) }),
   z.object({
     type: z.literal('searchResults'),
     requestId: id,
-    results: z.array(ConversationSummarySchema.extend({ snippet: z.string().optional() })),
+    results: z.array(z.extend(ConversationSummarySchema, { snippet: z.optional(z.string()) })),
   }),
   z.object({ type: z.literal('exportResult'), requestId: id, ok: z.boolean(), message: z.string() }),
 
@@ -406,11 +417,11 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
 
   /** conversationId null starts a new conversation with this message. */
-  z.object({ type: z.literal('send'), conversationId: id.nullable(), text: z.string().min(1), options: SendOptionsSchema }),
+  z.object({ type: z.literal('send'), conversationId: z.nullable(id), text: z.string().check(z.minLength(1)), options: SendOptionsSchema }),
   z.object({ type: z.literal('stop'), conversationId: id }),
   z.object({ type: z.literal('regenerate'), conversationId: id, messageId: id }),
   /** Replaces the user message `messageId` with `text`, drops what followed it, and sends again. */
-  z.object({ type: z.literal('editAndResend'), conversationId: id, messageId: id, text: z.string().min(1) }),
+  z.object({ type: z.literal('editAndResend'), conversationId: id, messageId: id, text: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('selectChoice'), conversationId: id, messageId: id, choiceIndex: count }),
   /** Retries the failed or interrupted reply `messageId`. */
   z.object({ type: z.literal('retry'), conversationId: id, messageId: id }),
@@ -418,24 +429,24 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copy'), text: z.string() }),
   z.object({ type: z.literal('insertAtCursor'), text: z.string() }),
   /** The host shows a diff against a file the user picks before anything is written. */
-  z.object({ type: z.literal('applyCodeBlock'), code: z.string(), language: z.string().optional() }),
-  z.object({ type: z.literal('openLink'), href: z.string().min(1) }),
+  z.object({ type: z.literal('applyCodeBlock'), code: z.string(), language: z.optional(z.string()) }),
+  z.object({ type: z.literal('openLink'), href: z.string().check(z.minLength(1)) }),
 
   z.object({ type: z.literal('newConversation') }),
   z.object({ type: z.literal('switchConversation'), conversationId: id }),
-  z.object({ type: z.literal('renameConversation'), conversationId: id, title: z.string().trim().min(1).max(200) }),
+  z.object({ type: z.literal('renameConversation'), conversationId: id, title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
   /** The host asks for confirmation (a webview cannot show a modal dialog). */
   z.object({ type: z.literal('deleteConversation'), conversationId: id }),
   z.object({ type: z.literal('searchConversations'), requestId: id, query: z.string() }),
   z.object({ type: z.literal('exportConversation'), requestId: id, conversationId: id }),
 
-  z.object({ type: z.literal('setModel'), model: z.string().min(1) }),
+  z.object({ type: z.literal('setModel'), model: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('setThinking'), enabled: z.boolean() }),
   z.object({ type: z.literal('setJsonMode'), enabled: z.boolean() }),
-  z.object({ type: z.literal('setChoiceCount'), choiceCount: z.number().int().min(1).max(MAX_CHOICES) }),
+  z.object({ type: z.literal('setChoiceCount'), choiceCount: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CHOICES)) }),
 
   /** Estimate of the next request: the conversation's history plus `draft`, for `model`. */
-  z.object({ type: z.literal('estimateTokens'), requestId: id, conversationId: id.nullable(), draft: z.string(), model: z.string().min(1) }),
+  z.object({ type: z.literal('estimateTokens'), requestId: id, conversationId: z.nullable(id), draft: z.string(), model: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('listModels'), requestId: id }),
 
   /** An error's fix that the host performs (set the key, open the balance, switch to the emulator). */
@@ -462,14 +473,14 @@ export class ProtocolError extends Error {
 
 export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: ProtocolError };
 
-function describeIssues(error: z.ZodError): string[] {
+function describeIssues(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => {
     const path = issue.path.length > 0 ? issue.path.join('.') : '(message)';
     return `${path}: ${issue.message}`;
   });
 }
 
-function parseWith<T>(schema: z.ZodType<T>, direction: ProtocolError['direction'], data: unknown): ParseResult<T> {
+function parseWith<T>(schema: z.ZodMiniType<T>, direction: ProtocolError['direction'], data: unknown): ParseResult<T> {
   const result = schema.safeParse(data);
   if (result.success) return { ok: true, message: result.data };
   return { ok: false, error: new ProtocolError(direction, describeIssues(result.error)) };

@@ -43,5 +43,10 @@ export function checkStreamDelta(data: unknown): StreamDeltaMessage | undefined 
   if (type === 'toolCallDelta') return toolCallDelta(m, conversationId, messageId, choiceIndex);
   const text = m.text;
   if (typeof text !== 'string') return undefined;
-  return { type, conversationId, messageId, choiceIndex, text };
+  if (type === 'contentDelta') return { type, conversationId, messageId, choiceIndex, text };
+  const joined = m.count;
+  if (joined !== undefined && !(Number.isSafeInteger(joined) && (joined as number) >= 1)) return undefined;
+  const message: StreamDeltaMessage = { type, conversationId, messageId, choiceIndex, text };
+  if ('count' in m) message.count = joined as number | undefined;
+  return message;
 }

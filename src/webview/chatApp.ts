@@ -1,6 +1,7 @@
 // The chat view: lays out the parts, applies host messages to them and turns user actions into
-// protocol messages. Streamed deltas are coalesced per animation frame and go straight to the one
-// streaming message; nothing else is re-rendered while a reply streams.
+// protocol messages. Streamed deltas go straight to the one streaming message, the first after a frame
+// at once and the rest joined until the frame (DeltaCoalescer); nothing else is re-rendered while a
+// reply streams.
 import type { ConversationSummary, ConversationView, ErrorInfo, HostMessage, HostMessageOf, ModelView, SendOptions, UiSettings } from '../shared/protocol';
 import { DeltaCoalescer } from './deltaCoalescer';
 import { el, iconButton } from './dom';
@@ -53,10 +54,10 @@ export class ChatApp {
 
   constructor(private readonly host: HostBridge, private readonly root: HTMLElement) {
     this.state = readWebviewState(host.getState());
+    // The message list keeps the growing reply in view itself (after layout).
     this.coalescer = new DeltaCoalescer<string>(
       (callback) => requestAnimationFrame(callback),
       (key, text) => this.deliver(key, text),
-      () => this.messages.scrollToEnd(),
     );
     this.banner = new StatusBanner((action) => host.post({ type: 'runAction', action }));
     this.conversationList = new ConversationList({
@@ -161,7 +162,7 @@ export class ChatApp {
         this.replyStarted(message);
         return;
       case 'reasoningDelta':
-        this.messages.assistant(message.messageId)?.countReasoningDelta(message.choiceIndex);
+        this.messages.assistant(message.messageId)?.countReasoningDeltas(message.choiceIndex, message.count ?? 1);
         this.coalescer.push(this.deltaKey(message.messageId, message.choiceIndex, 'reasoning'), message.text);
         return;
       case 'contentDelta':

@@ -12,8 +12,6 @@ export class DeltaCoalescer<K> {
   constructor(
     private readonly schedule: FrameScheduler,
     private readonly sink: (key: K, text: string) => void,
-    /** Called after each flush that delivered something (e.g. to render what changed). */
-    private readonly afterFlush: () => void = () => undefined,
   ) {}
 
   push(key: K, text: string): void {
@@ -34,6 +32,5 @@ export class DeltaCoalescer<K> {
     const batch = [...this.pending];
     this.pending.clear();
     for (const [key, parts] of batch) this.sink(key, parts.join(''));
-    this.afterFlush();
   }
 }

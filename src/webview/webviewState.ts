@@ -1,12 +1,12 @@
 // What the webview keeps across being hidden or reloaded (vscode.getState): the draft the user is
 // typing is never lost. Read back through a schema because an older build may have stored another shape.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const WebviewStateSchema = z.object({
-  draft: z.string().default(''),
+  draft: z._default(z.string(), ''),
   /** Text sent but not yet acknowledged by the host; restored to the composer if the send fails. */
-  pendingSend: z.string().optional(),
-  conversationListOpen: z.boolean().default(false),
+  pendingSend: z.optional(z.string()),
+  conversationListOpen: z._default(z.boolean(), false),
 });
 export type WebviewState = z.infer<typeof WebviewStateSchema>;
 

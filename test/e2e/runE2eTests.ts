@@ -24,7 +24,10 @@ async function main(): Promise<number> {
 
   const dir = path.join(repoRoot, 'test', 'e2e');
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 90_000 });
-  for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts')).sort()) {
+  // `tsx test/e2e/runE2eTests.ts faults` runs only the files whose path contains one of the words given.
+  const only = process.argv.slice(2);
+  const chosen = (file: string) => only.length === 0 || only.some((word) => file.includes(word));
+  for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts') && chosen(f)).sort()) {
     mocha.addFile(path.join(dir, file));
   }
   const started = Date.now();

@@ -46,26 +46,37 @@ function extensionsDirWithVsix(): string {
 export interface VsCodeSession {
   readonly workbench: Workbench;
   readonly workspace: string;
+  readonly server: CodeServer;
+  /** The session's folder: user-data/ (settings, workspace storage), workspace/, logs. */
+  readonly runDir: string;
 }
 
-export function useVsCode(theme: Theme): VsCodeSession {
+export interface VsCodeOptions {
+  /** More environment for code-server, and so for the extension host (e.g. the local emulator's fault hooks). */
+  env?: NodeJS.ProcessEnv;
+  /** More user settings. */
+  settings?: Record<string, unknown>;
+}
+
+export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSession {
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
   let workbench: Workbench | undefined;
   let workspace = '';
+  let runDir = '';
   const screenshotDir = path.join(e2eResults, theme.name);
 
   before(async function () {
     this.timeout(180_000);
     const started = Date.now();
-    const runDir = newRunDir(theme.name);
+    runDir = newRunDir(theme.name);
     workspace = copySampleWorkspace(path.join(runDir, 'workspace'));
     server = await startCodeServer({
       runDir,
       extensionsDir: extensionsDirWithVsix(),
-      settings: { 'workbench.colorTheme': theme.colorTheme },
+      settings: { 'workbench.colorTheme': theme.colorTheme, ...options.settings },
       // The suite runs on the extension's local emulator whatever the developer's shell has.
-      env: { SVC_API_KEY: undefined },
+      env: { ...options.env, SVC_API_KEY: undefined },
     });
     browser = await launchBrowser(runDir, { colorScheme: theme.name });
     workbench = new Workbench(browser.page, screenshotDir);
@@ -97,6 +108,13 @@ export function useVsCode(theme: Theme): VsCodeSession {
     },
     get workspace(): string {
       return workspace;
+    },
+    get server(): CodeServer {
+      assert.ok(server, 'the VS Code session did not start (see the before hook error)');
+      return server;
+    },
+    get runDir(): string {
+      return runDir;
     },
   };
 }

@@ -63,6 +63,7 @@ describe('fault suite: the host killed mid-stream and restarted', function () {
       const saved = reopened.require(conversation.id);
       const reply = saved.entries.at(-1) as AssistantEntry;
       assert.equal(reply.status, 'interrupted', 'a reply cut by the host dying comes back interrupted');
+      assert.equal(reply.error?.action, 'retry', 'with the Retry action the chat view shows');
       assertChatIntact(saved, ['Tell me slowly.'], `killed after ${killAfterChars}`);
       assert.notEqual(reply.alternatives[0]?.content, CHAT_ANSWER, 'the reply was really cut');
 

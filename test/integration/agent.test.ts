@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AssistantEntry, Conversation, ToolEntry } from '../../src/core/conversation';
 import type { PendingApproval } from '../../src/extension/agent/chatApprover';
-import type { SvcTestApi } from '../../src/extension/extension';
+import type { SvcExtensionApi, SvcTestApi } from '../../src/extension/extension';
 import { SCENARIOS_ENV } from '../../src/extension/localEmulator';
 
 const extensionId = 'svc-labs.svc-vscode';
@@ -36,10 +36,10 @@ describe('svc agent tasks (integration, local emulator)', function () {
   let subscription: vscode.Disposable | undefined;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<SvcTestApi>(extensionId);
+    const extension = vscode.extensions.getExtension<SvcExtensionApi>(extensionId);
     assert.ok(extension, `${extensionId} is not installed in the extension host`);
     process.env[SCENARIOS_ENV] = path.join(extension.extensionPath, 'test', 'fixtures', 'scenarios', 'agent-integration.json');
-    api = await extension.activate();
+    api = await (await extension.activate()).chatHost();
     // A change of pace restarts a running emulator, so it picks the scenarios up whatever ran before.
     await setSetting('emulator.speed', 5000);
     await setSetting('emulator.speed', undefined);

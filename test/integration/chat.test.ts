@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AssistantEntry, Conversation } from '../../src/core/conversation';
-import type { SvcTestApi } from '../../src/extension/extension';
+import type { SvcExtensionApi, SvcTestApi } from '../../src/extension/extension';
 
 const extensionId = 'svc-labs.svc-vscode';
 
@@ -30,9 +30,9 @@ describe('svc chat (integration, local emulator)', function () {
   let api: SvcTestApi;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<SvcTestApi>(extensionId);
+    const extension = vscode.extensions.getExtension<SvcExtensionApi>(extensionId);
     assert.ok(extension, `${extensionId} is not installed in the extension host`);
-    api = await extension.activate();
+    api = await (await extension.activate()).chatHost();
   });
 
   afterEach(async () => {

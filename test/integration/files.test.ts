@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AssistantEntry, Conversation } from '../../src/core/conversation';
-import type { SvcTestApi } from '../../src/extension/extension';
+import type { SvcExtensionApi, SvcTestApi } from '../../src/extension/extension';
 import type { ManageUploadsSeam, UploadItem } from '../../src/extension/files/manageUploadsCommand';
 import { REQUEST_LOG_ENV } from '../../src/extension/localEmulator';
 
@@ -67,9 +67,9 @@ describe('svc files (integration, local emulator)', function () {
   const inventory = () => workspaceFile('src', 'inventory.py');
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<SvcTestApi>(extensionId);
+    const extension = vscode.extensions.getExtension<SvcExtensionApi>(extensionId);
     assert.ok(extension, `${extensionId} is not installed in the extension host`);
-    api = await extension.activate();
+    api = await (await extension.activate()).chatHost();
     // The emulator reads the variable when it starts; a change of pace restarts it.
     process.env[REQUEST_LOG_ENV] = logFile;
     await setSetting('emulator.speed', 1_000_000);

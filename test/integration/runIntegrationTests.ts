@@ -1,10 +1,12 @@
 // Runs the integration suite in a real VS Code extension host through @vscode/test-electron's runTests:
 // a desktop VS Code when one is installed (or SVC_VSCODE_EXECUTABLE names one), code-server otherwise
 // (test/harness/code-shim.sh). Expects `npm run build` to have produced dist/. Last line: `N passed, M failed`.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { buildIntegrationTests } from '../harness/buildIntegrationTests';
+import { SECRET_ENV, scanForSecret } from '../harness/secretScan';
 import { exitWithSuiteResult } from '../harness/suiteResult';
 import { copySampleWorkspace, ensureTools, makeRunDir, repoRoot, resultsDir } from '../harness/toolPaths';
 
@@ -41,6 +43,8 @@ async function main(): Promise<number> {
   const resultsFile = path.join(runDir, 'results.json');
   console.log(`integration tests in ${desktop ? `desktop VS Code (${desktop})` : 'code-server (VS Code 1.139) via test/harness/code-shim.sh'}`);
 
+  // The key of the secrets test (secrets.test.ts): random per run, so any copy of it on disk is a leak.
+  const secret = `sk-integration-${randomBytes(24).toString('hex')}`;
   const started = Date.now();
   let runError: unknown;
   try {
@@ -50,7 +54,7 @@ async function main(): Promise<number> {
       extensionTestsPath: testsIndex,
       launchArgs: [workspace, '--disable-extensions', `--user-data-dir=${path.join(runDir, 'user-data')}`, `--extensions-dir=${path.join(runDir, 'extensions')}`],
       // The suite runs on the local emulator whatever the developer's shell has.
-      extensionTestsEnv: { SVC_INTEGRATION_RESULTS: resultsFile, SVC_API_KEY: undefined, TMPDIR: path.join(runDir, 'tmp') },
+      extensionTestsEnv: { SVC_INTEGRATION_RESULTS: resultsFile, SVC_API_KEY: undefined, TMPDIR: path.join(runDir, 'tmp'), [SECRET_ENV]: secret },
     });
   } catch (error) {
     runError = error;
@@ -62,6 +66,15 @@ async function main(): Promise<number> {
     console.log('0 passed, 1 failed');
     return 1;
   }
+  // Everything the run wrote (user data with logs and settings, extension storage, workspace, emulator
+  // logs under TMPDIR) after the extension used the key; the browser profile, where VS Code keeps its
+  // own secret store, is not part of the run folder.
+  const scan = scanForSecret([runDir], secret);
+  console.log(`secret scan: ${scan.files} files (${scan.logFiles} logs, ${(scan.bytes / 1024 / 1024).toFixed(1)} MB) of the run, ${scan.leaks.length} holding the key`);
+  for (const leak of scan.leaks) console.error(`  the key leaked into ${leak}`);
+  const scanPassed = scan.leaks.length === 0 && scan.files > 0 ? 1 : 0;
+  results.passed += scanPassed;
+  results.failed += 1 - scanPassed;
   const ok = !runError && results.failed === 0 && results.passed > 0;
   if (ok) fs.rmSync(runDir, { recursive: true, force: true });
   else console.log(`kept ${path.relative(repoRoot, runDir)} for a look`);

@@ -99,8 +99,8 @@ export class AssistantMessage {
     if (this.isStreaming) this.panel(choiceIndex).appendReasoning(text);
   }
 
-  countReasoningDelta(choiceIndex: number): void {
-    if (this.isStreaming) this.panel(choiceIndex).thinking.countDelta();
+  countReasoningDeltas(choiceIndex: number, count: number): void {
+    if (this.isStreaming) this.panel(choiceIndex).thinking.countDeltas(count);
   }
 
   appendContent(choiceIndex: number, text: string): void {

@@ -70,6 +70,13 @@ export class MessageList {
   private stickToBottom = true;
   private pending: PendingMessages | undefined;
   private sliceHandle: number | undefined;
+  /**
+   * Keeps the bottom in view while the streaming reply grows. Resize observations come after the frame's
+   * layout, so reading the scroll height there forces no extra layout, as reading it after each render would.
+   */
+  private readonly growth = new ResizeObserver(() => {
+    if (this.stickToBottom) this.element.scrollTop = this.element.scrollHeight;
+  });
 
   constructor(
     private readonly makeContext: (conversationId: string) => MessageContext,
@@ -113,7 +120,10 @@ export class MessageList {
     this.components = next;
     this.emptyState.hidden = messages.length > 0;
     this.place([this.emptyState, ...nodes]);
-    this.scrollToEnd(true);
+    this.scrollToEnd();
+    this.growth.disconnect();
+    const streaming = this.streamingMessage();
+    if (streaming) this.growth.observe(streaming.element);
     if (context && cut > 0) {
       this.pending = { messages: messages.slice(0, cut), context, held };
       this.scheduleSlice();
@@ -206,7 +216,8 @@ export class MessageList {
     this.components.set(message.id, message);
     this.emptyState.hidden = true;
     this.element.append(message.element);
-    this.scrollToEnd(true);
+    this.scrollToEnd();
+    this.growth.observe(message.element);
   }
 
   /** Shows the error of a reply that failed before it started streaming. */
@@ -241,10 +252,10 @@ export class MessageList {
     return undefined;
   }
 
-  /** Keeps the newest text in view while streaming (unless the user scrolled away). */
-  scrollToEnd(force = false): void {
-    if (force) this.stickToBottom = true;
-    if (this.stickToBottom) this.element.scrollTop = this.element.scrollHeight;
+  /** Shows the bottom, and keeps it in view from now on until the user scrolls away. */
+  private scrollToEnd(): void {
+    this.stickToBottom = true;
+    this.element.scrollTop = this.element.scrollHeight;
   }
 
   private reuse(message: MessageView, old: ReadonlyMap<string, MessageComponent>): MessageComponent | undefined {

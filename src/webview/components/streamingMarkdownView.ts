@@ -1,6 +1,9 @@
 // Renders markdown that arrives in pieces. Completed blocks are rendered once and frozen; only the
 // growing tail is re-rendered, at most once per frame (the caller coalesces deltas per frame). An open
-// code fence in the tail is not parsed at all: its text is appended to a text node.
+// code fence in the tail is not parsed at all: its text is appended to a text node. Text that arrives
+// faster than it can be rendered (a burst of a whole reply) is frozen a budget at a time in tasks of
+// its own, which take turns with the arriving messages: no task grows with the size of the burst, and
+// the rendering keeps pace with the arrivals instead of waiting for frames (which a busy page gets late).
 import { el, iconButton } from '../dom';
 import { MarkdownBlockSplitter, type Block } from '../markdownBlockSplitter';
 import type { MarkdownRenderer } from '../markdownRenderer';
@@ -28,17 +31,38 @@ function decorateCodeBlocks(root: DocumentFragment | HTMLElement): void {
  * many times its last render cost, so it cannot take more than about a quarter of the time.
  */
 const TAIL_COST_SPACING = 4;
+/**
+ * Rendering of completed blocks per task; what is left continues in the next task. Far enough below the
+ * 50 ms long-task line to leave room for the frame that lays out and paints what was added, also on a
+ * loaded machine (a 20 ms budget made 60-66 ms frames there).
+ */
+const FREEZE_BUDGET_MS = 12;
+
+/** Runs `callback` in a task of its own, without the 4 ms clamp of nested timers. */
+function inNextTask(callback: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(null);
+}
 
 export class StreamingMarkdownView {
   readonly element: HTMLElement;
   private readonly tailElement: HTMLElement;
   private splitter = new MarkdownBlockSplitter();
+  /** Completed blocks not rendered yet, in order. */
+  private readonly backlog: Block[] = [];
   /** The open code fence of the tail, grown in place by appending text. */
   private liveCode: { language: string; text: Text; length: number } | undefined;
   private finished = false;
   private tailCostMs = 0;
   private lastTailRenderAt = Number.NEGATIVE_INFINITY;
-  private tailRenderPending = false;
+  /** A task will freeze more of the backlog. */
+  private continuing = false;
+  /** A frame callback will render the tail (it was rendered too recently for its cost). */
+  private tailFramePending = false;
 
   constructor(
     private readonly renderer: MarkdownRenderer,
@@ -53,17 +77,16 @@ export class StreamingMarkdownView {
   /** Adds streamed text and renders what it completed plus the new tail. */
   append(text: string): void {
     if (this.finished) return;
-    for (const block of this.splitter.append(text)) this.freeze(block);
-    this.requestTailRender();
+    for (const block of this.splitter.append(text)) this.backlog.push(block);
+    this.requestRender();
   }
 
-  /** The stream ended: the tail becomes frozen blocks too. */
+  /** The stream ended: the tail becomes frozen blocks too, all rendered now. */
   finish(): void {
     if (this.finished) return;
     this.finished = true;
-    for (const block of this.splitter.finish()) this.freeze(block);
-    this.tailElement.replaceChildren();
-    this.liveCode = undefined;
+    for (const block of [...this.backlog.splice(0), ...this.splitter.finish()]) this.freeze(block);
+    this.clearTail();
     this.tailElement.remove();
   }
 
@@ -76,11 +99,8 @@ export class StreamingMarkdownView {
   }
 
   private freeze(block: Block): void {
-    if (block.kind === 'code' && this.liveCode) {
-      // The fence that was growing in the tail closed; its highlighted rendering replaces it.
-      this.tailElement.replaceChildren();
-      this.liveCode = undefined;
-    }
+    // The fence that was growing in the tail closed; its highlighted rendering replaces it.
+    if (block.kind === 'code' && this.liveCode) this.clearTail();
     const fragment = block.kind === 'code' ? this.renderer.renderCode(block.code, block.language) : this.renderer.renderMarkdown(block.text);
     decorateCodeBlocks(fragment);
     // Each frozen block is its own layout unit, so the browser can skip blocks that are off screen.
@@ -88,21 +108,58 @@ export class StreamingMarkdownView {
     this.element.insertBefore(wrapper, this.tailElement);
   }
 
-  private requestTailRender(): void {
-    if (this.finished) return;
-    if (performance.now() - this.lastTailRenderAt >= this.tailCostMs * TAIL_COST_SPACING) {
+  private requestRender(): void {
+    if (this.finished || this.continuing) return;
+    const froze = this.backlog.length > 0;
+    if (!this.freezeBacklog()) {
+      // The tail shown began before the blocks just frozen: it would repeat their text until re-rendered.
+      this.clearTail();
+      this.continuing = true;
+      this.markPending();
+      inNextTask(() => {
+        this.continuing = false;
+        this.markPending();
+        this.requestRender();
+      });
+      return;
+    }
+    if (!this.tailFramePending && performance.now() - this.lastTailRenderAt >= this.tailCostMs * TAIL_COST_SPACING) {
       this.renderTail();
       return;
     }
-    if (this.tailRenderPending) return;
-    this.tailRenderPending = true;
-    // Marked in the DOM so that whoever waits for the view to settle (tests, benchmarks) can see it.
-    this.tailElement.dataset.renderPending = 'true';
+    if (froze) this.clearTail();
+    if (this.tailFramePending) return;
+    this.tailFramePending = true;
+    this.markPending();
     requestAnimationFrame(() => {
-      this.tailRenderPending = false;
-      delete this.tailElement.dataset.renderPending;
-      this.requestTailRender();
+      this.tailFramePending = false;
+      this.markPending();
+      this.requestRender();
     });
+  }
+
+  /** Marked in the DOM so that whoever waits for the view to settle (tests, benchmarks) can see it. */
+  private markPending(): void {
+    if (this.continuing || this.tailFramePending) this.tailElement.dataset.renderPending = 'true';
+    else delete this.tailElement.dataset.renderPending;
+  }
+
+  /** Renders completed blocks for about FREEZE_BUDGET_MS (at least one); whether none is left. */
+  private freezeBacklog(): boolean {
+    const deadline = performance.now() + FREEZE_BUDGET_MS;
+    let block = this.backlog.shift();
+    while (block) {
+      this.freeze(block);
+      if (this.backlog.length === 0) return true;
+      if (performance.now() >= deadline) return false;
+      block = this.backlog.shift();
+    }
+    return true;
+  }
+
+  private clearTail(): void {
+    this.tailElement.replaceChildren();
+    this.liveCode = undefined;
   }
 
   private renderTail(): void {
@@ -115,8 +172,7 @@ export class StreamingMarkdownView {
   private renderTailNow(): void {
     const tail = this.splitter.tail();
     if (!tail) {
-      this.tailElement.replaceChildren();
-      this.liveCode = undefined;
+      this.clearTail();
       return;
     }
     if (tail.kind === 'code') {

@@ -46,10 +46,10 @@ export class ThinkingSection {
     this.applyVisibility();
   }
 
-  /** One more streamed reasoning delta (the service sends about one token per delta). */
-  countDelta(): void {
+  /** More streamed reasoning deltas (the service sends about one token per delta). */
+  countDeltas(count: number): void {
     if (this.exactTokens) return;
-    this.tokens += 1;
+    this.tokens += count;
     this.showCount();
   }
 

@@ -306,6 +306,7 @@ describe('ChatSession', () => {
     const saved = JSON.parse(storage.data.get(`conversation/${conversation.id}`) ?? '{}');
     assert.equal(saved.entries[1].status, 'interrupted');
     assert.equal(saved.entries[1].alternatives[0].content, 'partial');
+    assert.deepEqual(saved.entries[1].error, { kind: 'interrupted', message: 'The editor closed while the reply was streaming', action: 'retry' }, 'the view offers Retry');
   });
 
   it('sends a turn with attached files before the message and image parts, shows its display text, and keeps images on edit', async () => {

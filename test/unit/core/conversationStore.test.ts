@@ -48,6 +48,7 @@ describe('ConversationStore', () => {
     const entry = reloaded.store.require(c.id).entries[1] as AssistantEntry;
     assert.equal(entry.status, 'interrupted');
     assert.equal(entry.alternatives[0]?.content, 'half an ans');
+    assert.deepEqual(entry.error, { kind: 'interrupted', message: 'The editor closed or restarted while the reply was streaming', action: 'retry' }, 'the view offers Retry');
     await reloaded.store.flush();
     const third = await openStore(storage, clock);
     assert.equal((third.store.require(c.id).entries[1] as AssistantEntry).status, 'interrupted', 'the repair is written back');

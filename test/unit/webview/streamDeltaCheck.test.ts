@@ -21,7 +21,9 @@ function mutations(): unknown[] {
   const out: unknown[] = [];
   for (const base of bases) {
     out.push(base);
-    const fields = new Set([...Object.keys(base), 'text', 'index', 'id', 'name', 'argumentsDelta', 'extra']);
+    // count belongs to reasoningDelta only (how many service deltas the host joined).
+    const own = base.type === 'reasoningDelta' ? ['count'] : [];
+    const fields = new Set([...Object.keys(base), ...own, 'text', 'index', 'id', 'name', 'argumentsDelta', 'extra']);
     for (const field of fields) {
       const removed = { ...base };
       delete removed[field];
