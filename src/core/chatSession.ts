@@ -68,6 +68,8 @@ export class ChatSession {
   private readonly active = new Map<string, ActiveReply>();
   private readonly pendingRetries = new Map<string, PendingRetry>();
   private readonly automaticRetries = new Map<string, number>();
+  /** Per conversation, the failed reply the last automatic retry replaced: a late Retry click on it is a no-op. */
+  private readonly replacedByAutomaticRetry = new Map<string, string>();
   private readonly idleWaiters: (() => void)[] = [];
 
   constructor(private readonly options: ChatSessionOptions) {}
@@ -111,6 +113,7 @@ export class ChatSession {
 
   /** Drops the assistant reply `messageId` (and what followed) and generates it again. Also the retry of a failed reply. */
   async regenerate(conversationId: string, messageId: string, settings: ReplySettings): Promise<void> {
+    if (this.replacedByAutomaticRetry.get(conversationId) === messageId) return;
     await this.regenerateAs(conversationId, messageId, settings, true);
   }
 
@@ -167,11 +170,18 @@ export class ChatSession {
     });
   }
 
+  /** Cancels the waiting automatic retry; the failed reply keeps its error, without the countdown. */
   private cancelPendingRetry(conversationId: string): void {
     const pending = this.pendingRetries.get(conversationId);
     if (!pending) return;
     this.options.clock.clearTimeout(pending.timer);
     this.pendingRetries.delete(conversationId);
+    const conversation = this.options.store.get(conversationId);
+    const entry = conversation?.entries.find((e): e is AssistantEntry => e.id === pending.messageId && e.role === 'assistant');
+    if (conversation && entry?.error?.automaticRetry) {
+      delete entry.error.automaticRetry;
+      void this.saveAndShow(conversation, false);
+    }
   }
 
   private async saveAndShow(conversation: Conversation, touch = true): Promise<void> {
@@ -329,10 +339,15 @@ export class ChatSession {
   ): Promise<{ entry: AssistantEntry; error: ErrorInfo }> {
     const status = received ? 'interrupted' : 'failed';
     entry.status = status;
-    entry.error = error;
+    entry.error = this.willRetryAutomatically(conversation.id, error, status) ? { ...error, automaticRetry: true } : error;
     await this.options.store.save(conversation);
-    this.options.onEvent({ type: 'replyFailed', conversationId: conversation.id, messageId: entry.id, error, status });
-    return { entry, error };
+    this.options.onEvent({ type: 'replyFailed', conversationId: conversation.id, messageId: entry.id, error: entry.error, status });
+    return { entry, error: entry.error };
+  }
+
+  private willRetryAutomatically(conversationId: string, error: ErrorInfo, status: AssistantEntry['status']): boolean {
+    const done = this.automaticRetries.get(conversationId) ?? 0;
+    return status === 'failed' && automaticRetryDelaySeconds(error) !== undefined && done < (this.options.maxAutomaticRetries ?? 3);
   }
 
   /**
@@ -345,14 +360,14 @@ export class ChatSession {
     settings: ReplySettings,
   ): void {
     const seconds = automaticRetryDelaySeconds(failure.error);
-    const done = this.automaticRetries.get(conversation.id) ?? 0;
-    if (seconds === undefined || failure.entry.status !== 'failed' || done >= (this.options.maxAutomaticRetries ?? 3)) {
+    if (seconds === undefined || failure.error.automaticRetry !== true) {
       this.automaticRetries.delete(conversation.id);
       return;
     }
-    this.automaticRetries.set(conversation.id, done + 1);
+    this.automaticRetries.set(conversation.id, (this.automaticRetries.get(conversation.id) ?? 0) + 1);
     const timer = this.options.clock.setTimeout(() => {
       this.pendingRetries.delete(conversation.id);
+      this.replacedByAutomaticRetry.set(conversation.id, failure.entry.id);
       // A failure of the retry itself is shown by the retry, in the conversation.
       void this.regenerateAs(conversation.id, failure.entry.id, settings, false).catch(() => this.notifyIfIdle());
     }, seconds * 1000);

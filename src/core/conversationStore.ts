@@ -88,6 +88,11 @@ export class ConversationStore {
           entry.error ??= { kind: 'interrupted', message: 'The editor closed or restarted while the reply was streaming', action: 'retry' };
           repaired = true;
         }
+        // No automatic retry outlives the window that scheduled it: the reply keeps its Retry button.
+        if (entry.role === 'assistant' && entry.error?.automaticRetry) {
+          delete entry.error.automaticRetry;
+          repaired = true;
+        }
       }
       store.conversations.set(conversation.id, conversation);
       if (repaired) store.enqueueWrite(PREFIX + conversation.id, conversation);

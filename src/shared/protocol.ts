@@ -56,7 +56,7 @@ export type FinishReason = z.infer<typeof FinishReasonSchema>;
 export const ErrorActionSchema = z.enum([
   'setKey', // 401: store a (new) API key
   'checkBalance', // quota 429
-  'retry', // network, interrupted stream, overload, rate limit (with retryAfterSeconds: countdown, then automatic retry)
+  'retry', // network, interrupted stream, overload, rate limit (a countdown while the host's automatic retry waits)
   'shortenInput', // token limit
   'fixRequest', // refused request: `field` names what to change
   'useEmulator', // the service is unreachable or the key lacks access
@@ -93,6 +93,11 @@ export const ErrorInfoSchema = z.object({
   field: z.optional(z.string()),
   retryAfterSeconds: z.optional(z.number().check(z.nonnegative())),
   action: ErrorActionSchema,
+  /**
+   * The host retries by itself after `retryAfterSeconds`; the view only counts down. Absent once the
+   * automatic retries are used up, cancelled, or the reply was restored from disk (no timer runs then).
+   */
+  automaticRetry: z.optional(z.boolean()),
 });
 export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 

@@ -120,7 +120,7 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
-    name: 'a 401 offers to set the key; a rate limit counts down and retries by itself',
+    name: 'a 401 offers to set the key; a rate limit counts down while the host retries, and Cancel stops that retry',
     page: 'strict',
     async run(chat) {
       await chat.play([
@@ -145,10 +145,38 @@ export const composerCases: WebviewCase[] = [
           error: { kind: 'rateLimit', status: 429, type: 'rate_limit_reached_error', message: 'please try again after 2 seconds', retryAfterSeconds: 2, action: 'retry' },
         },
       ]);
+      // No countdown without the host's automatic retry (used up, or restored from disk): Retry Now only.
+      assert.equal(await chat.lastAssistant().locator('.error-countdown').count(), 0);
+      await chat.lastAssistant().locator('[data-testid="error"] button', { hasText: 'Retry Now' }).click();
+      assert.equal((await chat.waitForPosted('retry')).messageId, 'a2');
+      await chat.play([
+        started('a3'),
+        {
+          type: 'replyFailed',
+          conversationId: CONVERSATION_ID,
+          messageId: 'a3',
+          status: 'failed',
+          error: { kind: 'rateLimit', status: 429, type: 'rate_limit_reached_error', message: 'please try again after 1 seconds', retryAfterSeconds: 1, action: 'retry', automaticRetry: true },
+        },
+      ]);
+      // The host retries by itself: the view counts down, then waits for it without sending a retry of its own.
       const countdown = chat.lastAssistant().locator('.error-countdown');
-      assert.match(await countdown.textContent() ?? '', /Retrying in 2 s/);
-      const retry = await chat.waitForPosted('retry');
-      assert.equal(retry.messageId, 'a2');
+      assert.match(await countdown.textContent() ?? '', /Retrying in 1 s/);
+      await chat.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="message"]')].at(-1)?.querySelector('.error-countdown')?.textContent === 'Retrying…', undefined, { timeout: 10_000 });
+      assert.equal((await chat.posted()).filter((m) => m.type === 'retry').length, 1, 'only the click sent a retry');
+      await chat.play([
+        started('a4'),
+        {
+          type: 'replyFailed',
+          conversationId: CONVERSATION_ID,
+          messageId: 'a4',
+          status: 'failed',
+          error: { kind: 'overloaded', status: 429, type: 'engine_overloaded_error', message: 'The engine is currently overloaded', retryAfterSeconds: 30, action: 'retry', automaticRetry: true },
+        },
+      ]);
+      await chat.lastAssistant().locator('[data-testid="error"] button', { hasText: 'Cancel' }).click();
+      assert.equal((await chat.waitForPosted('stop')).conversationId, CONVERSATION_ID, 'Cancel stops the host\'s automatic retry');
+      assert.equal(await chat.lastAssistant().locator('.error-countdown').textContent(), 'Automatic retry cancelled');
     },
   },
   {

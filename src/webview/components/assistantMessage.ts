@@ -195,6 +195,7 @@ export class AssistantMessage {
     this.clearError();
     this.errorView = new ErrorView(error, {
       retry: () => this.context.post({ type: 'retry', conversationId: this.context.conversationId, messageId: this.view.id }),
+      cancelAutomaticRetry: () => this.context.post({ type: 'stop', conversationId: this.context.conversationId }),
       runAction: (action) => this.context.post({ type: 'runAction', action }),
       editInput: () => this.context.reviseInput(this.view.id),
     });

@@ -1,10 +1,13 @@
-// An error shown in the conversation, with the action that fixes it. A rate limit or overload with a
-// known wait shows a countdown and retries by itself when it reaches zero.
+// An error shown in the conversation, with the action that fixes it. While the host waits to retry a
+// rate limit or overload by itself, a countdown shows the wait and Cancel stops that retry; the retry
+// itself is the host's alone, so a hidden view or a second view never sends it twice.
 import type { ErrorInfo, HostAction } from '../../shared/protocol';
 import { el, textButton } from '../dom';
 
 export interface ErrorActions {
   retry(): void;
+  /** Cancels the host's automatic retry (the countdown's Cancel). */
+  cancelAutomaticRetry(): void;
   runAction(action: HostAction): void;
   /** Puts the failed prompt back in the composer so it can be shortened or corrected. */
   editInput(): void;
@@ -69,7 +72,7 @@ export class ErrorView {
         add('credit-card', 'Check Balance', () => this.actions.runAction('checkBalance'));
         break;
       case 'retry':
-        if (this.error.retryAfterSeconds !== undefined && this.error.retryAfterSeconds > 0) this.startCountdown(buttons, this.error.retryAfterSeconds);
+        if (this.error.automaticRetry && this.error.retryAfterSeconds !== undefined && this.error.retryAfterSeconds > 0) this.startCountdown(buttons, this.error.retryAfterSeconds);
         add('refresh', 'Retry Now', () => this.retry());
         break;
       case 'shortenInput':
@@ -101,13 +104,17 @@ export class ErrorView {
         show();
         return;
       }
-      this.retry();
+      // The host's retry replaces this reply as it starts.
+      this.dispose();
+      label.textContent = 'Retrying…';
+      cancel.remove();
     }, 1000);
     const cancel = textButton('close', 'Cancel', 'error-action');
     cancel.addEventListener('click', () => {
       this.dispose();
       label.textContent = 'Automatic retry cancelled';
       cancel.remove();
+      this.actions.cancelAutomaticRetry();
     });
     buttons.append(cancel);
   }

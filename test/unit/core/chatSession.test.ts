@@ -220,7 +220,9 @@ describe('ChatSession', () => {
       assert.equal(failed.status, 'failed');
       assert.equal(failed.error.retryAfterSeconds, 3);
       assert.equal(failed.error.kind, 'rateLimit');
+      assert.equal(failed.error.automaticRetry, true, 'the view is told the host retries by itself');
     }
+    const failedId = reply(conversation).id;
     assert.ok(session.isBusy(conversation.id), 'a waiting retry keeps the conversation busy');
     let idle = false;
     void session.whenIdle().then(() => (idle = true));
@@ -234,11 +236,15 @@ describe('ChatSession', () => {
     assert.equal(conversation.entries.length, 2);
     assert.equal(reply(conversation).status, 'complete');
     assert.equal(reply(conversation).alternatives[0]?.content, 'Done');
+    // A Retry click on the failed reply that arrives after the automatic retry replaced it sends nothing.
+    await session.regenerate(conversation.id, failedId, thinking);
+    assert.equal(client.requests.length, 2);
+    assert.equal(reply(conversation).alternatives[0]?.content, 'Done');
   });
 
   it('gives up retrying by itself after the bound, and stop cancels a waiting retry', async () => {
     const overloaded = () => ({ fail: serviceError({ status: 429, type: 'engine_overloaded_error', message: 'The engine is currently overloaded, please try again later' }) });
-    const { session, conversation, clock, client } = await setup([[overloaded()], [overloaded()], [overloaded()], [overloaded()], [overloaded()]]);
+    const { session, conversation, clock, client, events } = await setup([[overloaded()], [overloaded()], [overloaded()], [overloaded()], [overloaded()]]);
     await session.send(conversation.id, 'Q', thinking);
     for (let i = 0; i < 3; i++) {
       clock.advance(5000);
@@ -249,11 +255,16 @@ describe('ChatSession', () => {
     assert.equal(client.requests.length, 4, 'the first try and three automatic retries');
     assert.equal(session.isBusy(conversation.id), false);
     assert.equal(reply(conversation).status, 'failed');
+    assert.equal(reply(conversation).error?.automaticRetry, undefined, 'no countdown once the retries are used up');
 
     await session.send(conversation.id, 'Again', thinking);
     assert.ok(session.isBusy(conversation.id));
+    assert.equal(reply(conversation).error?.automaticRetry, true);
+    const shown = events.length;
     session.stop(conversation.id);
     assert.equal(session.isBusy(conversation.id), false);
+    assert.equal(reply(conversation).error?.automaticRetry, undefined, 'a cancelled retry leaves the plain error');
+    assert.ok(events.slice(shown).some((e) => e.type === 'conversation'), 'the view is shown the error without its countdown');
     clock.advance(60_000);
     await session.whenIdle();
     assert.equal(client.requests.length, 5);

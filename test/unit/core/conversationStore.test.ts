@@ -54,6 +54,24 @@ describe('ConversationStore', () => {
     assert.equal((third.store.require(c.id).entries[1] as AssistantEntry).status, 'interrupted', 'the repair is written back');
   });
 
+  it('drops the automatic-retry countdown of a failed reply on load: no timer outlives the window', async () => {
+    const { store, storage, clock } = await openStore();
+    const c = await store.create();
+    const failed: AssistantEntry = {
+      ...assistant('', 'failed'),
+      error: { kind: 'rateLimit', status: 429, message: 'please try again after 5 seconds', retryAfterSeconds: 5, action: 'retry', automaticRetry: true },
+    };
+    c.entries.push({ id: 'u1', role: 'user', createdAt: 1, content: 'hi' }, failed);
+    await store.save(c);
+
+    const reloaded = await openStore(storage, clock);
+    const entry = reloaded.store.require(c.id).entries[1] as AssistantEntry;
+    assert.deepEqual(entry.error, { kind: 'rateLimit', status: 429, message: 'please try again after 5 seconds', retryAfterSeconds: 5, action: 'retry' }, 'Retry stays, the countdown goes');
+    await reloaded.store.flush();
+    const third = await openStore(storage, clock);
+    assert.equal((third.store.require(c.id).entries[1] as AssistantEntry).error?.automaticRetry, undefined, 'the repair is written back');
+  });
+
   it('reports an unreadable conversation and leaves it in storage', async () => {
     const storage = new MemoryStorage();
     storage.data.set('conversation/broken', JSON.stringify({ version: 1, id: 'broken', title: 3 }));
