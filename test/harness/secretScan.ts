@@ -8,8 +8,8 @@ export const SECRET_ENV = 'SVC_INTEGRATION_SECRET';
 
 export interface SecretScan {
   files: number;
-  /** Of those, files named `*.log` (VS Code's logs, the extension's output channel). */
-  logFiles: number;
+  /** Of those, the files named `*.log` (VS Code's logs, the extension's output channel). */
+  logs: string[];
   bytes: number;
   /** `file: what was found`, one line per leak. */
   leaks: string[];
@@ -30,11 +30,11 @@ function filesUnder(dir: string): string[] {
 
 export function scanForSecret(dirs: string[], secret: string): SecretScan {
   const forms = secretForms(secret);
-  const scan: SecretScan = { files: 0, logFiles: 0, bytes: 0, leaks: [] };
+  const scan: SecretScan = { files: 0, logs: [], bytes: 0, leaks: [] };
   for (const file of dirs.flatMap(filesUnder)) {
     const bytes = fs.readFileSync(file);
     scan.files++;
-    if (file.endsWith('.log')) scan.logFiles++;
+    if (file.endsWith('.log')) scan.logs.push(file);
     scan.bytes += bytes.length;
     for (const form of forms) if (bytes.includes(form)) scan.leaks.push(`${file}: ${form === secret ? 'the key' : 'a form of the key'}`);
   }

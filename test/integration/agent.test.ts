@@ -7,10 +7,10 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AssistantEntry, Conversation, ToolEntry } from '../../src/core/conversation';
 import type { PendingApproval } from '../../src/extension/agent/chatApprover';
-import type { SvcExtensionApi, SvcTestApi } from '../../src/extension/extension';
+import type { SvcTestApi } from '../../src/extension/extension';
+import { openChatHost, setSetting, svcExtension } from './extensionUnderTest';
 import { SCENARIOS_ENV } from '../../src/extension/localEmulator';
 
-const extensionId = 'svc-labs.svc-vscode';
 const MODEL = 'svc-k2-thinking';
 
 function toolEntries(conversation: Conversation | undefined): ToolEntry[] {
@@ -23,9 +23,6 @@ function lastAssistant(conversation: Conversation | undefined): AssistantEntry {
   return entry;
 }
 
-async function setSetting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('svc').update(key, value, vscode.ConfigurationTarget.Global);
-}
 
 describe('svc agent tasks (integration, local emulator)', function () {
   this.timeout(60_000);
@@ -36,10 +33,9 @@ describe('svc agent tasks (integration, local emulator)', function () {
   let subscription: vscode.Disposable | undefined;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<SvcExtensionApi>(extensionId);
-    assert.ok(extension, `${extensionId} is not installed in the extension host`);
+    const extension = svcExtension();
     process.env[SCENARIOS_ENV] = path.join(extension.extensionPath, 'test', 'fixtures', 'scenarios', 'agent-integration.json');
-    api = await (await extension.activate()).chatHost();
+    api = await openChatHost(extension);
     // A change of pace restarts a running emulator, so it picks the scenarios up whatever ran before.
     await setSetting('emulator.speed', 5000);
     await setSetting('emulator.speed', undefined);

@@ -2,16 +2,10 @@
 // replies with reasoning, stop, model switch, the key in SecretStorage, and conversations on disk.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssistantEntry, Conversation } from '../../src/core/conversation';
-import type { SvcExtensionApi, SvcTestApi } from '../../src/extension/extension';
+import type { SvcTestApi } from '../../src/extension/extension';
+import { lastReply, openChatHost, setSetting, svcExtension } from './extensionUnderTest';
 
-const extensionId = 'svc-labs.svc-vscode';
 
-function lastReply(conversation: Conversation | undefined): AssistantEntry {
-  const entry = conversation?.entries.at(-1);
-  assert.ok(entry && entry.role === 'assistant', 'the conversation ends with an assistant reply');
-  return entry;
-}
 
 async function until(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -21,18 +15,14 @@ async function until(what: string, check: () => boolean, timeoutMs = 15_000): Pr
   }
 }
 
-async function setSetting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('svc').update(key, value, vscode.ConfigurationTarget.Global);
-}
 
 describe('svc chat (integration, local emulator)', function () {
   this.timeout(60_000);
   let api: SvcTestApi;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<SvcExtensionApi>(extensionId);
-    assert.ok(extension, `${extensionId} is not installed in the extension host`);
-    api = await (await extension.activate()).chatHost();
+    const extension = svcExtension();
+    api = await openChatHost(extension);
   });
 
   afterEach(async () => {

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { AssistantEntry, Conversation } from '../../src/core/conversation';
-import type { SvcExtensionApi, SvcTestApi } from '../../src/extension/extension';
+import type { AssistantEntry } from '../../src/core/conversation';
+import type { SvcTestApi } from '../../src/extension/extension';
+import { lastReply, openChatHost, setSetting, svcExtension } from './extensionUnderTest';
 import type { ManageUploadsSeam, UploadItem } from '../../src/extension/files/manageUploadsCommand';
 import { REQUEST_LOG_ENV } from '../../src/extension/localEmulator';
 
-const extensionId = 'svc-labs.svc-vscode';
 
 interface LoggedRequest {
   method: string;
@@ -34,15 +34,7 @@ function readLog(file: string): LoggedRequest[] {
 const isUpload = (r: LoggedRequest) => r.method === 'POST' && r.path === '/v1/files';
 const isChat = (r: LoggedRequest) => r.method === 'POST' && r.path === '/v1/chat/completions';
 
-function lastReply(conversation: Conversation | undefined): AssistantEntry {
-  const entry = conversation?.entries.at(-1);
-  assert.ok(entry && entry.role === 'assistant', 'the conversation ends with an assistant reply');
-  return entry;
-}
 
-async function setSetting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('svc').update(key, value, vscode.ConfigurationTarget.Global);
-}
 
 function workspaceFile(...segments: string[]): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -67,9 +59,8 @@ describe('svc files (integration, local emulator)', function () {
   const inventory = () => workspaceFile('src', 'inventory.py');
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<SvcExtensionApi>(extensionId);
-    assert.ok(extension, `${extensionId} is not installed in the extension host`);
-    api = await (await extension.activate()).chatHost();
+    const extension = svcExtension();
+    api = await openChatHost(extension);
     // The emulator reads the variable when it starts; a change of pace restarts it.
     process.env[REQUEST_LOG_ENV] = logFile;
     await setSetting('emulator.speed', 1_000_000);

@@ -11,11 +11,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { AssistantEntry, Conversation } from '../../src/core/conversation';
-import type { SvcExtensionApi, SvcTestApi } from '../../src/extension/extension';
+import type { SvcTestApi } from '../../src/extension/extension';
+import { lastReply, openChatHost, setSetting, svcExtension } from './extensionUnderTest';
 import { SECRET_ENV, secretForms } from '../harness/secretScan';
 
-const extensionId = 'svc-labs.svc-vscode';
 
 interface Emulator {
   url: string;
@@ -26,15 +25,7 @@ interface EmulatorModule {
   startEmulator(options: Record<string, unknown>): Promise<Emulator>;
 }
 
-function lastReply(conversation: Conversation | undefined): AssistantEntry {
-  const entry = conversation?.entries.at(-1);
-  assert.ok(entry && entry.role === 'assistant', 'the conversation ends with an assistant reply');
-  return entry;
-}
 
-async function setSetting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('svc').update(key, value, vscode.ConfigurationTarget.Global);
-}
 
 function assertNoKey(what: string, value: unknown, secret: string): void {
   const text = JSON.stringify(value);
@@ -53,9 +44,8 @@ describe('svc API key in a whole session (integration)', function () {
     const fromRunner = process.env[SECRET_ENV];
     assert.ok(fromRunner && fromRunner.length >= 20, `${SECRET_ENV} names the key to use (set by runIntegrationTests.ts)`);
     secret = fromRunner;
-    const extension = vscode.extensions.getExtension<SvcExtensionApi>(extensionId);
-    assert.ok(extension, `${extensionId} is not installed in the extension host`);
-    api = await (await extension.activate()).chatHost();
+    const extension = svcExtension();
+    api = await openChatHost(extension);
     // The shipped emulator bundle, loaded at run time as the extension itself loads it.
     const { startEmulator } = createRequire(__filename)(path.join(extension.extensionPath, 'dist', 'emulator.js')) as EmulatorModule;
     const common = { port: 0, apiKey: secret, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'svc-secret-emulator-')) };
