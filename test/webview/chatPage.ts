@@ -106,8 +106,9 @@ export function content(messageId: string, text: string, choiceIndex = 0): HostM
   return { type: 'contentDelta', conversationId: CONVERSATION_ID, messageId, choiceIndex, text };
 }
 
-export function reasoning(messageId: string, text: string, choiceIndex = 0): HostMessage {
-  return { type: 'reasoningDelta', conversationId: CONVERSATION_ID, messageId, choiceIndex, text };
+/** A reasoning delta; `count` is how many deltas the host joined into it (StreamDeltaBatcher). */
+export function reasoning(messageId: string, text: string, choiceIndex = 0, count?: number): HostMessage {
+  return { type: 'reasoningDelta', conversationId: CONVERSATION_ID, messageId, choiceIndex, text, ...(count === undefined ? {} : { count }) };
 }
 
 export function finished(messageId: string, status: 'complete' | 'stopped' | 'interrupted' = 'complete'): HostMessage {

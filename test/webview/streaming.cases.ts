@@ -53,6 +53,9 @@ export const streamingCases: WebviewCase[] = [
       assert.equal(await thinking.evaluate((d) => (d as HTMLDetailsElement).open), true, 'open while reasoning streams');
       assert.match(await thinking.textContent() ?? '', /Let me think about this\./);
       assert.match(await thinking.locator('.thinking-count').textContent() ?? '', /~3 tokens/);
+      // The host joins the deltas of one turn (StreamDeltaBatcher) and says how many it joined.
+      await chat.play([reasoning('a1', ' Joined: one two three four.', 0, 5)]);
+      assert.match(await thinking.locator('.thinking-count').textContent() ?? '', /~8 tokens/);
       await chat.play([content('a1', 'The answer')]);
       assert.equal(await thinking.evaluate((d) => (d as HTMLDetailsElement).open), false, 'collapsed when content starts');
       await thinking.locator('summary').click();
