@@ -19,7 +19,7 @@ interface SavedEntry {
   role: string;
   content?: string;
   status?: string;
-  error?: { kind: string; action: string };
+  error?: { kind: string; action: string; automaticRetry?: boolean };
   alternatives?: { content: string; reasoning: string }[];
 }
 
@@ -124,6 +124,7 @@ if (theme) {
 
   const RATE_LIMIT_SECONDS = 4;
   const rateLimited = 'Rate probe: reply with exactly "The wait is over"';
+  const cancelled = 'Cancel probe: reply with exactly "Sent when asked"';
   const droppedAnswer = words('streamed', 30);
   const dropped = `Drop probe: reply with exactly "${droppedAnswer}"`;
   const killedAnswer = words('slowly', 120);
@@ -140,6 +141,7 @@ if (theme) {
         [REQUEST_LOG_ENV]: logFile,
         [FAULTS_ENV]: JSON.stringify([
           { lastUserText: 'Rate probe', fault: `rate-limit=${RATE_LIMIT_SECONDS}`, times: 1 },
+          { lastUserText: 'Cancel probe', fault: `rate-limit=${RATE_LIMIT_SECONDS}`, times: 1 },
           { lastUserText: 'Drop probe', fault: 'drop-after=6', times: 1 },
           { lastUserText: 'Event probe', fault: 'error-event', times: 1 },
           { lastUserText: 'State probe', fault: 'invalid-state', times: 1 },
@@ -199,6 +201,34 @@ if (theme) {
         const saved = savedWith(vscode.runDir, rateLimited);
         return saved?.entries.at(-1)?.status === 'complete' ? saved : undefined;
       }), rateLimited, { status: 'complete', content: 'The wait is over' });
+    });
+
+    it('rate limit, then Cancel: the host sends no retry of its own; Retry Now sends one', async () => {
+      await send(cancelled);
+      const reply = assistantAfter(cancelled);
+      const error = reply.getByTestId('error');
+      await error.getByText(/Retrying in \d s/).waitFor({ timeout: 30_000 });
+      await error.getByRole('button', { name: 'Cancel' }).click();
+      // The host cleared its timer in the same step that saved the error without the countdown flag
+      // (the view then shows the error again without a countdown).
+      await until('the saved error without its automatic retry', () => {
+        const entry = savedWith(vscode.runDir, cancelled)?.entries.at(-1);
+        return entry?.status === 'failed' && entry.error?.kind === 'rateLimit' && entry.error.automaticRetry === undefined ? entry : undefined;
+      });
+      // Past the wait: a timer that survived Cancel would have sent its retry by now.
+      await new Promise((resolve) => setTimeout(resolve, (RATE_LIMIT_SECONDS + 2) * 1000));
+      assert.equal(await error.getByText(/Retrying in/).count(), 0, 'no countdown after Cancel');
+      assert.equal(chatRequests(logFile, cancelled).length, 1, 'nothing was sent after Cancel, past the wait');
+      assert.equal(await reply.getAttribute('data-status'), 'failed');
+
+      await error.getByRole('button', { name: /Retry/ }).click();
+      await assistantAfter(cancelled).getByTestId('message-content').filter({ hasText: 'Sent when asked' }).waitFor({ timeout: 60_000 });
+      const requests = chatRequests(logFile, cancelled);
+      assert.deepEqual(requests.map((r) => r.status), [429, 200], 'the refused request, then the one Retry Now sent');
+      assertSavedTurn(await until('the saved reply', () => {
+        const saved = savedWith(vscode.runDir, cancelled);
+        return saved?.entries.at(-1)?.status === 'complete' ? saved : undefined;
+      }), cancelled, { status: 'complete', content: 'Sent when asked' });
     });
 
     it('connection dropped mid-stream: the partial reply stays, marked interrupted, not retried by itself; Retry completes it', async () => {
@@ -314,10 +344,11 @@ if (theme) {
       // The earlier turns of the conversation are still there, whole.
       const whole = savedWith(vscode.runDir, killed);
       assertSavedTurn(whole, rateLimited, { status: 'complete', content: 'The wait is over' });
+      assertSavedTurn(whole, cancelled, { status: 'complete', content: 'Sent when asked' });
       assertSavedTurn(whole, dropped, { status: 'complete', content: droppedAnswer });
       assertSavedTurn(whole, errorEvent, { status: 'complete', content: eventAnswer });
       assertSavedTurn(whole, invalidState, { status: 'complete', content: 'Served after a server error' });
-      assert.deepEqual(whole?.entries.map((e) => e.role), ['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+      assert.deepEqual(whole?.entries.map((e) => e.role), Array.from({ length: 6 }, () => ['user', 'assistant']).flat());
     });
   });
 
