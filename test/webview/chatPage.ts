@@ -1,6 +1,6 @@
 // Drives one chat webview page in the browser: opens it, plays the host's side and reads the DOM.
 import type { Page } from 'playwright-core';
-import type { ConversationView, HostMessage, HostMessageOf } from '../../src/shared/protocol';
+import type { ConversationView, ErrorInfo, HostMessage, HostMessageOf } from '../../src/shared/protocol';
 import type { FakeWindow } from './fakeHostApi';
 
 export const CONVERSATION_ID = 'c1';
@@ -109,6 +109,10 @@ export function content(messageId: string, text: string, choiceIndex = 0): HostM
 /** A reasoning delta; `count` is how many deltas the host joined into it (StreamDeltaBatcher). */
 export function reasoning(messageId: string, text: string, choiceIndex = 0, count?: number): HostMessage {
   return { type: 'reasoningDelta', conversationId: CONVERSATION_ID, messageId, choiceIndex, text, ...(count === undefined ? {} : { count }) };
+}
+
+export function failed(messageId: string, error: ErrorInfo, status: 'failed' | 'interrupted' = 'failed'): HostMessage {
+  return { type: 'replyFailed', conversationId: CONVERSATION_ID, messageId, status, error };
 }
 
 export function finished(messageId: string, status: 'complete' | 'stopped' | 'interrupted' = 'complete'): HostMessage {

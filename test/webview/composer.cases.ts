@@ -1,6 +1,6 @@
 // The composer, errors with their fixes, the conversation list and the status banner.
 import assert from 'node:assert/strict';
-import { CONVERSATION_ID, conversation, initMessage, started } from './chatPage';
+import { CONVERSATION_ID, conversation, failed, initMessage, started } from './chatPage';
 import type { FakeWindow } from './fakeHostApi';
 import type { WebviewCase } from './webviewCase';
 
@@ -72,13 +72,7 @@ export const composerCases: WebviewCase[] = [
       await chat.waitForPosted('send');
       await chat.play([
         started('a1'),
-        {
-          type: 'replyFailed',
-          conversationId: CONVERSATION_ID,
-          messageId: 'a1',
-          status: 'failed',
-          error: { kind: 'invalidRequest', status: 400, type: 'invalid_request_error', message: 'Invalid request: temperature', field: 'temperature', action: 'fixRequest' },
-        },
+        failed('a1', { kind: 'invalidRequest', status: 400, type: 'invalid_request_error', message: 'Invalid request: temperature', field: 'temperature', action: 'fixRequest' }),
       ]);
       const error = chat.page.locator('[data-testid="error"]');
       assert.match(await error.textContent() ?? '', /field: temperature/);
@@ -125,25 +119,13 @@ export const composerCases: WebviewCase[] = [
     async run(chat) {
       await chat.play([
         started('a1'),
-        {
-          type: 'replyFailed',
-          conversationId: CONVERSATION_ID,
-          messageId: 'a1',
-          status: 'failed',
-          error: { kind: 'authentication', status: 401, type: 'incorrect_api_key_error', message: 'Incorrect API key provided', action: 'setKey' },
-        },
+        failed('a1', { kind: 'authentication', status: 401, type: 'incorrect_api_key_error', message: 'Incorrect API key provided', action: 'setKey' }),
       ]);
       await chat.lastAssistant().locator('[data-testid="error"] button', { hasText: 'Set API Key' }).click();
       assert.equal((await chat.waitForPosted('runAction')).action, 'setKey');
       await chat.play([
         started('a2'),
-        {
-          type: 'replyFailed',
-          conversationId: CONVERSATION_ID,
-          messageId: 'a2',
-          status: 'failed',
-          error: { kind: 'rateLimit', status: 429, type: 'rate_limit_reached_error', message: 'please try again after 2 seconds', retryAfterSeconds: 2, action: 'retry' },
-        },
+        failed('a2', { kind: 'rateLimit', status: 429, type: 'rate_limit_reached_error', message: 'please try again after 2 seconds', retryAfterSeconds: 2, action: 'retry' }),
       ]);
       // No countdown without the host's automatic retry (used up, or restored from disk): Retry Now only.
       assert.equal(await chat.lastAssistant().locator('.error-countdown').count(), 0);
@@ -151,13 +133,7 @@ export const composerCases: WebviewCase[] = [
       assert.equal((await chat.waitForPosted('retry')).messageId, 'a2');
       await chat.play([
         started('a3'),
-        {
-          type: 'replyFailed',
-          conversationId: CONVERSATION_ID,
-          messageId: 'a3',
-          status: 'failed',
-          error: { kind: 'rateLimit', status: 429, type: 'rate_limit_reached_error', message: 'please try again after 1 seconds', retryAfterSeconds: 1, action: 'retry', automaticRetry: true },
-        },
+        failed('a3', { kind: 'rateLimit', status: 429, type: 'rate_limit_reached_error', message: 'please try again after 1 seconds', retryAfterSeconds: 1, action: 'retry', automaticRetry: true }),
       ]);
       // The host retries by itself: the view counts down, then waits for it without sending a retry of its own.
       const countdown = chat.lastAssistant().locator('.error-countdown');
@@ -166,13 +142,7 @@ export const composerCases: WebviewCase[] = [
       assert.equal((await chat.posted()).filter((m) => m.type === 'retry').length, 1, 'only the click sent a retry');
       await chat.play([
         started('a4'),
-        {
-          type: 'replyFailed',
-          conversationId: CONVERSATION_ID,
-          messageId: 'a4',
-          status: 'failed',
-          error: { kind: 'overloaded', status: 429, type: 'engine_overloaded_error', message: 'The engine is currently overloaded', retryAfterSeconds: 30, action: 'retry', automaticRetry: true },
-        },
+        failed('a4', { kind: 'overloaded', status: 429, type: 'engine_overloaded_error', message: 'The engine is currently overloaded', retryAfterSeconds: 30, action: 'retry', automaticRetry: true }),
       ]);
       await chat.lastAssistant().locator('[data-testid="error"] button', { hasText: 'Cancel' }).click();
       assert.equal((await chat.waitForPosted('stop')).conversationId, CONVERSATION_ID, 'Cancel stops the host\'s automatic retry');

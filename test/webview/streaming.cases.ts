@@ -1,6 +1,6 @@
 // Streaming render, the Thinking section and stopping.
 import assert from 'node:assert/strict';
-import { ChatPage, CONVERSATION_ID, content, conversation, finished, initMessage, reasoning, started } from './chatPage';
+import { ChatPage, CONVERSATION_ID, content, conversation, failed, finished, initMessage, reasoning, started } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
 async function contentHtml(chat: ChatPage): Promise<string> {
@@ -108,13 +108,7 @@ export const streamingCases: WebviewCase[] = [
       await chat.play([
         started('a2'),
         content('a2', 'Half a'),
-        {
-          type: 'replyFailed',
-          conversationId: 'c1',
-          messageId: 'a2',
-          status: 'interrupted',
-          error: { kind: 'interrupted', message: 'The stream ended before [DONE]', action: 'retry' },
-        },
+        failed('a2', { kind: 'interrupted', message: 'The stream ended before [DONE]', action: 'retry' }, 'interrupted'),
       ]);
       const reply = chat.lastAssistant();
       assert.equal(await reply.getAttribute('data-status'), 'interrupted');
