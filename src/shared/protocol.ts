@@ -312,9 +312,10 @@ const agentHostMessages = [
     type: z.literal('approvalRequest'),
     requestId: id,
     conversationId: id,
-    kind: z.enum(['edit', 'command', 'charged-tool']),
+    kind: z.enum(['edit', 'command', 'charged-tool', 'read-secret', 'send-data', 'run-code']),
     title: z.string(),
     detail: z.string(),
+    warning: z.optional(z.string()),
     /** False where every occurrence must be asked (shell commands). */
     allowAlways: z.boolean(),
   }),

@@ -4,14 +4,20 @@
 export type ApprovalDecision = 'approve' | 'reject' | 'always';
 
 /**
- * edit: a file change; command: a shell command; charged-tool: a formula that costs money (web-search).
+ * edit: a file change; command: a shell command; charged-tool: a formula that costs money (web-search);
+ * read-secret: reading a file that looks like a secret; send-data: sending data to a destination the
+ * task has not used yet, after it read workspace content; run-code: code that runs on this computer.
  * `allowAlways` is false where every occurrence must be asked (shell commands).
  */
 export interface ApprovalRequest {
-  kind: 'edit' | 'command' | 'charged-tool';
+  kind: 'edit' | 'command' | 'charged-tool' | 'read-secret' | 'send-data' | 'run-code';
   title: string;
   detail: string;
+  /** One line the user must not miss, shown above the detail (e.g. "This file configures tools that run code."). */
+  warning?: string;
   allowAlways: boolean;
+  /** Asked even when edits are auto-approved or "Always for this task" was answered. */
+  alwaysAsk?: boolean;
 }
 
 export interface Approver {
@@ -45,9 +51,9 @@ export class TaskApprovals {
   }
 
   private async decide(request: ApprovalRequest, signal: AbortSignal): Promise<boolean> {
-    if (request.kind === 'edit' && this.options.autoApproveEdits) return true;
+    if (request.kind === 'edit' && this.options.autoApproveEdits && !request.alwaysAsk) return true;
     if (request.kind === 'charged-tool' && this.chargedDecision !== undefined) return this.chargedDecision;
-    if (request.allowAlways && this.always.has(request.kind)) return true;
+    if (request.allowAlways && !request.alwaysAsk && this.always.has(request.kind)) return true;
     if (signal.aborted) return false;
     const decision = await this.approver.request(request, signal);
     const allowed = decision !== 'reject';

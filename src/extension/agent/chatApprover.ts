@@ -62,6 +62,7 @@ export class ChatApprover {
       kind: request.kind,
       title: request.title,
       detail: request.detail,
+      warning: request.warning,
       allowAlways: request.allowAlways,
     });
   }
