@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint, the unit, fault and security suites, the harness tools, the webview suite
-// (Chromium), package (production build + .vsix), then the integration suite (real VS Code extension host)
+// `npm test`: typecheck, lint, the unit suite (also in a copy of the repository with nothing beside it),
+// the fault suite, the harness tools, the security and webview suites (Chromium), package (production build + .vsix), then the integration suite (real VS Code extension host)
 // and the end-to-end suite (the .vsix in code-server, driven in Chromium).
 // Each suite's counts are printed, then the sum as the very last line: `N passed, M failed`.
 // A step that is not a test suite (typecheck, lint, package) counts as one failure when it fails.
@@ -47,10 +47,13 @@ const steps: Step[] = [
   { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', command: ['npm', 'run', '-s', 'lint'] },
   { name: 'unit', command: ['npm', 'run', '-s', 'test:unit'], counts: mochaCounts },
+  // The unit suite again, in a copy of the repository with nothing beside it.
+  { name: 'self-contained', command: [process.execPath, tsx, 'scripts/selfContainedCheck.ts'], counts: mochaCounts },
   { name: 'faults', command: ['npm', 'run', '-s', 'test:faults'], counts: lastSummaryLine },
-  { name: 'security', command: ['npm', 'run', '-s', 'test:security'], counts: lastSummaryLine },
-  // Node 24, code-server and Chromium for the browser suites below: installed on first use, then a quick check.
+  // Node 24, code-server and Chromium for every suite that launches a browser or VS Code (security's CSP
+  // test onwards): installed on first use, then a quick check.
   { name: 'tools', command: ['bash', 'scripts/setup-tools.sh', '--browser'], required: true },
+  { name: 'security', command: ['npm', 'run', '-s', 'test:security'], counts: lastSummaryLine },
   { name: 'webview', command: ['npm', 'run', '-s', 'test:webview'], counts: lastSummaryLine },
   { name: 'package', command: ['npm', 'run', '-s', 'package'], required: true },
   { name: 'integration', command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine },

@@ -1,4 +1,4 @@
-// Writes a streamed chat completion exactly like the real service (see shared/fixtures/real): first
+// Writes a streamed chat completion exactly like the real service (see test/fixtures/real): first
 // chunk with role and empty content, reasoning pieces (then an empty one) before content, tool-call
 // deltas (index+id+type+name+empty arguments, then argument pieces), a final chunk with finish_reason
 // and usage inside the choice, the include_usage chunk, then [DONE]. Paced at `speed` tokens/second.

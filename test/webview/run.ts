@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { chromiumPath, chromiumTempDir, resultsDir } from '../harness/toolPaths';
+import { chromiumPath, chromiumTempDir, MissingToolError, resultsDir } from '../harness/toolPaths';
 import { actionCases } from './actions.cases';
 import { agentCases } from './agent.cases';
 import { attachmentCases } from './attachments.cases';
@@ -79,7 +79,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
+    if (error instanceof MissingToolError) console.error(`missing tool: ${error.message}`);
+    else console.error(error);
     console.log(`0 passed, ${CASES.length} failed`);
     process.exit(1);
   },

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SvcClient } from '../../../src/api';
 
-export const FIXTURE_DIR = path.resolve(__dirname, '../../../../shared/fixtures/real');
+export const FIXTURE_DIR = path.resolve(__dirname, '../../fixtures/real');
 
 /** A fixture's chunks (one JSON per line) as the service streams them, `[DONE]` included. */
 export function fixtureSse(name: string): string {
