@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(resultsDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(resultsDir, 'bench-economy-'));
   const logFile = path.join(dir, 'requests.jsonl');
-  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, apiKey: API_KEY, dataDir: path.join(dir, 'data'), logFile, speed: 0, scenarios: agentScenarios() });
+  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, apiKey: API_KEY, dataDir: path.join(dir, 'data'), logFile, speed: 0, scenarios: agentScenarios(), formulaLimits: { fetchAllowedAddresses: ['127.0.0.1'] } });
   try {
     const client = new SvcClient({ baseUrl: emulator.url, apiKey: API_KEY, maxRetries: 0 });
 

@@ -1,6 +1,7 @@
-// Bearer-key authentication. Each accepted key is one account; ids derive from the key so that a
-// restart with the same keys finds the same files, memory and balance in the data dir.
-import { createHash } from 'node:crypto';
+// Bearer-key authentication. Each accepted key is one account; ids derive from the account's identity
+// (the key itself unless the starter names one) so that a restart finds the same files, memory and
+// balance in the data dir. Keys are compared in constant time.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { ServiceError } from './errors';
 
 export interface Account {
@@ -10,16 +11,25 @@ export interface Account {
   keyId: string;
 }
 
-function accountFor(key: string): Account {
-  const digest = createHash('sha256').update(key).digest('hex');
+function accountFor(identity: string): Account {
+  const digest = createHash('sha256').update(identity).digest('hex');
   return { id: `org-${digest.slice(0, 16)}`, keyId: `ak-${digest.slice(16, 28)}` };
 }
 
-export class Authenticator {
-  private readonly accounts = new Map<string, Account>();
+export interface AccountKey {
+  key: string;
+  identity: string;
+}
 
-  constructor(keys: readonly string[]) {
-    for (const key of keys) this.accounts.set(key, accountFor(key));
+function sameKey(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export class Authenticator {
+  private readonly accounts: { key: Buffer; account: Account }[];
+
+  constructor(keys: readonly AccountKey[]) {
+    this.accounts = keys.map(({ key, identity }) => ({ key: Buffer.from(key), account: accountFor(identity) }));
   }
 
   /**
@@ -29,7 +39,8 @@ export class Authenticator {
   authenticate(authorization: string | undefined): Account {
     const match = /^Bearer\s+(\S.*)$/i.exec(authorization?.trim() ?? '');
     if (!match) throw new ServiceError(401, 'invalid_authentication_error', 'Invalid Authentication');
-    const account = this.accounts.get(match[1]!.trim());
+    const given = Buffer.from(match[1]!.trim());
+    const account = this.accounts.find((entry) => sameKey(entry.key, given))?.account;
     if (!account) throw new ServiceError(401, 'incorrect_api_key_error', 'Incorrect API key provided');
     return account;
   }

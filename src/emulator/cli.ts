@@ -1,15 +1,15 @@
 // Command-line flags of the emulator (see USAGE), parsed into EmulatorOptions with clear errors.
 import { parseArgs } from 'node:util';
-import { DEFAULT_API_KEY, DEFAULT_CLI_PORT, type EmulatorOptions } from './options';
+import { DEFAULT_CLI_PORT, type EmulatorOptions } from './options';
 
 export class CliUsageError extends Error {
   override name = 'CliUsageError';
 }
 
 export const USAGE = `usage: node dist/emulator.js [options]
-  --host HOST              listen address (default 127.0.0.1)
+  --host HOST              loopback listen address: 127.0.0.1 (default), localhost or ::1
   --port N                 port (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
-  --api-key KEY            accepted key (default $SVC_EMULATOR_KEY or ${DEFAULT_API_KEY})
+  --api-key KEY            accepted key (default $SVC_EMULATOR_KEY, else a random key printed at start)
   --other-key KEY          a second account's key (cannot read the first key's files)
   --data-dir DIR           where files, memory and balance persist (default: a folder in the OS temp dir)
   --speed N                streamed tokens per second (0 = as fast as possible, default)
@@ -81,7 +81,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): EmulatorOption
   return {
     host: v.host ?? '127.0.0.1',
     port: numberFlag('port', v.port, 0, 65535) ?? DEFAULT_CLI_PORT,
-    apiKey: v['api-key'] ?? env.SVC_EMULATOR_KEY ?? DEFAULT_API_KEY,
+    apiKey: v['api-key'] ?? env.SVC_EMULATOR_KEY,
     otherKey: v['other-key'],
     dataDir: v['data-dir'],
     speed: numberFlag('speed', v.speed, 0),

@@ -8,7 +8,7 @@ import { FaultInjector } from './faults';
 import { FileStore } from './files/fileStore';
 import { FormulaService } from './formulas/formulaService';
 import { RateLimiter } from './limits';
-import { DEFAULT_API_KEY, type EmulatorOptions } from './options';
+import { randomApiKey, type EmulatorOptions } from './options';
 import { PromptCache } from './promptCache';
 import { RequestLog } from './requestLog';
 import { loadScenarios } from './scenarios';
@@ -34,8 +34,8 @@ export function defaultDataDir(): string {
 }
 
 export async function createContext(options: EmulatorOptions): Promise<EmulatorContext> {
-  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
-  const keys = options.otherKey ? [apiKey, options.otherKey] : [apiKey];
+  const apiKey = options.apiKey ?? randomApiKey();
+  const keys = [{ key: apiKey, identity: options.accountIdentity ?? apiKey }, ...(options.otherKey ? [{ key: options.otherKey, identity: options.otherKey }] : [])];
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
   fs.mkdirSync(dataDir, { recursive: true });
   if (options.speed !== undefined && (!Number.isFinite(options.speed) || options.speed < 0)) {
@@ -58,6 +58,6 @@ export async function createContext(options: EmulatorOptions): Promise<EmulatorC
     cache: new PromptCache(),
     limits: new RateLimiter(options.limits ?? {}),
     faults: new FaultInjector(options.faults ?? {}),
-    log: options.logFile ? new RequestLog(options.logFile, keys) : undefined,
+    log: options.logFile ? new RequestLog(options.logFile, keys.map((entry) => entry.key)) : undefined,
   };
 }

@@ -1,4 +1,4 @@
-// Public surface of the local service emulator (layer 3). Everything else in src/emulator is internal.
+// Public surface of the local service emulator. Everything else in src/emulator is internal.
 export { startEmulator } from './server';
 export type {
   EmulatorOptions,
@@ -13,4 +13,4 @@ export type {
   FileLimitOptions,
   FormulaLimitOptions,
 } from './options';
-export { DEFAULT_API_KEY, DEFAULT_CLI_PORT } from './options';
+export { DEFAULT_CLI_PORT, randomApiKey } from './options';

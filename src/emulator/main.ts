@@ -21,6 +21,8 @@ async function runCli(): Promise<void> {
   }
   const running = await startEmulator(options);
   process.stdout.write(`listening on ${running.url}\n`);
+  // A key the user chose is theirs to know; a random one must be told, or nobody could use the emulator.
+  if (options.apiKey === undefined) process.stdout.write(`api key: ${running.apiKey}\n`);
   const shutdown = (): void => {
     void running.close().then(() => process.exit(0));
   };

@@ -1,5 +1,6 @@
 // The emulator's configuration surface, shared by the CLI (main.ts) and in-process callers
 // (startEmulator). Everything has a default so `startEmulator({})` gives a usable service.
+import { randomBytes } from 'node:crypto';
 
 /** What a scenario looks at in the conversation. Every given field must hold for a match. */
 export interface ScenarioMatcher {
@@ -93,6 +94,8 @@ export interface FormulaLimitOptions {
   pythonPath?: string;
   fetchTimeoutMs?: number;
   fetchMaxBytes?: number;
+  /** Non-public addresses fetch may reach anyway (tests serving pages on 127.0.0.1); default none. */
+  fetchAllowedAddresses?: string[];
 }
 
 export interface EmulatorOptions {
@@ -100,8 +103,13 @@ export interface EmulatorOptions {
   host?: string;
   /** Default 0 (a free port) in-process; the CLI defaults to 8787. */
   port?: number;
-  /** Default `sk-local`. */
+  /** The accepted key; default a random one per start (RunningEmulator.apiKey says which). */
   apiKey?: string;
+  /**
+   * Who the key's account is, when the key changes at every start but files, memory and balance must
+   * persist in the data dir (the extension's emulator); default: derived from the key.
+   */
+  accountIdentity?: string;
   /** A second account's key: it sees none of the first key's files (403). */
   otherKey?: string;
   /** Where files, memory and balance persist; default a folder in the OS temp dir. */
@@ -128,8 +136,13 @@ export interface RunningEmulator {
   /** Base URL, ends with `/v1`. */
   url: string;
   port: number;
+  /** The key it accepts. */
+  apiKey: string;
   close(): Promise<void>;
 }
 
-export const DEFAULT_API_KEY = 'sk-local';
+/** A key nobody can guess: the emulator answers only to whoever started it. */
+export function randomApiKey(): string {
+  return `sk-local-${randomBytes(24).toString('base64url')}`;
+}
 export const DEFAULT_CLI_PORT = 8787;

@@ -14,6 +14,7 @@ import { CODE_BLOCK_SCHEME } from './codeBlockActions';
 import { ProposedContentProvider } from './proposedContent';
 import { FileKeyValueStorage } from './fileKeyValueStorage';
 import { registerFileFeatures } from './files/registerFileFeatures';
+import { underTestHarness } from './testHarness';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
 import { readSettings, settingsProblems } from './settings';
@@ -66,7 +67,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   for (const problem of problems) log.warn(`Saved conversation ${problem.key} could not be read and was left as is: ${problem.message}`);
 
   const keys = new ApiKeyStore(context.secrets, context.globalState);
-  const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed);
+  const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed, underTestHarness(context.extensionMode));
   const connection = new ServiceConnection(keys, emulator);
   const proposals = new ProposedContentProvider(CODE_BLOCK_SCHEME);
   // One prompt_cache_key per workspace, kept in its workspaceState: chats and agent tasks share the cache.

@@ -83,7 +83,7 @@ export async function startFaultFront(emulatorPort: number, rules: readonly Faul
       const body = Buffer.concat(parts);
       const fault = req.method === 'POST' && req.url?.endsWith('/chat/completions') ? takeFault(body) : undefined;
       const upstream = http.request(
-        { host: '127.0.0.1', port: emulatorPort, method: req.method, path: req.url, headers: { ...req.headers, ...(fault ? { 'x-svc-fault': fault } : {}) } },
+        { host: '127.0.0.1', port: emulatorPort, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${emulatorPort}`, ...(fault ? { 'x-svc-fault': fault } : {}) } },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);

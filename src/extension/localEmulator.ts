@@ -1,11 +1,16 @@
 // The local emulator runs inside the extension host when no API key is set. It is the separate bundle
 // dist/emulator.js, loaded with require() only when needed, so dist/extension.js stays small and
-// start-up does not pay for it.
+// start-up does not pay for it. It answers only to this extension: a random key per start (other local
+// users and processes cannot guess it), and the server refuses foreign Host and Origin headers.
+// The variables below script, fault or log the emulator for the test harness; anywhere else they are
+// ignored, so nothing in the environment can turn the emulator into something else.
+import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { EmulatorOptions, RunningEmulator } from '../emulator/index';
 import { FAULTS_ENV, parseFaultRules, startFaultFront } from './emulatorFaultFront';
 
-export const EMULATOR_API_KEY = 'sk-local';
+/** The account the emulator keeps files, memory and balance under, whatever the key of this start. */
+const ACCOUNT_IDENTITY = 'svc-vscode-local-emulator';
 /** A scenario file for the emulator's scripted model, read at each start (integration tests script the model with it). */
 export const SCENARIOS_ENV = 'SVC_EMULATOR_SCENARIOS';
 /** A file the emulator appends every request to as a JSON line, read at each start (integration tests check what crossed the wire). */
@@ -42,8 +47,7 @@ export function parseExtraOptions(json: string): ExtraOptions {
 }
 
 /** The emulator with, when FAULTS_ENV lists per-request faults, the fault front before it. */
-async function startWithFaults(startEmulator: EmulatorModule['startEmulator'], options: EmulatorOptions): Promise<RunningEmulator> {
-  const faults = process.env[FAULTS_ENV];
+async function startWithFaults(startEmulator: EmulatorModule['startEmulator'], options: EmulatorOptions, faults: string | undefined): Promise<RunningEmulator> {
   const rules = faults ? parseFaultRules(faults) : [];
   const emulator = await startEmulator(options);
   if (rules.length === 0) return emulator;
@@ -54,6 +58,7 @@ async function startWithFaults(startEmulator: EmulatorModule['startEmulator'], o
   return {
     url: front.url,
     port: emulator.port,
+    apiKey: emulator.apiKey,
     close: async () => {
       await front.close();
       await emulator.close();
@@ -91,6 +96,8 @@ export class LocalEmulator {
     private readonly extensionPath: string,
     private readonly dataDir: string,
     speed: number,
+    /** True only under the extension's own test harness: the SVC_EMULATOR_* variables are read then. */
+    private readonly underTestHarness: boolean,
   ) {
     this.speed = speed;
   }
@@ -99,21 +106,23 @@ export class LocalEmulator {
   start(): Promise<RunningEmulator> {
     if (!this.running) {
       const { startEmulator } = loadBundle(path.join(this.extensionPath, 'dist', 'emulator.js'));
-      const scenarios = process.env[SCENARIOS_ENV];
-      const logFile = process.env[REQUEST_LOG_ENV];
-      const extra = process.env[OPTIONS_ENV];
+      const testEnv = (name: string): string | undefined => (this.underTestHarness ? process.env[name] : undefined);
+      const scenarios = testEnv(SCENARIOS_ENV);
+      const logFile = testEnv(REQUEST_LOG_ENV);
+      const extra = testEnv(OPTIONS_ENV);
       // Async, so a malformed option rejects like a failed start (the chat shows it) instead of throwing here.
       this.running = (async () =>
         startWithFaults(startEmulator, {
           ...(extra ? parseExtraOptions(extra) : {}),
           host: '127.0.0.1',
           port: 0,
-          apiKey: EMULATOR_API_KEY,
+          apiKey: `sk-local-${randomBytes(24).toString('base64url')}`,
+          accountIdentity: ACCOUNT_IDENTITY,
           dataDir: this.dataDir,
           speed: this.speed,
           ...(scenarios ? { scenarios } : {}),
           ...(logFile ? { logFile } : {}),
-        }))();
+        }, testEnv(FAULTS_ENV)))();
       this.running.catch(() => (this.running = undefined));
     }
     return this.running;

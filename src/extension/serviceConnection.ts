@@ -6,7 +6,7 @@ import { SvcClient } from '../api/index';
 import type { Connection } from '../shared/protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import { ENV_KEY } from './apiKeyStore';
-import { EMULATOR_API_KEY, LocalEmulator } from './localEmulator';
+import type { LocalEmulator } from './localEmulator';
 import { readSettings } from './settings';
 
 export interface ActiveConnection {
@@ -76,7 +76,7 @@ export class ServiceConnection implements vscode.Disposable {
     } else {
       const running = await this.emulator.start();
       baseUrl = running.url;
-      apiKey = EMULATOR_API_KEY;
+      apiKey = running.apiKey;
       connection = emulatorDescription(this.keys.emulatorChosen, running.url);
     }
     const client = new SvcClient({

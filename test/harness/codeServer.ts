@@ -52,7 +52,8 @@ function commonArgs(runDir: string, userDataDir: string, extensionsDir: string):
 
 function serverEnv(runDir: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   // An empty gallery: the default one (open-vsx) is unreachable here and only fills the log with errors.
-  return isolatedEnv(runDir, { EXTENSIONS_GALLERY: '{}', ...extra, PATH: `${node24Bin}${path.delimiter}${process.env.PATH ?? ''}` });
+  // SVC_TEST_HARNESS lets the extension honour its test-only variables and return its test API.
+  return isolatedEnv(runDir, { EXTENSIONS_GALLERY: '{}', SVC_TEST_HARNESS: '1', ...extra, PATH: `${node24Bin}${path.delimiter}${process.env.PATH ?? ''}` });
 }
 
 function dirs(options: Pick<CodeServerOptions, 'runDir' | 'userDataDir' | 'extensionsDir'>): { userDataDir: string; extensionsDir: string } {

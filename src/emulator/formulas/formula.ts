@@ -12,6 +12,8 @@ export interface FormulaLimits {
   pythonPath: string;
   fetchTimeoutMs: number;
   fetchMaxBytes: number;
+  /** Addresses fetch may reach although they are not public: test pages on 127.0.0.1, nothing else. */
+  fetchAllowedAddresses: readonly string[];
 }
 
 export interface FormulaEnv {

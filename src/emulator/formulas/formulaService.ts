@@ -33,6 +33,7 @@ export const DEFAULT_FORMULA_LIMITS: FormulaLimits = {
   pythonPath: 'python3',
   fetchTimeoutMs: 10_000,
   fetchMaxBytes: 2 * 1024 * 1024,
+  fetchAllowedAddresses: [],
 };
 
 export interface FormulaServiceDeps {

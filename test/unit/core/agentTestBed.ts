@@ -42,8 +42,8 @@ export async function startTestBed(options: { speed?: number; faults?: FaultOpti
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'svc-agent-'));
   const logFile = path.join(dir, 'requests.jsonl');
   const page = await servePage();
-  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'data'), logFile, scenarios: scenarios(page.url), speed: options.speed ?? 0, faults: options.faults ?? {} });
-  const client = new SvcClient({ baseUrl: emulator.url, apiKey: 'sk-local', maxRetries: 0 });
+  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir: path.join(dir, 'data'), logFile, scenarios: scenarios(page.url), speed: options.speed ?? 0, faults: options.faults ?? {}, formulaLimits: { fetchAllowedAddresses: ['127.0.0.1'] } });
+  const client = new SvcClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
   let closing: Promise<void> | undefined;
   return {
     emulator,

@@ -20,7 +20,7 @@ describe('emulator command line', () => {
     const o = options([], {});
     assert.equal(o.port, DEFAULT_CLI_PORT);
     assert.equal(o.host, '127.0.0.1');
-    assert.equal(o.apiKey, 'sk-local');
+    assert.equal(o.apiKey, undefined, 'no constant key: startEmulator makes a random one');
     assert.equal(options([], { SVC_EMULATOR_KEY: 'sk-env' }).apiKey, 'sk-env');
     assert.equal(options(['--api-key', 'sk-flag'], { SVC_EMULATOR_KEY: 'sk-env' }).apiKey, 'sk-flag');
     const full = parseCli([

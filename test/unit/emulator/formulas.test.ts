@@ -31,7 +31,7 @@ describe('emulator formulas', () => {
   let h: Harness;
   before(async () => {
     h = await startHarness({
-      formulaLimits: { quickjsTimeoutMs: 300, quickjsMemoryBytes: 8 * 1024 * 1024, codeRunnerTimeoutMs: 1500, codeRunnerOutputBytes: 1000, fetchTimeoutMs: 500, fetchMaxBytes: 2000 },
+      formulaLimits: { quickjsTimeoutMs: 300, quickjsMemoryBytes: 8 * 1024 * 1024, codeRunnerTimeoutMs: 1500, codeRunnerOutputBytes: 1000, fetchTimeoutMs: 500, fetchMaxBytes: 2000, fetchAllowedAddresses: ['127.0.0.1'] },
     });
   });
   after(async () => {
