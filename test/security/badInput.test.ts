@@ -150,7 +150,7 @@ describe('security: bad input gets a clear error', () => {
       before(async () => {
         dir = await fs.mkdtemp(path.join(os.tmpdir(), 'svc-upload-limits-'));
         emulator = await startEmulator({ port: 0, host: '127.0.0.1', dataDir: dir, fileLimits: { maxFileBytes: 1000, maxFiles: 2, maxTotalBytes: 1500 } });
-        client = new SvcClient({ baseUrl: emulator.url, apiKey: 'sk-local', maxRetries: 0 });
+        client = new SvcClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
       });
       after(async () => {
         await emulator.close();
