@@ -15,6 +15,7 @@ import { ProposedContentProvider } from './proposedContent';
 import { FileKeyValueStorage } from './fileKeyValueStorage';
 import { registerFileFeatures } from './files/registerFileFeatures';
 import { underTestHarness } from './testHarness';
+import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
 import { readSettings, settingsProblems } from './settings';
@@ -62,12 +63,14 @@ export interface ChatHost {
  */
 export async function startChatHost(context: vscode.ExtensionContext, releaseCommandStubs: () => void): Promise<ChatHost> {
   const log = vscode.window.createOutputChannel('svc', { log: true });
+  context.subscriptions.push(watchWorkspaceAttempts(log));
   const storage = new FileKeyValueStorage(conversationsDir(context));
   const { store, problems } = await ConversationStore.open(storage, systemClock);
   for (const problem of problems) log.warn(`Saved conversation ${problem.key} could not be read and was left as is: ${problem.message}`);
 
   const keys = new ApiKeyStore(context.secrets, context.globalState);
-  const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed, underTestHarness(context.extensionMode));
+  const testHarness = underTestHarness(context.extensionMode);
+  const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed, testHarness);
   const connection = new ServiceConnection(keys, emulator);
   const proposals = new ProposedContentProvider(CODE_BLOCK_SCHEME);
   // One prompt_cache_key per workspace, kept in its workspaceState: chats and agent tasks share the cache.
@@ -120,9 +123,11 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     vscode.commands.registerCommand('svc.stop', () => chat.stopActive()),
     vscode.commands.registerCommand('svc.exportConversation', () => chat.exportConversation()),
     vscode.commands.registerCommand('svc.setApiKey', async (given?: unknown) => {
-      // Tests pass the key as an argument; people type it into a password box.
+      // The test harness passes the key as an argument. Anywhere else an argument comes from another
+      // extension (any of them can run any command): it is ignored and the user types the key, so no
+      // one can swap the account behind their back and receive what they upload next.
       const key =
-        typeof given === 'string'
+        typeof given === 'string' && testHarness
           ? given
           : await vscode.window.showInputBox({
               title: 'svc: Set API Key',
@@ -137,7 +142,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
         void vscode.window.showErrorMessage(`svc: ${problem}.`);
         return;
       }
-      await keys.store(key.trim());
+      await keys.store(key.trim(), readSettings().baseUrl);
       void vscode.window.showInformationMessage('svc: API key stored in secret storage; the chat now uses the service.');
     }),
     vscode.commands.registerCommand('svc.clearApiKey', async () => {
@@ -161,6 +166,8 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const agent = registerAgentFeatures(context, {
     store,
     client: async () => (await connection.get()).client,
+    serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',
+    testHarness,
     surface: { ...chat.agentSurface(), viewVisible: () => provider.visible, reveal: () => provider.reveal() },
     promptCacheKey,
     proposals,

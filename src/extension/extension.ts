@@ -5,10 +5,15 @@ import * as vscode from 'vscode';
 import { CHAT_VIEW_ID } from './chatViewId';
 import type { SvcTestApi } from './chatHost';
 import { LazyChatHost } from './lazyChatHost';
+import { underTestHarness } from './testHarness';
 
 export type { SvcTestApi } from './chatHost';
 
-/** The extension's exports: integration tests reach the chat host through it. */
+/**
+ * The extension's exports under its test harness: integration tests reach the chat host through it.
+ * Anywhere else the extension exports nothing, since every other extension can read an extension's
+ * exports, and this API answers approvals and reads conversations.
+ */
 export interface SvcExtensionApi {
   /** The chat host's test API; loads the host first when nothing has used it yet. */
   chatHost(): Promise<SvcTestApi>;
@@ -16,10 +21,11 @@ export interface SvcExtensionApi {
 
 let lazyHost: LazyChatHost | undefined;
 
-export function activate(context: vscode.ExtensionContext): SvcExtensionApi {
+export function activate(context: vscode.ExtensionContext): SvcExtensionApi | undefined {
   const host = new LazyChatHost(context);
   lazyHost = host;
   context.subscriptions.push(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, host), host.registerCommandStubs());
+  if (!underTestHarness(context.extensionMode)) return undefined;
   return { chatHost: async () => (await host.load()).testApi };
 }
 

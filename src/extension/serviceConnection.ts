@@ -7,7 +7,12 @@ import type { Connection } from '../shared/protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import { ENV_KEY } from './apiKeyStore';
 import type { LocalEmulator } from './localEmulator';
-import { readSettings } from './settings';
+import { baseUrlProblem, readSettings } from './settings';
+
+/** The service address is refused (not https, or not the one the key was stored for); the message names svc.baseUrl. */
+export class ServiceAddressError extends Error {
+  override readonly name = 'ServiceAddressError';
+}
 
 export interface ActiveConnection {
   client: SvcClient;
@@ -71,6 +76,9 @@ export class ServiceConnection implements vscode.Disposable {
     let connection: Connection;
     if (key) {
       baseUrl = settings.baseUrl;
+      const problem = baseUrlProblem(baseUrl);
+      if (problem) throw new ServiceAddressError(problem);
+      if (key.source === 'secretStorage') await this.confirmAddress(key.boundTo, baseUrl);
       apiKey = key.key;
       connection = { mode: 'apiKey', baseUrl, ...(key.source === 'environment' ? { detail: `Key from the ${ENV_KEY} environment variable` } : {}) };
     } else {
@@ -89,6 +97,23 @@ export class ServiceConnection implements vscode.Disposable {
     });
     this.changed.fire(connection);
     return { client, connection, apiKey };
+  }
+
+  /**
+   * A stored key goes only to the address it was stored for. Keys stored before keys were bound are
+   * bound to the user's own address on first use (a workspace cannot set svc.baseUrl).
+   */
+  private async confirmAddress(boundTo: string | undefined, baseUrl: string): Promise<void> {
+    if (boundTo === undefined) return this.keys.bind(baseUrl);
+    if (boundTo === baseUrl) return;
+    const send = 'Send the Key There';
+    const choice = await vscode.window.showWarningMessage(
+      `Send your svc API key to ${baseUrl}?`,
+      { modal: true, detail: `Your key was stored for ${boundTo}. svc.baseUrl now says ${baseUrl}. Only continue if you changed it yourself and trust that address: the key goes with every request.` },
+      send,
+    );
+    if (choice !== send) throw new ServiceAddressError(`svc.baseUrl: your API key was stored for ${boundTo} and was not sent to ${baseUrl}. Set svc.baseUrl back, or run "svc: Set API Key" to store a key for the new address.`);
+    await this.keys.bind(baseUrl);
   }
 
   private reset(): void {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { RequestValidationError, validateChatRequest } from '../api/index';
 import { buildChatRequest, type ReplySettings } from '../core/chatRequestBuilder';
 import type { ShowReasoning } from '../shared/protocol';
+import { userSetting } from './userSettings';
 
 export const GLOBAL_BASE_URL = 'https://api.svc.ai/v1';
 export const DEFAULT_MODEL = 'svc-k2.5';
@@ -44,7 +45,7 @@ export function readSettings(): ChatSettings {
   const c = vscode.workspace.getConfiguration('svc');
   const showReasoning = c.get<string>('showReasoning', 'collapsed');
   return {
-    baseUrl: c.get<string>('baseUrl', GLOBAL_BASE_URL).trim() || GLOBAL_BASE_URL,
+    baseUrl: userSetting<string>('baseUrl', GLOBAL_BASE_URL).trim() || GLOBAL_BASE_URL,
     model: c.get<string>('model', DEFAULT_MODEL).trim() || DEFAULT_MODEL,
     thinking: c.get<boolean>('thinking', true),
     temperature: optionalNumber(c.get('temperature')),
@@ -53,10 +54,31 @@ export function readSettings(): ChatSettings {
     choiceCount: optionalNumber(c.get('alternatives')) ?? 1,
     showReasoning: showReasoning === 'expanded' || showReasoning === 'hidden' ? showReasoning : 'collapsed',
     safetyIdentifier: c.get<boolean>('safetyIdentifier', false),
-    systemPrompt: c.get<string>('systemPrompt', ''),
+    systemPrompt: userSetting<string>('systemPrompt', ''),
     requestTimeoutSeconds: optionalNumber(c.get('requestTimeoutSeconds')) ?? 600,
     emulatorSpeed: optionalNumber(c.get('emulator.speed')) ?? 0,
   };
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * What is wrong with a service address, naming the setting: it must be https (the key travels in every
+ * request), except on this computer's loopback address, where nothing crosses a network.
+ */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return `svc.baseUrl: must be a URL such as ${GLOBAL_BASE_URL} (got "${baseUrl}")`;
+  }
+  const loopback = LOOPBACK_HOSTS.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    return `svc.baseUrl: must start with https:// (http:// only for 127.0.0.1, localhost or [::1]); got ${url.protocol}//${url.host}`;
+  }
+  if (!/\/v1\/?$/.test(url.pathname)) return `svc.baseUrl: must end with /v1, e.g. ${GLOBAL_BASE_URL} (got ${baseUrl})`;
+  return undefined;
 }
 
 /** The service recommends a hash, never the raw identity; VS Code's machine id hashed with sha256. */
@@ -84,13 +106,8 @@ export function replySettings(settings: ChatSettings, overrides: Partial<ReplySe
  */
 export function settingsProblems(settings: ChatSettings): string[] {
   const problems: string[] = [];
-  try {
-    const url = new URL(settings.baseUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push(`svc.baseUrl: must start with https:// (got ${url.protocol})`);
-    else if (!/\/v1\/?$/.test(url.pathname)) problems.push(`svc.baseUrl: must end with /v1, e.g. ${GLOBAL_BASE_URL} (got ${settings.baseUrl})`);
-  } catch {
-    problems.push(`svc.baseUrl: must be a URL such as ${GLOBAL_BASE_URL} (got "${settings.baseUrl}")`);
-  }
+  const address = baseUrlProblem(settings.baseUrl);
+  if (address) problems.push(address);
   const sample = buildChatRequest([{ role: 'user', content: 'Answer in JSON: {"ok": true}' }], replySettings(settings), 'settings-check');
   try {
     validateChatRequest(sample);

@@ -1,7 +1,9 @@
 // Everything one task's tools share: the registry offered to the model (the enabled formulas plus the
-// workspace tools), the task's approvals and its change journal (for the summary and for undo).
+// workspace tools), the task's approvals, its egress guard (workspace content read by one tool is not
+// sent out by another without a click) and its change journal (for the summary and for undo).
 import { TaskApprovals, type Approver } from '../tools/approvals';
 import { ChangeJournal } from '../tools/changeJournal';
+import { DataEgressGuard } from '../tools/dataEgressGuard';
 import { DEFAULT_FORMULAS, type FormulaToolCatalog } from '../tools/formulaTools';
 import { ToolRegistry } from '../tools/toolRegistry';
 import type { WorkspaceHost } from '../tools/workspaceHost';
@@ -15,21 +17,28 @@ export interface AgentToolsetOptions {
   /** Absent when no folder is open: the task then has formulas only. */
   workspace?: WorkspaceHost;
   autoApproveEdits?: boolean;
-  workspaceOptions?: WorkspaceToolOptions;
+  workspaceOptions?: Omit<WorkspaceToolOptions, 'egress'>;
+  /** The service is the local emulator: code_runner runs on this computer and each call is asked. */
+  formulasRunOnThisComputer?: boolean;
+  /** The conversation already holds workspace content (attached files, earlier turns that read files). */
+  startsWithWorkspaceContent?: boolean;
 }
 
 export interface AgentToolset {
   registry: ToolRegistry;
   approvals: TaskApprovals;
   journal: ChangeJournal;
+  egress: DataEgressGuard;
 }
 
 export async function createAgentToolset(options: AgentToolsetOptions): Promise<AgentToolset> {
   const approvals = new TaskApprovals(options.approver, { autoApproveEdits: options.autoApproveEdits ?? false });
   const journal = new ChangeJournal();
-  const registry = new ToolRegistry(await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals));
+  const egress = new DataEgressGuard(approvals, options.startsWithWorkspaceContent ?? false);
+  const formulaOptions = { egress, formulasRunOnThisComputer: options.formulasRunOnThisComputer ?? false };
+  const registry = new ToolRegistry(await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals, formulaOptions));
   if (options.workspace && options.workspace.roots().length > 0) {
-    for (const tool of createWorkspaceTools(options.workspace, approvals, journal, options.workspaceOptions)) registry.add(tool);
+    for (const tool of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress })) registry.add(tool);
   }
-  return { registry, approvals, journal };
+  return { registry, approvals, journal, egress };
 }

@@ -45,20 +45,27 @@ export class TaskApprovals {
   ) {}
 
   allowed(request: ApprovalRequest, signal: AbortSignal): Promise<boolean> {
+    return this.answer(request, signal).then((decision) => decision !== 'reject');
+  }
+
+  /**
+   * The answer itself, for callers that remember "always" more narrowly than per kind (a destination
+   * host): such requests set `alwaysAsk`, so the kind is never approved wholesale.
+   */
+  answer(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     const turn = this.queue.then(() => this.decide(request, signal));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 
-  private async decide(request: ApprovalRequest, signal: AbortSignal): Promise<boolean> {
-    if (request.kind === 'edit' && this.options.autoApproveEdits && !request.alwaysAsk) return true;
-    if (request.kind === 'charged-tool' && this.chargedDecision !== undefined) return this.chargedDecision;
-    if (request.allowAlways && !request.alwaysAsk && this.always.has(request.kind)) return true;
-    if (signal.aborted) return false;
+  private async decide(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
+    if (request.kind === 'edit' && this.options.autoApproveEdits && !request.alwaysAsk) return 'approve';
+    if (request.kind === 'charged-tool' && this.chargedDecision !== undefined) return this.chargedDecision ? 'approve' : 'reject';
+    if (request.allowAlways && !request.alwaysAsk && this.always.has(request.kind)) return 'approve';
+    if (signal.aborted) return 'reject';
     const decision = await this.approver.request(request, signal);
-    const allowed = decision !== 'reject';
-    if (request.kind === 'charged-tool') this.chargedDecision = allowed;
-    if (decision === 'always' && request.allowAlways) this.always.add(request.kind);
-    return allowed;
+    if (request.kind === 'charged-tool') this.chargedDecision = decision !== 'reject';
+    if (decision === 'always' && request.allowAlways && !request.alwaysAsk) this.always.add(request.kind);
+    return decision === 'always' && !request.allowAlways ? 'approve' : decision;
   }
 }

@@ -19,7 +19,7 @@ export interface UndoReport {
 
 export interface JournalFiles {
   readFile(path: string): Promise<Uint8Array>;
-  writeFile(path: string, text: string): Promise<void>;
+  writeFile(path: string, text: string, expected: string | undefined): Promise<void>;
   deleteFile(path: string): Promise<void>;
 }
 
@@ -57,7 +57,7 @@ export class ChangeJournal {
         await files.deleteFile(first.path);
         report.deleted.push(first.display);
       } else {
-        await files.writeFile(first.path, first.before);
+        await files.writeFile(first.path, first.before, current);
         report.restored.push(first.display);
       }
     }

@@ -4,6 +4,7 @@ import { fiberOutput } from '../../api/index';
 import type { Fiber, FiberCall, ToolDefinition } from '../../api/schemas';
 import { formulaUri, OFFICIAL_FORMULAS, type OfficialFormula } from '../../api/models';
 import type { TaskApprovals } from './approvals';
+import type { DataEgressGuard, Egress } from './dataEgressGuard';
 import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import { FormulaToolsError } from './toolErrors';
 
@@ -45,7 +46,7 @@ export class FormulaToolCatalog {
    * Tools of the named formulas, keyed by function name; the map of function name to formula URI is
    * what a call is routed by (names differ from formula names: web-search offers web_search).
    */
-  async tools(formulas: readonly string[], approvals: TaskApprovals): Promise<FormulaTool[]> {
+  async tools(formulas: readonly string[], approvals: TaskApprovals, options: FormulaTaskOptions = {}): Promise<FormulaTool[]> {
     const result: FormulaTool[] = [];
     for (const formula of formulas) {
       if (!isOfficialFormula(formula)) {
@@ -53,13 +54,41 @@ export class FormulaToolCatalog {
       }
       const uri = formulaUri(formula);
       const definitions = await this.definitions(uri);
-      const charged = CHARGED_FORMULAS.includes(formula);
-      for (const definition of definitions) {
-        result.push(new FormulaTool(this.service, formula, uri, definition, charged ? approvals : undefined));
-      }
+      for (const definition of definitions) result.push(new FormulaTool(this.service, formula, uri, definition, { approvals, ...options }));
     }
     return result;
   }
+}
+
+export interface FormulaTaskOptions {
+  /** Asks before workspace content leaves through fetch or web-search. */
+  egress?: DataEgressGuard;
+  /**
+   * True when the service is the local emulator: its code_runner runs Python on this computer, not in
+   * the service's sandbox, so every call is asked with the whole program shown.
+   */
+  formulasRunOnThisComputer?: boolean;
+}
+
+/** What the formula tools of one task share with the rest of it. */
+interface FormulaTaskContext extends FormulaTaskOptions {
+  approvals: TaskApprovals;
+}
+
+/** Formulas that send what the model gives them to a destination outside the service. */
+function egressOf(formula: string, args: ToolArguments): Egress | undefined {
+  if (formula === 'fetch') {
+    const url = String(args.value.url ?? '');
+    let host = url;
+    try {
+      host = new URL(url).host;
+    } catch {
+      // An unparsable URL is refused by the formula itself; the question still shows it whole.
+    }
+    return { destination: host, tool: 'fetch', payload: url };
+  }
+  if (formula === 'web-search') return { destination: 'the web search service', tool: 'web_search', payload: args.raw };
+  return undefined;
 }
 
 export class FormulaTool implements Tool {
@@ -67,22 +96,42 @@ export class FormulaTool implements Tool {
 
   constructor(
     private readonly service: FormulaService,
-    formula: string,
+    private readonly formula: string,
     readonly uri: string,
     readonly definition: ToolDefinition,
-    private readonly chargedApprovals: TaskApprovals | undefined,
+    private readonly task: FormulaTaskContext,
   ) {
     this.origin = { kind: 'formula', formula };
   }
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const name = this.definition.function.name;
-    if (this.chargedApprovals) {
-      const allowed = await this.chargedApprovals.allowed(
+    const { approvals, egress, formulasRunOnThisComputer } = this.task;
+    if (formulasRunOnThisComputer && this.formula === 'code_runner') {
+      const code = typeof args.value.code === 'string' ? args.value.code : args.raw;
+      const allowed = await approvals.allowed(
+        {
+          kind: 'run-code',
+          title: 'Run this Python program on this computer?',
+          detail: code,
+          warning: 'The local emulator has no sandbox: this program runs on this computer, with your files, network and rights.',
+          allowAlways: false,
+          alwaysAsk: true,
+        },
+        signal,
+      );
+      if (!allowed) return { status: 'rejected', content: `The user did not allow ${name} to run this program on their computer. Do not retry it; continue without running code.` };
+    }
+    if (CHARGED_FORMULAS.includes(this.formula as OfficialFormula)) {
+      const allowed = await approvals.allowed(
         { kind: 'charged-tool', title: `Allow ${name} (charged) for this task?`, detail: `${this.uri} costs money per call.`, allowAlways: false },
         signal,
       );
       if (!allowed) return { status: 'rejected', content: `The user did not allow the charged tool ${name} in this task. Do not call it again; continue without it.` };
+    }
+    const leaving = egress ? egressOf(this.formula, args) : undefined;
+    if (leaving && egress && !(await egress.mayLeave(leaving, signal))) {
+      return { status: 'rejected', content: `The user did not allow sending data to ${leaving.destination}. Do not retry; continue without it.` };
     }
     const fiber = await this.service.call(this.uri, { name, arguments: args.raw }, { signal });
     const output = fiberOutput(fiber);

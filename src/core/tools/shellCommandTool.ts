@@ -1,6 +1,8 @@
 // Runs a shell command in the workspace. Always asked: "always for this task" does not cover
-// commands, since each one can do anything the user can.
+// commands, since each one can do anything the user can. The question shows the whole command and
+// warns when it can send data over the network; the process gets a scrubbed environment (shellProcess.ts).
 import type { TaskApprovals } from './approvals';
+import { networkWarning } from './dataEgressGuard';
 import type { WorkspacePathPolicy } from './pathPolicy';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import type { WorkspaceHost } from './workspaceHost';
@@ -30,7 +32,11 @@ export class ShellCommandTool implements Tool {
     const command = String(args.value.command).trim();
     if (command === '') return failed('command is empty.');
     const cwd = await this.policy.resolve(args.value.cwd ?? '.', 'read');
-    const allowed = await this.approvals.allowed({ kind: 'command', title: `Run a command in ${cwd.display}?`, detail: command, allowAlways: false }, signal);
+    const warning = networkWarning(command);
+    const allowed = await this.approvals.allowed(
+      { kind: 'command', title: `Run a command in ${cwd.display}?`, detail: command, ...(warning ? { warning } : {}), allowAlways: false },
+      signal,
+    );
     if (!allowed) return { status: 'rejected', content: `The user rejected running: ${command}` };
     const result = await this.host.runCommand({ command, cwd: cwd.path, maxOutputBytes: this.maxOutputBytes }, signal);
     const exit = result.exitCode === undefined ? 'was stopped before it exited' : `exited with code ${result.exitCode}`;

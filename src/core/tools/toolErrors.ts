@@ -37,3 +37,30 @@ export class FormulaToolsError extends Error {
     super(message);
   }
 }
+
+/** A file is larger than a tool may read; it was not read. */
+export class FileTooLargeError extends Error {
+  override readonly name = 'FileTooLargeError';
+  constructor(
+    readonly path: string,
+    readonly size: number,
+    readonly maxBytes: number,
+  ) {
+    super(`${path} is ${size} bytes, more than the ${maxBytes} bytes a tool may read; it was not read.`);
+  }
+}
+
+/**
+ * A write refused at the moment of writing: the target is no longer the regular, unlinked file inside
+ * the workspace it was, or its content is no longer what the change was computed from.
+ */
+export class WriteRefusedError extends Error {
+  override readonly name = 'WriteRefusedError';
+  constructor(
+    readonly path: string,
+    readonly reason: 'changed-since-read' | 'exists' | 'symlink' | 'hardlink' | 'not-a-file' | 'outside',
+    detail: string,
+  ) {
+    super(`${path}: ${detail}`);
+  }
+}

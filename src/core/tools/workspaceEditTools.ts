@@ -1,13 +1,21 @@
 // Tools that change the workspace: write a whole file (create or replace) and replace one exact piece
-// of text. Each change is shown as a diff, applied only once approved (or auto-approved), and
-// recorded in the task's change journal so it can be undone.
+// of text. Each change is shown as a diff, applied only once approved (or auto-approved; never for
+// files that run code or configure tools, see protectedPaths.ts), written only if the file is still
+// what the change was computed from, and recorded in the task's change journal so it can be undone.
+// Changes to one file run one after another (fileLocks.ts).
 import type { ToolDefinition } from '../../api/schemas';
 import type { TaskApprovals } from './approvals';
 import type { ChangeJournal } from './changeJournal';
+import type { FileLocks } from './fileLocks';
+import { protectedPathReason } from './protectedPaths';
 import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { WriteRefusedError } from './toolErrors';
 import type { WorkspaceHost } from './workspaceHost';
 import { decodeText } from './workspaceText';
+
+/** Larger files are not edited by the agent: reading them whole for a diff would stall the editor. */
+const MAX_EDITED_FILE_BYTES = 10_000_000;
 
 abstract class EditTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
@@ -18,6 +26,7 @@ abstract class EditTool implements Tool {
     protected readonly policy: WorkspacePathPolicy,
     private readonly approvals: TaskApprovals,
     private readonly journal: ChangeJournal,
+    protected readonly locks: FileLocks,
   ) {}
 
   abstract run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
@@ -25,7 +34,7 @@ abstract class EditTool implements Tool {
   protected async currentText(target: ResolvedPath): Promise<string | undefined> {
     if (!target.exists) return undefined;
     if ((await this.host.lstat(target.path)) !== 'file') throw new Error(`${target.display} is not a regular file.`);
-    return decodeText(await this.host.readFile(target.path), target.display);
+    return decodeText(await this.host.readFile(target.path, { maxBytes: MAX_EDITED_FILE_BYTES }), target.display);
   }
 
   protected async apply(target: ResolvedPath, before: string | undefined, after: string, signal: AbortSignal): Promise<ToolRunResult> {
@@ -33,11 +42,13 @@ abstract class EditTool implements Tool {
     const preview = await this.host.showProposedChange({ path: target.path, display: target.display, before, after });
     let allowed: boolean;
     try {
+      const protection = protectedPathReason(target.display);
       allowed = await this.approvals.allowed(
         {
           kind: 'edit',
           title: `${before === undefined ? 'Create' : 'Edit'} ${target.display}?`,
           detail: `${before === undefined ? 'New file' : 'Change'}: ${after.split('\n').length} lines after the change.`,
+          ...(protection ? { warning: `This file configures tools or runs code (${protection}). Read the whole change before you approve.`, alwaysAsk: true } : {}),
           allowAlways: true,
         },
         signal,
@@ -47,7 +58,12 @@ abstract class EditTool implements Tool {
     }
     if (!allowed) return { status: 'rejected', content: `The user rejected the change to ${target.display}; it was not applied.` };
     if (signal.aborted) return failed(`The task was stopped before the change to ${target.display} was applied.`);
-    await this.host.writeFile(target.path, after);
+    try {
+      await this.host.writeFile(target.path, after, before);
+    } catch (error) {
+      if (error instanceof WriteRefusedError) return failed(`Not written: ${target.display}: ${error.message.slice(error.path.length + 2)}`);
+      throw error;
+    }
     this.journal.record({ path: target.path, display: target.display, before, after });
     return done(`${before === undefined ? 'Created' : 'Updated'} ${target.display} (${after.split('\n').length} lines).`);
   }
@@ -66,7 +82,10 @@ export class WriteFileTool extends EditTool {
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const target = await this.policy.resolve(args.value.path, 'write');
-    return this.apply(target, await this.currentText(target), String(args.value.content), signal);
+    return this.locks.run(target.path, async () => {
+      const now = await this.policy.resolve(args.value.path, 'write');
+      return this.apply(now, await this.currentText(now), String(args.value.content), signal);
+    });
   }
 }
 
@@ -85,6 +104,10 @@ export class EditFileTool extends EditTool {
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const target = await this.policy.resolve(args.value.path, 'read');
     await this.policy.resolve(args.value.path, 'write');
+    return this.locks.run(target.path, () => this.editNow(target, args, signal));
+  }
+
+  private async editNow(target: ResolvedPath, args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const before = await this.currentText(target);
     const oldText = String(args.value.old_text);
     if (before === undefined || oldText === '') return failed('old_text is empty; give the exact text to replace.');

@@ -43,8 +43,21 @@ export interface WorkspaceHost {
   lstat(path: string): Promise<FileKind | undefined>;
   /** Entries under a directory, honouring the workspace's ignore rules (.gitignore, files.exclude). */
   listFiles(directory: string, options: { recursive: boolean; limit: number }): Promise<ListedEntry[]>;
-  readFile(path: string): Promise<Uint8Array>;
-  writeFile(path: string, text: string): Promise<void>;
+  /** The file's bytes; rejects with FileTooLargeError, without reading it, when it is larger than `maxBytes`. */
+  readFile(path: string, options?: { maxBytes?: number }): Promise<Uint8Array>;
+  /**
+   * Writes `text` only if, at that moment, the path is a regular, singly linked file inside the
+   * workspace reached without symlinks and still holds `expected` (undefined: it must not exist yet);
+   * otherwise rejects with WriteRefusedError and writes nothing.
+   */
+  writeFile(path: string, text: string, expected: string | undefined): Promise<void>;
+  /** Whether the workspace's .gitignore files leave this path out. */
+  ignoredByGit(path: string): Promise<boolean>;
+  /**
+   * The 0-based numbers of the lines of `text` that the regular expression matches, at most `maxMatches`,
+   * computed off the extension host's main thread; 'timeout' when it took longer than `timeoutMs`.
+   */
+  matchLines(pattern: { source: string; flags: string }, text: string, options: { maxMatches: number; timeoutMs: number }): Promise<number[] | 'timeout'>;
   deleteFile(path: string): Promise<void>;
   /** Shows the change (VS Code's diff editor) while the user decides; `close` hides it again. */
   showProposedChange(change: ProposedChange): Promise<{ close(): Promise<void> }>;

@@ -1,7 +1,14 @@
-// Read-only workspace tools: list files, read a file or a line range, search text. Nothing here asks
-// for approval; every path still goes through the path policy.
+// Read-only workspace tools: list files, read a file or a line range, search text. Every path goes
+// through the path policy; a file that looks like a secret (secretFiles.ts) or that .gitignore leaves
+// out is read only after the user says yes, and search never looks inside one. Reading marks the task
+// as holding workspace content, so what it sends out next is asked about (dataEgressGuard.ts). Files
+// are size-checked before they are read, and regular expressions run off the main thread with a deadline.
 import type { ToolDefinition } from '../../api/schemas';
-import type { WorkspacePathPolicy } from './pathPolicy';
+import type { TaskApprovals } from './approvals';
+import type { DataEgressGuard } from './dataEgressGuard';
+import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
+import type { SecretFileRules } from './secretFiles';
+import { FileTooLargeError } from './toolErrors';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import type { WorkspaceHost } from './workspaceHost';
 import { decodeText } from './workspaceText';
@@ -9,18 +16,31 @@ import { decodeText } from './workspaceText';
 export interface ReadToolLimits {
   maxListedEntries: number;
   maxReadChars: number;
+  /** Larger files are not read at all (read_file says so; use a smaller file or a command). */
+  maxReadFileBytes: number;
   maxSearchResults: number;
   maxSearchFiles: number;
   maxSearchFileBytes: number;
+  /** Time one search's regular expression may take, all files together. */
+  searchTimeoutMs: number;
 }
 
 export const DEFAULT_READ_LIMITS: ReadToolLimits = {
   maxListedEntries: 500,
   maxReadChars: 100_000,
+  maxReadFileBytes: 10_000_000,
   maxSearchResults: 100,
   maxSearchFiles: 5_000,
   maxSearchFileBytes: 1_000_000,
+  searchTimeoutMs: 2_000,
 };
+
+/** What the read tools of one task share: the approvals for secret-looking files and the egress guard. */
+export interface ReadGuards {
+  approvals: TaskApprovals;
+  secrets: SecretFileRules;
+  egress?: DataEgressGuard;
+}
 
 abstract class WorkspaceTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
@@ -30,9 +50,19 @@ abstract class WorkspaceTool implements Tool {
     protected readonly host: WorkspaceHost,
     protected readonly policy: WorkspacePathPolicy,
     protected readonly limits: ReadToolLimits,
+    protected readonly guards: ReadGuards,
   ) {}
 
   abstract run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
+
+  /** Why this file is kept from the model unless the user agrees, or undefined. */
+  protected async secretReason(target: ResolvedPath): Promise<{ reason: string; allowAlways: boolean } | undefined> {
+    const relative = target.display;
+    const named = this.guards.secrets.match(relative) ?? this.guards.secrets.match(relative.split('/').slice(1).join('/'));
+    if (named) return named;
+    if (await this.host.ignoredByGit(target.path)) return { reason: 'the workspace\'s .gitignore leaves it out, as it does for secrets and generated files', allowAlways: true };
+    return undefined;
+  }
 }
 
 export class ListFilesTool extends WorkspaceTool {
@@ -77,10 +107,32 @@ export class ReadFileTool extends WorkspaceTool {
     ['path'],
   );
 
-  async run(args: ToolArguments): Promise<ToolRunResult> {
+  async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const target = await this.policy.resolve(args.value.path, 'read');
     if ((await this.host.lstat(target.path)) !== 'file') return failed(`${target.display} is not a file; use list_files for folders.`);
-    const lines = decodeText(await this.host.readFile(target.path), target.display).split('\n');
+    const secret = await this.secretReason(target);
+    if (secret) {
+      const allowed = await this.guards.approvals.allowed(
+        {
+          kind: 'read-secret',
+          title: `Let the agent read ${target.display}?`,
+          detail: `${target.display}: ${secret.reason}. What the agent reads is sent to the service.`,
+          warning: 'This file may hold keys, tokens or passwords.',
+          allowAlways: secret.allowAlways,
+        },
+        signal,
+      );
+      if (!allowed) return { status: 'rejected', content: `The user did not allow reading ${target.display}. Do not try to read it another way; continue without it.` };
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.host.readFile(target.path, { maxBytes: this.limits.maxReadFileBytes });
+    } catch (error) {
+      if (error instanceof FileTooLargeError) return failed(`${target.display} is ${error.size} bytes, larger than the ${this.limits.maxReadFileBytes} bytes read_file reads; it was not read.`);
+      throw error;
+    }
+    this.guards.egress?.noteWorkspaceContentRead();
+    const lines = decodeText(bytes, target.display).split('\n');
     const start = typeof args.value.start_line === 'number' ? args.value.start_line : 1;
     const end = typeof args.value.end_line === 'number' ? Math.min(args.value.end_line, lines.length) : lines.length;
     if (start < 1 || start > Math.max(lines.length, 1) || end < start) {
@@ -111,29 +163,48 @@ export class SearchTextTool extends WorkspaceTool {
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const query = String(args.value.query);
     if (query === '') return failed('query is empty; give the text to search for.');
-    let pattern: RegExp;
-    try {
-      pattern = args.value.is_regex === true ? new RegExp(query, 'i') : new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-    } catch (err) {
-      return failed(`query is not a valid regular expression: ${(err as Error).message}`);
+    const isRegex = args.value.is_regex === true;
+    if (isRegex) {
+      try {
+        new RegExp(query, 'i');
+      } catch (err) {
+        return failed(`query is not a valid regular expression: ${(err as Error).message}`);
+      }
     }
+    const needle = query.toLowerCase();
     const folder = await this.policy.resolve(args.value.path ?? '.', 'read');
     const entries = await this.host.listFiles(folder.path, { recursive: true, limit: this.limits.maxSearchFiles });
+    const deadline = Date.now() + this.limits.searchTimeoutMs;
     const matches: string[] = [];
+    let skippedSecrets = 0;
     for (const entry of entries) {
       if (signal.aborted || matches.length >= this.limits.maxSearchResults) break;
       if (entry.kind !== 'file') continue;
-      const bytes = await this.host.readFile(entry.path).catch(() => undefined);
-      if (!bytes || bytes.length > this.limits.maxSearchFileBytes || bytes.includes(0)) continue;
       const shown = await this.policy.displayOf(entry.path);
-      const lines = new TextDecoder().decode(bytes).split('\n');
-      for (let i = 0; i < lines.length && matches.length < this.limits.maxSearchResults; i++) {
-        const line = lines[i] as string;
-        if (pattern.test(line)) matches.push(`${shown}:${i + 1}: ${line.trim().slice(0, 300)}`);
+      if (this.guards.secrets.match(shown) ?? this.guards.secrets.match(shown.split('/').slice(1).join('/'))) {
+        skippedSecrets += 1;
+        continue;
       }
+      const bytes = await this.host.readFile(entry.path, { maxBytes: this.limits.maxSearchFileBytes }).catch(() => undefined);
+      if (!bytes || bytes.includes(0)) continue;
+      const text = new TextDecoder().decode(bytes);
+      const lines = text.split('\n');
+      const room = this.limits.maxSearchResults - matches.length;
+      let found: number[];
+      if (isRegex) {
+        const answer = await this.host.matchLines({ source: query, flags: 'i' }, text, { maxMatches: room, timeoutMs: Math.max(1, deadline - Date.now()) });
+        if (answer === 'timeout') return failed(`The pattern ${JSON.stringify(query)} took too long (over ${this.limits.searchTimeoutMs} ms) and was stopped; use a simpler pattern or plain text.`);
+        found = answer;
+      } else {
+        found = [];
+        for (let i = 0; i < lines.length && found.length < room; i++) if ((lines[i] as string).toLowerCase().includes(needle)) found.push(i);
+      }
+      for (const i of found) matches.push(`${shown}:${i + 1}: ${(lines[i] as string).trim().slice(0, 300)}`);
     }
-    if (matches.length === 0) return done(`No match for ${JSON.stringify(query)} in ${folder.display}.`);
+    if (matches.length > 0) this.guards.egress?.noteWorkspaceContentRead();
+    const skipped = skippedSecrets > 0 ? `\n[${skippedSecrets} file(s) that look like secrets (.env, keys, credentials) were not searched; read_file asks the user for them]` : '';
+    if (matches.length === 0) return done(`No match for ${JSON.stringify(query)} in ${folder.display}.${skipped}`);
     const more = matches.length >= this.limits.maxSearchResults ? `\n[stopped at ${this.limits.maxSearchResults} matches; narrow the query or the folder]` : '';
-    return done(matches.join('\n') + more);
+    return done(matches.join('\n') + more + skipped);
   }
 }

@@ -75,7 +75,13 @@ export interface AgentControllerOptions {
   promptCacheKey: () => Promise<string>;
   proposals: ProposedContentProvider;
   log: vscode.LogOutputChannel;
+  /** True when the service is the local emulator, whose code_runner runs on this computer. */
+  serviceIsLocal: () => Promise<boolean>;
 }
+
+/** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
+export const RESTRICTED_MODE_NOTICE =
+  'Restricted Mode: the agent can read files but not edit them or run commands in an untrusted workspace. Trust this workspace (Manage Workspace Trust) to allow them.';
 
 export class AgentController {
   private readonly running = new Map<string, RunningTask>();
@@ -152,12 +158,19 @@ export class AgentController {
       await store.save(conversation);
       this.postLive(running);
       const client = await this.options.client();
+      // Trust is read per task: granting it takes effect from the next task on.
+      const trusted = vscode.workspace.isTrusted;
+      if (!trusted) this.postIfActive(conversation.id, { type: 'notice', level: 'warning', message: RESTRICTED_MODE_NOTICE });
       const toolset = await createAgentToolset({
         catalog: this.formulaCatalog(client),
         approver: this.options.approver.forConversation(conversation.id),
         formulas: agent.formulas,
         workspace: this.options.workspace,
         autoApproveEdits: agent.autoApproveEdits,
+        workspaceOptions: { writes: trusted, shell: trusted, protectedFiles: agent.protectedFiles },
+        formulasRunOnThisComputer: await this.options.serviceIsLocal(),
+        // Earlier turns may hold attached files or what earlier tasks read: anything but a leading system prompt counts.
+        startsWithWorkspaceContent: history.some((message, index) => !(index === 0 && message.role === 'system')),
       });
       const thinking: ChatRequest['thinking'] | undefined = modelInfo(model)?.thinking === 'optional' ? { type: thinkingOn ? 'enabled' : 'disabled' } : undefined;
       const result = await runAgentTask({

@@ -31,6 +31,20 @@ export interface AgentFeatureOptions {
   promptCacheKey: () => Promise<string>;
   proposals: ProposedContentProvider;
   log: vscode.LogOutputChannel;
+  /** True only under the extension's own test harness (see testHarness.ts). */
+  testHarness: boolean;
+  /** True when the service is the local emulator, whose code_runner runs on this computer. */
+  serviceIsLocal: () => Promise<boolean>;
+}
+
+async function confirmPassedTask(task: string): Promise<boolean> {
+  const run = 'Run Task';
+  const choice = await vscode.window.showWarningMessage(
+    'Run this agent task? It was started by a command, not typed by you.',
+    { modal: true, detail: task },
+    run,
+  );
+  return choice === run;
 }
 
 export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi } {
@@ -39,10 +53,13 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
   const controller = new AgentController({ ...options, approver, workspace });
 
   const runFromPalette = async (given?: unknown): Promise<void> => {
-    // Tests and keybindings may pass the task; people type it.
+    // Tests and keybindings may pass the task; people type it. A task passed by anything else (another
+    // extension can run any command) is shown whole and runs only when the user confirms it.
+    const passed = typeof given === 'string' && given.trim() !== '' ? given : undefined;
+    if (passed !== undefined && !options.testHarness && !(await confirmPassedTask(passed))) return;
     const task =
-      typeof given === 'string' && given.trim() !== ''
-        ? given
+      passed !== undefined
+        ? passed
         : await vscode.window.showInputBox({
             title: 'svc: Run Agent Task',
             prompt: 'What should the agent do in this workspace? It asks before it changes a file or runs a command.',

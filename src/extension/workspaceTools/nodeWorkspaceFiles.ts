@@ -1,7 +1,8 @@
 // The file-system half of the workspace host, on Node's fs (the extension host runs on Node and the
 // path policy needs realpath and lstat, which vscode.workspace.fs does not offer). No vscode import.
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { FileTooLargeError, WriteRefusedError } from '../../core/tools/toolErrors';
 import type { FileKind, ListedEntry, WorkspaceRoot } from '../../core/tools/workspaceHost';
 import { IgnoreRules, toSlashes } from './ignoreRules';
 
@@ -26,13 +27,88 @@ export class NodeWorkspaceFiles {
     }
   }
 
-  async readFile(p: string): Promise<Uint8Array> {
-    return fs.readFile(p);
+  /** Reads through one descriptor, its size checked first: a 2 GB file is refused, never loaded. */
+  async readFile(p: string, options: { maxBytes?: number } = {}): Promise<Uint8Array> {
+    const handle = await fs.open(p, constants.O_RDONLY);
+    try {
+      const { size } = await handle.stat();
+      const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+      if (size > maxBytes) throw new FileTooLargeError(p, size, maxBytes);
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   }
 
-  async writeFile(p: string, text: string): Promise<void> {
-    await fs.mkdir(path.dirname(p), { recursive: true });
-    await fs.writeFile(p, text, 'utf8');
+  /**
+   * Writes only what was approved, to what was approved. At the moment of writing, every folder from
+   * the workspace root down must be a real folder (no symlink swapped in while the user decided), the
+   * file is opened without following a symlink, must be a regular file with one link (a hard link
+   * would carry the write outside), and must still hold `expected` (else the user or another tool
+   * changed it: the write is refused, their text kept). `expected` undefined: the file must not exist.
+   * The write goes through the descriptor that was checked.
+   */
+  async writeFile(p: string, text: string, expected: string | undefined): Promise<void> {
+    await this.ensureRealFolders(p);
+    if (expected === undefined) {
+      const handle = await fs.open(p, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') throw new WriteRefusedError(p, 'exists', 'it was created since the change was proposed; read it again');
+        throw error;
+      });
+      try {
+        await handle.writeFile(text, 'utf8');
+      } finally {
+        await handle.close();
+      }
+      return;
+    }
+    const handle = await fs.open(p, constants.O_RDWR | constants.O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ELOOP') throw new WriteRefusedError(p, 'symlink', 'it became a symbolic link; nothing was written');
+      if (error.code === 'ENOENT') throw new WriteRefusedError(p, 'changed-since-read', 'changed since read: it no longer exists; read it again');
+      throw error;
+    });
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) throw new WriteRefusedError(p, 'not-a-file', 'it is no longer a regular file; nothing was written');
+      if (stat.nlink > 1) throw new WriteRefusedError(p, 'hardlink', `it has ${stat.nlink} hard links, so a write would change a file elsewhere too; nothing was written`);
+      const current = new TextDecoder().decode(await handle.readFile());
+      if (current !== expected) throw new WriteRefusedError(p, 'changed-since-read', 'changed since read: the file is not what the change was made from; read it again');
+      const bytes = Buffer.from(text, 'utf8');
+      await handle.truncate(0);
+      await handle.write(bytes, 0, bytes.length, 0);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Whether the workspace's .gitignore files (not files.exclude) leave this path out. */
+  async ignoredByGit(p: string): Promise<boolean> {
+    const root = await this.rootOf(p);
+    if (!root) return false;
+    const rootReal = await fs.realpath(root.path);
+    const relative = toSlashes(path.relative(rootReal, p));
+    const rules = new IgnoreRules([]);
+    const segments = relative.split('/');
+    for (let depth = 0; depth < segments.length; depth++) await this.loadGitignore(rules, rootReal, segments.slice(0, depth).join('/'));
+    return rules.ignores(relative, false);
+  }
+
+  /** Every folder between the workspace root and `p` is a real folder; missing ones are made one by one. */
+  private async ensureRealFolders(p: string): Promise<void> {
+    const root = await this.rootOf(path.dirname(p));
+    if (!root) throw new WriteRefusedError(p, 'outside', 'it is not inside a workspace folder; nothing was written');
+    const rootReal = await fs.realpath(root.path);
+    let current = rootReal;
+    for (const segment of path.relative(rootReal, path.dirname(p)).split(path.sep).filter(Boolean)) {
+      current = path.join(current, segment);
+      const stat = await fs.lstat(current).catch(() => undefined);
+      if (stat === undefined) {
+        await fs.mkdir(current);
+        continue;
+      }
+      if (stat.isSymbolicLink()) throw new WriteRefusedError(p, 'symlink', `${current} became a symbolic link; nothing was written`);
+      if (!stat.isDirectory()) throw new WriteRefusedError(p, 'not-a-file', `${current} is not a folder; nothing was written`);
+    }
   }
 
   async deleteFile(p: string): Promise<void> {

@@ -1,8 +1,11 @@
 // Runs one shell command as a child process with its output captured up to a cap; the terminal the
 // user watches is fed the same output. Stopping kills the whole process group, so a command's own
-// children do not outlive it. No vscode import.
+// children do not outlive it. The command gets a scrubbed environment (commandEnvironment.ts): the
+// API key and every other secret of the editor's process stay out of model-chosen commands, whose
+// output goes back to the service. No vscode import.
 import { spawn } from 'node:child_process';
 import type { CommandResult } from '../../core/tools/workspaceHost';
+import { commandEnvironment } from './commandEnvironment';
 
 export interface ShellProcessRequest {
   command: string;
@@ -14,7 +17,7 @@ export interface ShellProcessRequest {
 
 export function runShellProcess(request: ShellProcessRequest, signal: AbortSignal): Promise<CommandResult> {
   return new Promise((resolve) => {
-    const child = spawn(request.command, { cwd: request.cwd, shell: true, detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(request.command, { cwd: request.cwd, shell: true, env: commandEnvironment(process.env), detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'] });
     const pieces: Buffer[] = [];
     let captured = 0;
     let truncated = false;

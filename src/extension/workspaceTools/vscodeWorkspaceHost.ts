@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { CommandResult, ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../core/tools/workspaceHost';
 import { NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { ProposedContentProvider } from '../proposedContent';
+import { RegexLineMatcher } from './regexLineMatcher';
 import { runShellProcess } from './shellProcess';
 
 const PROPOSED_SCHEME = 'svc-proposed';
@@ -25,6 +26,7 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
   private readonly files = new NodeWorkspaceFiles(workspaceRoots, excludeGlobs);
   private readonly proposed = new ProposedContentProvider(PROPOSED_SCHEME);
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, this.proposed);
+  private readonly matcher = new RegexLineMatcher();
 
   roots(): readonly WorkspaceRoot[] {
     return workspaceRoots();
@@ -42,12 +44,20 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
     return this.files.listFiles(directory, options);
   }
 
-  readFile(p: string): Promise<Uint8Array> {
-    return this.files.readFile(p);
+  readFile(p: string, options?: { maxBytes?: number }): Promise<Uint8Array> {
+    return this.files.readFile(p, options);
   }
 
-  writeFile(p: string, text: string): Promise<void> {
-    return this.files.writeFile(p, text);
+  writeFile(p: string, text: string, expected: string | undefined): Promise<void> {
+    return this.files.writeFile(p, text, expected);
+  }
+
+  ignoredByGit(p: string): Promise<boolean> {
+    return this.files.ignoredByGit(p);
+  }
+
+  matchLines(...args: Parameters<WorkspaceHost['matchLines']>): ReturnType<WorkspaceHost['matchLines']> {
+    return this.matcher.matchLines(...args);
   }
 
   deleteFile(p: string): Promise<void> {
@@ -96,5 +106,6 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
 
   dispose(): void {
     this.registration.dispose();
+    this.matcher.dispose();
   }
 }

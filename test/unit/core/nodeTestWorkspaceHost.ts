@@ -1,6 +1,7 @@
 // A WorkspaceHost over a real temp folder for the core tests: the extension's own Node file layer and
 // shell runner, with the diff view replaced by a record of what would have been shown.
 import { NodeWorkspaceFiles } from '../../../src/extension/workspaceTools/nodeWorkspaceFiles';
+import { RegexLineMatcher } from '../../../src/extension/workspaceTools/regexLineMatcher';
 import { runShellProcess } from '../../../src/extension/workspaceTools/shellProcess';
 import type { ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../../src/core/tools/workspaceHost';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../../../src/core/tools/approvals';
@@ -12,6 +13,7 @@ export interface TestHost extends WorkspaceHost {
 
 export function nodeTestHost(roots: WorkspaceRoot[], options: { caseSensitive?: boolean; exclude?: string[] } = {}): TestHost {
   const files = new NodeWorkspaceFiles(() => roots, () => options.exclude ?? []);
+  const matcher = new RegexLineMatcher();
   const host: TestHost = {
     shown: [],
     closed: 0,
@@ -20,8 +22,10 @@ export function nodeTestHost(roots: WorkspaceRoot[], options: { caseSensitive?: 
     realpath: (p) => files.realpath(p),
     lstat: (p) => files.lstat(p),
     listFiles: (d, o) => files.listFiles(d, o),
-    readFile: (p) => files.readFile(p),
-    writeFile: (p, t) => files.writeFile(p, t),
+    readFile: (p, o) => files.readFile(p, o),
+    writeFile: (p, t, e) => files.writeFile(p, t, e),
+    ignoredByGit: (p) => files.ignoredByGit(p),
+    matchLines: (pattern, text, o) => matcher.matchLines(pattern, text, o),
     deleteFile: (p) => files.deleteFile(p),
     showProposedChange: async (change) => {
       host.shown.push(change);
