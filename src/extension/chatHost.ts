@@ -14,6 +14,7 @@ import { CODE_BLOCK_SCHEME } from './codeBlockActions';
 import { ProposedContentProvider } from './proposedContent';
 import { FileKeyValueStorage } from './fileKeyValueStorage';
 import { registerFileFeatures } from './files/registerFileFeatures';
+import { keyFromCommandArgument } from './commandArguments';
 import { underTestHarness } from './testHarness';
 import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
@@ -123,12 +124,10 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     vscode.commands.registerCommand('svc.stop', () => chat.stopActive()),
     vscode.commands.registerCommand('svc.exportConversation', () => chat.exportConversation()),
     vscode.commands.registerCommand('svc.setApiKey', async (given?: unknown) => {
-      // The test harness passes the key as an argument. Anywhere else an argument comes from another
-      // extension (any of them can run any command): it is ignored and the user types the key, so no
-      // one can swap the account behind their back and receive what they upload next.
+      const passed = keyFromCommandArgument(given, testHarness);
       const key =
-        typeof given === 'string' && testHarness
-          ? given
+        passed !== undefined
+          ? passed
           : await vscode.window.showInputBox({
               title: 'svc: Set API Key',
               prompt: "The key is kept in VS Code's secret storage (your OS keychain), never in settings.",

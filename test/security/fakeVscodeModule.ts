@@ -1,5 +1,6 @@
-// A stand-in for the `vscode` module, so host code that needs only `Uri` can run in plain Node (the
-// real module exists only inside the extension host). Installed before the code under test is loaded.
+// A stand-in for the `vscode` module, so host code can run in plain Node (the real module exists only
+// inside the extension host): URIs, settings with their user and workspace values, shown messages and
+// dialogs with a scripted answer, events. Installed before the code under test is loaded.
 import Module from 'node:module';
 
 export interface FakeUri {
@@ -12,10 +13,94 @@ function uri(scheme: string, path: string): FakeUri {
   return { scheme, path, toString: () => `${scheme}://${path}` };
 }
 
+export interface InspectedSetting {
+  defaultValue?: unknown;
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+export interface ShownMessage {
+  level: 'warning' | 'information' | 'error';
+  message: string;
+  options: { modal?: boolean; detail?: string } | undefined;
+  items: string[];
+}
+
+/** What the fake editor holds and shows; tests set settings and answers, and read what was shown. */
+export const fakeEditor = {
+  /** Settings by full name (`svc.baseUrl`), as `inspect()` reports them. */
+  settings: new Map<string, InspectedSetting>(),
+  shown: [] as ShownMessage[],
+  /** The button a shown message is answered with (undefined: dismissed). */
+  answer: (_message: ShownMessage): string | undefined => undefined,
+  reset(): void {
+    this.settings.clear();
+    this.shown.length = 0;
+    this.answer = () => undefined;
+  },
+};
+
+const disposable = { dispose: (): void => undefined };
+
+function show(level: ShownMessage['level']) {
+  return async (message: string, ...rest: unknown[]): Promise<string | undefined> => {
+    const options = typeof rest[0] === 'object' && rest[0] !== null ? (rest.shift() as ShownMessage['options']) : undefined;
+    const shown: ShownMessage = { level, message, options, items: rest as string[] };
+    fakeEditor.shown.push(shown);
+    return fakeEditor.answer(shown);
+  };
+}
+
+class FakeEventEmitter<T> {
+  private readonly listeners = new Set<(value: T) => void>();
+  readonly event = (listener: (value: T) => void) => {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  };
+  fire(value: T): void {
+    for (const listener of this.listeners) listener(value);
+  }
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
 export const fakeVscode = {
   Uri: {
     file: (path: string): FakeUri => uri('file', path),
     joinPath: (base: FakeUri, ...parts: string[]): FakeUri => uri(base.scheme, [base.path.replace(/\/+$/, ''), ...parts].join('/')),
+  },
+  ExtensionMode: { Production: 1, Development: 2, Test: 3 },
+  EventEmitter: FakeEventEmitter,
+  Disposable: class {
+    constructor(private readonly release: () => void) {}
+    dispose(): void {
+      this.release();
+    }
+  },
+  version: '1.139.0',
+  env: { machineId: 'fake-machine' },
+  extensions: { getExtension: () => undefined },
+  commands: { registerCommand: () => disposable, executeCommand: async () => undefined },
+  window: {
+    showWarningMessage: show('warning'),
+    showInformationMessage: show('information'),
+    showErrorMessage: show('error'),
+    registerWebviewViewProvider: () => disposable,
+  },
+  workspace: {
+    isTrusted: true,
+    workspaceFolders: undefined as unknown,
+    onDidChangeConfiguration: () => disposable,
+    getConfiguration: (section: string) => {
+      const full = (key: string): string => `${section}.${key}`;
+      const effective = (s: InspectedSetting | undefined): unknown => s?.workspaceFolderValue ?? s?.workspaceValue ?? s?.globalValue ?? s?.defaultValue;
+      return {
+        inspect: (key: string) => fakeEditor.settings.get(full(key)) ?? {},
+        get: (key: string, fallback?: unknown) => effective(fakeEditor.settings.get(full(key))) ?? fallback,
+      };
+    },
   },
 };
 

@@ -1,5 +1,6 @@
 // Wires agent tasks into the extension: the controller, its approver and workspace host, and the
 // commands "svc: Run Agent Task" and "svc: Undo Agent Changes".
+import { confirmPassedTask } from '../commandArguments';
 import * as vscode from 'vscode';
 import type { SvcClient } from '../../api/index';
 import type { ConversationStore } from '../../core/conversationStore';
@@ -37,26 +38,15 @@ export interface AgentFeatureOptions {
   serviceIsLocal: () => Promise<boolean>;
 }
 
-async function confirmPassedTask(task: string): Promise<boolean> {
-  const run = 'Run Task';
-  const choice = await vscode.window.showWarningMessage(
-    'Run this agent task? It was started by a command, not typed by you.',
-    { modal: true, detail: task },
-    run,
-  );
-  return choice === run;
-}
-
 export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi } {
   const workspace = new VscodeWorkspaceHost();
   const approver = new ChatApprover(options.surface, new NotificationApprover());
   const controller = new AgentController({ ...options, approver, workspace });
 
   const runFromPalette = async (given?: unknown): Promise<void> => {
-    // Tests and keybindings may pass the task; people type it. A task passed by anything else (another
-    // extension can run any command) is shown whole and runs only when the user confirms it.
+    // Tests pass the task; people type it. A task passed by anything else runs only once confirmed.
     const passed = typeof given === 'string' && given.trim() !== '' ? given : undefined;
-    if (passed !== undefined && !options.testHarness && !(await confirmPassedTask(passed))) return;
+    if (passed !== undefined && !(await confirmPassedTask(passed, options.testHarness))) return;
     const task =
       passed !== undefined
         ? passed

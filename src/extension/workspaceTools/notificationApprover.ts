@@ -1,7 +1,10 @@
-// Approval questions as VS Code notifications, for when the chat view cannot show them inline. A
-// dismissed notification counts as a rejection: nothing is done without a yes.
+// Approval questions as VS Code's modal dialog, for when the chat view cannot show them inline. A
+// notification would hide the detail (VS Code shows `detail` only in modal dialogs), so the user would
+// approve a command they never saw. The dialog shows the whole text, with hidden characters made
+// visible and the line count and warnings stated. A dismissed dialog counts as a rejection.
 import * as vscode from 'vscode';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../../core/tools/approvals';
+import { revealHiddenText } from '../../shared/revealHiddenText';
 
 const APPROVE = 'Approve';
 const REJECT = 'Reject';
@@ -11,9 +14,16 @@ export class NotificationApprover implements Approver {
   async request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     const buttons = request.allowAlways ? [APPROVE, ALWAYS, REJECT] : [APPROVE, REJECT];
     const stopped = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
-    const choice = await Promise.race([vscode.window.showWarningMessage(request.title, { detail: request.detail }, ...buttons), stopped]);
+    const choice = await Promise.race([vscode.window.showWarningMessage(revealHiddenText(request.title).text, { modal: true, detail: approvalDetail(request) }, ...buttons), stopped]);
     if (choice === APPROVE) return 'approve';
     if (choice === ALWAYS) return 'always';
     return 'reject';
   }
+}
+
+/** What the dialog shows under the title: warnings first, then the line count and the whole text. */
+export function approvalDetail(request: ApprovalRequest): string {
+  const detail = revealHiddenText(request.detail);
+  const warnings = [request.warning, revealHiddenText(request.title).warning, detail.warning].filter((w): w is string => w !== undefined);
+  return [...warnings.map((w) => `⚠ ${w}`), `${detail.lineCount} line${detail.lineCount === 1 ? '' : 's'}:`, detail.text].join('\n');
 }

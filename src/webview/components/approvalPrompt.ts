@@ -1,7 +1,19 @@
 // An agent's question inline in the chat: approve, reject, or approve for the rest of the task. The
-// host withdraws it (approvalSettled) once answered here or in a notification.
+// host withdraws it (approvalSettled) once answered here or in a dialog. What is approved is shown
+// whole: hidden and direction-changing characters as visible markers, long blank runs folded into a
+// marker line, the line count always stated, and the host's warning line above it.
 import type { HostMessageOf, WebviewMessage } from '../../shared/protocol';
+import { revealHiddenText } from '../../shared/revealHiddenText';
 import { el, icon, textButton } from '../dom';
+
+const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], string> = {
+  command: 'terminal',
+  edit: 'diff',
+  'charged-tool': 'credit-card',
+  'read-secret': 'key',
+  'send-data': 'globe',
+  'run-code': 'play',
+};
 
 export class ApprovalPrompt {
   readonly element: HTMLElement;
@@ -22,12 +34,17 @@ export class ApprovalPrompt {
       always.addEventListener('click', () => answer('always'));
       buttons.splice(1, 0, always);
     }
+    const title = revealHiddenText(request.title);
+    const detail = revealHiddenText(request.detail);
+    const warnings = [request.warning, title.warning, detail.warning].filter((w): w is string => w !== undefined);
     this.element = el('div', {
       className: 'approval',
-      attrs: { 'data-testid': 'approval', 'data-kind': request.kind, 'data-request-id': request.requestId, role: 'alertdialog', 'aria-label': request.title },
+      attrs: { 'data-testid': 'approval', 'data-kind': request.kind, 'data-request-id': request.requestId, role: 'alertdialog', 'aria-label': title.text },
     }, [
-      el('div', { className: 'approval-title' }, [icon(request.kind === 'command' ? 'terminal' : request.kind === 'edit' ? 'diff' : 'credit-card'), el('strong', { text: ` ${request.title}` })]),
-      el('pre', { className: 'approval-detail', text: request.detail }),
+      el('div', { className: 'approval-title' }, [icon(KIND_ICONS[request.kind]), el('strong', { text: ` ${title.text}` })]),
+      ...warnings.map((warning) => el('div', { className: 'approval-warning', attrs: { 'data-testid': 'approval-warning' } }, [icon('warning'), el('span', { text: ` ${warning}` })])),
+      el('div', { className: 'approval-lines', attrs: { 'data-testid': 'approval-lines' }, text: `${detail.lineCount} line${detail.lineCount === 1 ? '' : 's'}${detail.lineCount > 12 ? ' — scroll to read all of it' : ''}` }),
+      el('pre', { className: 'approval-detail', attrs: { 'data-testid': 'approval-detail' }, text: detail.text }),
       el('div', { className: 'approval-actions' }, buttons),
     ]);
   }
