@@ -1,4 +1,4 @@
-// The public surface of the client layer (issue 2). Other layers import from here only.
+// The public surface of the client layer. Other layers import from here only.
 export { SvcClient, type SvcClientOptions, type CallOptions } from './client';
 export { ChatStreamAccumulator, type AccumulatedChoice, type AccumulatedResult } from './chatStreamAccumulator';
 export {

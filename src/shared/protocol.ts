@@ -122,7 +122,7 @@ export type ChoiceView = z.infer<typeof ChoiceViewSchema>;
 export const ReplyStatusSchema = z.enum(['streaming', 'complete', 'stopped', 'interrupted', 'failed']);
 export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
 
-// ---------------------------------------------------------------- agent tasks: shapes (issue 7)
+// ---------------------------------------------------------------- agent tasks: shapes
 // A tool message of an agent task carries its card (arguments, status, duration, formula); the last
 // assistant message of a task carries the task's summary. Both are optional, so chats and
 // conversations saved before agent tasks existed read as before.
@@ -252,7 +252,7 @@ export const SendOptionsSchema = z.object({
 });
 export type SendOptions = z.infer<typeof SendOptionsSchema>;
 
-// ---------------------------------------------------------------- attachments, reply cost, file notices (issue 6)
+// ---------------------------------------------------------------- attachments, reply cost, file notices
 // Files and images attached to the message being written show as chips in the composer; the host owns
 // them (it uploads at once) and sends the whole list on every change. The webview adds files by drag
 // and drop (VS Code hands over text/uri-list; Shift must be held while dropping so the workbench lets
@@ -301,7 +301,7 @@ const attachmentWebviewMessages = [
   z.object({ type: z.literal('pickAttachments'), from: z.enum(['workspace', 'disk']) }),
 ] as const;
 
-// ---------------------------------------------------------------- agent tasks: messages (issue 7)
+// ---------------------------------------------------------------- agent tasks: messages
 // While a task runs, the host sends the live conversation (`conversation`) on every tool event and
 // streams each step's text with reasoningDelta/contentDelta; the newest step is `streaming` until the
 // task ends, so the stop button and Escape stop the task. An approval is asked inline with
