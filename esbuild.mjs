@@ -83,6 +83,8 @@ const entries = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [chatHostBesideEntry] },
   { ...common, entryPoints: ['src/extension/chatHost.ts'], outfile: 'dist/chatHost.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [requireSeparateLibraries('dist/chatHost.js')] },
   { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, ...requireImports, plugins: [requireSeparateLibraries('dist/emulator.js')] },
+  // The quickjs formula's worker thread: QuickJS itself lives only here, off the emulator's thread.
+  { ...common, entryPoints: ['src/emulator/formulas/quickjsWorker.ts'], outfile: 'dist/quickjsWorker.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, ...requireImports },
   ...separateLibraries.map(({ specifier, outfile, esm }) => ({
     ...common,
     // The library's own exports, so the importers' interop sees exactly what importing it directly would.

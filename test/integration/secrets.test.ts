@@ -96,7 +96,9 @@ describe('svc API key in a whole session (integration)', function () {
       approvals.dispose();
     }
 
+    // A key goes only to the address it was stored for: storing it again binds it to the new one.
     await setSetting('baseUrl', failing.url);
+    await vscode.commands.executeCommand('svc.setApiKey', secret);
     await vscode.commands.executeCommand('svc.newChat');
     const failedId = await api.sendMessage('Hello', { model: 'svc-v1-8k', thinking: false });
     const failed = lastReply(api.getConversation(failedId));

@@ -8,11 +8,12 @@ import { promises as fs } from 'node:fs';
 import net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SvcClient, type ChatRequest } from '../../src/api/index';
+import { SvcClient, type ChatMessage, type ChatRequest } from '../../src/api/index';
 import { GROUND_RULES, runAgentTask } from '../../src/core/agent/agentLoop';
 import { createAgentToolset } from '../../src/core/agent/agentToolset';
 import { TaskApprovals, type ApprovalDecision, type ApprovalRequest } from '../../src/core/tools/approvals';
 import { ChangeJournal } from '../../src/core/tools/changeJournal';
+import { holdsWorkspaceContent } from '../../src/core/tools/dataEgressGuard';
 import { FormulaToolCatalog } from '../../src/core/tools/formulaTools';
 import type { Tool } from '../../src/core/tools/tool';
 import { createWorkspaceTools, type WorkspaceToolOptions } from '../../src/core/tools/workspaceTools';
@@ -110,6 +111,17 @@ describe('security: the agent cannot be turned against its user', function () {
         const toolText = body.messages.filter((m) => m.role === 'tool' && m.tool_call_id.startsWith('read_file')).map((m) => JSON.stringify(m.content)).join('\n');
         assert.doesNotMatch(toolText, new RegExp(MARKER), 'the secret never reached the service');
       }
+    });
+
+    it('earlier turns that read or attached workspace files count as content the task holds; a plain chat does not', () => {
+      const read: ChatMessage[] = [
+        { role: 'user', content: 'look' },
+        { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":".env"}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: `API_TOKEN=${MARKER}` },
+      ];
+      assert.equal(holdsWorkspaceContent(read), true);
+      assert.equal(holdsWorkspaceContent([{ role: 'system', content: 'be brief' }, { role: 'system', content: '{"filename":"a.ts","content":"x"}' }, { role: 'user', content: 'explain' }]), true);
+      assert.equal(holdsWorkspaceContent([{ role: 'system', content: 'be brief' }, { role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }]), false);
     });
 
     it('search_text never looks inside files that look like secrets, and says so', async () => {

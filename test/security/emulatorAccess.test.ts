@@ -239,3 +239,41 @@ describe('security: the emulator listens on loopback only', () => {
     }
   });
 });
+
+describe('security: QuickJS runs off the caller’s thread', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ formulaLimits: { quickjsTimeoutMs: 1_000 } });
+  });
+  after(async () => h.close());
+
+  const quickjs = async (code: string) => {
+    const res = await call(h, 'POST', '/formulas/svc/quickjs:latest/fibers', { name: 'quickjs', arguments: JSON.stringify({ code }) });
+    return FiberSchema.parse(res.body);
+  };
+
+  it('an endless loop is stopped at its limit while the emulator’s thread keeps running', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 20);
+    try {
+      const fiber = await quickjs('for (;;) {}');
+      assert.equal(fiber.status, 'timeout', JSON.stringify(fiber));
+      assert.ok(ticks >= 20, `the calling thread ran ${ticks} timer ticks during the script`);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it('a print loop is cut at the output cap', async () => {
+    const fiber = await quickjs('for (let i = 0; i < 1e4; i++) console.log("x".repeat(100)); 1');
+    assert.equal(fiber.status, 'succeeded', JSON.stringify(fiber).slice(0, 300));
+    assert.ok((fiber.context?.output ?? '').length < 70 * 1024);
+    assert.match(fiber.context?.output ?? '', /\[output truncated at 65536 bytes\]$/);
+  });
+
+  it('has no host access: no require, no process', async () => {
+    const fiber = await quickjs('[typeof require, typeof process, typeof fetch].join(",")');
+    assert.equal(fiber.context?.output, 'undefined,undefined,undefined');
+  });
+});

@@ -2,6 +2,7 @@
 // (a README, a code comment, a fetched page) can tell the model to read `.env` and send it somewhere
 // as a URL or a search query; once a task holds workspace content, every destination it has not used
 // yet is asked about, showing the whole URL or query. "Always for this task" approves one host.
+import type { ChatMessage } from '../../api/schemas';
 import type { TaskApprovals } from './approvals';
 
 export interface Egress {
@@ -62,4 +63,21 @@ export function networkWarning(command: string): string | undefined {
     return 'This command can send data over the network. Check where it goes and what it sends.';
   }
   return undefined;
+}
+
+/** Tools whose results carry workspace content. */
+const WORKSPACE_READ_TOOLS = new Set(['read_file', 'search_text', 'list_files']);
+
+/**
+ * Whether earlier turns of a conversation already hold workspace content: a file attached as context
+ * (a system message after the leading system prompt), or the answer of a workspace read tool.
+ */
+export function holdsWorkspaceContent(history: readonly ChatMessage[]): boolean {
+  const readCalls = new Set<string>();
+  for (const [index, message] of history.entries()) {
+    if (message.role === 'system' && index > 0) return true;
+    if (message.role === 'assistant') for (const call of message.tool_calls ?? []) if (WORKSPACE_READ_TOOLS.has(call.function.name)) readCalls.add(call.id);
+    if (message.role === 'tool' && readCalls.has(message.tool_call_id)) return true;
+  }
+  return false;
 }

@@ -1,74 +1,56 @@
-// svc/quickjs: JavaScript in a real QuickJS sandbox (WebAssembly), with a memory limit and a time
-// limit enforced by QuickJS's interrupt handler. No host access: only console output comes back.
-import variant from '@jitl/quickjs-wasmfile-release-sync';
-import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSHandle, type QuickJSWASMModule } from 'quickjs-emscripten-core';
+// svc/quickjs: JavaScript in a QuickJS sandbox (quickjsSandbox.ts), evaluated in a worker thread of its
+// own (quickjsWorker.ts) so that a script never holds the caller's thread: inside the extension host
+// that thread serves every extension. The worker has its own heap limit and is terminated shortly after
+// the script's deadline, should QuickJS's interrupt handler not have stopped it first.
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { FormulaFailure, requireString, tool, type Formula } from './formula';
+import type { QuickJsLimits } from './quickjsSandbox';
+import type { QuickJsOutcome } from './quickjsWorker';
 
-// The variant loads emscripten-module.wasm from beside its loader: the package in development, dist/
-// in the bundle (esbuild.mjs copies the file there and points import.meta.url at the bundle).
-let modulePromise: Promise<QuickJSWASMModule> | undefined;
+/** Time the worker gets beyond the script's deadline to start and to report before it is terminated. */
+const WORKER_GRACE_MS = 3_000;
+const QUICKJS_OUTPUT_BYTES = 64 * 1024;
 
-function quickjsModule(): Promise<QuickJSWASMModule> {
-  modulePromise ??= newQuickJSWASMModuleFromVariant(variant);
-  return modulePromise;
-}
-
-function show(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return 'undefined';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
+/** The worker's entry: beside the bundle in dist/, or the TypeScript source (with tsx's hook) in development. */
+function workerEntry(): { file: string; execArgv: string[] } {
+  if (__filename.endsWith('.ts')) {
+    const hook = 'tsx/cjs';
+    return { file: path.join(__dirname, 'quickjsWorker.ts'), execArgv: ['--require', require.resolve(hook)] };
   }
+  return { file: path.join(__dirname, 'quickjsWorker.js'), execArgv: [] };
 }
 
-export interface QuickJsLimits {
-  timeoutMs: number;
-  memoryBytes: number;
-}
-
-/** Evaluates `code`; prints console output, then the completion value when it is not undefined. */
-export async function runQuickJs(code: string, limits: QuickJsLimits): Promise<string> {
-  const QuickJS = await quickjsModule();
-  const runtime = QuickJS.newRuntime();
-  runtime.setMemoryLimit(limits.memoryBytes);
-  runtime.setMaxStackSize(512 * 1024);
-  const started = Date.now();
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(started + limits.timeoutMs));
-  const vm = runtime.newContext();
-  const lines: string[] = [];
-  try {
-    const consoleObject = vm.newObject();
-    for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
-      const fnHandle = vm.newFunction(level, (...args: QuickJSHandle[]) => {
-        lines.push(args.map((a) => show(vm.dump(a))).join(' '));
-      });
-      vm.setProp(consoleObject, level, fnHandle);
-      fnHandle.dispose();
-    }
-    vm.setProp(vm.global, 'console', consoleObject);
-    consoleObject.dispose();
-    const result = vm.evalCode(code, 'formula.js');
-    if (result.error) {
-      const error = vm.dump(result.error) as { name?: string; message?: string } | string;
-      result.error.dispose();
-      const message = typeof error === 'string' ? error : `${error.name ?? 'Error'}: ${error.message ?? show(error)}`;
-      const output = lines.join('\n');
-      if (/interrupted/i.test(message) && Date.now() - started >= limits.timeoutMs) {
-        throw new FormulaFailure('timeout', `quickjs: the script ran longer than ${limits.timeoutMs} ms and was stopped`, output);
-      }
-      if (/out of memory/i.test(message)) throw new FormulaFailure('failed', `quickjs: the script exceeded the memory limit of ${limits.memoryBytes} bytes`, output);
-      throw new FormulaFailure('failed', `quickjs: ${message}`, output);
-    }
-    const value = vm.dump(result.value) as unknown;
-    result.value.dispose();
-    if (value !== undefined) lines.push(show(value));
-    return lines.length === 0 ? 'undefined' : lines.join('\n');
-  } finally {
-    vm.dispose();
-    runtime.dispose();
-  }
+export function runQuickJsInWorker(code: string, limits: QuickJsLimits): Promise<string> {
+  const entry = workerEntry();
+  const worker = new Worker(entry.file, {
+    workerData: { code, limits },
+    execArgv: entry.execArgv,
+    env: {},
+    resourceLimits: { maxOldGenerationSizeMb: 64 + Math.ceil(limits.memoryBytes / (1024 * 1024)), stackSizeMb: 4 },
+  });
+  return new Promise<string>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () => settle(() => reject(new FormulaFailure('timeout', `quickjs: the script ran longer than ${limits.timeoutMs} ms and was stopped`))),
+      limits.timeoutMs + WORKER_GRACE_MS,
+    );
+    worker.once('message', (outcome: QuickJsOutcome) =>
+      settle(() => (outcome.ok ? resolve(outcome.output) : reject(new FormulaFailure(outcome.status, outcome.message, outcome.output)))),
+    );
+    worker.once('error', (error) => {
+      const memory = /memory|heap/i.test(error.message);
+      settle(() => reject(new FormulaFailure('failed', memory ? `quickjs: the script exceeded the memory limit of ${limits.memoryBytes} bytes` : `quickjs: ${error.message}`)));
+    });
+    worker.once('exit', () => settle(() => reject(new FormulaFailure('failed', 'quickjs: the sandbox stopped before it answered'))));
+  });
 }
 
 export const quickjsFormula: Formula = {
@@ -80,6 +62,6 @@ export const quickjsFormula: Formula = {
   ],
   async run(fn, args, env) {
     const code = requireString(fn, args, 'code');
-    return { output: await runQuickJs(code, { timeoutMs: env.limits.quickjsTimeoutMs, memoryBytes: env.limits.quickjsMemoryBytes }) };
+    return { output: await runQuickJsInWorker(code, { timeoutMs: env.limits.quickjsTimeoutMs, memoryBytes: env.limits.quickjsMemoryBytes, outputBytes: QUICKJS_OUTPUT_BYTES }) };
   },
 };

@@ -17,6 +17,7 @@ import { conversationView } from '../../core/conversationView';
 import { errorToInfo } from '../../core/errorAction';
 import { buildHistory } from '../../core/historyBuilder';
 import type { ChangeJournal, UndoReport } from '../../core/tools/changeJournal';
+import { holdsWorkspaceContent } from '../../core/tools/dataEgressGuard';
 import { FormulaToolCatalog } from '../../core/tools/formulaTools';
 import type { WorkspaceHost } from '../../core/tools/workspaceHost';
 import { addUsage } from '../../core/usageTotals';
@@ -169,8 +170,7 @@ export class AgentController {
         autoApproveEdits: agent.autoApproveEdits,
         workspaceOptions: { writes: trusted, shell: trusted, protectedFiles: agent.protectedFiles },
         formulasRunOnThisComputer: await this.options.serviceIsLocal(),
-        // Earlier turns may hold attached files or what earlier tasks read: anything but a leading system prompt counts.
-        startsWithWorkspaceContent: history.some((message, index) => !(index === 0 && message.role === 'system')),
+        startsWithWorkspaceContent: holdsWorkspaceContent(history),
       });
       const thinking: ChatRequest['thinking'] | undefined = modelInfo(model)?.thinking === 'optional' ? { type: thinkingOn ? 'enabled' : 'disabled' } : undefined;
       const result = await runAgentTask({
