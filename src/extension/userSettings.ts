@@ -4,6 +4,8 @@
 // folder would be enough to steal the key or switch approvals off. These settings are declared with
 // application scope in package.json, and read here from the user's own settings only (the defaults
 // otherwise), whatever a workspace or folder says; a workspace that tries is named once in a notice.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 /** Every setting that routes data or weakens approvals, relative to `svc.`. */
@@ -16,33 +18,38 @@ export function userSetting<T>(name: UserOnlySetting, fallback: T): T {
   return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
 }
 
-/** The user-only settings the open workspace or one of its folders tries to set. */
-export function workspaceAttempts(): string[] {
+/** `"svc.baseUrl":` and the like, as a key of a settings file (comments and all, no parsing needed). */
+const ATTEMPT = new RegExp(`"svc\\.(${USER_ONLY_SETTINGS.map((name) => name.replace('.', '\\.')).join('|')})"\\s*:`, 'g');
+
+/**
+ * The user-only settings the open workspace's settings files try to set. VS Code drops such values
+ * before any API could report them, so the files themselves are read: `.vscode/settings.json` of every
+ * folder and the `.code-workspace` file.
+ */
+export async function workspaceAttempts(): Promise<string[]> {
+  const files = (vscode.workspace.workspaceFolders ?? []).map((folder) => path.join(folder.uri.fsPath, '.vscode', 'settings.json'));
+  const workspaceFile = vscode.workspace.workspaceFile;
+  if (workspaceFile?.scheme === 'file') files.push(workspaceFile.fsPath);
   const attempts = new Set<string>();
-  const scopes: (vscode.ConfigurationScope | undefined)[] = [undefined, ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri)];
-  for (const scope of scopes) {
-    const config = vscode.workspace.getConfiguration('svc', scope);
-    for (const name of USER_ONLY_SETTINGS) {
-      const inspected = config.inspect(name);
-      if (inspected?.workspaceValue !== undefined || inspected?.workspaceFolderValue !== undefined) attempts.add(`svc.${name}`);
-    }
+  for (const file of files) {
+    const text = await fs.readFile(file, 'utf8').catch(() => '');
+    for (const match of text.matchAll(ATTEMPT)) attempts.add(`svc.${match[1]}`);
   }
   return [...attempts].sort();
 }
 
-/** Says once per window, and again when settings change, which workspace values are ignored. */
+/** Says once per window, and again when a settings file changes, which workspace values are ignored. */
 export function watchWorkspaceAttempts(log: vscode.LogOutputChannel): vscode.Disposable {
   const reported = new Set<string>();
-  const check = (): void => {
-    const fresh = workspaceAttempts().filter((name) => !reported.has(name));
+  const check = async (): Promise<void> => {
+    const fresh = (await workspaceAttempts()).filter((name) => !reported.has(name));
     if (fresh.length === 0) return;
     for (const name of fresh) reported.add(name);
     const list = fresh.join(', ');
     log.warn(`Ignored workspace settings: ${list} (they can only be set in user settings).`);
     void vscode.window.showWarningMessage(`This workspace's setting${fresh.length > 1 ? 's' : ''} ${list} ${fresh.length > 1 ? 'are' : 'is'} ignored: ${fresh.length > 1 ? 'they' : 'it'} can only be set in your user settings.`);
   };
-  check();
-  return vscode.workspace.onDidChangeConfiguration((e) => {
-    if (USER_ONLY_SETTINGS.some((name) => e.affectsConfiguration(`svc.${name}`))) check();
-  });
+  void check();
+  const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/settings.json');
+  return vscode.Disposable.from(watcher, watcher.onDidChange(() => void check()), watcher.onDidCreate(() => void check()));
 }

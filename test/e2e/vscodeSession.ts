@@ -56,6 +56,8 @@ export interface VsCodeOptions {
   env?: NodeJS.ProcessEnv;
   /** More user settings. */
   settings?: Record<string, unknown>;
+  /** Open the workspace untrusted, in Restricted Mode. */
+  workspaceTrust?: boolean;
 }
 
 export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSession {
@@ -75,8 +77,9 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
       runDir,
       extensionsDir: extensionsDirWithVsix(),
       settings: { 'workbench.colorTheme': theme.colorTheme, ...options.settings },
-      // The suite runs on the extension's local emulator whatever the developer's shell has.
-      env: { ...options.env, SVC_API_KEY: undefined },
+      // The suite runs on the extension's local emulator whatever the developer's shell has, unless a test gives a key.
+      env: { SVC_API_KEY: undefined, ...options.env },
+      ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
     });
     browser = await launchBrowser(runDir, { colorScheme: theme.name });
     workbench = new Workbench(browser.page, screenshotDir);

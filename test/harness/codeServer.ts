@@ -36,6 +36,8 @@ export interface CodeServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Streams the server's output to this process's stdout/stderr as well as keeping it. */
   echo?: boolean;
+  /** Keeps VS Code's workspace trust on, so a new folder opens in Restricted Mode; off by default. */
+  workspaceTrust?: boolean;
 }
 
 export interface CodeServer {
@@ -84,7 +86,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     ...commonArgs(options.runDir, userDataDir, extensionsDir),
     '--auth', 'none',
     '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+    '--disable-telemetry', '--disable-update-check', ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
     '--ignore-last-opened',
     ...(options.developmentPayload ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];

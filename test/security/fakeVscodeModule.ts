@@ -74,6 +74,9 @@ export const fakeVscode = {
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   EventEmitter: FakeEventEmitter,
   Disposable: class {
+    static from(...items: { dispose(): unknown }[]) {
+      return { dispose: () => items.forEach((item) => item.dispose()) };
+    }
     constructor(private readonly release: () => void) {}
     dispose(): void {
       this.release();
@@ -91,8 +94,10 @@ export const fakeVscode = {
   },
   workspace: {
     isTrusted: true,
-    workspaceFolders: undefined as unknown,
+    workspaceFolders: undefined as { uri: { fsPath: string } }[] | undefined,
+    workspaceFile: undefined,
     onDidChangeConfiguration: () => disposable,
+    createFileSystemWatcher: () => ({ onDidChange: () => disposable, onDidCreate: () => disposable, dispose: () => undefined }),
     getConfiguration: (section: string) => {
       const full = (key: string): string => `${section}.${key}`;
       const effective = (s: InspectedSetting | undefined): unknown => s?.workspaceFolderValue ?? s?.workspaceValue ?? s?.globalValue ?? s?.defaultValue;
