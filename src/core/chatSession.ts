@@ -1,8 +1,7 @@
 // Drives the replies of the conversations: sends the history, streams the reply into the
 // conversation (saving as it goes, so a crash keeps what arrived), and handles stop, failures with
 // their fixing action, automatic retry after a countdown, regenerate and edit-and-resend.
-import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest } from '../api/index';
-import type { ChatCompletionChunk, ChatRequest, MessageContent, SystemMessage } from '../api/schemas';
+import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatRequest, type MessageContent, type SystemMessage } from '../api/index';
 import type { ErrorInfo, HostMessageOf } from '../shared/protocol';
 import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
 import type { Clock } from './clock';

@@ -1,7 +1,7 @@
 // What a failed request means for the user and the one action that fixes it. The chat shows the
 // error in the conversation with that action as a button; a countdown (retryAfterSeconds with action
 // `retry`) makes the session retry by itself.
-import { RequestValidationError, SvcApiError } from '../api/errors';
+import { RequestValidationError, SvcApiError } from '../api/index';
 import type { ErrorInfo } from '../shared/protocol';
 import { InvalidInputError } from './conversationErrors';
 

@@ -1,6 +1,6 @@
 // Turns a saved conversation into the `messages` the service expects. The service is stateless, so
 // this list is the whole memory of the conversation.
-import type { AssistantMessage, ChatMessage } from '../api/schemas';
+import type { AssistantMessage, ChatMessage } from '../api/index';
 import { selectedAlternative, type AssistantEntry, type Conversation, type Entry } from './conversation';
 
 /**

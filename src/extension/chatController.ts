@@ -3,7 +3,7 @@
 // conversation list current. The webview only ever receives text and figures, never the key.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LIMITS, MODELS, modelInfo, type Model, type ModelInfo } from '../api/index';
+import { LIMITS, MODELS, modelInfo, type Model, type ModelInfo, SvcApiError } from '../api/index';
 import { ChatSession, type SessionEvent, type UserTurn } from '../core/chatSession';
 import type { ReplySettings } from '../core/chatRequestBuilder';
 import { systemClock } from '../core/clock';
@@ -17,7 +17,6 @@ import { DebouncedEstimator, type EstimateClient } from '../core/tokenEstimator'
 import type { Connection, HostMessage, ModelView, SendOptions, UiSettings, WebviewMessage, WebviewMessageOf } from '../shared/protocol';
 import { applyCodeBlock, copyText, insertAtCursor, openLink } from './codeBlockActions';
 import type { ProposedContentProvider } from './proposedContent';
-import { SvcApiError } from '../api/index';
 import { BalanceBlockedError } from '../core/files/balanceView';
 import type { AttachmentChip } from '../core/files/attachmentSession';
 import type { ChatFilesTarget, ChatNotice, FileFeatures, FileTurn } from './files/chatFilesBridge';

@@ -3,9 +3,7 @@
 // model); when input plus the completion cap would not fit, in this order: tool results of earlier
 // steps are shortened, then the oldest steps are replaced by a short summary, then the latest step's
 // results are shortened. Each call answered stays answered, so the conversation stays valid.
-import { SvcApiError } from '../../api/index';
-import { modelInfo } from '../../api/models';
-import { ENCRYPTED_BEGIN, type ChatMessage, type TokenEstimateRequest, type ToolDefinition } from '../../api/schemas';
+import { SvcApiError, modelInfo, ENCRYPTED_BEGIN, type ChatMessage, type TokenEstimateRequest, type ToolDefinition } from '../../api/index';
 import { localTokenCounter } from '../localTokenCounter';
 import { countTokensLocally } from '../tokenEstimator';
 import { AgentContextOverflowError } from './agentErrors';

@@ -1,7 +1,7 @@
 // What an agent task reports while it runs, in order: task_started, then per step step_started,
 // reasoning/content deltas, tool_call_started/finished for each call, step_finished; context_compacted
 // whenever old steps had to be shortened; task_finished last, always exactly once.
-import type { FinishReason } from '../../api/schemas';
+import type { FinishReason } from '../../api/index';
 import type { UsageTotals } from '../conversation';
 import type { ToolOrigin } from '../tools/tool';
 

@@ -2,10 +2,7 @@
 // stops, the step limit is reached, the user cancels, or something fails that retrying cannot fix.
 // Invariant: `messages` is a valid conversation after every step, whatever ended the task; no request
 // is sent while a tool call of it is unanswered.
-import { isCancellation } from '../../api/index';
-import { ChatStreamAccumulator } from '../../api/index';
-import { modelInfo, isThinkingOn } from '../../api/models';
-import type { AssistantMessage, ChatCompletionChunk, ChatMessage, ChatRequest, FinishReason } from '../../api/schemas';
+import { isCancellation, ChatStreamAccumulator, modelInfo, isThinkingOn, type AssistantMessage, type ChatCompletionChunk, type ChatMessage, type ChatRequest, type FinishReason } from '../../api/index';
 import { zeroUsage, type UsageTotals } from '../conversation';
 import { addUsage, usageFromWire } from '../usageTotals';
 import type { ChangeJournal } from '../tools/changeJournal';

@@ -2,7 +2,7 @@
 // per step, a tool entry with its card per call) so the chat can show it live; when it ends, rebuilt
 // from the messages the loop returned, which are the valid conversation, keeping the live entries'
 // ids, cards and usage. The task's summary goes on its last assistant entry.
-import type { ChatMessage } from '../../api/schemas';
+import type { ChatMessage } from '../../api/index';
 import type { AgentSummaryView } from '../../shared/protocol';
 import type { AssistantEntry, Entry, ToolEntry, UserEntry } from '../conversation';
 import type { AgentEvent, AgentTaskSummary } from './agentEvents';

@@ -2,7 +2,7 @@
 // unknown tool, malformed arguments, a tool that throws, a rejected approval or the task being
 // stopped all become an error text for the model. Calls run concurrently up to a bound; answers are
 // kept in the order they finish, which the service allows.
-import type { ToolCall, ToolMessage } from '../../api/schemas';
+import type { ToolCall, ToolMessage } from '../../api/index';
 import { parseToolArguments } from '../tools/toolArguments';
 import { ToolArgumentsError } from '../tools/toolErrors';
 import type { ToolRegistry } from '../tools/toolRegistry';

@@ -7,7 +7,7 @@
 // one valid document; one message per file also keeps each file's text attributable and lets a failed
 // or removed file drop out without touching the others (and an unchanged file keeps its place in the
 // prefix the service can cache).
-import type { ContentPart, FileObject, FilePurpose, ImageUrlPart, SystemMessage, UserMessage, VideoUrlPart } from '../../api/schemas';
+import type { ContentPart, FileObject, FilePurpose, ImageUrlPart, SystemMessage, UserMessage, VideoUrlPart } from '../../api/index';
 import { errorMessage, type FilesClient } from './filesClient';
 import type { OwnedUpload, UploadCache } from './uploadCache';
 import { checkUploadFor, checkUpload, extensionForMime, extensionOf, isMediaExtension, type AcceptedUpload, type FileKind } from './uploadChecks';

@@ -2,7 +2,7 @@
 // structural interface so this layer depends on what it calls, not on how the client is built; the
 // real SvcClient satisfies it as is.
 import { SvcApiError } from '../../api';
-import type { Balance, FileDeleted, FileObject, FilePurpose } from '../../api/schemas';
+import type { Balance, FileDeleted, FileObject, FilePurpose } from '../../api/index';
 
 export interface FilesClient {
   files: {

@@ -1,7 +1,7 @@
 // What one reply cost: always in tokens, and in money when the user configured prices for the model
 // (the service publishes no prices through its API, so none are assumed).
 import { z } from 'zod';
-import type { Usage } from '../../api/schemas';
+import type { Usage } from '../../api/index';
 import { usageFromWire } from '../usageTotals';
 import { formatUsd } from './balanceView';
 

@@ -4,8 +4,7 @@
 // so it survives restarts and is the only thing that decides what is "ours" (never a file name).
 // The extension backs the storage with global (not per-workspace) state: uploads belong to the account.
 import { z } from 'zod';
-import { LIMITS } from '../../api/models';
-import { FilePurposeSchema, type FileObject, type FilePurpose } from '../../api/schemas';
+import { LIMITS, FilePurposeSchema, type FileObject, type FilePurpose } from '../../api/index';
 import { contentHash } from './accountKey';
 import { formatBytes } from './byteSize';
 import type { KeyValueStorage } from '../keyValueStorage';

@@ -3,8 +3,7 @@
 // Binary content that is none of the kinds the service takes is refused rather than sent to fail there.
 import { isBinaryFileSync } from 'isbinaryfile';
 import { filetypeinfo } from 'magic-bytes.js';
-import { FILE_EXTENSIONS, LIMITS } from '../../api/models';
-import type { FilePurpose } from '../../api/schemas';
+import { FILE_EXTENSIONS, LIMITS, type FilePurpose } from '../../api/index';
 
 /** text: source code and plain text; document: binary formats the service extracts (PDF, Office, e-books). */
 export type FileKind = 'text' | 'document' | 'image' | 'video';

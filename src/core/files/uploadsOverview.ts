@@ -1,6 +1,6 @@
 // Everything "Manage Uploaded Files" shows: each file on the service for this account, whether this
 // extension uploaded it, and the totals against the service's limits.
-import type { FileObject } from '../../api/schemas';
+import type { FileObject } from '../../api/index';
 import { formatBytes } from './byteSize';
 import type { FilesClient } from './filesClient';
 import type { UploadCache } from './uploadCache';

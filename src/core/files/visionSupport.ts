@@ -1,6 +1,6 @@
 // Images and videos only work on models that can see; sending one to another model is a request that
 // is certain to fail, so it is stopped here with the models that would take it.
-import { MODELS, modelInfo } from '../../api/models';
+import { MODELS, modelInfo } from '../../api/index';
 
 export class VisionUnsupportedError extends Error {
   override readonly name = 'VisionUnsupportedError';

@@ -2,7 +2,7 @@
 // (a README, a code comment, a fetched page) can tell the model to read `.env` and send it somewhere
 // as a URL or a search query; once a task holds workspace content, every destination it has not used
 // yet is asked about, showing the whole URL or query. "Always for this task" approves one host.
-import type { ChatMessage } from '../../api/schemas';
+import type { ChatMessage } from '../../api/index';
 import type { TaskApprovals } from './approvals';
 
 export interface Egress {

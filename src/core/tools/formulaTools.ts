@@ -1,8 +1,6 @@
 // Official tools run by the service. Definitions come from GET /formulas/{uri}/tools (cached for the
 // session), a call is a fiber: POST /formulas/{uri}/fibers with the model's arguments string unchanged.
-import { fiberOutput } from '../../api/index';
-import type { Fiber, FiberCall, ToolDefinition } from '../../api/schemas';
-import { formulaUri, OFFICIAL_FORMULAS, type OfficialFormula } from '../../api/models';
+import { fiberOutput, type Fiber, type FiberCall, type ToolDefinition, formulaUri, OFFICIAL_FORMULAS, type OfficialFormula } from '../../api/index';
 import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard, Egress } from './dataEgressGuard';
 import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';

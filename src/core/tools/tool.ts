@@ -1,6 +1,6 @@
 // What the agent loop knows about a tool: its definition in the chat `tools` format and how to run it.
 // Formula tools (run by the service) and workspace tools (run by the editor host) look the same here.
-import type { ToolDefinition } from '../../api/schemas';
+import type { ToolDefinition } from '../../api/index';
 
 /** The model's `function.arguments`: the string exactly as produced, and its parsed, schema-checked object. */
 export interface ToolArguments {

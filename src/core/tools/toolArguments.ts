@@ -1,7 +1,7 @@
 // Checks the model's `arguments` string against the tool's parameter schema before anything runs.
 // Models produce invalid JSON, forget required fields or send a number as a string; each case gets an
 // error text naming the field, so the model can correct itself on the next step.
-import type { ToolDefinition } from '../../api/schemas';
+import type { ToolDefinition } from '../../api/index';
 import type { ToolArguments } from './tool';
 import { ToolArgumentsError } from './toolErrors';
 

@@ -1,5 +1,5 @@
 // The tools offered in one task, by function name: what is sent as `tools`, and what a call runs.
-import type { ToolDefinition } from '../../api/schemas';
+import type { ToolDefinition } from '../../api/index';
 import { toolName, type Tool } from './tool';
 import { DuplicateToolError } from './toolErrors';
 

@@ -3,7 +3,7 @@
 // files that run code or configure tools, see protectedPaths.ts), written only if the file is still
 // what the change was computed from, and recorded in the task's change journal so it can be undone.
 // Changes to one file run one after another (fileLocks.ts).
-import type { ToolDefinition } from '../../api/schemas';
+import type { ToolDefinition } from '../../api/index';
 import type { TaskApprovals } from './approvals';
 import type { ChangeJournal } from './changeJournal';
 import type { FileLocks } from './fileLocks';

@@ -3,7 +3,7 @@
 // out is read only after the user says yes, and search never looks inside one. Reading marks the task
 // as holding workspace content, so what it sends out next is asked about (dataEgressGuard.ts). Files
 // are size-checked before they are read, and regular expressions run off the main thread with a deadline.
-import type { ToolDefinition } from '../../api/schemas';
+import type { ToolDefinition } from '../../api/index';
 import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard } from './dataEgressGuard';
 import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';

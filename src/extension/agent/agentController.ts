@@ -4,9 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SvcClient } from '../../api/index';
-import { modelInfo } from '../../api/models';
-import type { ChatRequest } from '../../api/schemas';
+import { type SvcClient, modelInfo, type ChatRequest } from '../../api/index';
 import { runAgentTask } from '../../core/agent/agentLoop';
 import type { AgentTaskSummary } from '../../core/agent/agentEvents';
 import { createAgentToolset } from '../../core/agent/agentToolset';

@@ -2,7 +2,7 @@
 // are applied without asking, and which files are asked about before reading. All but the step limit
 // come from the user's own settings only (userSettings.ts): a repository cannot set them.
 import * as vscode from 'vscode';
-import { OFFICIAL_FORMULAS } from '../../api/models';
+import { OFFICIAL_FORMULAS } from '../../api/index';
 import { DEFAULT_MAX_STEPS } from '../../core/agent/agentLoop';
 import { DEFAULT_FORMULAS } from '../../core/tools/formulaTools';
 import { userSetting } from '../userSettings';

@@ -1,6 +1,6 @@
 // The seam between the file features and the chat view, in both directions. The chat view implements
 // ChatFilesTarget; registerFileFeatures returns FileFeatures for the chat view to call.
-import type { Usage, SystemMessage, UserMessage } from '../../api/schemas';
+import type { Usage, SystemMessage, UserMessage } from '../../api/index';
 import type { AttachmentChip, TakenRequest } from '../../core/files/attachmentSession';
 import type { ReplyCost } from '../../core/files/replyCost';
 

@@ -1,7 +1,7 @@
 // Entry point of the file, image and balance features: registers their commands, the status bar item
 // and the extracted-content documents, and returns what the chat view calls (see chatFilesBridge.ts).
 import * as vscode from 'vscode';
-import type { Usage } from '../../api/schemas';
+import type { Usage } from '../../api/index';
 import { DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/files/balanceView';
 import { errorMessage } from '../../core/files/filesClient';
 import { parsePriceTable, replyCost, type PriceTable } from '../../core/files/replyCost';

@@ -1,7 +1,7 @@
 // Reads a file for upload. An open document's text is what the user sees, saved or not; other files
 // are read from disk after a stat, so a 2 GB file is refused without being read into memory.
 import * as vscode from 'vscode';
-import { LIMITS } from '../../api/models';
+import { LIMITS } from '../../api/index';
 import type { FileSource } from '../../core/files/contextBuilder';
 import { checkUpload } from '../../core/files/uploadChecks';
 
