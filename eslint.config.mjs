@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   layer(['src/api/**'], { paths: [vscodeBan], groups: [['**/core/**', '**/emulator/**', '**/extension/**', '**/webview/**', '**/shared/**']] }, 'src/api is the bottom layer: it imports no other layer.'),
-  layer(['src/core/**'], { paths: [vscodeBan], groups: [['**/emulator/**', '**/extension/**', '**/webview/**', '**/api/*', '!**/api/index']] }, 'src/core may import only src/api through src/api/index (and src/shared types).'),
+  layer(['src/core/**'], { paths: [vscodeBan], groups: [['**/emulator/**', '**/extension/**', '**/webview/**', '**/shared/**', '**/api/*', '!**/api/index']] }, 'src/core may import only src/api, through src/api/index; it owns its types and stored formats, and the extension maps them to the view protocol.'),
   layer(['src/extension/**'], { groups: [['**/webview/**', '**/emulator/*', '!**/emulator/index', '**/api/*', '!**/api/index']] }, 'src/extension imports src/api through src/api/index and the emulator through src/emulator/index (types, and its bundle at run time); never the webview.'),
   layer(['src/emulator/**'], { paths: [vscodeBan], groups: [['**/core/**', '**/extension/**', '**/webview/**', '**/api/*', '!**/api/schemas', '!**/api/models']] }, 'src/emulator may share only the api schemas and model catalogue, never the client code (a shared bug would hide).'),
   layer(['src/webview/**'], { paths: [vscodeBan], groups: [['**/api/**', '**/core/**', '**/emulator/**', '**/extension/**']] }, 'src/webview imports only the message protocol in src/shared.'),

@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { systemClock } from '../src/core/clock';
 import type { Conversation } from '../src/core/conversation';
 import { ConversationStore } from '../src/core/conversationStore';
-import { conversationView } from '../src/core/conversationView';
+import { conversationView } from '../src/extension/chat/conversationView';
 import { FileKeyValueStorage } from '../src/extension/fileKeyValueStorage';
 import type { HostMessage } from '../src/shared/protocol';
 import { resultsDir } from '../test/harness/toolPaths';

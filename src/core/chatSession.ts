@@ -2,7 +2,8 @@
 // conversation (saving as it goes, so a crash keeps what arrived), and handles stop, failures with
 // their fixing action, automatic retry after a countdown, regenerate and edit-and-resend.
 import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatRequest, type MessageContent, type SystemMessage } from '../api/index';
-import type { ErrorInfo, HostMessageOf } from '../shared/protocol';
+import type { SessionEvent } from './chatSessionEvents';
+import type { ErrorInfo } from './conversationParts';
 import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
 import type { Clock } from './clock';
 import type { Alternative, AssistantEntry, Conversation, UserEntry } from './conversation';
@@ -27,14 +28,7 @@ export interface UserTurn {
   content: MessageContent;
 }
 
-export type SessionEvent =
-  | { type: 'conversation'; conversation: Conversation }
-  | HostMessageOf<'replyStarted'>
-  | HostMessageOf<'reasoningDelta'>
-  | HostMessageOf<'contentDelta'>
-  | HostMessageOf<'toolCallDelta'>
-  | HostMessageOf<'replyFinished'>
-  | HostMessageOf<'replyFailed'>;
+export type { SessionEvent };
 
 export interface ChatSessionOptions {
   /** Asked for every reply, so a key or address change applies to the next request. */

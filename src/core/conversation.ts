@@ -2,7 +2,7 @@
 // cut short by a crash, so it is a zod schema: what comes back is checked, not trusted.
 import { z } from 'zod';
 import { FinishReasonSchema, MessageContentSchema, SystemMessageSchema, ToolCallSchema } from '../api/index';
-import { AgentSummaryViewSchema, ErrorInfoSchema, ReplyStatusSchema, ToolCardSchema } from '../shared/protocol';
+import { AgentSummarySchema, ErrorInfoSchema, ReplyStatusSchema, ToolCardSchema, type ReplyStatus } from './conversationParts';
 
 export const UsageTotalsSchema = z.object({
   promptTokens: z.number().int().nonnegative(),
@@ -13,10 +13,10 @@ export const UsageTotalsSchema = z.object({
 export type UsageTotals = z.infer<typeof UsageTotalsSchema>;
 
 /**
- * Reply status as the protocol defines it. `streaming` only exists while a reply arrives; a saved
- * `streaming` reply means the window closed or crashed mid-reply, and it is restored as `interrupted`.
+ * `streaming` only exists while a reply arrives; a saved `streaming` reply means the window closed or
+ * crashed mid-reply, and it is restored as `interrupted`.
  */
-export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
+export type { ReplyStatus };
 
 /** One of the `n` results of a request; most replies have exactly one. */
 export const AlternativeSchema = z.object({
@@ -54,7 +54,7 @@ export const AssistantEntrySchema = z.object({
   /** What went wrong and the action that fixes it (see errorAction.ts). */
   error: z.optional(ErrorInfoSchema),
   /** On the last assistant entry of an agent task: what the task did. Absent on chat replies. */
-  agentSummary: z.optional(AgentSummaryViewSchema),
+  agentSummary: z.optional(AgentSummarySchema),
 });
 export type AssistantEntry = z.infer<typeof AssistantEntrySchema>;
 

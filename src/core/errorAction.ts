@@ -2,7 +2,7 @@
 // error in the conversation with that action as a button; a countdown (retryAfterSeconds with action
 // `retry`) makes the session retry by itself.
 import { RequestValidationError, SvcApiError } from '../api/index';
-import type { ErrorInfo } from '../shared/protocol';
+import type { ErrorInfo } from './conversationParts';
 import { InvalidInputError } from './conversationErrors';
 
 /** Waits used when the service does not say how long: an overloaded engine clears quickly. */

@@ -3,7 +3,7 @@
 // from the messages the loop returned, which are the valid conversation, keeping the live entries'
 // ids, cards and usage. The task's summary goes on its last assistant entry.
 import type { ChatMessage } from '../../api/index';
-import type { AgentSummaryView } from '../../shared/protocol';
+import type { AgentSummary } from '../conversationParts';
 import type { AssistantEntry, Entry, ToolEntry, UserEntry } from '../conversation';
 import type { AgentEvent, AgentTaskSummary } from './agentEvents';
 
@@ -26,8 +26,9 @@ function firstAlternative(entry: AssistantEntry): AssistantEntry['alternatives']
   return alt;
 }
 
-export function agentSummaryView(taskId: string, summary: AgentTaskSummary): AgentSummaryView {
-  const view: AgentSummaryView = {
+/** The task's summary as saved on its last assistant entry. */
+export function agentSummaryRecord(taskId: string, summary: AgentTaskSummary): AgentSummary {
+  const view: AgentSummary = {
     taskId,
     stopReason: summary.stopReason,
     steps: summary.steps,
@@ -196,7 +197,7 @@ export class AgentTranscript {
       selected: 0,
       status: summary.stopReason === 'cancelled' ? 'stopped' : summary.stopReason === 'error' ? 'failed' : 'complete',
     };
-    holder.agentSummary = agentSummaryView(this.options.taskId, summary);
+    holder.agentSummary = agentSummaryRecord(this.options.taskId, summary);
     if (summary.stopReason === 'error' && summary.error !== undefined) holder.error = { kind: 'unknown', message: summary.error, action: 'none' };
     if (!final) result.push(holder);
     return result;

@@ -11,7 +11,7 @@ import { createAgentToolset } from '../../core/agent/agentToolset';
 import { AgentTranscript } from '../../core/agent/agentTranscript';
 import type { AssistantEntry, Conversation, UserEntry } from '../../core/conversation';
 import type { ConversationStore } from '../../core/conversationStore';
-import { conversationView } from '../../core/conversationView';
+import { conversationView } from '../chat/conversationView';
 import { errorToInfo } from '../../core/errorAction';
 import { buildHistory } from '../../core/historyBuilder';
 import type { ChangeJournal, UndoReport } from '../../core/tools/changeJournal';

@@ -23,6 +23,7 @@ const FORBIDDEN: [string, string, RegExp][] = [
   ['src/core/someCoreFile.ts', '../extension/settings', /src\/core may import only src\/api/],
   ['src/core/someCoreFile.ts', '../emulator/index', /src\/core may import only src\/api/],
   ['src/core/someCoreFile.ts', '../api/schemas', /through src\/api\/index/],
+  ['src/core/someCoreFile.ts', '../shared/protocol', /it owns its types and stored formats/],
   ['src/emulator/someEmulatorFile.ts', '../api/client', /src\/emulator may share only the api schemas/],
   ['src/emulator/someEmulatorFile.ts', '../core/chatSession', /src\/emulator may share only the api schemas/],
   ['src/emulator/someEmulatorFile.ts', 'vscode', /Only src\/extension may import vscode/],

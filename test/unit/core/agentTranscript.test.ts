@@ -9,7 +9,7 @@ import { AgentTranscript } from '../../../src/core/agent/agentTranscript';
 import { ChatSession } from '../../../src/core/chatSession';
 import { ConversationSchema, zeroUsage, type AssistantEntry, type Conversation, type Entry, type ToolEntry, type UserEntry } from '../../../src/core/conversation';
 import { ConversationStore } from '../../../src/core/conversationStore';
-import { conversationView } from '../../../src/core/conversationView';
+import { conversationView } from '../../../src/extension/chat/conversationView';
 import { buildHistory } from '../../../src/core/historyBuilder';
 import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { ChangeJournal } from '../../../src/core/tools/changeJournal';

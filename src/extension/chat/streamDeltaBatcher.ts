@@ -6,7 +6,7 @@
 // timer), so a chunk that arrives alone is posted without waiting. Each kind's text keeps its order, and
 // every other message (tool call, finish, error, conversation) first posts the text pending before it,
 // so nothing the view shows changes order.
-import type { HostMessage, HostMessageOf } from '../shared/protocol';
+import type { HostMessage, HostMessageOf } from '../../shared/protocol';
 
 type TextDelta = HostMessageOf<'reasoningDelta' | 'contentDelta'>;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ConversationViewSchema } from '../../../src/shared/protocol';
-import { conversationView } from '../../../src/core/conversationView';
+import { conversationView } from '../../../src/extension/chat/conversationView';
 import type { Conversation } from '../../../src/core/conversation';
 
 describe('conversationView', () => {

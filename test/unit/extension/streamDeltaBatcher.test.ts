@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { StreamDeltaBatcher } from '../../../src/core/streamDeltaBatcher';
+import { StreamDeltaBatcher } from '../../../src/extension/chat/streamDeltaBatcher';
 import type { HostMessage, HostMessageOf } from '../../../src/shared/protocol';
 
 /** A turn scheduler the test runs by hand. */

@@ -1,0 +1,88 @@
+// The parts of a saved conversation that the chat view also shows: a reply's status, what went wrong
+// with it, an agent tool call's card, an agent task's summary. Core owns them, in full zod, because they
+// are stored: a change to the view's protocol must not change what is on disk. The view's protocol has
+// its own schemas of the same shape (src/shared/protocol.ts); src/extension/chat/coreViewShapes.ts makes
+// the compiler refuse any drift between the two.
+import { z } from 'zod';
+
+const count = z.number().int().nonnegative();
+
+export const UsageRecordSchema = z.object({
+  promptTokens: count,
+  completionTokens: count,
+  cachedTokens: count,
+  reasoningTokens: count.optional(),
+});
+export type UsageRecord = z.infer<typeof UsageRecordSchema>;
+
+/** streaming: still arriving; stopped: the user stopped it; interrupted: the stream or the window died mid-reply. */
+export const ReplyStatusSchema = z.enum(['streaming', 'complete', 'stopped', 'interrupted', 'failed']);
+export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
+
+/** What the user can do about an error; the view renders one button per action. */
+export const ErrorActionSchema = z.enum(['setKey', 'checkBalance', 'retry', 'shortenInput', 'fixRequest', 'useEmulator', 'none']);
+export type ErrorAction = z.infer<typeof ErrorActionSchema>;
+
+export const ErrorKindSchema = z.enum([
+  'authentication',
+  'permission',
+  'notFound',
+  'quota',
+  'rateLimit',
+  'overloaded',
+  'tokenLimit',
+  'invalidRequest',
+  'contentFilter',
+  'server',
+  'network',
+  'timeout',
+  'interrupted',
+  'invalidResponse',
+  'unknown',
+]);
+export type ErrorKind = z.infer<typeof ErrorKindSchema>;
+
+export const ErrorInfoSchema = z.object({
+  kind: ErrorKindSchema,
+  status: z.number().int().optional(),
+  /** The service's error `type`, e.g. rate_limit_reached_error. */
+  type: z.string().optional(),
+  message: z.string(),
+  /** The request field at fault for a refused request, e.g. `temperature`. */
+  field: z.string().optional(),
+  retryAfterSeconds: z.number().nonnegative().optional(),
+  action: ErrorActionSchema,
+  /** The host retries by itself after `retryAfterSeconds`; absent once no timer runs (restored from disk, used up, cancelled). */
+  automaticRetry: z.boolean().optional(),
+});
+export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
+
+/** running only while the task runs; cancelled: the task was stopped; invalid: bad arguments or an unknown tool. */
+export const ToolCardStatusSchema = z.enum(['running', 'done', 'failed', 'rejected', 'cancelled', 'invalid']);
+export type ToolCardStatus = z.infer<typeof ToolCardStatusSchema>;
+
+export const ToolCardSchema = z.object({
+  step: z.number().int().min(1),
+  /** The model's arguments string, exactly as sent to the tool. */
+  arguments: z.string(),
+  status: ToolCardStatusSchema,
+  durationMs: count.optional(),
+  /** The formula a service tool belongs to (web_search -> web-search); absent for workspace tools. */
+  formula: z.string().optional(),
+});
+export type ToolCard = z.infer<typeof ToolCardSchema>;
+
+export const AgentSummarySchema = z.object({
+  /** Names the task for undo and for opening the diff of a changed file. */
+  taskId: z.string().min(1),
+  stopReason: z.enum(['stop', 'length', 'step_limit', 'cancelled', 'error']),
+  steps: count,
+  /** Calls per function name. */
+  toolCalls: z.record(z.string(), count),
+  /** Workspace-relative paths the task changed (still applied when it was stopped). */
+  filesChanged: z.array(z.string()),
+  usage: UsageRecordSchema,
+  durationMs: count,
+  error: z.string().optional(),
+});
+export type AgentSummary = z.infer<typeof AgentSummarySchema>;
