@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import type { Account } from './auth';
 import { ServiceError } from './errors';
 import type { Exchange } from './exchange';
-import type { EmulatorContext } from './context';
 
 interface Wallet {
   cash: number;
@@ -102,6 +101,6 @@ export class BalanceBook {
   }
 }
 
-export function handleBalance(ctx: EmulatorContext, ex: Exchange, account: Account): void {
-  ex.sendJson(200, ctx.balances.result(account));
+export function handleBalance(balances: BalanceBook, ex: Exchange, account: Account): void {
+  ex.sendJson(200, balances.result(account));
 }

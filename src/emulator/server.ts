@@ -33,7 +33,7 @@ async function route(ctx: EmulatorContext, ex: Exchange, account: Account): Prom
     if (userBalance[1] !== 'me' && userBalance[1] !== account.id) {
       throw new ServiceError(403, 'permission_denied_error', 'You are not allowed to get other user info');
     }
-    return handleBalance(ctx, ex, account);
+    return handleBalance(ctx.balances, ex, account);
   }
   if (path === '/v1/files' || path.startsWith('/v1/files/')) {
     if (await handleFiles(ctx, ex, account)) return;

@@ -2,7 +2,8 @@
 // every message from the page against the protocol before it reaches the controller, and posts
 // the controller's messages back.
 import * as vscode from 'vscode';
-import { parseWebviewMessage, type HostMessage } from '../shared/protocol';
+import { type HostMessage } from '../shared/protocol';
+import { parseWebviewMessage } from '../shared/messageParsing';
 import type { ChatController, ChatViewPort } from './chatController';
 import { CHAT_VIEW_ID } from './chatViewId';
 import { chatViewHtml, createNonce } from './webviewHtml';

@@ -14,7 +14,6 @@
 // esbuild copies next to it, so the CSP needs `font-src ${webview.cspSource}`) and `dist/webview.js`
 // with the nonce. The script builds the whole DOM; no inline script or style is needed.
 import * as z from 'zod/mini';
-import { checkStreamDelta } from './streamDeltaCheck';
 
 // zod/mini, not classic zod: the webview bundles this file, and mini is a seventh of the size for the same
 // rules. Mini has no error messages of its own until a locale is set; English names each field's problem.
@@ -463,44 +462,3 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 export type WebviewMessageType = WebviewMessage['type'];
 export type WebviewMessageOf<T extends WebviewMessageType> = Extract<WebviewMessage, { type: T }>;
-
-// ---------------------------------------------------------------- validation on arrival
-
-/** A message that does not match the protocol; `issues` name each field and what is allowed. */
-export class ProtocolError extends Error {
-  constructor(
-    readonly direction: 'host->webview' | 'webview->host',
-    readonly issues: readonly string[],
-  ) {
-    super(`Invalid ${direction} message: ${issues.join('; ')}`);
-    this.name = 'ProtocolError';
-  }
-}
-
-export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: ProtocolError };
-
-function describeIssues(error: z.core.$ZodError): string[] {
-  return error.issues.map((issue) => {
-    const path = issue.path.length > 0 ? issue.path.join('.') : '(message)';
-    return `${path}: ${issue.message}`;
-  });
-}
-
-function parseWith<T>(schema: z.ZodMiniType<T>, direction: ProtocolError['direction'], data: unknown): ParseResult<T> {
-  const result = schema.safeParse(data);
-  if (result.success) return { ok: true, message: result.data };
-  return { ok: false, error: new ProtocolError(direction, describeIssues(result.error)) };
-}
-
-/** Validates a message received by the webview. */
-export function parseHostMessage(data: unknown): ParseResult<HostMessage> {
-  // Deltas are most of the traffic: a hand-written check of the same rules first, zod to explain a rejection.
-  const delta = checkStreamDelta(data);
-  if (delta) return { ok: true, message: delta };
-  return parseWith(HostMessageSchema, 'host->webview', data);
-}
-
-/** Validates a message received by the host. */
-export function parseWebviewMessage(data: unknown): ParseResult<WebviewMessage> {
-  return parseWith(WebviewMessageSchema, 'webview->host', data);
-}

@@ -1,7 +1,8 @@
 // The webview's only channel to the extension host. Outgoing messages are typed by the protocol;
 // incoming ones are validated on arrival and dropped (with a console error naming the field) when
 // they do not match it.
-import { parseHostMessage, type HostMessage, type WebviewMessage } from '../shared/protocol';
+import { type HostMessage, type WebviewMessage } from '../shared/protocol';
+import { parseHostMessage } from '../shared/messageParsing';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

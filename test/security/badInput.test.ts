@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { RequestValidationError, SvcApiError, SvcClient, validateChatRequest } from '../../src/api/index';
 import { checkUpload, checkUploadFor, EMPTY_REASON, TOO_LARGE_REASON, UploadRefusedError } from '../../src/core/files/uploadChecks';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index';
-import { HostMessageSchema, parseHostMessage, parseWebviewMessage, ProtocolError, WebviewMessageSchema } from '../../src/shared/protocol';
+import { HostMessageSchema, WebviewMessageSchema } from '../../src/shared/protocol';
+import { parseHostMessage, parseWebviewMessage, ProtocolError } from '../../src/shared/messageParsing';
 import { seededRandom, seedFromEnv, type SeededRandom } from '../faults/seededRandom';
 
 type Req = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { decodePasted, PastedFileError, pastedFileName } from '../../../src/extension/files/pastedFile';
-import { parseWebviewMessage } from '../../../src/shared/protocol';
+import { parseWebviewMessage } from '../../../src/shared/messageParsing';
 
 const NOW = new Date('2026-11-21T13:45:07.123Z');
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { parseHostMessage, parseWebviewMessage, ProtocolError, type HostMessage, type WebviewMessage } from '../../../src/shared/protocol';
+import { type HostMessage, type WebviewMessage } from '../../../src/shared/protocol';
+import { parseHostMessage, parseWebviewMessage, ProtocolError } from '../../../src/shared/messageParsing';
 
 const usage = { promptTokens: 10, completionTokens: 20, cachedTokens: 0 };
 const settings = { model: 'svc-k2.5', thinking: true, jsonMode: false, showReasoning: 'collapsed', choiceCount: 1 } as const;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { HostMessageSchema, parseHostMessage } from '../../../src/shared/protocol';
+import { HostMessageSchema } from '../../../src/shared/protocol';
+import { parseHostMessage } from '../../../src/shared/messageParsing';
 import { checkStreamDelta } from '../../../src/shared/streamDeltaCheck';
 
 const DELTA_TYPES = new Set<unknown>(['contentDelta', 'reasoningDelta', 'toolCallDelta']);
