@@ -1,8 +1,8 @@
 // SvcClient: the typed client for every endpoint of the service. Requests are validated before they are
 // sent, responses are validated when they arrive, and failures come out as SvcApiError kinds.
 import { RequestValidationError, serviceError, ServerError } from './errors';
-import { type CallOptions, FilesApi } from './filesApi';
-import { FormulasApi } from './formulasApi';
+import { type CallOptions, FilesApi } from './filesEndpoints';
+import { FormulasApi } from './formulasEndpoints';
 import { HttpTransport } from './httpTransport';
 import { RetryPolicy, type RetryPolicyOptions } from './retryPolicy';
 import {

@@ -25,8 +25,8 @@ export {
 } from './errors';
 export { validateChatRequest, type ValidateChatRequestOptions } from './validateChatRequest';
 export { fiberOutput, type FiberOutput } from './fiberOutput';
-export { normalizeFormulaUri } from './formulasApi';
-export { type UploadFileRequest } from './filesApi';
+export { normalizeFormulaUri } from './formulasEndpoints';
+export { type UploadFileRequest } from './filesEndpoints';
 export { RetryPolicy, type RetryPolicyOptions, type Sleep } from './retryPolicy';
 export * from './schemas';
 export * from './models';

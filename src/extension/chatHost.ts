@@ -4,8 +4,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { systemClock } from '../core/clock';
-import type { Conversation } from '../core/conversation';
-import { ConversationStore, type ConversationSummary } from '../core/conversationStore';
+import type { Conversation } from '../core/conversations/conversation';
+import { ConversationStore, type ConversationSummary } from '../core/conversations/conversationStore';
 import type { Connection, SendOptions } from '../shared/protocol';
 import { ApiKeyStore, apiKeyProblem, ENV_KEY } from './apiKeyStore';
 import { ChatController } from './chatController';

@@ -4,7 +4,7 @@
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import { RequestValidationError, validateChatRequest } from '../api/index';
-import { buildChatRequest, type ReplySettings } from '../core/chatRequestBuilder';
+import { buildChatRequest, type ReplySettings } from '../core/chat/chatRequestBuilder';
 import type { ShowReasoning } from '../shared/protocol';
 import { userSetting } from './userSettings';
 

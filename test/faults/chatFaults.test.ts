@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { AssistantEntry, Conversation } from '../../src/core/conversation';
+import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
 import { startEmulator } from '../../src/emulator/index';
 import type { HostMessageOf } from '../../src/shared/protocol';
 import { assertSavedIntact } from './conversationChecks';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { validateChatRequest, type ChatMessage } from '../../src/api/index';
 import type { AgentTaskResult } from '../../src/core/agent/agentLoop';
-import type { AssistantEntry, Conversation } from '../../src/core/conversation';
-import { ConversationStore } from '../../src/core/conversationStore';
+import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
+import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import { ErrorInfoSchema } from '../../src/shared/protocol';
 import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
 import { ManualClock } from '../unit/core/support/manualClock';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { AssistantEntry } from '../../src/core/conversation';
+import type { AssistantEntry } from '../../src/core/conversations/conversation';
 import { assertChatIntact, assertSavedIntact, reloadFromDisk } from './conversationChecks';
 import { API_KEY, CHAT_ANSWER, SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultBed';
 

@@ -2,9 +2,9 @@
 // conversation store in files) for one message, so the test can kill it with SIGKILL mid-stream.
 // argv: emulator URL, API key, storage folder, conversation id (created by the parent).
 import { SvcClient } from '../../src/api/index';
-import { ChatSession } from '../../src/core/chatSession';
+import { ChatSession } from '../../src/core/chat/chatSession';
 import { systemClock } from '../../src/core/clock';
-import { ConversationStore } from '../../src/core/conversationStore';
+import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
 import { SETTINGS } from './faultBed';
 

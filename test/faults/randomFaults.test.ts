@@ -4,7 +4,7 @@
 // valid: every message the user sent is there, answered by one settled reply, no tool call unanswered.
 import assert from 'node:assert/strict';
 import { runAgentTask } from '../../src/core/agent/agentLoop';
-import type { AssistantEntry, Conversation } from '../../src/core/conversation';
+import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
 import { assertAgentConversation, assertChatIntact, assertEveryCallAnswered, reloadFromDisk } from './conversationChecks';
 import { SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultBed';
 import { lookupRegistry } from './lookupTool';

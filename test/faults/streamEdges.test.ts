@@ -1,7 +1,7 @@
 // Faults at the edges of a stream: a stream that stalls after it started (silence past the timeout),
 // the user stopping while the first byte is late, and alternatives (n = 2) cut at every point.
 import assert from 'node:assert/strict';
-import type { AssistantEntry, Conversation } from '../../src/core/conversation';
+import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
 import { assertSavedIntact, reloadFromDisk } from './conversationChecks';
 import { SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultBed';
 

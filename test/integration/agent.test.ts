@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { AssistantEntry, Conversation, ToolEntry } from '../../src/core/conversation';
+import type { AssistantEntry, Conversation, ToolEntry } from '../../src/core/conversations/conversation';
 import type { PendingApproval } from '../../src/extension/agent/chatApprover';
 import type { SvcTestApi } from '../../src/extension/extension';
 import { openChatHost, setSetting, svcExtension } from './extensionUnderTest';

@@ -2,7 +2,7 @@
 // host loaded; plus the setting writes and the reply lookups the suites share.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AssistantEntry, Conversation } from '../../src/core/conversation';
+import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
 import type { SvcExtensionApi, SvcTestApi } from '../../src/extension/extension';
 
 export const EXTENSION_ID = 'svc-labs.svc-vscode';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { AssistantEntry } from '../../src/core/conversation';
+import type { AssistantEntry } from '../../src/core/conversations/conversation';
 import type { SvcTestApi } from '../../src/extension/extension';
 import { lastReply, openChatHost, setSetting, svcExtension } from './extensionUnderTest';
 import type { ManageUploadsSeam, UploadItem } from '../../src/extension/files/manageUploadsCommand';

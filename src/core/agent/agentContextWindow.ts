@@ -4,8 +4,8 @@
 // steps are shortened, then the oldest steps are replaced by a short summary, then the latest step's
 // results are shortened. Each call answered stays answered, so the conversation stays valid.
 import { SvcApiError, modelInfo, ENCRYPTED_BEGIN, type ChatMessage, type TokenEstimateRequest, type ToolDefinition } from '../../api/index';
-import { localTokenCounter } from '../localTokenCounter';
-import { countTokensLocally } from '../tokenEstimator';
+import { localTokenCounter } from '../tokens/localTokenCounter';
+import { countTokensLocally } from '../tokens/tokenEstimator';
 import { AgentContextOverflowError } from './agentErrors';
 import type { CompactionStage } from './agentEvents';
 

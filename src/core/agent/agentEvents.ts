@@ -2,7 +2,7 @@
 // reasoning/content deltas, tool_call_started/finished for each call, step_finished; context_compacted
 // whenever old steps had to be shortened; task_finished last, always exactly once.
 import type { FinishReason } from '../../api/index';
-import type { UsageTotals } from '../conversation';
+import type { UsageTotals } from '../conversations/conversation';
 import type { ToolOrigin } from '../tools/tool';
 
 /** `invalid`: the arguments did not match the tool's schema (or the tool does not exist); `cancelled`: the task was stopped. */

@@ -3,8 +3,8 @@
 // Invariant: `messages` is a valid conversation after every step, whatever ended the task; no request
 // is sent while a tool call of it is unanswered.
 import { isCancellation, ChatStreamAccumulator, modelInfo, isThinkingOn, type AssistantMessage, type ChatCompletionChunk, type ChatMessage, type ChatRequest, type FinishReason } from '../../api/index';
-import { zeroUsage, type UsageTotals } from '../conversation';
-import { addUsage, usageFromWire } from '../usageTotals';
+import { zeroUsage, type UsageTotals } from '../conversations/conversation';
+import { addUsage, usageFromWire } from '../conversations/usageTotals';
 import type { ChangeJournal } from '../tools/changeJournal';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { AgentContextWindow, type Compaction, type TokenCounter } from './agentContextWindow';

@@ -3,8 +3,8 @@
 // from the messages the loop returned, which are the valid conversation, keeping the live entries'
 // ids, cards and usage. The task's summary goes on its last assistant entry.
 import type { ChatMessage } from '../../api/index';
-import type { AgentSummary } from '../conversationParts';
-import type { AssistantEntry, Entry, ToolEntry, UserEntry } from '../conversation';
+import type { AgentSummary } from '../conversations/conversationParts';
+import type { AssistantEntry, Entry, ToolEntry, UserEntry } from '../conversations/conversation';
 import type { AgentEvent, AgentTaskSummary } from './agentEvents';
 
 const INTERRUPTED_CALL = 'Not answered: the window closed while this call ran; its result is unknown.';

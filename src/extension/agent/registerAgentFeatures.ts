@@ -3,7 +3,7 @@
 import { confirmPassedTask } from '../commandArguments';
 import * as vscode from 'vscode';
 import type { SvcClient } from '../../api/index';
-import type { ConversationStore } from '../../core/conversationStore';
+import type { ConversationStore } from '../../core/conversations/conversationStore';
 import type { ApprovalDecision } from '../../core/tools/approvals';
 import type { UndoReport } from '../../core/tools/changeJournal';
 import type { ProposedContentProvider } from '../proposedContent';

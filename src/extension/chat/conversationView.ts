@@ -1,7 +1,7 @@
 // The conversation as the chat view shows it (the protocol's ConversationView). The view gets text
 // and figures only; nothing here carries the API key or request settings.
 import type { AssistantMessageView, ConversationView, MessageView } from '../../shared/protocol';
-import type { AssistantEntry, Conversation, Entry } from '../../core/conversation';
+import type { AssistantEntry, Conversation, Entry } from '../../core/conversations/conversation';
 
 function assistantView(entry: AssistantEntry): AssistantMessageView {
   const view: AssistantMessageView = {

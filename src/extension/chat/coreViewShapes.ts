@@ -2,8 +2,8 @@
 // (src/shared/protocol.ts) describes the same data for the view, and the extension passes one as the
 // other. These types make the compiler refuse any drift between the two in either direction, so that
 // neither the stored format nor the view can change without the other being looked at.
-import type { ReplyEvent } from '../../core/chatSessionEvents';
-import type { AgentSummary, ErrorInfo, ReplyStatus, ToolCard, UsageRecord } from '../../core/conversationParts';
+import type { ReplyEvent } from '../../core/chat/chatSessionEvents';
+import type { AgentSummary, ErrorInfo, ReplyStatus, ToolCard, UsageRecord } from '../../core/conversations/conversationParts';
 import type { AgentSummaryView, ErrorInfo as ErrorInfoView, HostMessageOf, ReplyStatus as ReplyStatusView, ToolCard as ToolCardView, UsageView } from '../../shared/protocol';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -3,7 +3,7 @@
 // (src/shared/protocol.ts) and forwards the ChatFilesTarget calls that concern it.
 import * as vscode from 'vscode';
 import type { AttachmentChip } from '../../core/files/attachmentSession';
-import type { ReplyCost } from '../../core/files/replyCost';
+import type { ReplyCost } from '../../core/billing/replyCost';
 import type { HostMessage, WebviewMessage, WebviewMessageOf } from '../../shared/protocol';
 import type { FileFeatures } from './chatFilesBridge';
 import { decodePasted } from './pastedFile';

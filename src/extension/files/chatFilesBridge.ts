@@ -2,7 +2,7 @@
 // ChatFilesTarget; registerFileFeatures returns FileFeatures for the chat view to call.
 import type { Usage, SystemMessage, UserMessage } from '../../api/index';
 import type { AttachmentChip, TakenRequest } from '../../core/files/attachmentSession';
-import type { ReplyCost } from '../../core/files/replyCost';
+import type { ReplyCost } from '../../core/billing/replyCost';
 
 /** One user turn built by a file command ("explain this file", "explain selection"). */
 export interface FileTurn {

@@ -1,7 +1,7 @@
 // How a file command's failure reaches the user: each typed error with its own wording and the action
 // that fixes it (switch model, show the balance), anything else as a plain error message.
 import * as vscode from 'vscode';
-import { BalanceBlockedError } from '../../core/files/balanceView';
+import { BalanceBlockedError } from '../../core/billing/balanceView';
 import { UploadLimitError } from '../../core/files/uploadCache';
 import { UploadRefusedError } from '../../core/files/uploadChecks';
 import { VisionUnsupportedError } from '../../core/files/visionSupport';

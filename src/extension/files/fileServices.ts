@@ -3,7 +3,7 @@
 import type * as vscode from 'vscode';
 import { accountKey } from '../../core/files/accountKey';
 import { AttachmentSession } from '../../core/files/attachmentSession';
-import { BalanceTracker, DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/files/balanceView';
+import { BalanceTracker, DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/billing/balanceView';
 import { ContextBuilder } from '../../core/files/contextBuilder';
 import type { FilesClient } from '../../core/files/filesClient';
 import { UploadCache } from '../../core/files/uploadCache';

@@ -2,16 +2,16 @@
 // and the extracted-content documents, and returns what the chat view calls (see chatFilesBridge.ts).
 import * as vscode from 'vscode';
 import type { Usage } from '../../api/index';
-import { DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/files/balanceView';
+import { DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/billing/balanceView';
 import { errorMessage } from '../../core/files/filesClient';
-import { parsePriceTable, replyCost, type PriceTable } from '../../core/files/replyCost';
+import { parsePriceTable, replyCost, type PriceTable } from '../../core/billing/replyCost';
 import { attachSources, registerAddFileToChat } from './addFileToChatCommand';
-import { BalanceStatusBar } from './balanceStatusBar';
+import { BalanceStatusBar } from '../billing/balanceStatusBar';
 import type { ChatFilesTarget, FileFeatures } from './chatFilesBridge';
 import { registerExplainCommands, tellEvicted } from './explainCommands';
 import { FileServices, type FilesConnection } from './fileServices';
 import { registerManageUploads } from './manageUploadsCommand';
-import { registerShowBalance } from './showBalanceCommand';
+import { registerShowBalance } from '../billing/showBalanceCommand';
 import { registerUploadContentProvider } from './uploadContentProvider';
 
 export interface FileFeatureDeps {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { NetworkError, serviceError, StreamInterruptedError } from '../../../src/api/errors';
 import type { ChatRequest } from '../../../src/api/schemas';
-import { ChatSession, type SessionEvent } from '../../../src/core/chatSession';
-import type { ReplySettings } from '../../../src/core/chatRequestBuilder';
-import type { AssistantEntry } from '../../../src/core/conversation';
-import { SessionBusyError } from '../../../src/core/conversationErrors';
-import { ConversationStore } from '../../../src/core/conversationStore';
+import { ChatSession, type SessionEvent } from '../../../src/core/chat/chatSession';
+import type { ReplySettings } from '../../../src/core/chat/chatRequestBuilder';
+import type { AssistantEntry } from '../../../src/core/conversations/conversation';
+import { SessionBusyError } from '../../../src/core/conversations/conversationErrors';
+import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { ManualClock } from './support/manualClock';
 import { MemoryStorage } from './support/memoryStorage';
 import { ScriptedChatClient, chunk, delta, gate, usageChunk, type ScriptStep } from './support/scriptedChatClient';

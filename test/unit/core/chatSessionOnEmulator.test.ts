@@ -5,10 +5,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SvcClient } from '../../../src/api/index';
-import { ChatSession, type SessionEvent } from '../../../src/core/chatSession';
+import { ChatSession, type SessionEvent } from '../../../src/core/chat/chatSession';
 import { systemClock } from '../../../src/core/clock';
-import type { AssistantEntry } from '../../../src/core/conversation';
-import { ConversationStore } from '../../../src/core/conversationStore';
+import type { AssistantEntry } from '../../../src/core/conversations/conversation';
+import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { startEmulator } from '../../../src/emulator/index';
 import { MemoryStorage } from './support/memoryStorage';
 

@@ -2,7 +2,7 @@
 // its own schemas (a chat reply that failed with a countdown, an agent task with a tool card and a
 // summary) still reads, field for field, and is written back unchanged.
 import assert from 'node:assert/strict';
-import { ConversationSchema } from '../../../src/core/conversation';
+import { ConversationSchema } from '../../../src/core/conversations/conversation';
 
 const WRITTEN_BEFORE = {
   version: 1,

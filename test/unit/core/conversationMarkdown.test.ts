@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { conversationToMarkdown } from '../../../src/core/conversationMarkdown';
-import type { Conversation } from '../../../src/core/conversation';
+import { conversationToMarkdown } from '../../../src/core/conversations/conversationMarkdown';
+import type { Conversation } from '../../../src/core/conversations/conversation';
 
 describe('conversationToMarkdown', () => {
   it('writes title, messages, thinking, tool calls, status notes and fences that survive backticks', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { ConversationStore, UNTITLED } from '../../../src/core/conversationStore';
-import { ConversationNotFoundError, InvalidInputError } from '../../../src/core/conversationErrors';
-import type { AssistantEntry } from '../../../src/core/conversation';
+import { ConversationStore, UNTITLED } from '../../../src/core/conversations/conversationStore';
+import { ConversationNotFoundError, InvalidInputError } from '../../../src/core/conversations/conversationErrors';
+import type { AssistantEntry } from '../../../src/core/conversations/conversation';
 import { ManualClock } from './support/manualClock';
 import { MemoryStorage } from './support/memoryStorage';
 

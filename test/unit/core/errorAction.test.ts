@@ -7,8 +7,8 @@ import {
   TimeoutError,
   serviceError,
 } from '../../../src/api/errors';
-import { InvalidInputError } from '../../../src/core/conversationErrors';
-import { automaticRetryDelaySeconds, errorToInfo, DEFAULT_OVERLOAD_WAIT_SECONDS, DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../../../src/core/errorAction';
+import { InvalidInputError } from '../../../src/core/conversations/conversationErrors';
+import { automaticRetryDelaySeconds, errorToInfo, DEFAULT_OVERLOAD_WAIT_SECONDS, DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../../../src/core/chat/errorAction';
 
 const fromService = (status: number, type: string, message: string) => errorToInfo(serviceError({ status, type, message }));
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { BalanceBlockedError, BalanceTracker, balanceView } from '../../../src/core/files/balanceView';
-import { parsePriceTable, PriceTableError, replyCost } from '../../../src/core/files/replyCost';
+import { BalanceBlockedError, BalanceTracker, balanceView } from '../../../src/core/billing/balanceView';
+import { parsePriceTable, PriceTableError, replyCost } from '../../../src/core/billing/replyCost';
 import { startFilesEmulator, type FilesEmulator } from './support/filesEmulator';
 
 describe('files: balance and cost', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { buildHistory } from '../../../src/core/historyBuilder';
-import { zeroUsage, type Conversation } from '../../../src/core/conversation';
+import { buildHistory } from '../../../src/core/chat/historyBuilder';
+import { zeroUsage, type Conversation } from '../../../src/core/conversations/conversation';
 
 function conversation(entries: Conversation['entries'], systemPrompt?: string): Conversation {
   return { version: 1, id: 'c', title: 't', titleIsCustom: false, createdAt: 0, updatedAt: 0, entries, usageTotals: zeroUsage(), ...(systemPrompt ? { systemPrompt } : {}) };

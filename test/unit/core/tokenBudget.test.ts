@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { computeTokenBudget } from '../../../src/core/tokenBudget';
-import { DebouncedEstimator, countTokensLocally, estimateRequestTokens, type TokenEstimate } from '../../../src/core/tokenEstimator';
+import { computeTokenBudget } from '../../../src/core/tokens/tokenBudget';
+import { DebouncedEstimator, countTokensLocally, estimateRequestTokens, type TokenEstimate } from '../../../src/core/tokens/tokenEstimator';
 import type { TokenEstimateRequest } from '../../../src/api/schemas';
 import { ManualClock } from './support/manualClock';
 

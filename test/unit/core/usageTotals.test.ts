@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { addUsage, usageFromWire } from '../../../src/core/usageTotals';
+import { addUsage, usageFromWire } from '../../../src/core/conversations/usageTotals';
 
 describe('usage totals', () => {
   it('reads cached tokens from the top of usage or from prompt_tokens_details, and reasoning tokens', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ConversationViewSchema } from '../../../src/shared/protocol';
 import { conversationView } from '../../../src/extension/chat/conversationView';
-import type { Conversation } from '../../../src/core/conversation';
+import type { Conversation } from '../../../src/core/conversations/conversation';
 
 describe('conversationView', () => {
   it('maps every entry kind to a protocol-valid view', () => {

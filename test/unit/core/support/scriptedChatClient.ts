@@ -2,7 +2,7 @@
 // and yields its chunks. A script may end by throwing, or pause at a gate the test opens.
 import { CancelledError } from '../../../../src/api/errors';
 import type { ChatCompletionChunk, ChatRequest } from '../../../../src/api/schemas';
-import type { ChatStreamClient } from '../../../../src/core/chatSession';
+import type { ChatStreamClient } from '../../../../src/core/chat/chatSession';
 
 export type ScriptStep = ChatCompletionChunk | { gate: Promise<void> } | { fail: Error };
 

@@ -1,10 +1,10 @@
 // All conversations of a workspace: listing, search, rename, delete, and saving through a
 // KeyValueStorage. Each conversation is its own key so that saving after every message writes one
 // conversation, not all of them.
-import type { Clock } from './clock';
+import type { Clock } from '../clock';
 import { ConversationSchema, selectedAlternative, zeroUsage, type Conversation } from './conversation';
 import { ConversationNotFoundError, InvalidInputError } from './conversationErrors';
-import type { KeyValueStorage } from './keyValueStorage';
+import type { KeyValueStorage } from '../keyValueStorage';
 
 const PREFIX = 'conversation/';
 const ACTIVE_KEY = 'activeConversation';

@@ -1,19 +1,19 @@
 // Drives the replies of the conversations: sends the history, streams the reply into the
 // conversation (saving as it goes, so a crash keeps what arrived), and handles stop, failures with
 // their fixing action, automatic retry after a countdown, regenerate and edit-and-resend.
-import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatRequest, type MessageContent, type SystemMessage } from '../api/index';
+import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatRequest, type MessageContent, type SystemMessage } from '../../api/index';
 import type { SessionEvent } from './chatSessionEvents';
-import type { ErrorInfo } from './conversationParts';
+import type { ErrorInfo } from '../conversations/conversationParts';
 import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
-import type { Clock } from './clock';
-import type { Alternative, AssistantEntry, Conversation, UserEntry } from './conversation';
-import { EntryNotFoundError, InvalidInputError, SessionBusyError } from './conversationErrors';
-import type { ConversationStore } from './conversationStore';
+import type { Clock } from '../clock';
+import type { Alternative, AssistantEntry, Conversation, UserEntry } from '../conversations/conversation';
+import { EntryNotFoundError, InvalidInputError, SessionBusyError } from '../conversations/conversationErrors';
+import type { ConversationStore } from '../conversations/conversationStore';
 import { automaticRetryDelaySeconds, errorToInfo } from './errorAction';
 import { buildHistory } from './historyBuilder';
-import { localTokenCounter } from './localTokenCounter';
+import { localTokenCounter } from '../tokens/localTokenCounter';
 import { ThrottledSaver } from './throttledSaver';
-import { addUsage, usageFromWire } from './usageTotals';
+import { addUsage, usageFromWire } from '../conversations/usageTotals';
 
 export interface ChatStreamClient {
   chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;

@@ -1,9 +1,9 @@
 // What a failed request means for the user and the one action that fixes it. The chat shows the
 // error in the conversation with that action as a button; a countdown (retryAfterSeconds with action
 // `retry`) makes the session retry by itself.
-import { RequestValidationError, SvcApiError } from '../api/index';
-import type { ErrorInfo } from './conversationParts';
-import { InvalidInputError } from './conversationErrors';
+import { RequestValidationError, SvcApiError } from '../../api/index';
+import type { ErrorInfo } from '../conversations/conversationParts';
+import { InvalidInputError } from '../conversations/conversationErrors';
 
 /** Waits used when the service does not say how long: an overloaded engine clears quickly. */
 export const DEFAULT_OVERLOAD_WAIT_SECONDS = 5;

@@ -1,6 +1,6 @@
 // Saves at most once per interval while a reply streams: often enough that a crash loses little,
 // rarely enough that a fast stream is not slowed by writes.
-import type { Clock } from './clock';
+import type { Clock } from '../clock';
 
 export class ThrottledSaver {
   private timer: unknown;

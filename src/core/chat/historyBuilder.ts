@@ -1,7 +1,7 @@
 // Turns a saved conversation into the `messages` the service expects. The service is stateless, so
 // this list is the whole memory of the conversation.
-import type { AssistantMessage, ChatMessage } from '../api/index';
-import { selectedAlternative, type AssistantEntry, type Conversation, type Entry } from './conversation';
+import type { AssistantMessage, ChatMessage } from '../../api/index';
+import { selectedAlternative, type AssistantEntry, type Conversation, type Entry } from '../conversations/conversation';
 
 /**
  * Builds the request history from the entries before `endIndex` (all of them by default).

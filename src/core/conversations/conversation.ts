@@ -1,7 +1,7 @@
 // The saved shape of a conversation. It is read back from storage written by an earlier version or
 // cut short by a crash, so it is a zod schema: what comes back is checked, not trusted.
 import { z } from 'zod';
-import { FinishReasonSchema, MessageContentSchema, SystemMessageSchema, ToolCallSchema } from '../api/index';
+import { FinishReasonSchema, MessageContentSchema, SystemMessageSchema, ToolCallSchema } from '../../api/index';
 import { AgentSummarySchema, ErrorInfoSchema, ReplyStatusSchema, ToolCardSchema, type ReplyStatus } from './conversationParts';
 
 export const UsageTotalsSchema = z.object({

@@ -1,7 +1,7 @@
 // The chat request for the next reply: the conversation's history plus the user's choices (model,
 // thinking, JSON mode, alternatives) and settings. It sets only what the user chose, and leaves the
 // rest to the model's defaults, so the client's validation sees exactly what will be sent.
-import { modelInfo, type ChatMessage, type ChatRequest } from '../api/index';
+import { modelInfo, type ChatMessage, type ChatRequest } from '../../api/index';
 
 export interface ReplySettings {
   model: string;

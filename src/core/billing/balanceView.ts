@@ -1,7 +1,7 @@
 // The account balance as the editor shows it, and the rule that no inference call is made at or below
 // zero (the service would refuse it with a 429 quota error; we say why before sending anything).
 import type { Balance } from '../../api/index';
-import type { FilesClient } from './filesClient';
+import type { FilesClient } from '../files/filesClient';
 
 export const DEFAULT_BALANCE_WARNING_THRESHOLD = 1;
 

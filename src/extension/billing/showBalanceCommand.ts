@@ -1,10 +1,10 @@
 // "svc: Show Balance": cash, voucher and available balance read fresh, with what a negative cash
 // balance means and why sending is blocked when it is.
 import * as vscode from 'vscode';
-import { formatUsd } from '../../core/files/balanceView';
-import type { ChatFilesTarget } from './chatFilesBridge';
-import { reportFileCommandError } from './fileCommandErrors';
-import type { FileServices } from './fileServices';
+import { formatUsd } from '../../core/billing/balanceView';
+import type { ChatFilesTarget } from '../files/chatFilesBridge';
+import { reportFileCommandError } from '../files/fileCommandErrors';
+import type { FileServices } from '../files/fileServices';
 
 export function registerShowBalance(services: FileServices, chat: ChatFilesTarget): vscode.Disposable {
   return vscode.commands.registerCommand('svc.showBalance', async () => {

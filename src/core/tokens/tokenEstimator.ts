@@ -1,8 +1,8 @@
 // Counts the tokens of the next request: the service's estimate endpoint where the model allows it,
 // a local count (marked approximate) where it does not or the endpoint fails. Calls are debounced
 // while the user types, and a late answer to an older draft never overwrites a newer one.
-import { modelInfo, type ChatMessage, type TokenEstimateRequest } from '../api/index';
-import type { Clock } from './clock';
+import { modelInfo, type ChatMessage, type TokenEstimateRequest } from '../../api/index';
+import type { Clock } from '../clock';
 import { localTokenCounter } from './localTokenCounter';
 
 export interface EstimateClient {

@@ -2,7 +2,7 @@
 // colour when sending is blocked; clicking it runs "svc: Show Balance". The model in use is already on
 // the connection item beside it, so here it is only in the tooltip.
 import * as vscode from 'vscode';
-import type { BalanceView } from '../../core/files/balanceView';
+import type { BalanceView } from '../../core/billing/balanceView';
 
 export class BalanceStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('svc.balance', vscode.StatusBarAlignment.Right, 100);

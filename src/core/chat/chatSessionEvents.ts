@@ -1,9 +1,9 @@
 // What a chat session tells its listener while a reply arrives. Core's own types: the extension posts
 // them to the chat view, whose protocol has messages of the same shape (the compiler checks that they
 // stay the same in src/extension/chat/coreViewShapes.ts).
-import type { FinishReason } from '../api/index';
-import type { Conversation } from './conversation';
-import type { ErrorInfo, UsageRecord } from './conversationParts';
+import type { FinishReason } from '../../api/index';
+import type { Conversation } from '../conversations/conversation';
+import type { ErrorInfo, UsageRecord } from '../conversations/conversationParts';
 
 interface ReplyRef {
   conversationId: string;

@@ -2,7 +2,7 @@
 // (the service publishes no prices through its API, so none are assumed).
 import { z } from 'zod';
 import type { Usage } from '../../api/index';
-import { usageFromWire } from '../usageTotals';
+import { usageFromWire } from '../conversations/usageTotals';
 import { formatUsd } from './balanceView';
 
 const price = z.number().nonnegative();

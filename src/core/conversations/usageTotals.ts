@@ -1,5 +1,5 @@
 // Token use as the service reports it, folded into the four figures the chat shows.
-import type { Usage } from '../api/index';
+import type { Usage } from '../../api/index';
 import type { UsageTotals } from './conversation';
 
 /**

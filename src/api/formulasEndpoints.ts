@@ -3,7 +3,7 @@
 import { RequestValidationError } from './errors';
 import type { HttpTransport } from './httpTransport';
 import { type Fiber, type FiberCall, FiberSchema, FormulaToolsSchema, type ToolDefinition } from './schemas';
-import type { CallOptions } from './filesApi';
+import type { CallOptions } from './filesEndpoints';
 
 const FORMULA_URI = /^([A-Za-z0-9_-]+)\/([A-Za-z0-9_.-]+)(?::([A-Za-z0-9_.-]+))?$/;
 
