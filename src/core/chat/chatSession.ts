@@ -231,6 +231,8 @@ export class ChatSession {
     const ref = { conversationId: conversation.id, messageId: entry.id };
     conversation.entries.push(entry);
 
+    // Checked here as well as in the client: a refused request must fail before replyStarted (nothing
+    // was sent, so the view shows no reply in progress), and a ChatStreamClient need not be SvcClient.
     try {
       validateChatRequest(request);
     } catch (invalid) {
