@@ -1,10 +1,10 @@
 // The local emulator runs inside the extension host when no API key is set. It is the separate bundle
 // dist/emulator.js, loaded with require() only when needed, so dist/extension.js stays small and
-// start-up does not pay for it. It answers only to this extension: a random key per start (other local
-// users and processes cannot guess it), and the server refuses foreign Host and Origin headers.
+// start-up does not pay for it. It answers only to this extension: no key is given, so the emulator
+// makes a random one per start (other local users and processes cannot guess it), and the server
+// refuses foreign Host and Origin headers.
 // The variables below script, fault or log the emulator for the test harness; anywhere else they are
 // ignored, so nothing in the environment can turn the emulator into something else.
-import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { EmulatorOptions, RunningEmulator } from '../emulator/index';
 import { FAULTS_ENV, parseFaultRules, startFaultFront } from './emulatorFaultFront';
@@ -116,7 +116,6 @@ export class LocalEmulator {
           ...(extra ? parseExtraOptions(extra) : {}),
           host: '127.0.0.1',
           port: 0,
-          apiKey: `sk-local-${randomBytes(24).toString('base64url')}`,
           accountIdentity: ACCOUNT_IDENTITY,
           dataDir: this.dataDir,
           speed: this.speed,

@@ -98,3 +98,26 @@ export function revealHiddenText(original: string): RevealedText {
     warning: notes.length > 0 ? `Look closely: ${notes.join('; ')}.` : undefined,
   };
 }
+
+export interface RevealedApproval {
+  title: string;
+  detail: string;
+  /** "1 line", "41 lines": of the detail as the model wrote it. */
+  lines: string;
+  lineCount: number;
+  /** The request's own warning first, then what revealing the title and the detail found. */
+  warnings: string[];
+}
+
+/** An approval question as every surface shows it (the chat view's card and the host's dialog). */
+export function revealApproval(request: { title: string; detail: string; warning?: string | undefined }): RevealedApproval {
+  const title = revealHiddenText(request.title);
+  const detail = revealHiddenText(request.detail);
+  return {
+    title: title.text,
+    detail: detail.text,
+    lines: `${detail.lineCount} line${detail.lineCount === 1 ? '' : 's'}`,
+    lineCount: detail.lineCount,
+    warnings: [request.warning, title.warning, detail.warning].filter((w): w is string => w !== undefined),
+  };
+}

@@ -31,10 +31,6 @@ export class DataEgressGuard {
     this.holdsWorkspaceContent = true;
   }
 
-  get tainted(): boolean {
-    return this.holdsWorkspaceContent;
-  }
-
   /** True when the data may go: nothing from the workspace is held yet, the host was approved, or the user says yes now. */
   async mayLeave(egress: Egress, signal: AbortSignal): Promise<boolean> {
     if (!this.holdsWorkspaceContent || this.approvedDestinations.has(egress.destination)) return true;

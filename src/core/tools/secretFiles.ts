@@ -55,8 +55,8 @@ export class SecretFileRules {
   }
 
   /**
-   * Why this workspace-relative path looks like a secret, or undefined. `allowAlways` is false for
-   * files named like secrets (each read asks), true for the user's own globs.
+   * Why this workspace-relative path looks like a secret, or undefined. `allowAlways` is false: every
+   * read of such a file asks (only git-ignored files, checked by the read tools, may be allowed for a task).
    */
   match(relativePath: string): { reason: string; allowAlways: boolean } | undefined {
     const path = relativePath.split('\\').join('/').replace(/^\.\//, '');

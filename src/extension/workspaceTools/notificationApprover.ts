@@ -4,7 +4,7 @@
 // visible and the line count and warnings stated. A dismissed dialog counts as a rejection.
 import * as vscode from 'vscode';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../../core/tools/approvals';
-import { revealHiddenText } from '../../shared/revealHiddenText';
+import { revealApproval } from '../../shared/revealHiddenText';
 
 const APPROVE = 'Approve';
 const REJECT = 'Reject';
@@ -14,16 +14,13 @@ export class NotificationApprover implements Approver {
   async request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     const buttons = request.allowAlways ? [APPROVE, ALWAYS, REJECT] : [APPROVE, REJECT];
     const stopped = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
-    const choice = await Promise.race([vscode.window.showWarningMessage(revealHiddenText(request.title).text, { modal: true, detail: approvalDetail(request) }, ...buttons), stopped]);
+    const shown = revealApproval(request);
+    // Under the title: warnings first, then the line count and the whole text.
+    const detail = [...shown.warnings.map((w) => `⚠ ${w}`), `${shown.lines}:`, shown.detail].join('\n');
+    const choice = await Promise.race([vscode.window.showWarningMessage(shown.title, { modal: true, detail }, ...buttons), stopped]);
     if (choice === APPROVE) return 'approve';
     if (choice === ALWAYS) return 'always';
     return 'reject';
   }
 }
 
-/** What the dialog shows under the title: warnings first, then the line count and the whole text. */
-export function approvalDetail(request: ApprovalRequest): string {
-  const detail = revealHiddenText(request.detail);
-  const warnings = [request.warning, revealHiddenText(request.title).warning, detail.warning].filter((w): w is string => w !== undefined);
-  return [...warnings.map((w) => `⚠ ${w}`), `${detail.lineCount} line${detail.lineCount === 1 ? '' : 's'}:`, detail.text].join('\n');
-}

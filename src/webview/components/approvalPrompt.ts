@@ -3,7 +3,7 @@
 // whole: hidden and direction-changing characters as visible markers, long blank runs folded into a
 // marker line, the line count always stated, and the host's warning line above it.
 import type { HostMessageOf, WebviewMessage } from '../../shared/protocol';
-import { revealHiddenText } from '../../shared/revealHiddenText';
+import { revealApproval } from '../../shared/revealHiddenText';
 import { el, icon, textButton } from '../dom';
 
 const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], string> = {
@@ -34,17 +34,15 @@ export class ApprovalPrompt {
       always.addEventListener('click', () => answer('always'));
       buttons.splice(1, 0, always);
     }
-    const title = revealHiddenText(request.title);
-    const detail = revealHiddenText(request.detail);
-    const warnings = [request.warning, title.warning, detail.warning].filter((w): w is string => w !== undefined);
+    const shown = revealApproval(request);
     this.element = el('div', {
       className: 'approval',
-      attrs: { 'data-testid': 'approval', 'data-kind': request.kind, 'data-request-id': request.requestId, role: 'alertdialog', 'aria-label': title.text },
+      attrs: { 'data-testid': 'approval', 'data-kind': request.kind, 'data-request-id': request.requestId, role: 'alertdialog', 'aria-label': shown.title },
     }, [
-      el('div', { className: 'approval-title' }, [icon(KIND_ICONS[request.kind]), el('strong', { text: ` ${title.text}` })]),
-      ...warnings.map((warning) => el('div', { className: 'approval-warning', attrs: { 'data-testid': 'approval-warning' } }, [icon('warning'), el('span', { text: ` ${warning}` })])),
-      el('div', { className: 'approval-lines', attrs: { 'data-testid': 'approval-lines' }, text: `${detail.lineCount} line${detail.lineCount === 1 ? '' : 's'}${detail.lineCount > 12 ? ' — scroll to read all of it' : ''}` }),
-      el('pre', { className: 'approval-detail', attrs: { 'data-testid': 'approval-detail' }, text: detail.text }),
+      el('div', { className: 'approval-title' }, [icon(KIND_ICONS[request.kind]), el('strong', { text: ` ${shown.title}` })]),
+      ...shown.warnings.map((warning) => el('div', { className: 'approval-warning', attrs: { 'data-testid': 'approval-warning' } }, [icon('warning'), el('span', { text: ` ${warning}` })])),
+      el('div', { className: 'approval-lines', attrs: { 'data-testid': 'approval-lines' }, text: `${shown.lines}${shown.lineCount > 12 ? ' — scroll to read all of it' : ''}` }),
+      el('pre', { className: 'approval-detail', attrs: { 'data-testid': 'approval-detail' }, text: shown.detail }),
       el('div', { className: 'approval-actions' }, buttons),
     ]);
   }
