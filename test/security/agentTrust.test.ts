@@ -325,7 +325,6 @@ describe('security: the agent cannot be turned against its user', function () {
         const [runner] = await new FormulaToolCatalog(client.formulas).tools(['code_runner'], new TaskApprovals(approver), { formulasRunOnThisComputer: true });
         const written = path.join(outside, 'written-by-model.txt');
         const code = `open(${JSON.stringify(written)}, 'w').write('x')\nimport socket\nsocket.create_connection(('127.0.0.1', ${port}))`;
-        approver.asked.length = 0;
         const rejecting = new ScriptedApprover(() => 'reject');
         const [guarded] = await new FormulaToolCatalog(client.formulas).tools(['code_runner'], new TaskApprovals(rejecting), { formulasRunOnThisComputer: true });
         const result = await guarded!.run(args({ code }), signal);
