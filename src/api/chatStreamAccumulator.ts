@@ -93,6 +93,12 @@ export class ChatStreamAccumulator {
     }
   }
 
+  /** Choice `index`'s text so far, read on every chunk while streaming without building the whole result. */
+  textOf(index: number): { content: string; reasoning: string } | undefined {
+    const state = this.choices.get(index);
+    return state && { content: state.content, reasoning: state.reasoning ?? '' };
+  }
+
   /** The merged choices in index order and the usage (the include_usage chunk's, else the final choice's). */
   result(): AccumulatedResult {
     const choices = [...this.choices.values()]

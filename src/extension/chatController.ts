@@ -1,77 +1,49 @@
-// The host side of the chat view: answers every protocol message from the webview, turns the chat
-// session's events into protocol messages, and keeps the view's settings, connection banner and
-// conversation list current. The webview only ever receives text and figures, never the key.
-import * as path from 'node:path';
+// The host side of the chat view: routes each protocol message from the webview to the handler
+// registered for its type, turns the chat session's events into protocol messages, and keeps the
+// view's settings, connection banner and conversation list current. The webview only ever receives
+// text and figures, never the key.
 import * as vscode from 'vscode';
-import { LIMITS, MODELS, modelInfo, type Model, type ModelInfo, SvcApiError } from '../api/index';
+import { MODELS, SvcApiError } from '../api/index';
 import { ChatSession, type SessionEvent, type UserTurn } from '../core/chat/chatSession';
 import type { ReplySettings } from '../core/chat/chatRequestBuilder';
 import { systemClock } from '../core/clock';
-import { conversationToMarkdown } from '../core/conversations/conversationMarkdown';
+import { exportConversation } from '../core/conversations/conversationExport';
 import type { ConversationStore } from '../core/conversations/conversationStore';
-import { conversationView } from './chat/conversationView';
-import { buildHistory } from '../core/chat/historyBuilder';
-import { StreamDeltaBatcher } from './chat/streamDeltaBatcher';
-import { computeTokenBudget } from '../core/tokens/tokenBudget';
-import { DebouncedEstimator, type EstimateClient } from '../core/tokens/tokenEstimator';
-import type { Connection, HostMessage, ModelView, SendOptions, UiSettings, WebviewMessage, WebviewMessageOf } from '../shared/protocol';
-import { applyCodeBlock, copyText, insertAtCursor, openLink } from './codeBlockActions';
-import type { ProposedContentProvider } from './proposedContent';
+import type { HostWindow } from '../core/host/hostWindow';
+import { DraftTokenEstimates } from '../core/tokens/draftTokenEstimate';
 import { BalanceBlockedError } from '../core/billing/balanceView';
 import type { AttachmentChip } from '../core/files/attachmentSession';
-import type { ChatFilesTarget, ChatNotice, FileFeatures, FileTurn } from './files/chatFilesBridge';
-import { AttachmentController, isAttachmentMessage } from './files/attachmentController';
 import type { ReplyCost } from '../core/billing/replyCost';
+import type { Connection, HostMessage, SendOptions, WebviewMessage } from '../shared/protocol';
+import { conversationView } from './chat/conversationView';
+import { registerCodeBlockHandlers } from './chat/handlers/codeBlockHandlers';
+import { registerConversationHandlers } from './chat/handlers/conversationHandlers';
+import { registerHostActionHandlers } from './chat/handlers/hostActionHandlers';
+import { registerReplyHandlers } from './chat/handlers/replyHandlers';
+import { registerSettingsHandlers, updateSetting } from './chat/handlers/settingsHandlers';
+import { modelView } from './chat/modelView';
+import { StreamDeltaBatcher } from './chat/streamDeltaBatcher';
+import { sendOptionsOf, uiSettings } from './chat/uiSettings';
+import { vscodeHostWindow } from './chat/vscodeHostWindow';
+import { WebviewMessageRouter } from './chat/webviewMessageRouter';
+import type { ProposedContentProvider } from './proposedContent';
+import type { ChatFilesTarget, ChatNotice, FileFeatures, FileTurn } from './files/chatFilesBridge';
+import { AttachmentController } from './files/attachmentController';
 import type { ServiceConnection } from './serviceConnection';
-import { readSettings, replySettings, type ChatSettings } from './settings';
+import { readSettings, replySettings } from './settings';
 import type { AgentChatSurface, AgentController } from './agent/agentController';
-
-/** Drafts typed in a burst make one estimate call. */
-const ESTIMATE_DEBOUNCE_MS = 150;
 
 export interface ChatViewPort {
   post(message: HostMessage): void;
   reveal(): Promise<void>;
 }
 
-function modelView(id: string, info: ModelInfo | undefined): ModelView {
-  return {
-    id,
-    thinking: info?.thinking ?? 'no',
-    vision: info?.vision ?? false,
-    contextLength: info?.contextLength ?? null,
-    estimateSupported: info?.estimateSupported ?? true,
-    maxChoices: info?.fixed.n ?? LIMITS.maxN,
-  };
-}
-
-function uiSettings(settings: ChatSettings): UiSettings {
-  return {
-    model: settings.model,
-    thinking: settings.thinking,
-    jsonMode: settings.jsonMode,
-    showReasoning: settings.showReasoning,
-    choiceCount: Math.min(5, Math.max(1, Math.trunc(settings.choiceCount))),
-  };
-}
-
-/** A setting changed from the view goes where its current value comes from (workspace or user). */
-async function updateSetting(key: string, value: unknown): Promise<void> {
-  const config = vscode.workspace.getConfiguration('svc');
-  const inspected = config.inspect(key);
-  const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await config.update(key, value, target);
-}
-
 export class ChatController implements vscode.Disposable, ChatFilesTarget {
   readonly session: ChatSession;
   private view: ChatViewPort | undefined;
-  /** The conversation the view shows; undefined for a new chat not sent yet. */
-  private activeId: string | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
-  private pendingEstimate: { requestId: string; contextLength: number | undefined; maxCompletionTokens: number } | undefined;
-  private estimator: DebouncedEstimator | undefined;
-  private estimatorClient: EstimateClient | undefined;
+  private readonly router = new WebviewMessageRouter();
+  private readonly estimates: DraftTokenEstimates;
   private files: FileFeatures | undefined;
   private agent: AgentController | undefined;
   private attachments: AttachmentController | undefined;
@@ -81,19 +53,44 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   constructor(
     private readonly store: ConversationStore,
     private readonly connection: ServiceConnection,
-    private readonly proposals: ProposedContentProvider,
+    proposals: ProposedContentProvider,
     private readonly log: vscode.LogOutputChannel,
     /** The workspace's prompt_cache_key (agent/workspaceCacheKey), shared by chats and agent tasks. */
     promptCacheKey?: () => Promise<string>,
+    private readonly window: HostWindow = vscodeHostWindow,
   ) {
-    this.activeId = store.activeConversationId;
+    const client = async () => (await this.connection.get()).client;
     this.session = new ChatSession({
-      client: async () => (await this.connection.get()).client,
+      client,
       store,
       clock: systemClock,
       ...(promptCacheKey ? { promptCacheKey } : {}),
       onEvent: (event) => this.deliver(event),
     });
+    this.estimates = new DraftTokenEstimates(client, systemClock, (estimate) => this.post({ type: 'tokenEstimate', ...estimate }));
+    const post = (message: HostMessage) => this.post(message);
+    this.router.on('ready', async () => {
+      await this.sendInit();
+      await this.attachments?.restore();
+      return this.agent?.viewReady();
+    });
+    registerReplyHandlers(this.router, {
+      session: this.session,
+      send: (conversationId, text, options) => this.send(conversationId, text, options),
+      stop: (conversationId) => this.stopIn(conversationId),
+      replySettings: () => this.replySettings(),
+    });
+    registerConversationHandlers(this.router, {
+      store,
+      replies: this.session,
+      window,
+      post,
+      newConversation: () => this.newConversation(),
+      sendInit: () => this.sendInit(),
+    });
+    registerSettingsHandlers(this.router, { store, estimates: this.estimates, client, post, log });
+    registerCodeBlockHandlers(this.router, proposals);
+    registerHostActionHandlers(this.router, client, window);
     this.subscriptions.push(
       store.onDidChange(() => this.post({ type: 'conversations', conversations: store.list() })),
       connection.onDidChange((c) => this.post({ type: 'connection', connection: c })),
@@ -111,26 +108,25 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   useFileFeatures(files: FileFeatures): void {
     this.files = files;
     this.attachments = new AttachmentController(files, (m) => this.post(m));
+    this.attachments.register(this.router);
   }
 
   /** Agent tasks (Agent mode, approvals, undo) run in this view's conversation. */
   useAgent(agent: AgentController): void {
     this.agent = agent;
+    agent.register(this.router);
   }
 
   agentSurface(): AgentChatSurface {
     return {
       post: (message) => this.post(message),
-      activeConversationId: () => this.activeId,
-      setActive: async (id) => {
-        this.activeId = id;
-        await this.store.setActive(id);
-      },
+      activeConversationId: () => this.activeConversationId,
     };
   }
 
+  /** The conversation the view shows; undefined for a new chat not sent yet. */
   get activeConversationId(): string | undefined {
-    return this.activeId;
+    return this.store.activeConversationId;
   }
 
   /** Every message to the view, so streamed text joined per turn keeps its place among the others. */
@@ -150,7 +146,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       );
     }
     if (event.type === 'conversation') {
-      if (event.conversation.id === this.activeId) this.post({ type: 'conversation', conversation: conversationView(event.conversation) });
+      if (event.conversation.id === this.activeConversationId) this.post({ type: 'conversation', conversation: conversationView(event.conversation) });
       return;
     }
     if (event.type === 'replyFailed') this.log.warn(`Reply failed (${event.error.kind}): ${event.error.message}`);
@@ -159,7 +155,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   async sendInit(): Promise<void> {
-    const active = this.activeId ? this.store.get(this.activeId) : undefined;
+    const active = this.activeConversationId ? this.store.get(this.activeConversationId) : undefined;
     this.post({
       type: 'init',
       conversations: this.store.list(),
@@ -173,78 +169,11 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   /** Every message from the view, already validated against the protocol. */
   async handle(message: WebviewMessage): Promise<void> {
     try {
-      await this.dispatch(message);
+      await this.router.route(message);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       this.log.error(`${message.type}: ${text}`);
       this.post({ type: 'notice', level: 'error', message: text });
-    }
-  }
-
-  private async dispatch(message: WebviewMessage): Promise<void> {
-    if (isAttachmentMessage(message)) return this.attachments?.handle(message);
-    switch (message.type) {
-      case 'ready':
-        await this.sendInit();
-        await this.attachments?.restore();
-        return this.agent?.viewReady();
-      case 'send':
-        await this.send(message.conversationId, message.text, message.options);
-        return;
-      case 'stop':
-        if (this.agent?.stop(message.conversationId)) return;
-        return this.session.stop(message.conversationId);
-      case 'runAgentTask':
-      case 'approvalAnswer':
-      case 'openAgentDiff':
-      case 'undoAgentTask':
-        return this.agent?.handle(message);
-      case 'regenerate':
-      case 'retry':
-        return this.session.regenerate(message.conversationId, message.messageId, this.replySettings());
-      case 'editAndResend':
-        return this.session.editAndResend(message.conversationId, message.messageId, message.text, this.replySettings());
-      case 'selectChoice':
-        return this.session.selectChoice(message.conversationId, message.messageId, message.choiceIndex);
-      case 'copy':
-        return copyText(message.text);
-      case 'insertAtCursor':
-        return insertAtCursor(message.text);
-      case 'applyCodeBlock':
-        return applyCodeBlock(message.code, this.proposals);
-      case 'openLink':
-        return openLink(message.href);
-      case 'newConversation':
-        return this.newConversation();
-      case 'switchConversation':
-        return this.switchTo(message.conversationId);
-      case 'renameConversation': {
-        await this.store.rename(message.conversationId, message.title);
-        const renamed = this.store.get(message.conversationId);
-        if (renamed && message.conversationId === this.activeId) this.post({ type: 'conversation', conversation: conversationView(renamed) });
-        return;
-      }
-      case 'deleteConversation':
-        return this.deleteConversation(message.conversationId);
-      case 'searchConversations':
-        return this.post({ type: 'searchResults', requestId: message.requestId, results: this.store.search(message.query) });
-      case 'exportConversation':
-        await this.exportConversation(message.conversationId, message.requestId);
-        return;
-      case 'setModel':
-        return updateSetting('model', message.model);
-      case 'setThinking':
-        return updateSetting('thinking', message.enabled);
-      case 'setJsonMode':
-        return updateSetting('jsonMode', message.enabled);
-      case 'setChoiceCount':
-        return updateSetting('alternatives', message.choiceCount);
-      case 'estimateTokens':
-        return this.estimate(message);
-      case 'listModels':
-        return this.listModels(message.requestId);
-      case 'runAction':
-        return this.runAction(message.action);
     }
   }
 
@@ -272,12 +201,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   private async sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {
-    let id = conversationId;
-    if (id === null) {
-      const created = await this.store.create(readSettings().systemPrompt);
-      id = created.id;
-    }
-    this.activeId = id;
+    const id = conversationId ?? (await this.store.create(readSettings().systemPrompt)).id;
     await this.store.setActive(id);
     await this.session.sendTurn(id, turn, settings);
     return id;
@@ -300,7 +224,8 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   async sendTurn(turn: FileTurn): Promise<void> {
     await vscode.commands.executeCommand(`svc.chat.focus`);
     const content = turn.userMessage.content;
-    await this.sendTurnIn(this.activeId ?? null, { display: turn.display, context: turn.systemMessages, content }, this.replySettings({ ...this.uiSendOptions(), model: turn.model }));
+    const options = { ...sendOptionsOf(uiSettings(readSettings())), model: turn.model };
+    await this.sendTurnIn(this.activeConversationId ?? null, { display: turn.display, context: turn.systemMessages, content }, this.replySettings(options));
   }
 
   showAttachments(chips: readonly AttachmentChip[]): void {
@@ -315,142 +240,25 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     void updateSetting('model', modelId);
   }
 
-  private uiSendOptions(): SendOptions {
-    const ui = uiSettings(readSettings());
-    return { model: ui.model, thinking: ui.thinking, jsonMode: ui.jsonMode, choiceCount: ui.choiceCount };
-  }
-
   async newConversation(): Promise<void> {
-    this.activeId = undefined;
     await this.store.clearActive();
     await this.sendInit();
     this.post({ type: 'focusComposer' });
   }
 
-  private async switchTo(conversationId: string): Promise<void> {
-    const conversation = this.store.require(conversationId);
-    this.activeId = conversationId;
-    await this.store.setActive(conversationId);
-    this.post({ type: 'conversation', conversation: conversationView(conversation) });
-  }
-
-  private async deleteConversation(conversationId: string): Promise<void> {
-    const conversation = this.store.require(conversationId);
-    const answer = await vscode.window.showWarningMessage(`Delete the conversation "${conversation.title}"?`, { modal: true }, 'Delete');
-    if (answer !== 'Delete') return;
-    await this.session.stopAndSettle(conversationId);
-    await this.store.delete(conversationId);
-    if (this.activeId === conversationId) this.activeId = this.store.activeConversationId;
-    await this.sendInit();
+  private stopIn(conversationId: string): void {
+    if (this.agent?.stop(conversationId)) return;
+    this.session.stop(conversationId);
   }
 
   stopActive(): void {
-    if (this.activeId && this.agent?.stop(this.activeId)) return;
-    if (this.activeId) this.session.stop(this.activeId);
+    if (this.activeConversationId) this.stopIn(this.activeConversationId);
   }
 
-  /** Saves the conversation as Markdown where the user chooses; the answer goes to the view and a notification. */
-  async exportConversation(conversationId: string | undefined = this.activeId, requestId?: string): Promise<vscode.Uri | undefined> {
-    const reply = (ok: boolean, message: string) => {
-      if (requestId) this.post({ type: 'exportResult', requestId, ok, message });
-    };
-    const conversation = conversationId ? this.store.get(conversationId) : undefined;
-    if (!conversation) {
-      const message = 'There is no conversation to export yet.';
-      reply(false, message);
-      void vscode.window.showInformationMessage(message);
-      return undefined;
-    }
-    const safeName = conversation.title.replace(/[\\/:*?"<>|\s]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'conversation';
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await vscode.window.showSaveDialog({
-      title: 'Export conversation as Markdown',
-      filters: { Markdown: ['md'] },
-      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${safeName}.md`) } : {}),
-    });
-    if (!target) {
-      reply(false, 'Export cancelled.');
-      return undefined;
-    }
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(conversationToMarkdown(conversation)));
-    reply(true, `Exported to ${path.basename(target.fsPath)}.`);
-    void vscode.window.showInformationMessage(`Conversation exported to ${target.fsPath}`, 'Open').then((choice) => {
-      if (choice === 'Open') void vscode.window.showTextDocument(target);
-    });
-    return target;
-  }
-
-  private async estimate(message: WebviewMessageOf<'estimateTokens'>): Promise<void> {
-    const contextLength = modelInfo(message.model)?.contextLength;
-    const maxCompletionTokens = readSettings().maxCompletionTokens ?? LIMITS.defaultMaxCompletionTokens;
-    const conversation = message.conversationId ? this.store.get(message.conversationId) : undefined;
-    const messages = conversation ? buildHistory(conversation) : [];
-    const systemPrompt = readSettings().systemPrompt;
-    if (!conversation && systemPrompt.trim() !== '') messages.unshift({ role: 'system', content: systemPrompt });
-    if (message.draft.trim() !== '') messages.push({ role: 'user', content: message.draft });
-    if (messages.length === 0) {
-      this.post({ type: 'tokenEstimate', requestId: message.requestId, tokens: 0, contextLength: contextLength ?? null });
-      return;
-    }
-    const { client } = await this.connection.get();
-    if (!this.estimator || this.estimatorClient !== client) {
-      this.estimator?.cancel();
-      this.estimatorClient = client;
-      this.estimator = new DebouncedEstimator(client, systemClock, ESTIMATE_DEBOUNCE_MS, (estimate) => {
-        const pending = this.pendingEstimate;
-        if (!pending) return;
-        const budget = computeTokenBudget({ inputTokens: estimate.tokens, approximate: estimate.approximate, ...pending });
-        this.post({
-          type: 'tokenEstimate',
-          requestId: pending.requestId,
-          // Against a known length the figure includes the reply's reserved tokens: that sum is what
-          // the service checks, so the view's warning comes before the service's refusal.
-          tokens: budget.state === 'unknown-limit' ? budget.inputTokens : budget.requestTokens,
-          contextLength: budget.contextLength ?? null,
-          ...(estimate.approximate ? { unavailableReason: 'approximate: counted locally (the estimate endpoint does not take this model or did not answer)' } : {}),
-        });
-      });
-    }
-    this.pendingEstimate = { requestId: message.requestId, contextLength, maxCompletionTokens };
-    this.estimator.request({ model: message.model, messages });
-  }
-
-  private async listModels(requestId: string): Promise<void> {
-    let listed: Model[];
-    try {
-      listed = await (await this.connection.get()).client.listModels();
-    } catch (error) {
-      this.log.warn(`GET /models failed, showing the built-in catalogue: ${error instanceof Error ? error.message : String(error)}`);
-      listed = MODELS.map((m) => ({ id: m.id }));
-    }
-    this.post({ type: 'models', requestId, models: listed.map((m) => modelView(m.id, modelInfo(m.id))) });
-  }
-
-  private async runAction(action: WebviewMessageOf<'runAction'>['action']): Promise<void> {
-    switch (action) {
-      case 'setKey':
-        await vscode.commands.executeCommand('svc.setApiKey');
-        return;
-      case 'useEmulator':
-        await vscode.commands.executeCommand('svc.useLocalEmulator');
-        return;
-      case 'openSettings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'svc.');
-        return;
-      case 'checkBalance':
-        return this.checkBalance();
-    }
-  }
-
-  private async checkBalance(): Promise<void> {
-    if ((await vscode.commands.getCommands(true)).includes('svc.showBalance')) {
-      await vscode.commands.executeCommand('svc.showBalance');
-      return;
-    }
-    const balance = await (await this.connection.get()).client.balance();
-    void vscode.window.showInformationMessage(
-      `Available balance: $${balance.available_balance.toFixed(2)} (cash $${balance.cash_balance.toFixed(2)}, vouchers $${balance.voucher_balance.toFixed(2)})`,
-    );
+  /** "svc: Export Conversation": the active conversation, as Markdown, where the user chooses. */
+  async exportConversation(): Promise<void> {
+    const active = this.activeConversationId;
+    await exportConversation(this.window, active ? this.store.get(active) : undefined);
   }
 
   async connectionNow(): Promise<Connection> {
@@ -462,7 +270,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   dispose(): void {
-    this.estimator?.cancel();
+    this.estimates.cancel();
     for (const s of this.subscriptions) s.dispose();
   }
 }

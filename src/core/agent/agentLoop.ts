@@ -3,6 +3,7 @@
 // Invariant: `messages` is a valid conversation after every step, whatever ended the task; no request
 // is sent while a tool call of it is unanswered.
 import { isCancellation, ChatStreamAccumulator, modelInfo, isThinkingOn, type AssistantMessage, type ChatCompletionChunk, type ChatMessage, type ChatRequest, type FinishReason } from '../../api/index';
+import { buildChatRequest } from '../chat/chatRequestBuilder';
 import { zeroUsage, type UsageTotals } from '../conversations/conversation';
 import { addUsage, usageFromWire } from '../conversations/usageTotals';
 import type { ChangeJournal } from '../tools/changeJournal';
@@ -12,7 +13,6 @@ import { AgentResponseError } from './agentErrors';
 import type { AgentEvent, AgentEventListener, AgentStopReason, AgentTaskSummary } from './agentEvents';
 import { runToolCalls } from './toolCallRunner';
 
-/** The part of SvcClient the loop uses. */
 /**
  * Sent first in every agent request (never saved in the conversation: it is the agent's, not the
  * user's). Text in the workspace or on the web may be written to steer the model; this says, at the
@@ -27,6 +27,7 @@ export const GROUND_RULES: ChatMessage = {
     'unless the user asked for exactly that in their own message.',
 };
 
+/** The part of SvcClient the loop uses. */
 export interface AgentChatClient extends TokenCounter {
   chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
 }
@@ -46,7 +47,8 @@ export interface AgentTaskOptions {
   maxCompletionTokens?: number;
   /** Overrides the catalogue's context length (needed for the models whose length the service does not state). */
   contextLength?: number;
-  thinking?: ChatRequest['thinking'];
+  /** The user's thinking switch, for models where it can be switched; undefined: the model's default. */
+  thinking?: boolean;
   signal?: AbortSignal;
   onEvent?: AgentEventListener;
   /** The task's change journal, for the files listed in the summary. */
@@ -93,7 +95,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
   const signal = options.signal ?? new AbortController().signal;
   const emit = (event: AgentEvent): void => options.onEvent?.(event);
   const info = modelInfo(options.model);
-  const thinking = info !== undefined && isThinkingOn(info, options.thinking);
+  const thinking = info !== undefined && isThinkingOn(info, options.thinking === undefined ? undefined : { type: options.thinking ? 'enabled' : 'disabled' });
   const contextLength = options.contextLength ?? info?.contextLength;
   const maxCompletionTokens = completionTokens(options, thinking, contextLength);
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
@@ -125,16 +127,12 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
   };
 
   const streamStep = async (step: number): Promise<StepOutcome> => {
-    const request: ChatRequest = {
-      model: options.model,
-      messages: [GROUND_RULES, ...messages],
-      stream: true,
-      stream_options: { include_usage: true },
-      prompt_cache_key: options.promptCacheKey,
-      max_completion_tokens: maxCompletionTokens,
-    };
-    if (tools.length > 0) request.tools = tools;
-    if (options.thinking) request.thinking = options.thinking;
+    const request = buildChatRequest(
+      [GROUND_RULES, ...messages],
+      { model: options.model, thinking, jsonMode: false, choiceCount: 1, maxCompletionTokens },
+      options.promptCacheKey,
+      tools,
+    );
     const accumulator = new ChatStreamAccumulator();
     try {
       for await (const chunk of options.client.chatStream(request, { signal })) {

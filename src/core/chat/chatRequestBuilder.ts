@@ -1,7 +1,8 @@
-// The chat request for the next reply: the conversation's history plus the user's choices (model,
-// thinking, JSON mode, alternatives) and settings. It sets only what the user chose, and leaves the
-// rest to the model's defaults, so the client's validation sees exactly what will be sent.
-import { modelInfo, type ChatMessage, type ChatRequest } from '../../api/index';
+// The chat request for the next reply, of the chat and of each agent step: the messages plus the
+// user's choices (model, thinking, JSON mode, alternatives), settings and the tools offered. It sets
+// only what the user chose, and leaves the rest to the model's defaults, so the client's validation
+// sees exactly what will be sent.
+import { modelInfo, type ChatMessage, type ChatRequest, type ToolDefinition } from '../../api/index';
 
 export interface ReplySettings {
   model: string;
@@ -17,7 +18,7 @@ export interface ReplySettings {
   safetyIdentifier?: string;
 }
 
-export function buildChatRequest(messages: ChatMessage[], settings: ReplySettings, cacheKey: string): ChatRequest {
+export function buildChatRequest(messages: ChatMessage[], settings: ReplySettings, cacheKey: string, tools: ToolDefinition[] = []): ChatRequest {
   const info = modelInfo(settings.model);
   const request: ChatRequest = {
     model: settings.model,
@@ -34,5 +35,6 @@ export function buildChatRequest(messages: ChatMessage[], settings: ReplySetting
   if (settings.temperature !== undefined && info?.fixed.temperature === undefined) request.temperature = settings.temperature;
   if (settings.maxCompletionTokens !== undefined) request.max_completion_tokens = settings.maxCompletionTokens;
   if (settings.safetyIdentifier !== undefined) request.safety_identifier = settings.safetyIdentifier;
+  if (tools.length > 0) request.tools = tools;
   return request;
 }

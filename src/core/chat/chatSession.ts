@@ -6,14 +6,14 @@ import type { SessionEvent } from './chatSessionEvents';
 import type { ErrorInfo } from '../conversations/conversationParts';
 import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
 import type { Clock } from '../clock';
-import type { Alternative, AssistantEntry, Conversation, UserEntry } from '../conversations/conversation';
+import type { AssistantEntry, Conversation, UserEntry } from '../conversations/conversation';
 import { EntryNotFoundError, InvalidInputError, SessionBusyError } from '../conversations/conversationErrors';
 import type { ConversationStore } from '../conversations/conversationStore';
 import { automaticRetryDelaySeconds, errorToInfo } from './errorAction';
 import { buildHistory } from './historyBuilder';
-import { localTokenCounter } from '../tokens/localTokenCounter';
 import { ThrottledSaver } from './throttledSaver';
 import { addUsage, usageFromWire } from '../conversations/usageTotals';
+import { alternativeAt, editedContent, emptyAlternative, reasoningTokens, ShutdownSignal, takeAccumulated } from './replyEntry';
 
 export interface ChatStreamClient {
   chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
@@ -259,13 +259,16 @@ export class ChatSession {
           const choice = chunk.choices[position] as ChatCompletionChunk['choices'][number];
           const alt = alternativeAt(entry, choice.index);
           const { reasoning_content: reasoning, content, tool_calls: toolCalls } = choice.delta;
+          // The accumulator holds the text; the entry shares its strings, so a save or a reloaded
+          // view mid-stream sees all that arrived.
+          const text = accumulator.textOf(choice.index);
           if (reasoning) {
-            alt.reasoning += reasoning;
+            alt.reasoning = text?.reasoning ?? '';
             onEvent({ type: 'reasoningDelta', ...ref, choiceIndex: choice.index, text: reasoning });
             received = true;
           }
           if (content) {
-            alt.content += content;
+            alt.content = text?.content ?? '';
             onEvent({ type: 'contentDelta', ...ref, choiceIndex: choice.index, text: content });
             received = true;
           }
@@ -375,53 +378,10 @@ export class ChatSession {
   }
 }
 
-/** The abort reason when the host shuts down: the reply is interrupted, not stopped by the user. */
-class ShutdownSignal extends Error {
-  constructor() {
-    super('The editor closed while the reply was streaming');
-    this.name = 'ShutdownSignal';
-  }
-}
-
-/** An edit replaces the text; image parts of the message stay, the old text parts go. */
-function editedContent(sent: MessageContent | undefined, text: string): MessageContent | undefined {
-  if (!Array.isArray(sent)) return undefined;
-  const media = sent.filter((part) => part.type !== 'text');
-  return media.length === 0 ? undefined : [{ type: 'text', text }, ...media];
-}
-
 function requireText(text: string): void {
   if (text.trim() === '') throw new InvalidInputError('text', 'the message must not be empty');
 }
 
 function newId(): string {
   return globalThis.crypto.randomUUID();
-}
-
-function emptyAlternative(): Alternative {
-  return { content: '', reasoning: '', finishReason: null };
-}
-
-function alternativeAt(entry: AssistantEntry, index: number): Alternative {
-  while (entry.alternatives.length <= index) entry.alternatives.push(emptyAlternative());
-  return entry.alternatives[index] as Alternative;
-}
-
-/** The service's figure when it gave one (n = 1 only: usage is per request), else a local count. */
-async function reasoningTokens(entry: AssistantEntry): Promise<number> {
-  if (entry.usage && entry.usage.reasoningTokens > 0 && entry.alternatives.length === 1) return entry.usage.reasoningTokens;
-  const reasoning = entry.alternatives[entry.selected]?.reasoning ?? '';
-  return reasoning === '' ? 0 : (await localTokenCounter())(reasoning);
-}
-
-/** The accumulator's merged choices (tool calls, finish reasons) replace the live copies. */
-function takeAccumulated(entry: AssistantEntry, accumulator: ChatStreamAccumulator): void {
-  for (const choice of accumulator.result().choices) {
-    const alt = alternativeAt(entry, choice.index);
-    const content = choice.message.content;
-    alt.content = typeof content === 'string' ? content : alt.content;
-    alt.reasoning = choice.message.reasoning_content ?? '';
-    alt.finishReason = choice.finishReason;
-    if (choice.message.tool_calls && choice.message.tool_calls.length > 0) alt.toolCalls = choice.message.tool_calls;
-  }
 }

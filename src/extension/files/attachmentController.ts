@@ -1,21 +1,13 @@
 // The chat view's side of attachments: chips, drops, pastes and pickers from the composer, and the cost
-// of each reply. The chat controller hands it the protocol messages of the attachments block
-// (src/shared/protocol.ts) and forwards the ChatFilesTarget calls that concern it.
+// of each reply. It handles the protocol messages of the attachments block
+// (src/shared/protocol.ts); the chat controller forwards the ChatFilesTarget calls that concern it.
 import * as vscode from 'vscode';
 import type { AttachmentChip } from '../../core/files/attachmentSession';
 import type { ReplyCost } from '../../core/billing/replyCost';
-import type { HostMessage, WebviewMessage, WebviewMessageOf } from '../../shared/protocol';
+import type { HostMessage } from '../../shared/protocol';
+import type { WebviewMessageRouter } from '../chat/webviewMessageRouter';
 import type { FileFeatures } from './chatFilesBridge';
 import { decodePasted } from './pastedFile';
-
-type AttachmentMessageType = 'removeAttachment' | 'attachPasted' | 'attachUris' | 'pickAttachments';
-export type AttachmentMessage = WebviewMessageOf<AttachmentMessageType>;
-
-const ATTACHMENT_MESSAGES: ReadonlySet<string> = new Set<AttachmentMessageType>(['removeAttachment', 'attachPasted', 'attachUris', 'pickAttachments']);
-
-export function isAttachmentMessage(message: WebviewMessage): message is AttachmentMessage {
-  return ATTACHMENT_MESSAGES.has(message.type);
-}
 
 export class AttachmentController {
   constructor(
@@ -23,25 +15,19 @@ export class AttachmentController {
     private readonly post: (message: HostMessage) => void,
   ) {}
 
-  async handle(message: AttachmentMessage): Promise<void> {
-    switch (message.type) {
-      case 'removeAttachment':
-        this.files.removeAttachment(message.chipId);
-        return;
-      case 'attachPasted':
-        await this.files.attach(message.files.map((file, index) => decodePasted(file, index)));
-        return;
-      case 'attachUris': {
+  register(router: WebviewMessageRouter): void {
+    router
+      .on('removeAttachment', (message) => this.files.removeAttachment(message.chipId))
+      .on('attachPasted', (message) => this.files.attach(message.files.map((file, index) => decodePasted(file, index))))
+      .on('attachUris', async (message) => {
         // The same path as the explorer's "svc: Add File to Chat" on a multi-selection.
         const uris = message.uris.map((text) => vscode.Uri.parse(text, true));
         await vscode.commands.executeCommand('svc.addFileToChat', uris[0], uris);
-        return;
-      }
-      case 'pickAttachments':
+      })
+      .on('pickAttachments', async (message) => {
         if (message.from === 'workspace') await vscode.commands.executeCommand('svc.addFileToChat');
         else await this.pickFromDisk();
-        return;
-    }
+      });
   }
 
   showChips(chips: readonly AttachmentChip[]): void {

@@ -1,0 +1,244 @@
+// The lifecycle of agent tasks in conversations: one task at a time per conversation, its user entry
+// and live steps, saves while it runs (so a crash keeps what happened) and at its end, the record of
+// each finished task with its change journal, and undoing a task's changes. The editor supplies the
+// tools (they depend on workspace trust and settings) and shows the events.
+import type { Clock } from '../clock';
+import type { AssistantEntry, Conversation, UserEntry } from '../conversations/conversation';
+import type { ConversationStore } from '../conversations/conversationStore';
+import { addUsage } from '../conversations/usageTotals';
+import { errorToInfo } from '../chat/errorAction';
+import { buildHistory } from '../chat/historyBuilder';
+import type { NoticeLevel } from '../host/hostWindow';
+import type { ChangeJournal, JournalFiles, UndoReport } from '../tools/changeJournal';
+import type { ChatMessage } from '../../api/index';
+import type { AgentTaskSummary } from './agentEvents';
+import { runAgentTask, type AgentChatClient } from './agentLoop';
+import type { AgentToolset } from './agentToolset';
+import { AgentTranscript } from './agentTranscript';
+
+export interface AgentTaskRecord {
+  taskId: string;
+  conversationId: string;
+  task: string;
+  finishedAt: number;
+  summary: AgentTaskSummary;
+  journal: ChangeJournal;
+}
+
+export interface AgentTaskSettings {
+  model: string;
+  /** The user's thinking switch; applies to models where it can be switched. */
+  thinking: boolean;
+  maxSteps: number;
+  maxCompletionTokens?: number;
+  /** The system prompt a new conversation starts with. */
+  systemPrompt: string;
+}
+
+/** What the editor shows of running tasks; every event names its conversation. */
+export type AgentTasksEvent =
+  /** The conversation with the task's live steps, after a step, a tool card or an approval changed. */
+  | { type: 'live'; conversation: Conversation }
+  /** Streamed text of the step `messageId`. */
+  | { type: 'delta'; kind: 'reasoning' | 'content'; conversationId: string; messageId: string; text: string }
+  | { type: 'notice'; conversationId: string; level: NoticeLevel; message: string }
+  /** The task ended and the conversation, as saved, holds it. */
+  | { type: 'ended'; conversation: Conversation };
+
+export interface ToolsetRequest {
+  conversationId: string;
+  /** The messages the task continues, to know whether it already holds workspace content. */
+  history: ChatMessage[];
+  notice(level: NoticeLevel, message: string): void;
+}
+
+export interface AgentTasksOptions {
+  store: ConversationStore;
+  client: () => Promise<AgentChatClient>;
+  /** One task's tools: formulas and, where the workspace allows, workspace tools. */
+  toolset: (request: ToolsetRequest) => Promise<AgentToolset>;
+  promptCacheKey: () => Promise<string>;
+  clock: Pick<Clock, 'now'>;
+  newId: () => string;
+  log: { warn(message: string): void; error(message: string): void };
+  onEvent: (event: AgentTasksEvent) => void;
+}
+
+export class AgentTaskBusyError extends Error {
+  constructor() {
+    super('An agent task is already running in this conversation: stop it first (Escape or svc: Stop Generating).');
+    this.name = 'AgentTaskBusyError';
+  }
+}
+
+export class UnknownAgentTaskError extends Error {
+  constructor(taskId: string) {
+    super(`No agent task "${taskId}" in this window: changes can be undone or diffed only in the window that made them.`);
+    this.name = 'UnknownAgentTaskError';
+  }
+}
+
+export interface UndoOutcome {
+  level: NoticeLevel;
+  message: string;
+  /** Absent when there was nothing to undo. */
+  record?: AgentTaskRecord;
+  report?: UndoReport;
+}
+
+interface RunningTask {
+  controller: AbortController;
+  conversation: Conversation;
+  transcript: AgentTranscript;
+  done: Promise<void>;
+}
+
+export class AgentTasks {
+  private readonly running = new Map<string, RunningTask>();
+  private readonly records: AgentTaskRecord[] = [];
+
+  constructor(private readonly options: AgentTasksOptions) {}
+
+  /** Runs `task` in the conversation (a new one when null), which becomes the active one; resolves when the task ended. */
+  async run(conversationId: string | null, task: string, settings: AgentTaskSettings): Promise<AgentTaskRecord | undefined> {
+    const { store, clock, newId } = this.options;
+    const conversation = conversationId ? store.require(conversationId) : await store.create(settings.systemPrompt);
+    if (this.running.has(conversation.id)) throw new AgentTaskBusyError();
+    await store.setActive(conversation.id);
+
+    const { model } = settings;
+    const taskId = newId();
+    const history = buildHistory(conversation);
+    const user: UserEntry = { id: newId(), role: 'user', createdAt: clock.now(), content: task };
+    conversation.entries.push(user);
+    const transcript = new AgentTranscript({ taskId, model, now: () => clock.now(), newId });
+    const controller = new AbortController();
+    let finished!: () => void;
+    const running: RunningTask = { controller, conversation, transcript, done: new Promise<void>((resolve) => (finished = resolve)) };
+    this.running.set(conversation.id, running);
+    const notice = (level: NoticeLevel, message: string) => this.options.onEvent({ type: 'notice', conversationId: conversation.id, level, message });
+    try {
+      await store.save(conversation);
+      this.showLive(running);
+      const client = await this.options.client();
+      const toolset = await this.options.toolset({ conversationId: conversation.id, history, notice });
+      const result = await runAgentTask({
+        client,
+        model,
+        task,
+        tools: toolset.registry,
+        promptCacheKey: await this.options.promptCacheKey(),
+        history,
+        maxSteps: settings.maxSteps,
+        ...(settings.maxCompletionTokens !== undefined ? { maxCompletionTokens: settings.maxCompletionTokens } : {}),
+        thinking: settings.thinking,
+        signal: controller.signal,
+        journal: toolset.journal,
+        onEvent: (event) => {
+          const step = transcript.apply(event);
+          if ((event.type === 'reasoning_delta' || event.type === 'content_delta') && step) {
+            const kind = event.type === 'reasoning_delta' ? 'reasoning' : 'content';
+            this.options.onEvent({ type: 'delta', kind, conversationId: conversation.id, messageId: step.id, text: event.text });
+          } else if (event.type === 'context_compacted') {
+            notice('info', event.message);
+          } else if (event.type !== 'task_started' && event.type !== 'task_finished') {
+            this.showLive(running);
+            if (event.type === 'tool_call_finished' || event.type === 'step_finished') this.saveRunning(running);
+          }
+        },
+      });
+      conversation.entries.push(...transcript.finish(result.messages.slice(history.length + 1), result.summary));
+      conversation.usageTotals = addUsage(conversation.usageTotals, result.summary.usage);
+      const record: AgentTaskRecord = { taskId, conversationId: conversation.id, task, finishedAt: clock.now(), summary: result.summary, journal: toolset.journal };
+      this.records.push(record);
+      if (result.summary.error) this.options.log.warn(`Agent task ended with an error: ${result.summary.error}`);
+      return record;
+    } catch (error) {
+      // Nothing ran (no connection, the formulas' tools could not be listed): the reason takes the reply's place.
+      this.options.log.error(`Agent task could not start: ${error instanceof Error ? error.message : String(error)}`);
+      const failed: AssistantEntry = {
+        id: newId(),
+        role: 'assistant',
+        createdAt: clock.now(),
+        model,
+        alternatives: [{ content: '', reasoning: '', finishReason: null }],
+        selected: 0,
+        status: 'failed',
+        error: errorToInfo(error),
+      };
+      conversation.entries.push(failed);
+      return undefined;
+    } finally {
+      this.running.delete(conversation.id);
+      await store.save(conversation);
+      this.options.onEvent({ type: 'ended', conversation });
+      finished();
+    }
+  }
+
+  /** Stops the task running in `conversationId`; false when none runs there. */
+  stop(conversationId: string): boolean {
+    const task = this.running.get(conversationId);
+    task?.controller.abort();
+    return task !== undefined;
+  }
+
+  isRunning(conversationId: string): boolean {
+    return this.running.has(conversationId);
+  }
+
+  /** The conversation with the running task's live steps, to show it again after the view reloaded. */
+  live(conversationId: string): Conversation | undefined {
+    const task = this.running.get(conversationId);
+    return task && this.withLiveSteps(task);
+  }
+
+  /** Finished tasks, oldest first. */
+  history(): readonly AgentTaskRecord[] {
+    return this.records;
+  }
+
+  /** Tasks whose changes can still be undone, newest first. */
+  undoable(): AgentTaskRecord[] {
+    return [...this.records].reverse().filter((t) => t.journal.applied().length > 0);
+  }
+
+  find(taskId: string): AgentTaskRecord | undefined {
+    return this.records.find((t) => t.taskId === taskId);
+  }
+
+  async whenIdle(): Promise<void> {
+    await Promise.all([...this.running.values()].map((t) => t.done));
+  }
+
+  /** Undoes every change of task `taskId` (the last task with changes when absent) and says what it did. */
+  async undo(files: JournalFiles, taskId?: string): Promise<UndoOutcome> {
+    const record = taskId ? this.find(taskId) : this.undoable()[0];
+    if (taskId && !record) throw new UnknownAgentTaskError(taskId);
+    if (!record || record.journal.applied().length === 0) return { level: 'info', message: 'svc: the agent has no changes to undo in this window.' };
+    const report = await record.journal.undoAll(files);
+    const parts = [
+      report.restored.length > 0 ? `restored ${report.restored.join(', ')}` : '',
+      report.deleted.length > 0 ? `deleted ${report.deleted.join(', ')} (created by the task)` : '',
+      ...report.skipped.map((s) => `left ${s.display} alone: ${s.reason}`),
+    ].filter((p) => p !== '');
+    const message = `svc: undid the agent task "${record.task.slice(0, 60)}": ${parts.join('; ') || 'nothing to do'}.`;
+    return { level: report.skipped.length > 0 ? 'warning' : 'info', message, record, report };
+  }
+
+  /** Saves the task so far (a copy: the store keeps the conversation without the live steps until the end). */
+  private saveRunning(task: RunningTask): void {
+    this.options.store
+      .save(this.withLiveSteps(task, true), { touch: false })
+      .catch((error: unknown) => this.options.log.warn(`Saving the running agent task failed: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  private showLive(task: RunningTask): void {
+    this.options.onEvent({ type: 'live', conversation: this.withLiveSteps(task) });
+  }
+
+  private withLiveSteps(task: RunningTask, forSaving = false): Conversation {
+    const steps = forSaving ? task.transcript.checkpoint() : task.transcript.live();
+    return { ...task.conversation, entries: [...task.conversation.entries, ...steps] };
+  }
+}

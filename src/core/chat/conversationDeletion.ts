@@ -1,0 +1,22 @@
+// Deleting a conversation: asked first, since nothing brings it back; a reply still streaming in it is
+// stopped and saved before the file goes, so no late save writes it again.
+import type { HostWindow } from '../host/hostWindow';
+import type { ConversationStore } from '../conversations/conversationStore';
+
+export interface ReplyStopper {
+  stopAndSettle(conversationId: string): Promise<void>;
+}
+
+/** True when the user confirmed and the conversation is gone. */
+export async function deleteConversation(
+  window: HostWindow,
+  store: ConversationStore,
+  replies: ReplyStopper,
+  conversationId: string,
+): Promise<boolean> {
+  const conversation = store.require(conversationId);
+  if (!(await window.confirm(`Delete the conversation "${conversation.title}"?`, 'Delete'))) return false;
+  await replies.stopAndSettle(conversationId);
+  await store.delete(conversationId);
+  return true;
+}

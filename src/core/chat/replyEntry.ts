@@ -1,0 +1,48 @@
+// The assistant entry of a reply as it streams: its alternatives (one per `n`), what it keeps of the
+// accumulated stream when it ends, and its reasoning-token figure.
+import type { ChatStreamAccumulator, MessageContent } from '../../api/index';
+import type { Alternative, AssistantEntry } from '../conversations/conversation';
+import { localTokenCounter } from '../tokens/localTokenCounter';
+
+/** The abort reason when the host shuts down: the reply is interrupted, not stopped by the user. */
+export class ShutdownSignal extends Error {
+  constructor() {
+    super('The editor closed while the reply was streaming');
+    this.name = 'ShutdownSignal';
+  }
+}
+
+/** An edit replaces the text; image parts of the message stay, the old text parts go. */
+export function editedContent(sent: MessageContent | undefined, text: string): MessageContent | undefined {
+  if (!Array.isArray(sent)) return undefined;
+  const media = sent.filter((part) => part.type !== 'text');
+  return media.length === 0 ? undefined : [{ type: 'text', text }, ...media];
+}
+
+export function emptyAlternative(): Alternative {
+  return { content: '', reasoning: '', finishReason: null };
+}
+
+export function alternativeAt(entry: AssistantEntry, index: number): Alternative {
+  while (entry.alternatives.length <= index) entry.alternatives.push(emptyAlternative());
+  return entry.alternatives[index] as Alternative;
+}
+
+/** The service's figure when it gave one (n = 1 only: usage is per request), else a local count. */
+export async function reasoningTokens(entry: AssistantEntry): Promise<number> {
+  if (entry.usage && entry.usage.reasoningTokens > 0 && entry.alternatives.length === 1) return entry.usage.reasoningTokens;
+  const reasoning = entry.alternatives[entry.selected]?.reasoning ?? '';
+  return reasoning === '' ? 0 : (await localTokenCounter())(reasoning);
+}
+
+/** When the stream ends, the accumulator's merged choices (tool calls, finish reasons) complete the entry. */
+export function takeAccumulated(entry: AssistantEntry, accumulator: ChatStreamAccumulator): void {
+  for (const choice of accumulator.result().choices) {
+    const alt = alternativeAt(entry, choice.index);
+    const content = choice.message.content;
+    alt.content = typeof content === 'string' ? content : alt.content;
+    alt.reasoning = choice.message.reasoning_content ?? '';
+    alt.finishReason = choice.finishReason;
+    if (choice.message.tool_calls && choice.message.tool_calls.length > 0) alt.toolCalls = choice.message.tool_calls;
+  }
+}

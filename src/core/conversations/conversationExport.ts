@@ -1,0 +1,42 @@
+// Saving a conversation as Markdown where the user chooses. The outcome goes back to whoever asked
+// (the view shows it beside its export button) and, as a notification, to the user.
+import * as path from 'node:path';
+import type { HostWindow } from '../host/hostWindow';
+import type { Conversation } from './conversation';
+import { conversationToMarkdown } from './conversationMarkdown';
+
+export interface ExportOutcome {
+  ok: boolean;
+  message: string;
+  /** Where the file was written, when it was. */
+  filePath?: string;
+}
+
+const FILE_NAME_LENGTH = 60;
+
+/** The title as a file name every platform accepts: no separators, reserved characters or spaces. */
+export function exportFileName(title: string): string {
+  const safe = title.replace(/[\\/:*?"<>|\s]+/g, '-').replace(/^-+|-+$/g, '').slice(0, FILE_NAME_LENGTH);
+  return `${safe || 'conversation'}.md`;
+}
+
+export async function exportConversation(window: HostWindow, conversation: Conversation | undefined): Promise<ExportOutcome> {
+  if (!conversation) {
+    const message = 'There is no conversation to export yet.';
+    void window.notify('info', message);
+    return { ok: false, message };
+  }
+  const filePath = await window.chooseSaveLocation({
+    title: 'Export conversation as Markdown',
+    filterName: 'Markdown',
+    extensions: ['md'],
+    suggestedName: exportFileName(conversation.title),
+  });
+  if (filePath === undefined) return { ok: false, message: 'Export cancelled.' };
+  await window.writeTextFile(filePath, conversationToMarkdown(conversation));
+  void window.notify('info', `Conversation exported to ${filePath}`, 'Open').then((choice) => {
+    if (choice === 'Open') return window.openTextFile(filePath);
+    return undefined;
+  });
+  return { ok: true, message: `Exported to ${path.basename(filePath)}.`, filePath };
+}

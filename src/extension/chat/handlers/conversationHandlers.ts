@@ -1,0 +1,47 @@
+// The conversation list's messages: new, switch, rename, delete, search and export.
+import { deleteConversation } from '../../../core/chat/conversationDeletion';
+import type { ReplyStopper } from '../../../core/chat/conversationDeletion';
+import { exportConversation } from '../../../core/conversations/conversationExport';
+import type { ConversationStore } from '../../../core/conversations/conversationStore';
+import type { HostWindow } from '../../../core/host/hostWindow';
+import type { HostMessage } from '../../../shared/protocol';
+import { conversationView } from '../conversationView';
+import type { WebviewMessageRouter } from '../webviewMessageRouter';
+
+export interface ConversationHandlerDeps {
+  store: ConversationStore;
+  replies: ReplyStopper;
+  window: HostWindow;
+  post(message: HostMessage): void;
+  /** Starts an empty chat in the view. */
+  newConversation(): Promise<void>;
+  /** Sends the view everything again (after the list changed under it). */
+  sendInit(): Promise<void>;
+}
+
+export function registerConversationHandlers(router: WebviewMessageRouter, deps: ConversationHandlerDeps): void {
+  const { store, post } = deps;
+  const showIfActive = (conversationId: string): void => {
+    const conversation = store.get(conversationId);
+    if (conversation && conversationId === store.activeConversationId) post({ type: 'conversation', conversation: conversationView(conversation) });
+  };
+  router
+    .on('newConversation', () => deps.newConversation())
+    .on('switchConversation', async (message) => {
+      store.require(message.conversationId);
+      await store.setActive(message.conversationId);
+      showIfActive(message.conversationId);
+    })
+    .on('renameConversation', async (message) => {
+      await store.rename(message.conversationId, message.title);
+      showIfActive(message.conversationId);
+    })
+    .on('deleteConversation', async (message) => {
+      if (await deleteConversation(deps.window, store, deps.replies, message.conversationId)) await deps.sendInit();
+    })
+    .on('searchConversations', (message) => post({ type: 'searchResults', requestId: message.requestId, results: store.search(message.query) }))
+    .on('exportConversation', async (message) => {
+      const outcome = await exportConversation(deps.window, store.get(message.conversationId));
+      post({ type: 'exportResult', requestId: message.requestId, ok: outcome.ok, message: outcome.message });
+    });
+}

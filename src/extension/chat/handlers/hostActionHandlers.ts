@@ -1,0 +1,34 @@
+// The fixes an error offers that the host performs: set the key, use the emulator, open the settings,
+// check the balance.
+import * as vscode from 'vscode';
+import type { SvcClient } from '../../../api/index';
+import type { HostWindow } from '../../../core/host/hostWindow';
+import type { HostAction } from '../../../shared/protocol';
+import type { WebviewMessageRouter } from '../webviewMessageRouter';
+
+const COMMAND_OF_ACTION: Record<Exclude<HostAction, 'checkBalance'>, readonly [string, ...unknown[]]> = {
+  setKey: ['svc.setApiKey'],
+  useEmulator: ['svc.useLocalEmulator'],
+  openSettings: ['workbench.action.openSettings', 'svc.'],
+};
+
+/** The balance command when the file features registered it; otherwise the figures in a notification. */
+async function checkBalance(client: () => Promise<SvcClient>, window: HostWindow): Promise<void> {
+  if ((await vscode.commands.getCommands(true)).includes('svc.showBalance')) {
+    await vscode.commands.executeCommand('svc.showBalance');
+    return;
+  }
+  const balance = await (await client()).balance();
+  void window.notify(
+    'info',
+    `Available balance: $${balance.available_balance.toFixed(2)} (cash $${balance.cash_balance.toFixed(2)}, vouchers $${balance.voucher_balance.toFixed(2)})`,
+  );
+}
+
+export function registerHostActionHandlers(router: WebviewMessageRouter, client: () => Promise<SvcClient>, window: HostWindow): void {
+  router.on('runAction', async (message) => {
+    if (message.action === 'checkBalance') return checkBalance(client, window);
+    await vscode.commands.executeCommand(...COMMAND_OF_ACTION[message.action]);
+    return undefined;
+  });
+}

@@ -1,0 +1,25 @@
+// The messages that ask for a reply or act on one: send, stop, regenerate, retry, edit and resend,
+// choose an alternative.
+import type { ReplySettings } from '../../../core/chat/chatRequestBuilder';
+import type { ChatSession } from '../../../core/chat/chatSession';
+import type { SendOptions } from '../../../shared/protocol';
+import type { WebviewMessageRouter } from '../webviewMessageRouter';
+
+export interface ReplyHandlerDeps {
+  session: ChatSession;
+  /** Sends with the attached files; a null conversation starts a new one. */
+  send(conversationId: string | null, text: string, options: SendOptions): Promise<unknown>;
+  /** Stops whatever runs in the conversation: an agent task or a reply. */
+  stop(conversationId: string): void;
+  replySettings(): ReplySettings;
+}
+
+export function registerReplyHandlers(router: WebviewMessageRouter, deps: ReplyHandlerDeps): void {
+  const { session } = deps;
+  router
+    .on('send', (message) => deps.send(message.conversationId, message.text, message.options))
+    .on('stop', (message) => deps.stop(message.conversationId))
+    .on(['regenerate', 'retry'], (message) => session.regenerate(message.conversationId, message.messageId, deps.replySettings()))
+    .on('editAndResend', (message) => session.editAndResend(message.conversationId, message.messageId, message.text, deps.replySettings()))
+    .on('selectChoice', (message) => session.selectChoice(message.conversationId, message.messageId, message.choiceIndex));
+}

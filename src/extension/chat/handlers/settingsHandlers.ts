@@ -1,0 +1,55 @@
+// The composer's choices (model, thinking, JSON mode, alternatives), the token estimate under it and
+// the model list of its picker. A choice is written where the setting's current value comes from.
+import * as vscode from 'vscode';
+import { MODELS, modelInfo, type Model, type SvcClient } from '../../../api/index';
+import type { ConversationStore } from '../../../core/conversations/conversationStore';
+import type { DraftTokenEstimates } from '../../../core/tokens/draftTokenEstimate';
+import type { HostMessage } from '../../../shared/protocol';
+import { modelView } from '../modelView';
+import { readSettings } from '../../settings';
+import type { WebviewMessageRouter } from '../webviewMessageRouter';
+
+/** A setting changed from the view goes where its current value comes from (workspace or user). */
+export async function updateSetting(key: string, value: unknown): Promise<void> {
+  const config = vscode.workspace.getConfiguration('svc');
+  const inspected = config.inspect(key);
+  const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await config.update(key, value, target);
+}
+
+export interface SettingsHandlerDeps {
+  store: ConversationStore;
+  estimates: DraftTokenEstimates;
+  client(): Promise<SvcClient>;
+  post(message: HostMessage): void;
+  log: vscode.LogOutputChannel;
+}
+
+export function registerSettingsHandlers(router: WebviewMessageRouter, deps: SettingsHandlerDeps): void {
+  router
+    .on('setModel', (message) => updateSetting('model', message.model))
+    .on('setThinking', (message) => updateSetting('thinking', message.enabled))
+    .on('setJsonMode', (message) => updateSetting('jsonMode', message.enabled))
+    .on('setChoiceCount', (message) => updateSetting('alternatives', message.choiceCount))
+    .on('estimateTokens', (message) => {
+      const settings = readSettings();
+      return deps.estimates.request({
+        requestId: message.requestId,
+        model: message.model,
+        conversation: message.conversationId ? deps.store.get(message.conversationId) : undefined,
+        draft: message.draft,
+        systemPrompt: settings.systemPrompt,
+        maxCompletionTokens: settings.maxCompletionTokens,
+      });
+    })
+    .on('listModels', async (message) => {
+      let listed: Model[];
+      try {
+        listed = await (await deps.client()).listModels();
+      } catch (error) {
+        deps.log.warn(`GET /models failed, showing the built-in catalogue: ${error instanceof Error ? error.message : String(error)}`);
+        listed = MODELS.map((m) => ({ id: m.id }));
+      }
+      deps.post({ type: 'models', requestId: message.requestId, models: listed.map((m) => modelView(m.id, modelInfo(m.id))) });
+    });
+}

@@ -1,0 +1,18 @@
+// The settings the view shows and changes, and the send options they stand for.
+import type { SendOptions, UiSettings } from '../../shared/protocol';
+import type { ChatSettings } from '../settings';
+
+/** The view offers one to five alternatives, whatever the setting holds. */
+export function uiSettings(settings: ChatSettings): UiSettings {
+  return {
+    model: settings.model,
+    thinking: settings.thinking,
+    jsonMode: settings.jsonMode,
+    showReasoning: settings.showReasoning,
+    choiceCount: Math.min(5, Math.max(1, Math.trunc(settings.choiceCount))),
+  };
+}
+
+export function sendOptionsOf(ui: UiSettings): SendOptions {
+  return { model: ui.model, thinking: ui.thinking, jsonMode: ui.jsonMode, choiceCount: ui.choiceCount };
+}

@@ -1,0 +1,272 @@
+// The shapes the chat view shows (models, conversations and their messages, tool cards, settings,
+// connection, attachments) as the host sends them. They are the view's own: the extension maps the
+// core's domain types onto them (src/extension/chat), so the stored format never follows the UI.
+import * as z from 'zod/mini';
+
+// zod/mini, not classic zod: the webview bundles this file, and mini is a seventh of the size for the same
+// rules. Mini has no error messages of its own until a locale is set; English names each field's problem.
+z.config(z.locales.en());
+
+export const IdSchema = z.string().check(z.minLength(1));
+export const CountSchema = z.number().check(z.int(), z.nonnegative());
+const id = IdSchema;
+const count = CountSchema;
+
+/** The service's largest `n` (alternatives per request). */
+export const MAX_CHOICES = 5;
+
+// ---------------------------------------------------------------- shared shapes
+
+export const ModelViewSchema = z.object({
+  id,
+  /** always: the model always thinks; optional: thinking can be switched (svc-k2.5); no: never. */
+  thinking: z.enum(['always', 'optional', 'no']),
+  vision: z.boolean(),
+  /** Total context length in tokens; null where the service does not state it. */
+  contextLength: z.nullable(count),
+  estimateSupported: z.boolean(),
+  /** Largest `n` the model accepts (1 where n is fixed, as for svc-k2.5). */
+  maxChoices: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CHOICES)),
+});
+export type ModelView = z.infer<typeof ModelViewSchema>;
+
+export const UsageViewSchema = z.object({
+  promptTokens: count,
+  completionTokens: count,
+  cachedTokens: count,
+  reasoningTokens: z.optional(count),
+});
+export type UsageView = z.infer<typeof UsageViewSchema>;
+
+export const FinishReasonSchema = z.enum(['stop', 'length', 'tool_calls', 'content_filter']);
+export type FinishReason = z.infer<typeof FinishReasonSchema>;
+
+/** What the user can do about an error; the webview renders one button per action. */
+export const ErrorActionSchema = z.enum([
+  'setKey', // 401: store a (new) API key
+  'checkBalance', // quota 429
+  'retry', // network, interrupted stream, overload, rate limit (a countdown while the host's automatic retry waits)
+  'shortenInput', // token limit
+  'fixRequest', // refused request: `field` names what to change
+  'useEmulator', // the service is unreachable or the key lacks access
+  'none',
+]);
+export type ErrorAction = z.infer<typeof ErrorActionSchema>;
+
+export const ErrorKindSchema = z.enum([
+  'authentication',
+  'permission',
+  'notFound',
+  'quota',
+  'rateLimit',
+  'overloaded',
+  'tokenLimit',
+  'invalidRequest',
+  'contentFilter',
+  'server',
+  'network',
+  'timeout',
+  'interrupted',
+  'invalidResponse',
+  'unknown',
+]);
+export type ErrorKind = z.infer<typeof ErrorKindSchema>;
+
+export const ErrorInfoSchema = z.object({
+  kind: ErrorKindSchema,
+  status: z.optional(z.number().check(z.int())),
+  /** The service's error `type`, e.g. rate_limit_reached_error. */
+  type: z.optional(z.string()),
+  message: z.string(),
+  /** The request field at fault for a refused request, e.g. `temperature`. */
+  field: z.optional(z.string()),
+  retryAfterSeconds: z.optional(z.number().check(z.nonnegative())),
+  action: ErrorActionSchema,
+  /**
+   * The host retries by itself after `retryAfterSeconds`; the view only counts down. Absent once the
+   * automatic retries are used up, cancelled, or the reply was restored from disk (no timer runs then).
+   */
+  automaticRetry: z.optional(z.boolean()),
+});
+export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
+
+export const ToolCallViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+});
+export type ToolCallView = z.infer<typeof ToolCallViewSchema>;
+
+/** One of the `n` alternatives of an assistant reply; a normal reply has exactly one. */
+export const ChoiceViewSchema = z.object({
+  index: count,
+  content: z.string(),
+  reasoning: z.string(),
+  finishReason: z.nullable(FinishReasonSchema),
+  toolCalls: z.optional(z.array(ToolCallViewSchema)),
+});
+export type ChoiceView = z.infer<typeof ChoiceViewSchema>;
+
+/** streaming: still arriving; stopped: the user stopped it; interrupted: the stream or the window died mid-reply. */
+export const ReplyStatusSchema = z.enum(['streaming', 'complete', 'stopped', 'interrupted', 'failed']);
+export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
+
+// ---------------------------------------------------------------- agent tasks: shapes
+// A tool message of an agent task carries its card (arguments, status, duration, formula); the last
+// assistant message of a task carries the task's summary. Both are optional, so chats and
+// conversations saved before agent tasks existed read as before.
+
+/** running only while the task runs; cancelled: the task was stopped; invalid: bad arguments or an unknown tool. */
+export const ToolCardStatusSchema = z.enum(['running', 'done', 'failed', 'rejected', 'cancelled', 'invalid']);
+export type ToolCardStatus = z.infer<typeof ToolCardStatusSchema>;
+
+export const ToolCardSchema = z.object({
+  step: z.number().check(z.int(), z.minimum(1)),
+  /** The model's arguments string, exactly as sent to the tool. */
+  arguments: z.string(),
+  status: ToolCardStatusSchema,
+  durationMs: z.optional(count),
+  /** The formula a service tool belongs to (web_search -> web-search); absent for workspace tools. */
+  formula: z.optional(z.string()),
+});
+export type ToolCard = z.infer<typeof ToolCardSchema>;
+
+export const AgentSummaryViewSchema = z.object({
+  /** Names the task for undo and for opening the diff of a changed file. */
+  taskId: id,
+  stopReason: z.enum(['stop', 'length', 'step_limit', 'cancelled', 'error']),
+  steps: count,
+  /** Calls per function name. */
+  toolCalls: z.record(z.string(), count),
+  /** Workspace-relative paths the task changed (still applied when it was stopped). */
+  filesChanged: z.array(z.string()),
+  usage: UsageViewSchema,
+  durationMs: count,
+  error: z.optional(z.string()),
+});
+export type AgentSummaryView = z.infer<typeof AgentSummaryViewSchema>;
+
+export const ApprovalDecisionSchema = z.enum(['approve', 'reject', 'always']);
+export type ApprovalDecisionView = z.infer<typeof ApprovalDecisionSchema>;
+
+export const UserMessageViewSchema = z.object({
+  id,
+  role: z.literal('user'),
+  content: z.string(),
+  createdAt: count,
+});
+export type UserMessageView = z.infer<typeof UserMessageViewSchema>;
+
+export const AssistantMessageViewSchema = z.object({
+  id,
+  role: z.literal('assistant'),
+  model: z.string(),
+  choices: z.array(ChoiceViewSchema).check(z.minLength(1)),
+  selectedChoice: count,
+  status: ReplyStatusSchema,
+  /** Estimated reasoning tokens (shown on the Thinking section) until usage gives the exact figure. */
+  reasoningTokens: z.optional(count),
+  usage: z.optional(UsageViewSchema),
+  error: z.optional(ErrorInfoSchema),
+  createdAt: count,
+  agentSummary: z.optional(AgentSummaryViewSchema),
+});
+export type AssistantMessageView = z.infer<typeof AssistantMessageViewSchema>;
+
+export const ToolMessageViewSchema = z.object({
+  id,
+  role: z.literal('tool'),
+  toolCallId: z.string(),
+  name: z.string(),
+  content: z.string(),
+  createdAt: count,
+  card: z.optional(ToolCardSchema),
+});
+export type ToolMessageView = z.infer<typeof ToolMessageViewSchema>;
+
+export const MessageViewSchema = z.discriminatedUnion('role', [
+  UserMessageViewSchema,
+  AssistantMessageViewSchema,
+  ToolMessageViewSchema,
+]);
+export type MessageView = z.infer<typeof MessageViewSchema>;
+
+export const ConversationSummarySchema = z.object({
+  id,
+  title: z.string(),
+  updatedAt: count,
+  messageCount: count,
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationViewSchema = z.object({
+  id,
+  title: z.string(),
+  messages: z.array(MessageViewSchema),
+  /** Running totals of every reply in the conversation. */
+  totals: UsageViewSchema,
+  createdAt: count,
+  updatedAt: count,
+});
+export type ConversationView = z.infer<typeof ConversationViewSchema>;
+
+export const ShowReasoningSchema = z.enum(['expanded', 'collapsed', 'hidden']);
+export type ShowReasoning = z.infer<typeof ShowReasoningSchema>;
+
+
+/** The settings the UI shows and can change; the host owns them (VS Code settings). */
+export const UiSettingsSchema = z.object({
+  model: z.string(),
+  thinking: z.boolean(),
+  jsonMode: z.boolean(),
+  showReasoning: ShowReasoningSchema,
+  choiceCount: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CHOICES)),
+});
+export type UiSettings = z.infer<typeof UiSettingsSchema>;
+
+/** Where requests go; drives the status banner ("Using the local emulator"). */
+export const ConnectionSchema = z.object({
+  mode: z.enum(['emulator', 'apiKey']),
+  baseUrl: z.string(),
+  /** Extra text for the banner, e.g. why the emulator is in use. */
+  detail: z.optional(z.string()),
+});
+export type Connection = z.infer<typeof ConnectionSchema>;
+
+export const SendOptionsSchema = z.object({
+  model: z.string().check(z.minLength(1)),
+  thinking: z.boolean(),
+  jsonMode: z.boolean(),
+  choiceCount: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CHOICES)),
+});
+export type SendOptions = z.infer<typeof SendOptionsSchema>;
+
+// ---------------------------------------------------------------- attachments, reply cost, file notices
+// Files and images attached to the message being written show as chips in the composer; the host owns
+// them (it uploads at once) and sends the whole list on every change. The webview adds files by drag
+// and drop (VS Code hands over text/uri-list; Shift must be held while dropping so the workbench lets
+// the webview have the drop), by paste (images, sent as base64) or through the host's pickers.
+
+export const AttachmentChipViewSchema = z.object({
+  id,
+  name: z.string(),
+  size: count,
+  /** e.g. "12.3 KB" */
+  sizeLabel: z.string(),
+  /** null until the upload checks have run. */
+  kind: z.nullable(z.enum(['text', 'document', 'image', 'video'])),
+  status: z.enum(['uploading', 'ok', 'error']),
+  /** Why it failed: a refusal before upload, or the service's status_details / extraction error. */
+  statusDetails: z.optional(z.string()),
+});
+export type AttachmentChipView = z.infer<typeof AttachmentChipViewSchema>;
+
+/** The service's 100 MB file limit, as base64 text. */
+const MAX_PASTED_BASE64_CHARS = Math.ceil((100 * 1024 * 1024) / 3) * 4;
+
+export const PastedFileSchema = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  mimeType: z.string().check(z.minLength(1), z.maxLength(255)),
+  dataBase64: z.string().check(z.minLength(1), z.maxLength(MAX_PASTED_BASE64_CHARS)),
+});
+export type PastedFile = z.infer<typeof PastedFileSchema>;

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import type { ChatRequest } from '../../../src/api/index';
+import { GROUND_RULES, type AgentChatClient } from '../../../src/core/agent/agentLoop';
+import { AgentTaskBusyError, AgentTasks, UnknownAgentTaskError, type AgentTasksEvent } from '../../../src/core/agent/agentTasks';
+import type { AgentToolset } from '../../../src/core/agent/agentToolset';
+import { ConversationStore } from '../../../src/core/conversations/conversationStore';
+import { TaskApprovals } from '../../../src/core/tools/approvals';
+import { ChangeJournal, type JournalFiles } from '../../../src/core/tools/changeJournal';
+import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
+import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
+import { ManualClock } from './support/manualClock';
+import { MemoryStorage } from './support/memoryStorage';
+import { delta, gate, ScriptedChatClient, usageChunk, type ScriptStep } from './support/scriptedChatClient';
+
+class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient {
+  async estimateTokens(): Promise<number> {
+    return 10;
+  }
+}
+
+function emptyToolset(journal = new ChangeJournal()): AgentToolset {
+  const approvals = new TaskApprovals({ request: async () => 'reject' });
+  return { registry: new ToolRegistry(), approvals, journal, egress: new DataEgressGuard(approvals, false) };
+}
+
+const answer: ScriptStep[] = [delta({ role: 'assistant', content: 'Done: ' }), delta({ content: 'nothing to change.' }, 0, 'stop'), usageChunk(12, 5)];
+const settings = { model: 'svc-k2.5', thinking: false, maxSteps: 5, systemPrompt: 'Be brief.' };
+
+async function tasksWith(scripts: ScriptStep[][], toolset: () => Promise<AgentToolset> = async () => emptyToolset()) {
+  const { store } = await ConversationStore.open(new MemoryStorage(), new ManualClock());
+  const client = new ScriptedAgentClient(scripts);
+  const events: AgentTasksEvent[] = [];
+  const logged: string[] = [];
+  let ids = 0;
+  const tasks = new AgentTasks({
+    store,
+    client: async () => client,
+    toolset,
+    promptCacheKey: async () => 'workspace-key',
+    clock: new ManualClock(),
+    newId: () => `id-${++ids}`,
+    log: { warn: (m) => void logged.push(`warn ${m}`), error: (m) => void logged.push(`error ${m}`) },
+    onEvent: (event) => void events.push(event),
+  });
+  return { store, client, events, logged, tasks };
+}
+
+describe('agent tasks in conversations (core lifecycle)', () => {
+  it('runs a task in a new conversation, makes it active, streams its text and saves the answer', async () => {
+    const { store, events, tasks } = await tasksWith([answer]);
+    const record = await tasks.run(null, 'Check the readme', settings);
+    assert.ok(record);
+    assert.equal(record.summary.stopReason, 'stop');
+    assert.equal(record.summary.answer, 'Done: nothing to change.');
+    const conversation = store.require(record.conversationId);
+    assert.equal(store.activeConversationId, conversation.id);
+    assert.equal(conversation.systemPrompt, 'Be brief.');
+    assert.deepEqual(
+      conversation.entries.map((e) => (e.role === 'assistant' ? `assistant: ${e.alternatives[0]?.content}` : `${e.role}: ${e.content}`)),
+      ['user: Check the readme', 'assistant: Done: nothing to change.'],
+    );
+    const deltas = events.filter((e) => e.type === 'delta').map((e) => (e.type === 'delta' ? e.text : ''));
+    assert.deepEqual(deltas, ['Done: ', 'nothing to change.']);
+    assert.equal(events.at(-1)?.type, 'ended');
+    assert.ok(events.some((e) => e.type === 'live'));
+    assert.equal(tasks.isRunning(conversation.id), false);
+    assert.deepEqual(tasks.history(), [record]);
+  });
+
+  it('builds each step with the one request builder: ground rules first, the workspace key, thinking as switched', async () => {
+    const { client, tasks } = await tasksWith([answer]);
+    await tasks.run(null, 'Check', settings);
+    const request = client.requests[0] as ChatRequest;
+    assert.deepEqual(request.messages[0], GROUND_RULES);
+    assert.equal(request.prompt_cache_key, 'workspace-key');
+    assert.deepEqual(request.thinking, { type: 'disabled' });
+    assert.equal(request.tools, undefined, 'no tools offered when the task has none');
+    assert.equal(request.stream, true);
+  });
+
+  it('refuses a second task in a conversation while one runs, and stops it on request', async () => {
+    const paused = gate();
+    const { store, tasks } = await tasksWith([[delta({ role: 'assistant', content: 'Working' }), paused.step, delta({ content: '…' }, 0, 'stop')]]);
+    const conversation = await store.create();
+    const first = tasks.run(conversation.id, 'Long task', settings);
+    while (!tasks.isRunning(conversation.id)) await new Promise((resolve) => setImmediate(resolve));
+    await assert.rejects(tasks.run(conversation.id, 'Another', settings), AgentTaskBusyError);
+    assert.equal(tasks.stop(conversation.id), true);
+    const record = await first;
+    assert.equal(record?.summary.stopReason, 'cancelled');
+    assert.equal(tasks.stop(conversation.id), false);
+  });
+
+  it('puts the reason in the reply when the task cannot start, and keeps the user message', async () => {
+    const { store, events, logged, tasks } = await tasksWith([], async () => {
+      throw new Error('formulas could not be listed');
+    });
+    const record = await tasks.run(null, 'Do it', settings);
+    assert.equal(record, undefined);
+    const conversation = store.require(store.activeConversationId as string);
+    const last = conversation.entries.at(-1);
+    assert.equal(conversation.entries[0]?.role, 'user');
+    assert.ok(last?.role === 'assistant' && last.status === 'failed' && /formulas could not be listed/.test(last.error?.message ?? ''));
+    assert.equal(events.at(-1)?.type, 'ended');
+    assert.match(logged.join('\n'), /error Agent task could not start: formulas could not be listed/);
+  });
+
+  it('undoes a task\'s changes and says what it did; names an unknown task; says when there is nothing to undo', async () => {
+    const disk = new Map<string, string>([['/w/a.txt', 'after']]);
+    const files: JournalFiles = {
+      readFile: async (p) => new TextEncoder().encode(disk.get(p) ?? ''),
+      writeFile: async (p, text) => void disk.set(p, text),
+      deleteFile: async (p) => void disk.delete(p),
+    };
+    const journal = new ChangeJournal();
+    journal.record({ path: '/w/a.txt', display: 'a.txt', before: 'before', after: 'after' });
+    const { tasks } = await tasksWith([answer], async () => emptyToolset(journal));
+    assert.deepEqual(await tasks.undo(files), { level: 'info', message: 'svc: the agent has no changes to undo in this window.' });
+    const record = await tasks.run(null, 'Edit a', settings);
+    await assert.rejects(tasks.undo(files, 'no-such-task'), UnknownAgentTaskError);
+    const outcome = await tasks.undo(files);
+    assert.equal(outcome.record, record);
+    assert.equal(outcome.message, 'svc: undid the agent task "Edit a": restored a.txt.');
+    assert.equal(disk.get('/w/a.txt'), 'before');
+  });
+});

@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import type { TokenEstimateRequest } from '../../../src/api/index';
+import type { Conversation } from '../../../src/core/conversations/conversation';
+import { DraftTokenEstimates, ESTIMATE_DEBOUNCE_MS, draftMessages, type DraftEstimate } from '../../../src/core/tokens/draftTokenEstimate';
+import type { EstimateClient } from '../../../src/core/tokens/tokenEstimator';
+import { ManualClock } from './support/manualClock';
+
+class CountingClient implements EstimateClient {
+  readonly requests: TokenEstimateRequest[] = [];
+  constructor(private readonly answer: number | Error) {}
+  async estimateTokens(request: TokenEstimateRequest): Promise<number> {
+    this.requests.push(request);
+    if (this.answer instanceof Error) throw this.answer;
+    return this.answer;
+  }
+}
+
+function conversation(): Conversation {
+  return {
+    version: 1,
+    id: 'c1',
+    title: 'Maps',
+    titleIsCustom: false,
+    createdAt: 1,
+    updatedAt: 1,
+    systemPrompt: 'Be brief.',
+    entries: [{ id: 'u1', role: 'user', createdAt: 1, content: 'Sort a map' }],
+    usageTotals: { promptTokens: 0, completionTokens: 0, cachedTokens: 0, reasoningTokens: 0 },
+  } as Conversation;
+}
+
+/** Lets any further (unwanted) estimate run to its end, so an assertion on the count sees it. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+function estimatesWith(client: () => Promise<EstimateClient>) {
+  const clock = new ManualClock();
+  const results: DraftEstimate[] = [];
+  let waiting: (() => void) | undefined;
+  const estimates = new DraftTokenEstimates(client, clock, (e) => {
+    results.push(e);
+    waiting?.();
+  });
+  /** Resolves once `count` estimates have arrived (a local count loads its tokenizer first). */
+  const received = (count: number) =>
+    new Promise<void>((resolve) => {
+      waiting = () => results.length >= count && resolve();
+      waiting();
+    });
+  return { clock, results, estimates, received };
+}
+
+const base = { systemPrompt: '', maxCompletionTokens: undefined, conversation: undefined };
+
+describe('the draft token estimate', () => {
+  it('answers 0 at once, without a call, when there is nothing to send', async () => {
+    const client = new CountingClient(99);
+    const { results, estimates } = estimatesWith(async () => client);
+    await estimates.request({ ...base, requestId: 'r1', model: 'svc-v1-8k', draft: '   ' });
+    assert.deepEqual(results, [{ requestId: 'r1', tokens: 0, contextLength: 8192 }]);
+    assert.equal(client.requests.length, 0);
+  });
+
+  it('makes one call for a burst of typing, answers the last draft, and adds the reply reserve against a known length', async () => {
+    const client = new CountingClient(100);
+    const { clock, results, estimates, received } = estimatesWith(async () => client);
+    for (const [i, draft] of ['S', 'So', 'Sort'].entries()) await estimates.request({ ...base, requestId: `r${i}`, model: 'svc-v1-8k', draft, maxCompletionTokens: 500 });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(1);
+    await settle();
+    assert.equal(client.requests.length, 1);
+    assert.deepEqual(client.requests[0]?.messages, [{ role: 'user', content: 'Sort' }]);
+    assert.deepEqual(results, [{ requestId: 'r2', tokens: 600, contextLength: 8192 }]);
+  });
+
+  it('gives the input alone when the model states no length, and the service default reserve otherwise', async () => {
+    const client = new CountingClient(40);
+    const { clock, results, estimates, received } = estimatesWith(async () => client);
+    await estimates.request({ ...base, requestId: 'a', model: 'svc-v1-auto', draft: 'hi' });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(1);
+    await estimates.request({ ...base, requestId: 'b', model: 'svc-v1-32k', draft: 'hi' });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(2);
+    assert.deepEqual(results, [
+      { requestId: 'a', tokens: 40, contextLength: null },
+      { requestId: 'b', tokens: 40 + 1024, contextLength: 32768 },
+    ]);
+  });
+
+  it('counts locally, and says so, when the endpoint fails or does not take the model', async () => {
+    const failing = new CountingClient(new Error('503'));
+    const { clock, results, estimates, received } = estimatesWith(async () => failing);
+    await estimates.request({ ...base, requestId: 'f', model: 'svc-v1-auto', draft: 'hello there' });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(1);
+    await estimates.request({ ...base, requestId: 't', model: 'svc-k2-thinking', draft: 'hello there' });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(2);
+    assert.equal(failing.requests.length, 1, 'the thinking model is never sent to the endpoint');
+    assert.equal(results.length, 2);
+    for (const result of results) {
+      assert.ok(result.tokens > 0);
+      assert.match(result.unavailableReason ?? '', /^approximate: counted locally/);
+    }
+  });
+
+  it('drops an estimate pending for the previous client when the client changes', async () => {
+    const first = new CountingClient(1);
+    const second = new CountingClient(2);
+    let current: EstimateClient = first;
+    const { clock, results, estimates, received } = estimatesWith(async () => current);
+    await estimates.request({ ...base, requestId: 'old', model: 'svc-v1-auto', draft: 'a' });
+    current = second;
+    await estimates.request({ ...base, requestId: 'new', model: 'svc-v1-auto', draft: 'ab' });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(1);
+    await settle();
+    assert.equal(first.requests.length, 0);
+    assert.deepEqual(results, [{ requestId: 'new', tokens: 2, contextLength: null }]);
+  });
+
+  it('sends the history of the conversation, or the system prompt of a new chat, before the draft', () => {
+    assert.deepEqual(draftMessages(undefined, 'Hi', 'Be brief.'), [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+    assert.deepEqual(draftMessages(conversation(), 'More', 'ignored for an existing chat'), [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Sort a map' },
+      { role: 'user', content: 'More' },
+    ]);
+  });
+});
