@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MODEL_IDS } from '../api/models';
 import { Authenticator } from './auth';
 import { BalanceBook } from './balance';
 import { FaultInjector } from './faults';
@@ -27,10 +28,20 @@ export interface EmulatorContext {
   limits: RateLimiter;
   faults: FaultInjector;
   log: RequestLog | undefined;
+  /** What GET /models lists. */
+  modelIds: readonly string[];
 }
 
 export function defaultDataDir(): string {
   return path.join(os.tmpdir(), 'svc-emulator-data');
+}
+
+function listedModels(models: unknown): readonly string[] {
+  if (models === undefined) return MODEL_IDS;
+  if (!Array.isArray(models) || models.some((id) => typeof id !== 'string' || id === '')) {
+    throw new TypeError(`models must be a list of model ids (non-empty strings), got ${JSON.stringify(models)}`);
+  }
+  return models as string[];
 }
 
 export async function createContext(options: EmulatorOptions): Promise<EmulatorContext> {
@@ -58,6 +69,7 @@ export async function createContext(options: EmulatorOptions): Promise<EmulatorC
     cache: new PromptCache(),
     limits: new RateLimiter(options.limits ?? {}),
     faults: new FaultInjector(options.faults ?? {}),
+    modelIds: listedModels(options.models),
     log: options.logFile ? new RequestLog(options.logFile, keys.map((entry) => entry.key)) : undefined,
   };
 }

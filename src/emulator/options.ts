@@ -130,6 +130,11 @@ export interface EmulatorOptions {
   faults?: FaultOptions;
   fileLimits?: FileLimitOptions;
   formulaLimits?: FormulaLimitOptions;
+  /**
+   * The model ids GET /models lists (default: the whole catalogue), for an account that has gained or
+   * lost models. Chat requests are still checked against the catalogue.
+   */
+  models?: string[];
 }
 
 export interface RunningEmulator {

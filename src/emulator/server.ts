@@ -2,7 +2,6 @@
 // then the body, then the endpoint.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MODEL_IDS } from '../api/models';
 import { handleBalance } from './balance';
 import { handleChatCompletion } from './chatCompletions';
 import { createContext, type EmulatorContext } from './context';
@@ -24,7 +23,7 @@ async function route(ctx: EmulatorContext, ex: Exchange, account: Account): Prom
   if (path === '/v1/chat/completions' && method === 'POST') return handleChatCompletion(ctx, ex, account);
   if (path === '/v1/models' && method === 'GET') {
     const created = 1_735_689_600;
-    ex.sendJson(200, { object: 'list', data: MODEL_IDS.map((id) => ({ id, object: 'model', created, owned_by: 'svc' })) });
+    ex.sendJson(200, { object: 'list', data: ctx.modelIds.map((id) => ({ id, object: 'model', created, owned_by: 'svc' })) });
     return;
   }
   if (path === '/v1/tokenizers/estimate-token-count' && method === 'POST') return handleTokenEstimate(ex);

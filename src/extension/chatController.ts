@@ -3,13 +3,14 @@
 // view's settings, connection banner and conversation list current. The webview only ever receives
 // text and figures, never the key.
 import * as vscode from 'vscode';
-import { MODELS, SvcApiError } from '../api/index';
+import { SvcApiError } from '../api/index';
 import { ChatSession, type SessionEvent, type UserTurn } from '../core/chat/chatSession';
 import type { ReplySettings } from '../core/chat/chatRequestBuilder';
 import { systemClock } from '../core/clock';
 import { exportConversation } from '../core/conversations/conversationExport';
 import type { ConversationStore } from '../core/conversations/conversationStore';
 import type { HostWindow } from '../core/host/hostWindow';
+import type { ModelListing, ServiceModels } from '../core/models/serviceModels';
 import { DraftTokenEstimates } from '../core/tokens/draftTokenEstimate';
 import { BalanceBlockedError } from '../core/billing/balanceView';
 import type { AttachmentChip } from '../core/files/attachmentSession';
@@ -33,9 +34,16 @@ import type { ServiceConnection } from './serviceConnection';
 import { readSettings, replySettings } from './settings';
 import type { AgentChatSurface, AgentController } from './agent/agentController';
 
+/** How long the first view waits for the service's model list before showing the last known one. */
+const MODEL_LIST_WAIT_MS = 1500;
+
 export interface ChatViewPort {
   post(message: HostMessage): void;
   reveal(): Promise<void>;
+}
+
+function modelViews(listing: ModelListing) {
+  return listing.models.map((m) => modelView(m.id, m.info));
 }
 
 export class ChatController implements vscode.Disposable, ChatFilesTarget {
@@ -55,6 +63,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     private readonly connection: ServiceConnection,
     proposals: ProposedContentProvider,
     private readonly log: vscode.LogOutputChannel,
+    private readonly models: ServiceModels,
     /** The workspace's prompt_cache_key (agent/workspaceCacheKey), shared by chats and agent tasks. */
     promptCacheKey?: () => Promise<string>,
     private readonly window: HostWindow = vscodeHostWindow,
@@ -88,12 +97,16 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       newConversation: () => this.newConversation(),
       sendInit: () => this.sendInit(),
     });
-    registerSettingsHandlers(this.router, { store, estimates: this.estimates, client, post, log });
+    registerSettingsHandlers(this.router, { store, estimates: this.estimates, models, post });
     registerCodeBlockHandlers(this.router, proposals);
     registerHostActionHandlers(this.router, client, window);
     this.subscriptions.push(
       store.onDidChange(() => this.post({ type: 'conversations', conversations: store.list() })),
-      connection.onDidChange((c) => this.post({ type: 'connection', connection: c })),
+      connection.onDidChange((c) => {
+        this.post({ type: 'connection', connection: c });
+        void models.refresh();
+      }),
+      models.onDidChange((listing) => this.showModels(listing)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('svc')) this.post({ type: 'settings', settings: uiSettings(readSettings()) });
       }),
@@ -162,8 +175,24 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       active: active ? conversationView(active) : null,
       settings: uiSettings(readSettings()),
       connection: await this.connection.describe(),
-      models: MODELS.map((m) => modelView(m.id, m)),
+      models: modelViews(await this.modelsForInit()),
     });
+  }
+
+  /** The service's list when it answers soon; otherwise the last known one, and the list follows when it comes. */
+  private async modelsForInit(): Promise<ModelListing> {
+    let timer: unknown;
+    const late = new Promise<undefined>((resolve) => (timer = systemClock.setTimeout(() => resolve(undefined), MODEL_LIST_WAIT_MS)));
+    const listing = await Promise.race([this.models.current(), late]);
+    systemClock.clearTimeout(timer);
+    return listing ?? this.models.known();
+  }
+
+  private showModels(listing: ModelListing): void {
+    this.post({ type: 'models', models: modelViews(listing) });
+    if (listing.source === 'catalogue') {
+      this.post({ type: 'notice', level: 'warning', message: `The service's model list could not be read (${listing.problem ?? 'no answer'}): the picker shows the built-in catalogue.` });
+    }
   }
 
   /** Every message from the view, already validated against the protocol. */

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { systemClock } from '../core/clock';
 import type { Conversation } from '../core/conversations/conversation';
 import { ConversationStore, type ConversationSummary } from '../core/conversations/conversationStore';
+import { ServiceModels } from '../core/models/serviceModels';
 import type { Connection, SendOptions } from '../shared/protocol';
 import { ApiKeyStore, apiKeyProblem, ENV_KEY } from './apiKeyStore';
 import { ChatController } from './chatController';
@@ -76,7 +77,8 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const proposals = new ProposedContentProvider(CODE_BLOCK_SCHEME);
   // One prompt_cache_key per workspace, kept in its workspaceState: chats and agent tasks share the cache.
   const promptCacheKey = () => workspaceCacheKey(globalStateStorage(context.workspaceState));
-  const chat = new ChatController(store, connection, proposals, log, promptCacheKey);
+  const models = new ServiceModels(async () => (await connection.get()).client, log);
+  const chat = new ChatController(store, connection, proposals, log, models, promptCacheKey);
   const provider = new ChatViewProvider(context.extensionUri, chat, log);
   const statusBar = new ConnectionStatusBar();
 

@@ -22,7 +22,7 @@ export const REQUEST_LOG_ENV = 'SVC_EMULATOR_LOG_FILE';
 export const OPTIONS_ENV = 'SVC_EMULATOR_OPTIONS';
 export { FAULTS_ENV };
 
-const EXTRA_OPTIONS = ['balance', 'voucherBalance', 'price', 'limits', 'faults', 'fileLimits', 'formulaLimits'] as const;
+const EXTRA_OPTIONS = ['balance', 'voucherBalance', 'price', 'limits', 'faults', 'fileLimits', 'formulaLimits', 'models'] as const;
 type ExtraOptions = Pick<EmulatorOptions, (typeof EXTRA_OPTIONS)[number]>;
 
 export class EmulatorOptionsError extends Error {

@@ -153,7 +153,8 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
     /** Why there is no figure (model not supported by the estimate endpoint, service error). */
     unavailableReason: z.optional(z.string()),
   }),
-  z.object({ type: z.literal('models'), requestId: id, models: z.array(ModelViewSchema) }),
+  /** The models the account can use: the answer to `listModels`, or (no requestId) a list that changed. */
+  z.object({ type: z.literal('models'), requestId: z.optional(id), models: z.array(ModelViewSchema) }),
   z.object({
     type: z.literal('searchResults'),
     requestId: id,

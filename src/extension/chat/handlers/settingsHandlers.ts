@@ -1,7 +1,7 @@
 // The composer's choices (model, thinking, JSON mode, alternatives), the token estimate under it and
 // the model list of its picker. A choice is written where the setting's current value comes from.
 import * as vscode from 'vscode';
-import { MODELS, modelInfo, type Model, type SvcClient } from '../../../api/index';
+import type { ServiceModels } from '../../../core/models/serviceModels';
 import type { ConversationStore } from '../../../core/conversations/conversationStore';
 import type { DraftTokenEstimates } from '../../../core/tokens/draftTokenEstimate';
 import type { HostMessage } from '../../../shared/protocol';
@@ -20,9 +20,8 @@ export async function updateSetting(key: string, value: unknown): Promise<void> 
 export interface SettingsHandlerDeps {
   store: ConversationStore;
   estimates: DraftTokenEstimates;
-  client(): Promise<SvcClient>;
+  models: ServiceModels;
   post(message: HostMessage): void;
-  log: vscode.LogOutputChannel;
 }
 
 export function registerSettingsHandlers(router: WebviewMessageRouter, deps: SettingsHandlerDeps): void {
@@ -43,13 +42,7 @@ export function registerSettingsHandlers(router: WebviewMessageRouter, deps: Set
       });
     })
     .on('listModels', async (message) => {
-      let listed: Model[];
-      try {
-        listed = await (await deps.client()).listModels();
-      } catch (error) {
-        deps.log.warn(`GET /models failed, showing the built-in catalogue: ${error instanceof Error ? error.message : String(error)}`);
-        listed = MODELS.map((m) => ({ id: m.id }));
-      }
-      deps.post({ type: 'models', requestId: message.requestId, models: listed.map((m) => modelView(m.id, modelInfo(m.id))) });
+      const listing = await deps.models.refresh();
+      deps.post({ type: 'models', requestId: message.requestId, models: listing.models.map((m) => modelView(m.id, m.info)) });
     });
 }
