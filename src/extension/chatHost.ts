@@ -7,6 +7,10 @@ import { systemClock } from '../core/clock';
 import type { Conversation } from '../core/conversations/conversation';
 import { ConversationStore, type ConversationSummary } from '../core/conversations/conversationStore';
 import { ServiceModels } from '../core/models/serviceModels';
+import { LanguageModelChat } from '../core/languageModels/languageModelChat';
+import { ReasoningStore } from '../core/languageModels/reasoningStore';
+import { FormulaLanguageModelTools } from './languageModels/formulaLanguageModelTools';
+import { SvcLanguageModelProvider } from './languageModels/svcLanguageModelProvider';
 import type { Connection, SendOptions } from '../shared/protocol';
 import { ApiKeyStore, apiKeyProblem, ENV_KEY } from './apiKeyStore';
 import { ChatController } from './chatController';
@@ -54,6 +58,9 @@ function conversationsDir(context: vscode.ExtensionContext): string {
 /** What the activated extension needs of the loaded chat host. */
 export interface ChatHost {
   provider: ChatViewProvider;
+  /** The svc models and formulas in VS Code's language-model API (registered at activation, served from here). */
+  languageModels: SvcLanguageModelProvider;
+  formulaTools: FormulaLanguageModelTools;
   testApi: SvcTestApi;
   /** A reply still streaming when the window closes is saved, marked interrupted. */
   deactivate(): Promise<void>;
@@ -79,6 +86,15 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const promptCacheKey = () => workspaceCacheKey(globalStateStorage(context.workspaceState));
   const models = new ServiceModels(async () => (await connection.get()).client, log);
   const chat = new ChatController(store, connection, proposals, log, models, promptCacheKey);
+  const reasoning = await ReasoningStore.open(globalStateStorage(context.globalState));
+  const languageModels = new SvcLanguageModelProvider(
+    models,
+    new LanguageModelChat({ client: async () => (await connection.get()).client, reasoning, promptCacheKey, log }),
+  );
+  const formulaTools = new FormulaLanguageModelTools(async () => {
+    const active = await connection.get();
+    return { client: active.client, local: active.connection.mode === 'emulator' };
+  });
   const provider = new ChatViewProvider(context.extensionUri, chat, log);
   const statusBar = new ConnectionStatusBar();
 
@@ -103,6 +119,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     keys,
     connection,
     chat,
+    languageModels,
     statusBar,
     provider.onDidDeliverInit(() => viewReady()),
     vscode.workspace.registerTextDocumentContentProvider(proposals.scheme, proposals),
@@ -125,6 +142,11 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     }),
     vscode.commands.registerCommand('svc.stop', () => chat.stopActive()),
     vscode.commands.registerCommand('svc.exportConversation', () => chat.exportConversation()),
+    vscode.commands.registerCommand('svc.refreshModels', async () => {
+      const listing = await models.refresh();
+      const note = listing.source === 'service' ? `${listing.models.length} models listed by the service.` : `the service's list could not be read (${listing.problem ?? 'no answer'}); the built-in catalogue stands in.`;
+      void vscode.window.showInformationMessage(`svc: ${note}`);
+    }),
     vscode.commands.registerCommand('svc.setApiKey', async (given?: unknown) => {
       const passed = keyFromCommandArgument(given, testHarness);
       const key =
@@ -219,5 +241,5 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     viewReady: () => firstViewReady,
     agent: agent.testApi,
   };
-  return { provider, testApi, deactivate: () => chat.session.dispose() };
+  return { provider, languageModels, formulaTools, testApi, deactivate: () => chat.session.dispose() };
 }

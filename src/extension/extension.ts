@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { CHAT_VIEW_ID } from './chatViewId';
 import type { SvcTestApi } from './chatHost';
+import { registerLanguageModels } from './languageModels/languageModelRegistration';
 import { LazyChatHost } from './lazyChatHost';
 import { underTestHarness } from './testHarness';
 
@@ -24,7 +25,11 @@ let lazyHost: LazyChatHost | undefined;
 export function activate(context: vscode.ExtensionContext): SvcExtensionApi | undefined {
   const host = new LazyChatHost(context);
   lazyHost = host;
-  context.subscriptions.push(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, host), host.registerCommandStubs());
+  context.subscriptions.push(
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, host),
+    host.registerCommandStubs(),
+    registerLanguageModels(context, () => host.load()),
+  );
   if (!underTestHarness(context.extensionMode)) return undefined;
   return { chatHost: async () => (await host.load()).testApi };
 }

@@ -1,0 +1,91 @@
+// The service's formulas as tools any extension can call through VS Code: what the user is shown
+// before a call (the code that runs, the address fetched, the cost), and the call itself, whose
+// result is the fiber's output unchanged (a protected formula's encrypted_output included). A bad
+// call comes back as an error result, never as a throw into the caller.
+import { fiberOutput, formulaUri } from '../../api/index';
+import { formulaFunctionOf, languageModelToolName } from '../tools/formulaFunctions';
+import { CHARGED_FORMULAS, type FormulaToolCatalog, type FormulaService } from '../tools/formulaTools';
+import { parseToolArguments } from '../tools/toolArguments';
+import { ToolArgumentsError } from '../tools/toolErrors';
+
+export interface InvocationPreview {
+  /** Shown while the tool runs. */
+  invocationMessage: string;
+  /** When set, the caller asks the user before running (Markdown message). */
+  confirmation?: { title: string; message: string };
+}
+
+export interface FormulaToolResult {
+  ok: boolean;
+  text: string;
+}
+
+function fence(text: string, language = ''): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}${language}\n${text}\n${marks}`;
+}
+
+function field(input: unknown, name: string): string {
+  const value = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value ?? null);
+}
+
+/**
+ * What will run or leave, in full. Code that runs on this computer (the local emulator's code_runner),
+ * a fetch (data leaves for that address) and a charged search are confirmed first; the others run in
+ * the service's sandbox on what the caller passed, and only say what they do.
+ */
+export function previewInvocation(toolName: string, input: unknown, runsOnThisComputer: boolean): InvocationPreview {
+  const known = formulaFunctionOf(toolName);
+  if (!known) return { invocationMessage: `Unknown svc tool ${toolName}` };
+  const { fn, formula } = known;
+  if (fn === 'code_runner') {
+    const code = field(input, 'code');
+    const where = runsOnThisComputer ? 'on this computer (the local emulator has no sandbox)' : "in the service's sandbox";
+    const preview: InvocationPreview = { invocationMessage: `Running Python ${where}` };
+    if (runsOnThisComputer) preview.confirmation = { title: 'Run this Python program on this computer?', message: `It runs with your files, network and rights:\n\n${fence(code, 'python')}` };
+    return preview;
+  }
+  if (fn === 'quickjs') return { invocationMessage: `Running JavaScript in the service's sandbox:\n\n${fence(field(input, 'code'), 'js')}` };
+  if (fn === 'fetch') {
+    const url = field(input, 'url');
+    return { invocationMessage: `Fetching ${url}`, confirmation: { title: 'Fetch this address?', message: `The service fetches, and the caller receives:\n\n${fence(url)}` } };
+  }
+  if (CHARGED_FORMULAS.includes(formula)) {
+    const query = JSON.stringify(input);
+    return {
+      invocationMessage: `Searching the web (charged)`,
+      confirmation: { title: `Run ${languageModelToolName(fn)}? It costs money per call.`, message: `${formulaUri(formula)} is charged to your svc balance for each call. Arguments:\n\n${fence(query, 'json')}` },
+    };
+  }
+  return { invocationMessage: `Running the svc formula ${formula} (${fn})` };
+}
+
+export interface FormulaInvocationDeps {
+  service: FormulaService;
+  catalog: FormulaToolCatalog;
+  /** The formulas switched on in the user's settings. */
+  enabled: readonly string[];
+}
+
+export async function invokeFormulaTool(toolName: string, input: unknown, deps: FormulaInvocationDeps, signal?: AbortSignal): Promise<FormulaToolResult> {
+  const known = formulaFunctionOf(toolName);
+  if (!known) return { ok: false, text: `Error: ${toolName} is not an svc tool.` };
+  const { fn, formula } = known;
+  if (!deps.enabled.includes(formula)) {
+    return { ok: false, text: `Error: the svc formula ${formula} is switched off; the user can switch it on in the setting svc.agent.formulas.` };
+  }
+  try {
+    const uri = formulaUri(formula);
+    const definition = (await deps.catalog.definitions(uri)).find((d) => d.function.name === fn);
+    if (!definition) return { ok: false, text: `Error: the service does not offer ${fn} in ${uri} any more.` };
+    const args = parseToolArguments(definition, JSON.stringify(input ?? {}));
+    const fiber = await deps.service.call(uri, { name: fn, arguments: args.raw }, signal ? { signal } : {});
+    const output = fiberOutput(fiber);
+    return output.ok ? { ok: true, text: output.content } : { ok: false, text: `Error: ${output.error}` };
+  } catch (error) {
+    if (error instanceof ToolArgumentsError) return { ok: false, text: `Error: ${error.message}` };
+    return { ok: false, text: `Error: ${toolName} failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
