@@ -83,6 +83,17 @@ export const fakeVscode = {
     }
   },
   version: '1.139.0',
+  MarkdownString: class {
+    isTrusted: boolean | undefined;
+    constructor(readonly value: string) {}
+  },
+  LanguageModelTextPart: class {
+    constructor(readonly value: string) {}
+  },
+  LanguageModelToolResult: class {
+    constructor(readonly content: unknown[]) {}
+  },
+  lm: { registerLanguageModelChatProvider: () => disposable, registerTool: () => disposable },
   env: { machineId: 'fake-machine' },
   extensions: { getExtension: () => undefined },
   commands: { registerCommand: () => disposable, executeCommand: async () => undefined },

@@ -11,19 +11,15 @@ import { ToolArgumentsError } from '../tools/toolErrors';
 export interface InvocationPreview {
   /** Shown while the tool runs. */
   invocationMessage: string;
-  /** When set, the caller asks the user before running (Markdown message). */
-  confirmation?: { title: string; message: string };
+  /** The code the tool runs, shown with the invocation message. */
+  code?: { text: string; language: string };
+  /** When set, the caller asks the user before running: `lead`, then `detail` shown whole. */
+  confirmation?: { title: string; lead: string; detail: string; language: string };
 }
 
 export interface FormulaToolResult {
   ok: boolean;
   text: string;
-}
-
-function fence(text: string, language = ''): string {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const marks = '`'.repeat(longest + 1);
-  return `${marks}${language}\n${text}\n${marks}`;
 }
 
 function field(input: unknown, name: string): string {
@@ -42,21 +38,26 @@ export function previewInvocation(toolName: string, input: unknown, runsOnThisCo
   const { fn, formula } = known;
   if (fn === 'code_runner') {
     const code = field(input, 'code');
-    const where = runsOnThisComputer ? 'on this computer (the local emulator has no sandbox)' : "in the service's sandbox";
-    const preview: InvocationPreview = { invocationMessage: `Running Python ${where}` };
-    if (runsOnThisComputer) preview.confirmation = { title: 'Run this Python program on this computer?', message: `It runs with your files, network and rights:\n\n${fence(code, 'python')}` };
-    return preview;
+    if (!runsOnThisComputer) return { invocationMessage: "Running Python in the service's sandbox", code: { text: code, language: 'python' } };
+    return {
+      invocationMessage: 'Running Python on this computer (the local emulator has no sandbox)',
+      confirmation: { title: 'Run this Python program on this computer?', lead: 'It runs with your files, network and rights:', detail: code, language: 'python' },
+    };
   }
-  if (fn === 'quickjs') return { invocationMessage: `Running JavaScript in the service's sandbox:\n\n${fence(field(input, 'code'), 'js')}` };
+  if (fn === 'quickjs') return { invocationMessage: "Running JavaScript in the service's sandbox", code: { text: field(input, 'code'), language: 'js' } };
   if (fn === 'fetch') {
     const url = field(input, 'url');
-    return { invocationMessage: `Fetching ${url}`, confirmation: { title: 'Fetch this address?', message: `The service fetches, and the caller receives:\n\n${fence(url)}` } };
+    return { invocationMessage: `Fetching ${url}`, confirmation: { title: 'Fetch this address?', lead: 'The service fetches, and the caller receives:', detail: url, language: '' } };
   }
   if (CHARGED_FORMULAS.includes(formula)) {
-    const query = JSON.stringify(input);
     return {
-      invocationMessage: `Searching the web (charged)`,
-      confirmation: { title: `Run ${languageModelToolName(fn)}? It costs money per call.`, message: `${formulaUri(formula)} is charged to your svc balance for each call. Arguments:\n\n${fence(query, 'json')}` },
+      invocationMessage: 'Searching the web (charged)',
+      confirmation: {
+        title: `Run ${languageModelToolName(fn)}? It costs money per call.`,
+        lead: `${formulaUri(formula)} is charged to your svc balance for each call. Arguments:`,
+        detail: JSON.stringify(input, null, 2),
+        language: 'json',
+      },
     };
   }
   return { invocationMessage: `Running the svc formula ${formula} (${fn})` };

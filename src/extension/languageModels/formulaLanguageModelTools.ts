@@ -4,12 +4,20 @@ import * as vscode from 'vscode';
 import type { SvcClient } from '../../api/index';
 import { invokeFormulaTool, previewInvocation } from '../../core/languageModels/formulaToolInvocation';
 import { FormulaToolCatalog } from '../../core/tools/formulaTools';
+import { revealApproval, revealHiddenText } from '../../shared/revealHiddenText';
 import { readAgentSettings } from '../agent/agentSettings';
 
 export interface FormulaToolConnection {
   client: SvcClient;
   /** True on the local emulator, whose code_runner runs on this computer. */
   local: boolean;
+}
+
+/** A code fence longer than any run of backticks in the text, so the text cannot close it early. */
+export function fence(text: string, language = ''): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}${language}\n${text}\n${marks}`;
 }
 
 function textResult(text: string): vscode.LanguageModelToolResult {
@@ -24,10 +32,13 @@ export class FormulaLanguageModelTools {
   async prepare(toolName: string, input: unknown): Promise<vscode.PreparedToolInvocation> {
     const { local } = await this.connection();
     const preview = previewInvocation(toolName, input, local);
-    return {
-      invocationMessage: new vscode.MarkdownString(preview.invocationMessage),
-      ...(preview.confirmation ? { confirmationMessages: { title: preview.confirmation.title, message: new vscode.MarkdownString(preview.confirmation.message) } } : {}),
-    };
+    const invocation = preview.code ? `${preview.invocationMessage}:\n\n${fence(revealHiddenText(preview.code.text).text, preview.code.language)}` : preview.invocationMessage;
+    if (!preview.confirmation) return { invocationMessage: new vscode.MarkdownString(invocation) };
+    const { title, lead, detail, language } = preview.confirmation;
+    // The same reveal as the agent's approvals: hidden characters and folded blank runs made visible.
+    const revealed = revealApproval({ title, detail });
+    const message = [lead, ...revealed.warnings.map((w) => `**${w}**`), `(${revealed.lines})`, fence(revealed.detail, language)].join('\n\n');
+    return { invocationMessage: new vscode.MarkdownString(invocation), confirmationMessages: { title: revealed.title, message: new vscode.MarkdownString(message) } };
   }
 
   async invoke(toolName: string, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
