@@ -1,6 +1,12 @@
 // Entry of the webview bundle (dist/webview.js, with its CSS in dist/webview.css).
 import '@vscode/codicons/dist/codicon.css';
-import './chat.css';
+import './styles/base.css';
+import './styles/conversations.css';
+import './styles/messages.css';
+import './styles/markdown.css';
+import './styles/composer.css';
+import './styles/attachments.css';
+import './styles/agent.css';
 import { ChatApp } from './chatApp';
 import { HostBridge } from './hostBridge';
 
