@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FormulaFailure, requireString, tool, type Formula } from './formula';
+import { FormulaFailure, tool, singleFunctionFormula } from './formula';
 
 interface RunResult {
   output: string;
@@ -59,22 +59,20 @@ function runPython(python: string, code: string, timeoutMs: number, maxBytes: nu
   });
 }
 
-export const codeRunnerFormula: Formula = {
-  name: 'code_runner',
-  tools: [
-    tool('code_runner', 'Run Python 3 code and return what it prints (stdout and stderr). Use print() to show results.', {
-      code: { type: 'string', description: 'The Python 3 program to run.' },
-    }, ['code']),
-  ],
-  async run(fn, args, env) {
-    const code = requireString(fn, args, 'code');
+export const codeRunnerFormula = singleFunctionFormula(
+  'code_runner',
+  tool('code_runner', 'Run Python 3 code and return what it prints (stdout and stderr). Use print() to show results.', {
+    code: { type: 'string', description: 'The Python 3 program to run.' },
+  }, ['code']),
+  async (args, env) => {
+    const code = args.string('code');
     const { codeRunnerTimeoutMs, codeRunnerOutputBytes, pythonPath } = env.limits;
     const result = await runPython(pythonPath, code, codeRunnerTimeoutMs, codeRunnerOutputBytes);
-    if (result.spawnError) throw new FormulaFailure('failed', `${fn}: cannot start ${pythonPath}: ${result.spawnError}`);
-    if (result.timedOut) throw new FormulaFailure('timeout', `${fn}: the program ran longer than ${codeRunnerTimeoutMs} ms and was stopped`, result.output);
+    if (result.spawnError) throw new FormulaFailure('failed', `${args.fn}: cannot start ${pythonPath}: ${result.spawnError}`);
+    if (result.timedOut) throw new FormulaFailure('timeout', `${args.fn}: the program ran longer than ${codeRunnerTimeoutMs} ms and was stopped`, result.output);
     const output = result.truncated ? `${result.output}\n[output truncated at ${codeRunnerOutputBytes} bytes]` : result.output;
     if (result.truncated) return { output };
-    if (result.code !== 0) throw new FormulaFailure('failed', `${fn}: the program exited with status ${result.code}\n${result.output.trim()}`, output);
+    if (result.code !== 0) throw new FormulaFailure('failed', `${args.fn}: the program exited with status ${result.code}\n${result.output.trim()}`, output);
     return { output: output === '' ? '(the program printed nothing)' : output };
   },
-};
+);

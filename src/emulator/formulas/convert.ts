@@ -1,6 +1,6 @@
 // svc/convert: unit conversion over every family the spec lists. Currency uses a fixed offline table
 // (the emulator has no live rates) and says so in its output.
-import { FormulaFailure, requireNumber, requireString, tool, type Formula } from './formula';
+import { FormulaFailure, tool, singleFunctionFormula } from './formula';
 
 type Family = 'length' | 'mass' | 'volume' | 'temperature' | 'area' | 'time' | 'energy' | 'pressure' | 'speed' | 'currency';
 
@@ -99,16 +99,14 @@ export function convertValue(value: number, from: string, to: string): string {
   return `${line}\n(Offline fixed exchange-rate table of ${CURRENCY_TABLE_DATE} in the local emulator, not live rates.)`;
 }
 
-export const convertFormula: Formula = {
-  name: 'convert',
-  tools: [
-    tool('convert', 'Convert a value between units: length, mass, volume, temperature, area, time, energy, pressure, speed, currency.', {
-      value: { type: 'number', description: 'The amount to convert.' },
-      from: { type: 'string', description: 'Unit of the amount, e.g. km, lb, °F, kWh, psi, mph, USD.' },
-      to: { type: 'string', description: 'Unit to convert to, of the same family.' },
-    }, ['value', 'from', 'to']),
-  ],
-  async run(fn, args) {
-    return { output: convertValue(requireNumber(fn, args, 'value'), requireString(fn, args, 'from'), requireString(fn, args, 'to')) };
+export const convertFormula = singleFunctionFormula(
+  'convert',
+  tool('convert', 'Convert a value between units: length, mass, volume, temperature, area, time, energy, pressure, speed, currency.', {
+    value: { type: 'number', description: 'The amount to convert.' },
+    from: { type: 'string', description: 'Unit of the amount, e.g. km, lb, °F, kWh, psi, mph, USD.' },
+    to: { type: 'string', description: 'Unit to convert to, of the same family.' },
+  }, ['value', 'from', 'to']),
+  async (args) => {
+    return { output: convertValue(args.number('value'), args.string('from'), args.string('to')) };
   },
-};
+);

@@ -1,11 +1,12 @@
 // svc/date: current time in a time zone, formatting, differences and arithmetic on dates.
-import { FormulaFailure, oneOf, optionalString, requireNumber, requireString, tool, type Formula } from './formula';
+import { singleFunctionFormula, tool, type FormulaArguments } from './formula';
 
 const ACTIONS = ['now', 'format', 'diff', 'add'] as const;
 
-function parseDate(fn: string, raw: string, key: string): Date {
+function parseDate(args: FormulaArguments, key: string): Date {
+  const raw = args.string(key);
   const date = new Date(raw);
-  if (Number.isNaN(date.getTime())) throw new FormulaFailure('invalid_arguments', `${fn}: argument "${key}" is not a date (use ISO 8601, e.g. 2025-03-01 or 2025-03-01T12:00:00Z), got ${JSON.stringify(raw)}`);
+  if (Number.isNaN(date.getTime())) throw args.invalid(`argument "${key}" is not a date (use ISO 8601, e.g. 2025-03-01 or 2025-03-01T12:00:00Z), got ${JSON.stringify(raw)}`);
   return date;
 }
 
@@ -16,47 +17,45 @@ function describe(date: Date, timeZone: string): string {
   return `${local} (ISO ${date.toISOString()})`;
 }
 
-function zone(fn: string, args: Record<string, unknown>): string {
-  const tz = optionalString(fn, args, 'timezone') ?? 'UTC';
+function zone(args: FormulaArguments): string {
+  const tz = args.optionalString('timezone') ?? 'UTC';
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
   } catch {
-    throw new FormulaFailure('invalid_arguments', `${fn}: argument "timezone" must be an IANA time zone such as UTC or Europe/Paris, got ${JSON.stringify(tz)}`);
+    throw args.invalid(`argument "timezone" must be an IANA time zone such as UTC or Europe/Paris, got ${JSON.stringify(tz)}`);
   }
   return tz;
 }
 
-export const dateFormula: Formula = {
-  name: 'date',
-  tools: [
-    tool('date', 'Date and time processing: the current time in a time zone, formatting a date, the difference between two dates, or adding days to a date.', {
-      action: { type: 'string', description: 'One of now, format, diff, add.' },
-      date: { type: 'string', description: 'ISO 8601 date for format, diff and add.' },
-      other_date: { type: 'string', description: 'Second ISO 8601 date for diff.' },
-      days: { type: 'number', description: 'Days to add (negative subtracts) for add.' },
-      timezone: { type: 'string', description: 'IANA time zone for the output, default UTC.' },
-    }, ['action']),
-  ],
-  async run(fn, args) {
-    const action = oneOf(fn, args, 'action', ACTIONS, 'now');
-    const tz = zone(fn, args);
+export const dateFormula = singleFunctionFormula(
+  'date',
+  tool('date', 'Date and time processing: the current time in a time zone, formatting a date, the difference between two dates, or adding days to a date.', {
+    action: { type: 'string', description: 'One of now, format, diff, add.' },
+    date: { type: 'string', description: 'ISO 8601 date for format, diff and add.' },
+    other_date: { type: 'string', description: 'Second ISO 8601 date for diff.' },
+    days: { type: 'number', description: 'Days to add (negative subtracts) for add.' },
+    timezone: { type: 'string', description: 'IANA time zone for the output, default UTC.' },
+  }, ['action']),
+  async (args) => {
+    const action = args.oneOf('action', ACTIONS, 'now');
+    const tz = zone(args);
     switch (action) {
       case 'now':
         return { output: describe(new Date(), tz) };
       case 'format':
-        return { output: describe(parseDate(fn, requireString(fn, args, 'date'), 'date'), tz) };
+        return { output: describe(parseDate(args, 'date'), tz) };
       case 'diff': {
-        const a = parseDate(fn, requireString(fn, args, 'date'), 'date');
-        const b = parseDate(fn, requireString(fn, args, 'other_date'), 'other_date');
+        const a = parseDate(args, 'date');
+        const b = parseDate(args, 'other_date');
         const ms = b.getTime() - a.getTime();
         const days = ms / 86_400_000;
         return { output: `${Number(days.toFixed(4))} days (${Number((ms / 3_600_000).toFixed(2))} hours) from ${a.toISOString()} to ${b.toISOString()}` };
       }
       case 'add': {
-        const a = parseDate(fn, requireString(fn, args, 'date'), 'date');
-        const days = requireNumber(fn, args, 'days');
+        const a = parseDate(args, 'date');
+        const days = args.number('days');
         return { output: describe(new Date(a.getTime() + days * 86_400_000), tz) };
       }
     }
   },
-};
+);

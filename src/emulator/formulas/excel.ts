@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ServiceError } from '../errors';
 import { loadSheetJs } from '../files/documentLibraries';
 import { ExtractionError, readWorkbook } from '../files/extract';
-import { FormulaFailure, optionalInteger, optionalString, requireString, tool, type Formula } from './formula';
+import { FormulaFailure, tool, singleFunctionFormula } from './formula';
 
 type Cell = string | number | boolean | null;
 
@@ -30,38 +30,36 @@ function stats(header: readonly Cell[], rows: readonly Cell[][]): string[] {
   return lines;
 }
 
-export const excelFormula: Formula = {
-  name: 'excel',
-  tools: [
-    tool('excel', 'Analyse an uploaded Excel (.xlsx, .xls) or CSV file: sheets, columns, row count, first rows and numeric column statistics.', {
-      file_id: { type: 'string', description: 'Id of the uploaded file (from POST /files).' },
-      sheet: { type: 'string', description: 'Sheet name; default all sheets.' },
-      max_rows: { type: 'integer', description: 'Rows to show per sheet (default 10, at most 200).' },
-    }, ['file_id']),
-  ],
-  async run(fn, args, env) {
-    const fileId = requireString(fn, args, 'file_id');
-    const sheetName = optionalString(fn, args, 'sheet');
-    const maxRows = optionalInteger(fn, args, 'max_rows', 1, 200) ?? 10;
+export const excelFormula = singleFunctionFormula(
+  'excel',
+  tool('excel', 'Analyse an uploaded Excel (.xlsx, .xls) or CSV file: sheets, columns, row count, first rows and numeric column statistics.', {
+    file_id: { type: 'string', description: 'Id of the uploaded file (from POST /files).' },
+    sheet: { type: 'string', description: 'Sheet name; default all sheets.' },
+    max_rows: { type: 'integer', description: 'Rows to show per sheet (default 10, at most 200).' },
+  }, ['file_id']),
+  async (args, env) => {
+    const fileId = args.string('file_id');
+    const sheetName = args.optionalString('sheet');
+    const maxRows = args.optionalInteger('max_rows', 1, 200) ?? 10;
     let loaded;
     try {
       loaded = await env.files.bytes(env.account, fileId);
     } catch (error) {
-      if (error instanceof ServiceError) throw new FormulaFailure('failed', `${fn}: ${error.message}`);
+      if (error instanceof ServiceError) throw new FormulaFailure('failed', `${args.fn}: ${error.message}`);
       throw error;
     }
     const ext = path.extname(loaded.file.filename).toLowerCase();
-    if (!['.csv', '.xlsx', '.xls'].includes(ext)) throw new FormulaFailure('failed', `${fn}: file ${fileId} (${loaded.file.filename}) is not a CSV or Excel file`);
+    if (!['.csv', '.xlsx', '.xls'].includes(ext)) throw new FormulaFailure('failed', `${args.fn}: file ${fileId} (${loaded.file.filename}) is not a CSV or Excel file`);
     let book: XLSX.WorkBook;
     try {
       book = await readWorkbook(loaded.bytes, loaded.file.filename);
     } catch (error) {
-      if (error instanceof ExtractionError) throw new FormulaFailure('failed', `${fn}: ${error.message}`);
+      if (error instanceof ExtractionError) throw new FormulaFailure('failed', `${args.fn}: ${error.message}`);
       throw error;
     }
     const names = sheetName ? [sheetName] : book.SheetNames;
     if (sheetName && !book.SheetNames.includes(sheetName)) {
-      throw new FormulaFailure('invalid_arguments', `${fn}: no sheet "${sheetName}"; sheets: ${book.SheetNames.join(', ')}`);
+      throw new FormulaFailure('invalid_arguments', `${args.fn}: no sheet "${sheetName}"; sheets: ${book.SheetNames.join(', ')}`);
     }
     const { utils } = await loadSheetJs();
     const sections = names.map((name) => {
@@ -75,4 +73,4 @@ export const excelFormula: Formula = {
     });
     return { output: `File ${loaded.file.filename} (${fileId})\n\n${sections.join('\n\n')}` };
   },
-};
+);

@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import TurndownService from 'turndown';
-import { FormulaFailure, requireString, tool, type Formula, type FormulaLimits } from './formula';
+import { FormulaFailure, tool, type FormulaLimits, singleFunctionFormula } from './formula';
 import { refusedAddressReason } from './publicAddress';
 
 const MAX_REDIRECTS = 5;
@@ -108,29 +108,27 @@ export function htmlToMarkdown(html: string): string {
   return service.turndown(html).trim();
 }
 
-export const fetchFormula: Formula = {
-  name: 'fetch',
-  tools: [
-    tool('fetch', 'Fetch a web page or document by URL and return its content as Markdown.', {
-      url: { type: 'string', description: 'The http or https URL to fetch.' },
-    }, ['url']),
-  ],
-  async run(fn, args, env) {
-    const raw = requireString(fn, args, 'url');
+export const fetchFormula = singleFunctionFormula(
+  'fetch',
+  tool('fetch', 'Fetch a web page or document by URL and return its content as Markdown.', {
+    url: { type: 'string', description: 'The http or https URL to fetch.' },
+  }, ['url']),
+  async (args, env) => {
+    const raw = args.string('url');
     let url: URL;
     try {
       url = new URL(raw);
     } catch {
-      throw new FormulaFailure('invalid_arguments', `${fn}: argument "url" is not a URL: ${JSON.stringify(raw)}`);
+      throw new FormulaFailure('invalid_arguments', `${args.fn}: argument "url" is not a URL: ${JSON.stringify(raw)}`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FormulaFailure('invalid_arguments', `${fn}: only http and https URLs can be fetched, got ${url.protocol}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FormulaFailure('invalid_arguments', `${args.fn}: only http and https URLs can be fetched, got ${url.protocol}`);
     const { fetchTimeoutMs, fetchMaxBytes } = env.limits;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), fetchTimeoutMs);
     try {
-      const response = await fetchChecked(fn, url, env.limits, controller.signal);
+      const response = await fetchChecked(args.fn, url, env.limits, controller.signal);
       const { bytes, truncated } = response;
-      if (response.status < 200 || response.status >= 300) throw new FormulaFailure('failed', `${fn}: ${response.url.href} answered HTTP ${response.status} ${response.statusText}`);
+      if (response.status < 200 || response.status >= 300) throw new FormulaFailure('failed', `${args.fn}: ${response.url.href} answered HTTP ${response.status} ${response.statusText}`);
       const text = bytes.toString('utf8');
       const body = /html/i.test(response.contentType) || /^\s*<(!doctype html|html)/i.test(text) ? htmlToMarkdown(text) : text;
       const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
@@ -138,10 +136,10 @@ export const fetchFormula: Formula = {
       return { output: `${head}\n\n${body}${truncated ? `\n\n[truncated at ${fetchMaxBytes} bytes]` : ''}` };
     } catch (error) {
       if (error instanceof FormulaFailure) throw error;
-      if (controller.signal.aborted) throw new FormulaFailure('timeout', `${fn}: ${url.href} did not answer within ${fetchTimeoutMs} ms`);
-      throw new FormulaFailure('failed', `${fn}: cannot fetch ${url.href}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      if (controller.signal.aborted) throw new FormulaFailure('timeout', `${args.fn}: ${url.href} did not answer within ${fetchTimeoutMs} ms`);
+      throw new FormulaFailure('failed', `${args.fn}: cannot fetch ${url.href}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     } finally {
       clearTimeout(timer);
     }
   },
-};
+);

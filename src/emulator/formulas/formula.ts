@@ -30,7 +30,7 @@ export type FormulaResult = { output: string } | { encrypted_output: string };
 export interface Formula {
   name: string;
   tools: ToolDefinition[];
-  run(fn: string, args: Record<string, unknown>, env: FormulaEnv): Promise<FormulaResult>;
+  run(fn: string, args: FormulaArguments, env: FormulaEnv): Promise<FormulaResult>;
 }
 
 /** Fiber statuses other than `succeeded` (the spec leaves their names open). */
@@ -56,40 +56,58 @@ function bad(fn: string, message: string): FormulaFailure {
   return new FormulaFailure('invalid_arguments', `${fn}: ${message}`);
 }
 
-export function requireString(fn: string, args: Record<string, unknown>, key: string): string {
-  const value = args[key];
-  if (typeof value !== 'string' || value === '') throw bad(fn, `argument "${key}" is required and must be a non-empty string`);
-  return value;
-}
+/** The model's arguments of one call, read by name; a missing or wrong one fails the call, naming the function and the argument. */
+export class FormulaArguments {
+  constructor(
+    readonly fn: string,
+    readonly values: Record<string, unknown>,
+  ) {}
 
-export function optionalString(fn: string, args: Record<string, unknown>, key: string): string | undefined {
-  const value = args[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw bad(fn, `argument "${key}" must be a string`);
-  return value;
-}
-
-export function requireNumber(fn: string, args: Record<string, unknown>, key: string): number {
-  const value = typeof args[key] === 'string' && args[key] !== '' ? Number(args[key]) : args[key];
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw bad(fn, `argument "${key}" is required and must be a number`);
-  return value;
-}
-
-export function optionalInteger(fn: string, args: Record<string, unknown>, key: string, min: number, max: number): number | undefined {
-  const value = args[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw bad(fn, `argument "${key}" must be a whole number from ${min} to ${max}`);
-  return value;
-}
-
-export function oneOf<T extends string>(fn: string, args: Record<string, unknown>, key: string, allowed: readonly T[], fallback?: T): T {
-  const value = args[key] ?? fallback;
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw bad(fn, `argument "${key}" must be one of ${allowed.join(', ')}${value === undefined ? '' : `, got ${JSON.stringify(value)}`}`);
+  string(key: string): string {
+    const value = this.values[key];
+    if (typeof value !== 'string' || value === '') throw bad(this.fn, `argument "${key}" is required and must be a non-empty string`);
+    return value;
   }
-  return value as T;
+
+  optionalString(key: string): string | undefined {
+    const value = this.values[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') throw bad(this.fn, `argument "${key}" must be a string`);
+    return value;
+  }
+
+  number(key: string): number {
+    const raw = this.values[key];
+    const value = typeof raw === 'string' && raw !== '' ? Number(raw) : raw;
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw bad(this.fn, `argument "${key}" is required and must be a number`);
+    return value;
+  }
+
+  optionalInteger(key: string, min: number, max: number): number | undefined {
+    const value = this.values[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw bad(this.fn, `argument "${key}" must be a whole number from ${min} to ${max}`);
+    return value;
+  }
+
+  oneOf<T extends string>(key: string, allowed: readonly T[], fallback?: T): T {
+    const value = this.values[key] ?? fallback;
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+      throw bad(this.fn, `argument "${key}" must be one of ${allowed.join(', ')}${value === undefined ? '' : `, got ${JSON.stringify(value)}`}`);
+    }
+    return value as T;
+  }
+
+  /** A failure of this call because of what the arguments say (not a missing one). */
+  invalid(message: string): FormulaFailure {
+    return bad(this.fn, message);
+  }
 }
 
-export function unknownFunction(formula: Formula, fn: string): never {
-  throw bad(fn, `formula ${formula.name} has no function "${fn}"`);
+/**
+ * A formula with one function: its definition and its body in one place. The formula service has
+ * already checked that the call names that function.
+ */
+export function singleFunctionFormula(name: string, definition: ToolDefinition, run: (args: FormulaArguments, env: FormulaEnv) => Promise<FormulaResult>): Formula {
+  return { name, tools: [definition], run: (_fn, args, env) => run(args, env) };
 }

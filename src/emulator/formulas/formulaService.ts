@@ -12,7 +12,7 @@ import { convertFormula } from './convert';
 import { dateFormula } from './date';
 import { excelFormula } from './excel';
 import { fetchFormula } from './fetch';
-import { FormulaFailure, type Formula, type FormulaLimits } from './formula';
+import { FormulaArguments, FormulaFailure, type Formula, type FormulaLimits } from './formula';
 import { memoryFormula } from './memory';
 import { mewFormula } from './mew';
 import { quickjsFormula } from './quickjs';
@@ -96,7 +96,7 @@ export class FormulaService {
       if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         throw new FormulaFailure('invalid_arguments', `${body.name}: arguments must encode a JSON object`);
       }
-      const result = await formula.run(body.name, args as Record<string, unknown>, {
+      const result = await formula.run(body.name, new FormulaArguments(body.name, args as Record<string, unknown>), {
         account,
         files: this.deps.files,
         dataDir: this.deps.dataDir,

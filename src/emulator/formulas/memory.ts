@@ -1,7 +1,7 @@
 // svc/memory: key/value memories persisted per account in the data dir, so they survive restarts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { FormulaFailure, oneOf, requireString, tool, type Formula, type FormulaEnv } from './formula';
+import { FormulaFailure, tool, type FormulaEnv, singleFunctionFormula } from './formula';
 
 const ACTIONS = ['store', 'retrieve', 'list', 'delete'] as const;
 
@@ -20,32 +20,30 @@ function save(env: FormulaEnv, memories: Record<string, string>): void {
   fs.writeFileSync(file, JSON.stringify(memories, null, 2));
 }
 
-export const memoryFormula: Formula = {
-  name: 'memory',
-  tools: [
-    tool('memory', 'Persistent memory across conversations: store, retrieve, list or delete facts and user preferences by key.', {
-      action: { type: 'string', description: 'One of store, retrieve, list, delete.' },
-      key: { type: 'string', description: 'Name of the memory (for store, retrieve, delete).' },
-      value: { type: 'string', description: 'What to remember (for store).' },
-    }, ['action']),
-  ],
-  async run(fn, args, env) {
-    const action = oneOf(fn, args, 'action', ACTIONS);
+export const memoryFormula = singleFunctionFormula(
+  'memory',
+  tool('memory', 'Persistent memory across conversations: store, retrieve, list or delete facts and user preferences by key.', {
+    action: { type: 'string', description: 'One of store, retrieve, list, delete.' },
+    key: { type: 'string', description: 'Name of the memory (for store, retrieve, delete).' },
+    value: { type: 'string', description: 'What to remember (for store).' },
+  }, ['action']),
+  async (args, env) => {
+    const action = args.oneOf('action', ACTIONS);
     const memories = load(env);
     if (action === 'list') {
       const keys = Object.keys(memories).sort();
       return { output: keys.length === 0 ? 'No memories stored.' : keys.map((k) => `- ${k}: ${memories[k]}`).join('\n') };
     }
-    const key = requireString(fn, args, 'key');
+    const key = args.string('key');
     if (action === 'store') {
-      memories[key] = requireString(fn, args, 'value');
+      memories[key] = args.string('value');
       save(env, memories);
       return { output: `Stored memory "${key}".` };
     }
-    if (!(key in memories)) throw new FormulaFailure('failed', `${fn}: no memory named "${key}"`);
+    if (!(key in memories)) throw new FormulaFailure('failed', `${args.fn}: no memory named "${key}"`);
     if (action === 'retrieve') return { output: memories[key]! };
     delete memories[key];
     save(env, memories);
     return { output: `Deleted memory "${key}".` };
   },
-};
+);

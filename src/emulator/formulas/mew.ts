@@ -1,5 +1,5 @@
 // svc/mew: a cat's meow and a blessing, chosen reproducibly from the input (or a given seed).
-import { optionalString, tool, type Formula } from './formula';
+import { tool, singleFunctionFormula } from './formula';
 import { seededRandom, seedFrom } from './seededRandom';
 
 const MEOWS = ['Meow~', 'Mew mew!', 'Mrrrow?', 'Purrr… meow.', 'Nya~', 'Meeeow!', 'Mrrp!'];
@@ -12,19 +12,17 @@ const BLESSINGS = [
   'May you find what you are looking for in the first search.',
 ];
 
-export const mewFormula: Formula = {
-  name: 'mew',
-  tools: [
-    tool('mew_generator', 'Return a random cat meow and a blessing, to lift the mood.', {
-      mood: { type: 'string', description: 'Optional mood of the user, e.g. tired, happy.' },
-      seed: { type: 'string', description: 'Optional seed for a reproducible pick.' },
-    }, []),
-  ],
-  async run(fn, args) {
-    const mood = optionalString(fn, args, 'mood');
-    const random = seededRandom(seedFrom(optionalString(fn, args, 'seed') ?? mood ?? 'mew'));
+export const mewFormula = singleFunctionFormula(
+  'mew',
+  tool('mew_generator', 'Return a random cat meow and a blessing, to lift the mood.', {
+    mood: { type: 'string', description: 'Optional mood of the user, e.g. tired, happy.' },
+    seed: { type: 'string', description: 'Optional seed for a reproducible pick.' },
+  }, []),
+  async (args) => {
+    const mood = args.optionalString('mood');
+    const random = seededRandom(seedFrom(args.optionalString('seed') ?? mood ?? 'mew'));
     const meow = MEOWS[Math.floor(random() * MEOWS.length)]!;
     const blessing = BLESSINGS[Math.floor(random() * BLESSINGS.length)]!;
     return { output: `${meow} ${mood ? `(for a ${mood} human) ` : ''}${blessing}` };
   },
-};
+);

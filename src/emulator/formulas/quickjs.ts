@@ -4,7 +4,7 @@
 // the script's deadline, should QuickJS's interrupt handler not have stopped it first.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { FormulaFailure, requireString, tool, type Formula } from './formula';
+import { FormulaFailure, tool, singleFunctionFormula } from './formula';
 import type { QuickJsLimits } from './quickjsSandbox';
 import type { QuickJsOutcome } from './quickjsWorker';
 
@@ -53,15 +53,13 @@ export function runQuickJsInWorker(code: string, limits: QuickJsLimits): Promise
   });
 }
 
-export const quickjsFormula: Formula = {
-  name: 'quickjs',
-  tools: [
-    tool('quickjs', 'Run JavaScript in a sandbox (no network, no files) and return console output and the value of the last expression.', {
-      code: { type: 'string', description: 'The JavaScript to run; the last expression is the result.' },
-    }, ['code']),
-  ],
-  async run(fn, args, env) {
-    const code = requireString(fn, args, 'code');
+export const quickjsFormula = singleFunctionFormula(
+  'quickjs',
+  tool('quickjs', 'Run JavaScript in a sandbox (no network, no files) and return console output and the value of the last expression.', {
+    code: { type: 'string', description: 'The JavaScript to run; the last expression is the result.' },
+  }, ['code']),
+  async (args, env) => {
+    const code = args.string('code');
     return { output: await runQuickJsInWorker(code, { timeoutMs: env.limits.quickjsTimeoutMs, memoryBytes: env.limits.quickjsMemoryBytes, outputBytes: QUICKJS_OUTPUT_BYTES }) };
   },
-};
+);
