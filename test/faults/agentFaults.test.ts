@@ -3,8 +3,9 @@
 // faults are retried by the client, and a conversation left by a failure can be continued.
 import assert from 'node:assert/strict';
 import { runAgentTask } from '../../src/core/agent/agentLoop';
-import { assertAgentConversation, assertEveryCallAnswered } from './conversationChecks';
-import { AGENT_ANSWER_PREFIX, SETTINGS, startFaultBed, type FaultBed } from './faultBed';
+import { assertAgentConversation } from './conversationChecks';
+import { assertEveryCallAnswered } from '../support/toolCallChecks';
+import { AGENT_ANSWER_PREFIX, SETTINGS, startFaultBed, type FaultBed } from './faultInjection';
 import { LOOKUP_VALUES, lookupRegistry } from './lookupTool';
 
 const TASK = 'Look up alpha and beta.';

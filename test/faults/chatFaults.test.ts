@@ -8,7 +8,7 @@ import type { AssistantEntry, Conversation } from '../../src/core/conversations/
 import { startEmulator } from '../../src/emulator/index';
 import type { HostMessageOf } from '../../src/shared/protocol';
 import { assertSavedIntact } from './conversationChecks';
-import { API_KEY, CHAT_ANSWER, CHAT_REASONING, SCENARIOS, SETTINGS, openSessionRig, startFaultBed, type FaultBed, type SessionRig } from './faultBed';
+import { API_KEY, CHAT_ANSWER, CHAT_REASONING, SCENARIOS, SETTINGS, openSessionRig, startFaultBed, type FaultBed, type SessionRig } from './faultInjection';
 
 interface StreamPiece {
   reasoning: string;
@@ -114,56 +114,56 @@ describe('fault suite: one fault at a time, through the client and the chat sess
     assert.equal(dropped, cuts + 1, 'every faulted attempt was cut by the emulator');
   });
 
-  it('429 engine overloaded: retried by the client, then an overloaded error with a countdown that retries by itself and succeeds', async () => {
-    const client = bed.client({ maxRetries: 2 });
-    const rig = await openSessionRig(bed, client);
-    const conversation = await rig.store.create();
-    const logBefore = (await bed.chatLog()).length;
-    const sleepsBefore = bed.sleeps.length;
-    faultNext(bed, 'overload', 3);
-    await rig.session.send(conversation.id, 'overloaded?', SETTINGS);
-    const failed = lastReply(conversation);
-    assert.equal(failed.status, 'failed');
-    assert.equal(failed.error?.kind, 'overloaded');
-    assert.equal(failed.error?.action, 'retry');
-    assert.equal(failed.error?.status, 429);
-    assert.equal(failed.error?.type, 'engine_overloaded_error');
-    assert.ok((failed.error?.retryAfterSeconds ?? 0) > 0, 'a countdown is shown');
-    assert.equal((await bed.chatLog(logBefore + 3)).length - logBefore, 3, 'three attempts (maxRetries 2)');
-    assert.equal(bed.sleeps.length - sleepsBefore, 2, 'two backoffs');
-    await assertSavedIntact(bed.storageDir, conversation, ['overloaded?'], 'overloaded');
-    assert.equal(rig.clock.pending, 1, 'the automatic retry waits for its countdown');
-    assert.equal(await rig.drainAutomaticRetries(), 1);
-    assert.equal(lastReply(conversation).status, 'complete', 'the automatic retry succeeded once the fault cleared');
-    assert.equal((await bed.chatLog(logBefore + 4)).length - logBefore, 4);
-    await assertSavedIntact(bed.storageDir, conversation, ['overloaded?'], 'overloaded, then retried');
-  });
+  /** 429s the client retries with backoff, then shows with a countdown after which the session retries by itself. */
+  const countdownCases = [
+    {
+      name: '429 engine overloaded: retried by the client, then an overloaded error with a countdown that retries by itself and succeeds',
+      fault: 'overload',
+      text: 'overloaded?',
+      error: { kind: 'overloaded', action: 'retry', status: 429, type: 'engine_overloaded_error' },
+      retryAfterSeconds: undefined,
+      message: undefined,
+    },
+    {
+      name: '429 rate limit "try again after N seconds": every backoff waits at least N seconds, the countdown shows N, and the retry succeeds',
+      fault: 'rate-limit=7',
+      text: 'rate limited?',
+      error: { kind: 'rateLimit', action: 'retry' },
+      retryAfterSeconds: 7,
+      message: /try again after 7 seconds/,
+    },
+  ] as const;
 
-  it('429 rate limit "try again after N seconds": every backoff waits at least N seconds, the countdown shows N, and the retry succeeds', async () => {
-    const client = bed.client({ maxRetries: 2 });
-    const rig = await openSessionRig(bed, client);
-    const conversation = await rig.store.create();
-    const logBefore = (await bed.chatLog()).length;
-    const sleepsBefore = bed.sleeps.length;
-    faultNext(bed, 'rate-limit=7', 3);
-    await rig.session.send(conversation.id, 'rate limited?', SETTINGS);
-    const failed = lastReply(conversation);
-    assert.equal(failed.error?.kind, 'rateLimit');
-    assert.equal(failed.error?.action, 'retry');
-    assert.equal(failed.error?.retryAfterSeconds, 7);
-    assert.match(failed.error?.message ?? '', /try again after 7 seconds/);
-    const backoffs = bed.sleeps.slice(sleepsBefore);
-    assert.equal(backoffs.length, 2);
-    for (const ms of backoffs) assert.ok(ms >= 7000, `backoff ${ms} ms honours the 7 s asked for`);
-    assert.equal((await bed.chatLog(logBefore + 3)).length - logBefore, 3);
-    await assertSavedIntact(bed.storageDir, conversation, ['rate limited?'], 'rate limited');
-    rig.clock.advance(6999);
-    assert.equal((await bed.chatLog()).length - logBefore, 3, 'nothing is sent before the countdown ends');
-    assert.equal(await rig.drainAutomaticRetries(), 1);
-    assert.equal(lastReply(conversation).status, 'complete');
-    assert.equal((await bed.chatLog(logBefore + 4)).length - logBefore, 4);
-    await assertSavedIntact(bed.storageDir, conversation, ['rate limited?'], 'rate limited, then retried');
-  });
+  for (const c of countdownCases) {
+    it(c.name, async () => {
+      const client = bed.client({ maxRetries: 2 });
+      const rig = await openSessionRig(bed, client);
+      const conversation = await rig.store.create();
+      const logBefore = (await bed.chatLog()).length;
+      const sleepsBefore = bed.sleeps.length;
+      faultNext(bed, c.fault, 3);
+      await rig.session.send(conversation.id, c.text, SETTINGS);
+      const failed = lastReply(conversation);
+      assert.equal(failed.status, 'failed');
+      for (const [field, value] of Object.entries(c.error)) assert.equal(failed.error?.[field as keyof typeof c.error], value, `error.${field}`);
+      const countdown = failed.error?.retryAfterSeconds ?? 0;
+      if (c.retryAfterSeconds === undefined) assert.ok(countdown > 0, 'a countdown is shown');
+      else assert.equal(countdown, c.retryAfterSeconds);
+      if (c.message) assert.match(failed.error?.message ?? '', c.message);
+      const backoffs = bed.sleeps.slice(sleepsBefore);
+      assert.equal(backoffs.length, 2, 'two backoffs');
+      for (const ms of backoffs) assert.ok(ms >= (c.retryAfterSeconds ?? 0) * 1000, `backoff ${ms} ms honours the wait asked for`);
+      assert.equal((await bed.chatLog(logBefore + 3)).length - logBefore, 3, 'three attempts (maxRetries 2)');
+      await assertSavedIntact(bed.storageDir, conversation, [c.text], c.fault);
+      assert.equal(rig.clock.pending, 1, 'the automatic retry waits for its countdown');
+      rig.clock.advance(countdown * 1000 - 1);
+      assert.equal((await bed.chatLog()).length - logBefore, 3, 'nothing is sent before the countdown ends');
+      assert.equal(await rig.drainAutomaticRetries(), 1);
+      assert.equal(lastReply(conversation).status, 'complete', 'the automatic retry succeeded once the fault cleared');
+      assert.equal((await bed.chatLog(logBefore + 4)).length - logBefore, 4);
+      await assertSavedIntact(bed.storageDir, conversation, [c.text], `${c.fault}, then retried`);
+    });
+  }
 
   it('429 rate limit asking for more than a minute: not retried by the client, shown with its countdown', async () => {
     const client = bed.client({ maxRetries: 2 });
@@ -227,45 +227,35 @@ describe('fault suite: one fault at a time, through the client and the chat sess
     await assertSavedIntact(bed.storageDir, conversation, ['slow?'], 'timed out, then retried');
   });
 
-  it('a malformed chunk mid-stream: invalid response, partial kept, not repeated', async () => {
-    const client = bed.client();
-    const rig = await openSessionRig(bed, client);
-    const conversation = await rig.store.create();
-    const logBefore = (await bed.chatLog()).length;
-    faultNext(bed, 'malformed-chunk', 1);
-    await rig.session.send(conversation.id, 'malformed?', SETTINGS);
-    const reply = lastReply(conversation);
-    assert.equal(reply.status, 'interrupted');
-    assert.equal(reply.error?.kind, 'invalidResponse');
-    assert.equal(reply.error?.action, 'retry');
-    assert.notEqual(reply.alternatives[0]?.reasoning, '', 'what arrived before the bad chunk is kept');
-    assert.ok(CHAT_REASONING.startsWith(reply.alternatives[0]?.reasoning ?? 'x'));
-    assert.equal((await bed.chatLog(logBefore + 1)).length - logBefore, 1);
-    await assertSavedIntact(bed.storageDir, conversation, ['malformed?'], 'malformed chunk');
-    await rig.session.regenerate(conversation.id, reply.id, SETTINGS);
-    assert.equal(lastReply(conversation).status, 'complete');
-    await assertSavedIntact(bed.storageDir, conversation, ['malformed?'], 'malformed chunk, retried');
-  });
+  /** Faults that break a stream after its first chunks: the reply is interrupted with what arrived, and not sent again. */
+  const midStreamCases = [
+    { name: 'a malformed chunk mid-stream: invalid response, partial kept, not repeated', fault: 'malformed-chunk', text: 'malformed?', kind: 'invalidResponse', message: undefined },
+    { name: 'an error event mid-stream: server error with its message, partial kept, not repeated', fault: 'error-event', text: 'error event?', kind: 'server', message: /injected fault error-event/ },
+  ] as const;
 
-  it('an error event mid-stream: server error with its message, partial kept, not repeated', async () => {
-    const client = bed.client();
-    const rig = await openSessionRig(bed, client);
-    const conversation = await rig.store.create();
-    const logBefore = (await bed.chatLog()).length;
-    faultNext(bed, 'error-event', 1);
-    await rig.session.send(conversation.id, 'error event?', SETTINGS);
-    const reply = lastReply(conversation);
-    assert.equal(reply.status, 'interrupted');
-    assert.equal(reply.error?.kind, 'server');
-    assert.equal(reply.error?.action, 'retry');
-    assert.match(reply.error?.message ?? '', /injected fault error-event/);
-    assert.notEqual(reply.alternatives[0]?.reasoning, '');
-    assert.equal((await bed.chatLog(logBefore + 1)).length - logBefore, 1);
-    await assertSavedIntact(bed.storageDir, conversation, ['error event?'], 'error event');
-    await rig.session.regenerate(conversation.id, reply.id, SETTINGS);
-    assert.equal(lastReply(conversation).status, 'complete');
-    assert.equal(lastReply(conversation).alternatives[0]?.content, CHAT_ANSWER);
-  });
+  for (const c of midStreamCases) {
+    it(c.name, async () => {
+      const client = bed.client();
+      const rig = await openSessionRig(bed, client);
+      const conversation = await rig.store.create();
+      const logBefore = (await bed.chatLog()).length;
+      faultNext(bed, c.fault, 1);
+      await rig.session.send(conversation.id, c.text, SETTINGS);
+      const reply = lastReply(conversation);
+      assert.equal(reply.status, 'interrupted');
+      assert.equal(reply.error?.kind, c.kind);
+      assert.equal(reply.error?.action, 'retry');
+      if (c.message) assert.match(reply.error?.message ?? '', c.message);
+      assert.notEqual(reply.alternatives[0]?.reasoning, '', 'what arrived before the fault is kept');
+      assert.ok(CHAT_REASONING.startsWith(reply.alternatives[0]?.reasoning ?? 'x'));
+      assert.equal((await bed.chatLog(logBefore + 1)).length - logBefore, 1);
+      await assertSavedIntact(bed.storageDir, conversation, [c.text], c.fault);
+      await rig.session.regenerate(conversation.id, reply.id, SETTINGS);
+      assert.equal(lastReply(conversation).status, 'complete');
+      assert.equal(lastReply(conversation).alternatives[0]?.content, CHAT_ANSWER);
+      await assertSavedIntact(bed.storageDir, conversation, [c.text], `${c.fault}, retried`);
+    });
+  }
 });
 
 describe('fault suite: quota and connection faults', function () {

@@ -3,14 +3,15 @@
 // (each user message the test sent, in order, answered by exactly one settled reply whose text is the
 // scripted answer or a prefix of it, and a failed or cut-short reply carries its error).
 import assert from 'node:assert/strict';
-import { validateChatRequest, type ChatMessage } from '../../src/api/index';
+import { validateChatRequest } from '../../src/api/index';
 import type { AgentTaskResult } from '../../src/core/agent/agentLoop';
 import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import { ErrorInfoSchema } from '../../src/shared/protocol';
 import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
 import { ManualClock } from '../unit/core/support/manualClock';
-import { AGENT_ANSWER_PREFIX, CHAT_ANSWER, CHAT_REASONING } from './faultBed';
+import { assertEveryCallAnswered } from '../support/toolCallChecks';
+import { AGENT_ANSWER_PREFIX, CHAT_ANSWER, CHAT_REASONING } from './faultInjection';
 
 export async function reloadFromDisk(storageDir: string): Promise<ConversationStore> {
   const { store, problems } = await ConversationStore.open(new FileKeyValueStorage(storageDir), new ManualClock());
@@ -60,26 +61,6 @@ export async function assertSavedIntact(storageDir: string, live: Conversation, 
   for (const entry of expected.entries) if (entry.role === 'assistant') delete entry.error?.automaticRetry;
   assert.deepEqual(saved, expected, `${where}: what is on disk is what the session holds`);
   assertChatIntact(saved, sentTexts, `${where} (saved)`);
-}
-
-/** No assistant tool call without exactly one tool answer right after it; no tool answer without its call. */
-export function assertEveryCallAnswered(messages: readonly ChatMessage[], where: string): void {
-  const answered = new Set<string>();
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i] as ChatMessage;
-    if (message.role === 'tool') {
-      assert.ok(answered.has(message.tool_call_id), `${where}: tool message ${i} answers a call made just before it`);
-      continue;
-    }
-    answered.clear();
-    if (message.role !== 'assistant' || !message.tool_calls?.length) continue;
-    let end = i + 1;
-    while (end < messages.length && messages[end]?.role === 'tool') end++;
-    const answers = messages.slice(i + 1, end).map((m) => (m.role === 'tool' ? m.tool_call_id : ''));
-    const ids = message.tool_calls.map((c) => c.id);
-    assert.deepEqual([...answers].sort(), [...ids].sort(), `${where}: message ${i} calls ${ids.join(',')} but is answered by ${answers.join(',') || 'nothing'}`);
-    for (const id of ids) answered.add(id);
-  }
 }
 
 /**

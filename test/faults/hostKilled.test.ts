@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { AssistantEntry } from '../../src/core/conversations/conversation';
 import { assertChatIntact, assertSavedIntact, reloadFromDisk } from './conversationChecks';
-import { API_KEY, CHAT_ANSWER, SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultBed';
+import { API_KEY, CHAT_ANSWER, SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultInjection';
 
 
 async function savedReplyText(file: string): Promise<string> {

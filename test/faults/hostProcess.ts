@@ -6,7 +6,7 @@ import { ChatSession } from '../../src/core/chat/chatSession';
 import { systemClock } from '../../src/core/clock';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
-import { SETTINGS } from './faultBed';
+import { SETTINGS } from './faultInjection';
 
 async function main(): Promise<void> {
   const [url, apiKey, storageDir, conversationId] = process.argv.slice(2) as [string, string, string, string];

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { runAgentTask } from '../../src/core/agent/agentLoop';
 import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
-import { assertAgentConversation, assertChatIntact, assertEveryCallAnswered, reloadFromDisk } from './conversationChecks';
-import { SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultBed';
+import { assertAgentConversation, assertChatIntact, reloadFromDisk } from './conversationChecks';
+import { assertEveryCallAnswered } from '../support/toolCallChecks';
+import { SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultInjection';
 import { lookupRegistry } from './lookupTool';
 import { seededRandom, seedFromEnv } from './seededRandom';
 

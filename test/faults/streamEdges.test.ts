@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
 import { assertSavedIntact, reloadFromDisk } from './conversationChecks';
-import { SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultBed';
+import { SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultInjection';
 
 function lastReply(conversation: Conversation): AssistantEntry {
   return conversation.entries.at(-1) as AssistantEntry;

@@ -13,7 +13,8 @@ import { startEmulator } from '../../src/emulator/index';
 import { MAX_CONNECTIONS } from '../../src/emulator/server';
 import { LocalEmulator, OPTIONS_ENV } from '../../src/extension/localEmulator';
 import { repoRoot } from '../harness/toolPaths';
-import { call, KEY, startHarness, tempDir, type Harness } from '../unit/emulator/emulatorHarness';
+import { call, KEY, startKeyedBed } from '../unit/emulator/rawRequests';
+import { tempDir, type EmulatorTestBed } from '../support/emulatorTestBed';
 
 /** A raw HTTP/1.1 exchange, so the test decides every header (fetch would set Host and refuse Origin). */
 function rawRequest(port: number, head: string, body = ''): Promise<{ status: number; headers: string; text: string }> {
@@ -100,9 +101,9 @@ describe('security: only the extension that started the emulator can use it', fu
   });
 
   describe('the server', () => {
-    let h: Harness;
+    let h: EmulatorTestBed;
     before(async () => {
-      h = await startHarness();
+      h = await startKeyedBed();
     });
     after(async () => {
       await h.close();
@@ -110,17 +111,17 @@ describe('security: only the extension that started the emulator can use it', fu
 
     it('answers 421 to a request for another host name (DNS rebinding) and runs nothing', async () => {
       const body = JSON.stringify({ model: 'svc-k2.5', messages: [{ role: 'user', content: 'hi' }] });
-      const res = await rawRequest(h.emu.port, [`POST /v1/chat/completions HTTP/1.1`, `Host: attacker.example:${h.emu.port}`, `Authorization: Bearer ${KEY}`, 'Content-Type: application/json', `Content-Length: ${body.length}`].join('\r\n'), body);
+      const res = await rawRequest(h.emulator.port, [`POST /v1/chat/completions HTTP/1.1`, `Host: attacker.example:${h.emulator.port}`, `Authorization: Bearer ${KEY}`, 'Content-Type: application/json', `Content-Length: ${body.length}`].join('\r\n'), body);
       assert.equal(res.status, 421);
       assert.match(res.text, /Misdirected request/);
       assert.doesNotMatch(res.text, /choices/);
     });
 
     it('refuses a request from a web page (Origin) with 403 and sends no CORS header', async () => {
-      const res = await rawRequest(h.emu.port, [`GET /v1/models HTTP/1.1`, `Host: 127.0.0.1:${h.emu.port}`, `Authorization: Bearer ${KEY}`, 'Origin: https://evil.example'].join('\r\n'));
+      const res = await rawRequest(h.emulator.port, [`GET /v1/models HTTP/1.1`, `Host: 127.0.0.1:${h.emulator.port}`, `Authorization: Bearer ${KEY}`, 'Origin: https://evil.example'].join('\r\n'));
       assert.equal(res.status, 403);
       assert.doesNotMatch(res.headers, /access-control-/i);
-      const preflight = await rawRequest(h.emu.port, [`OPTIONS /v1/chat/completions HTTP/1.1`, `Host: 127.0.0.1:${h.emu.port}`, 'Origin: https://evil.example', 'Access-Control-Request-Method: POST'].join('\r\n'));
+      const preflight = await rawRequest(h.emulator.port, [`OPTIONS /v1/chat/completions HTTP/1.1`, `Host: 127.0.0.1:${h.emulator.port}`, 'Origin: https://evil.example', 'Access-Control-Request-Method: POST'].join('\r\n'));
       assert.equal(preflight.status, 403);
       assert.doesNotMatch(preflight.headers, /access-control-/i);
     });
@@ -128,7 +129,7 @@ describe('security: only the extension that started the emulator can use it', fu
     it('answers 401 to an unauthenticated 50 MB upload before reading it, and closes the connection', async () => {
       const declared = 50 * 1024 * 1024;
       const outcome = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
-        const socket = net.connect(h.emu.port, '127.0.0.1');
+        const socket = net.connect(h.emulator.port, '127.0.0.1');
         let sent = 0;
         let answer = '';
         const piece = Buffer.alloc(64 * 1024, 0x61);
@@ -139,7 +140,7 @@ describe('security: only the extension that started the emulator can use it', fu
           }
         };
         socket.on('connect', () => {
-          socket.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:${h.emu.port}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
+          socket.write(`POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:${h.emulator.port}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
           pump();
         });
         socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
@@ -155,7 +156,7 @@ describe('security: only the extension that started the emulator can use it', fu
       try {
         const closed: Promise<boolean>[] = [];
         for (let i = 0; i < MAX_CONNECTIONS + 4; i++) {
-          const socket = net.connect(h.emu.port, '127.0.0.1');
+          const socket = net.connect(h.emulator.port, '127.0.0.1');
           sockets.push(socket);
           socket.on('error', () => undefined);
           closed.push(new Promise((resolve) => {
@@ -173,7 +174,7 @@ describe('security: only the extension that started the emulator can use it', fu
   });
 
   describe('the fetch formula', () => {
-    let h: Harness;
+    let h: EmulatorTestBed;
     let target: Awaited<ReturnType<typeof pageServer>>;
     let bouncer: Awaited<ReturnType<typeof pageServer>>;
     before(async () => {
@@ -183,7 +184,7 @@ describe('security: only the extension that started the emulator can use it', fu
         res.writeHead(302, { location: `${target.url}/secret` });
         res.end();
       });
-      h = await startHarness({ formulaLimits: { fetchTimeoutMs: 3_000, fetchAllowedAddresses: ['127.0.0.2'] } });
+      h = await startKeyedBed({ formulaLimits: { fetchTimeoutMs: 3_000, fetchAllowedAddresses: ['127.0.0.2'] } });
     });
     after(async () => {
       await h.close();
@@ -242,9 +243,9 @@ describe('security: the emulator listens on loopback only', () => {
 
 describe('security: QuickJS runs off the caller’s thread', function () {
   this.timeout(60_000);
-  let h: Harness;
+  let h: EmulatorTestBed;
   before(async () => {
-    h = await startHarness({ formulaLimits: { quickjsTimeoutMs: 1_000 } });
+    h = await startKeyedBed({ formulaLimits: { quickjsTimeoutMs: 1_000 } });
   });
   after(async () => h.close());
 

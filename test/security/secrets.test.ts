@@ -21,7 +21,7 @@ import { UploadCache } from '../../src/core/files/uploadCache';
 import { FormulaToolCatalog } from '../../src/core/tools/formulaTools';
 import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
 import { nodeTestHost, ScriptedApprover } from '../unit/core/nodeTestWorkspaceHost';
-import { FAULT_HEADER, SETTINGS } from '../faults/faultBed';
+import { FAULT_HEADER, SETTINGS } from '../faults/faultInjection';
 
 const ROOT = path.resolve(__dirname, '../..');
 const KEY = `sk-secret-${randomBytes(20).toString('hex')}`;

@@ -3,11 +3,13 @@ import { InvalidRequestError, type ChatMessage } from '../../../src/api/index';
 import { AgentContextWindow } from '../../../src/core/agent/agentContextWindow';
 import { AgentContextOverflowError } from '../../../src/core/agent/agentErrors';
 import type { AgentEvent } from '../../../src/core/agent/agentEvents';
-import { runAgentTask } from '../../../src/core/agent/agentLoop';
+import { runAgentTask, type AgentTaskResult } from '../../../src/core/agent/agentLoop';
 import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
-import { assertEveryCallAnswered, chatRequests, loggedExchanges, startTestBed, type TestBed } from './agentTestBed';
+import { chatRequests, startAgentBed } from './agentScenarios';
+import type { EmulatorTestBed } from '../../support/emulatorTestBed';
+import { assertEveryCallAnswered } from '../../support/toolCallChecks';
 import { ScriptedApprover } from './nodeTestWorkspaceHost';
 
 const words = (n: number, seed: number) => Array.from({ length: n }, (_, i) => `w${(i * 7919 + seed) % 10007}`).join(' ');
@@ -24,10 +26,10 @@ function conversation(steps: number, resultWords: number, assistantWords = 0): C
 
 describe('core/agent context window (estimate endpoint of the emulator)', function () {
   this.timeout(60_000);
-  let bed: TestBed;
+  let bed: EmulatorTestBed;
 
   beforeEach(async () => {
-    bed = await startTestBed();
+    bed = await startAgentBed();
   });
   afterEach(async () => {
     await bed.close();
@@ -55,7 +57,7 @@ describe('core/agent context window (estimate endpoint of the emulator)', functi
     assert.match(String(messages[3]?.content), /\[shortened to fit the context: \d+ of \d+ characters removed\]$/);
     assert.equal(messages.length, 10);
     assertEveryCallAnswered(messages, 'after shortening');
-    const estimates = (await loggedExchanges(bed)).filter((e) => e.path.endsWith('/tokenizers/estimate-token-count'));
+    const estimates = bed.exchanges().filter((e) => e.path.endsWith('/tokenizers/estimate-token-count'));
     assert.ok(estimates.length >= 1, 'the estimate endpoint was asked');
   });
 
@@ -75,7 +77,7 @@ describe('core/agent context window (estimate endpoint of the emulator)', functi
     const messages = conversation(4, 900);
     const compaction = await windowFor('svc-k2-thinking', 8192).fit(messages, 2);
     assert.deepEqual(compaction?.stages, ['shortened_tool_results']);
-    const estimates = (await loggedExchanges(bed)).filter((e) => e.path.endsWith('/tokenizers/estimate-token-count'));
+    const estimates = bed.exchanges().filter((e) => e.path.endsWith('/tokenizers/estimate-token-count'));
     assert.equal(estimates.length, 0);
   });
 
@@ -84,7 +86,8 @@ describe('core/agent context window (estimate endpoint of the emulator)', functi
     await assert.rejects(windowFor('svc-v1-8k', 8192).fit(messages, 1), (err: unknown) => err instanceof AgentContextOverflowError && /no longer fits the model's context/.test(err.message));
   });
 
-  it('in a task: tells the user when old steps were shortened, and no request goes over the limit', async () => {
+  /** Six steps of a task whose tool results are big, on the 8k model; `contextLength` overrides the catalogue's. */
+  async function bigResultsTask(contextLength?: number): Promise<{ result: AgentTaskResult; events: AgentEvent[] }> {
     const catalog = new FormulaToolCatalog(bed.client.formulas);
     const tools = new ToolRegistry(await catalog.tools(['quickjs'], new TaskApprovals(new ScriptedApprover(() => 'approve'))));
     const events: AgentEvent[] = [];
@@ -94,10 +97,16 @@ describe('core/agent context window (estimate endpoint of the emulator)', functi
       task: 'big results please',
       tools,
       promptCacheKey: 'svc-ws-context',
+      ...(contextLength !== undefined ? { contextLength } : {}),
       maxSteps: 6,
       maxCompletionTokens: 1024,
       onEvent: (e) => events.push(e),
     });
+    return { result, events };
+  }
+
+  it('in a task: tells the user when old steps were shortened, and no request goes over the limit', async () => {
+    const { result, events } = await bigResultsTask();
     assert.equal(result.summary.stopReason, 'step_limit', result.summary.error);
     const compacted = events.filter((e) => e.type === 'context_compacted');
     assert.ok(compacted.length >= 1);
@@ -119,20 +128,7 @@ describe('core/agent context window (estimate endpoint of the emulator)', functi
   });
 
   it('in a task: a refusal for length (wrong context length given) is recovered by shortening, once', async () => {
-    const catalog = new FormulaToolCatalog(bed.client.formulas);
-    const tools = new ToolRegistry(await catalog.tools(['quickjs'], new TaskApprovals(new ScriptedApprover(() => 'approve'))));
-    const events: AgentEvent[] = [];
-    const result = await runAgentTask({
-      client: bed.client,
-      model: 'svc-v1-8k',
-      task: 'big results please',
-      tools,
-      promptCacheKey: 'svc-ws-context',
-      contextLength: 65_536,
-      maxSteps: 6,
-      maxCompletionTokens: 1024,
-      onEvent: (e) => events.push(e),
-    });
+    const { result, events } = await bigResultsTask(65_536);
     assert.equal(result.summary.stopReason, 'step_limit', result.summary.error);
     const statuses = (await chatRequests(bed)).map((r) => r.status);
     assert.deepEqual(statuses.filter((s) => s !== 200), [400]);

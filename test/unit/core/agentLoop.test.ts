@@ -9,7 +9,9 @@ import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import type { Tool } from '../../../src/core/tools/tool';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
-import { assertEveryCallAnswered, assertNoUnansweredCallSent, chatRequests, loggedExchanges, startTestBed, type TestBed } from './agentTestBed';
+import { assertNoUnansweredCallSent, chatRequests, startAgentBed } from './agentScenarios';
+import type { EmulatorTestBed } from '../../support/emulatorTestBed';
+import { assertEveryCallAnswered } from '../../support/toolCallChecks';
 import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
 
 /** A local tool whose run waits for a gate the test opens. */
@@ -32,12 +34,12 @@ function assertContinuable(messages: ChatMessage[], model: string): void {
 
 describe('core/agent runAgentTask against the emulator', function () {
   this.timeout(60_000);
-  let bed: TestBed;
+  let bed: EmulatorTestBed;
   let catalog: FormulaToolCatalog;
   const approver = new ScriptedApprover(() => 'approve');
 
   beforeEach(async () => {
-    bed = await startTestBed();
+    bed = await startAgentBed();
     catalog = new FormulaToolCatalog(bed.client.formulas);
   });
 
@@ -200,7 +202,7 @@ describe('core/agent runAgentTask against the emulator', function () {
 
   it('stopped while the answer streams: the task ends as cancelled and the conversation stays valid', async () => {
     await bed.close();
-    bed = await startTestBed({ speed: 40 });
+    bed = await startAgentBed({ speed: 40 });
     const controller = new AbortController();
     const { result } = await run('tell me a long story', new ToolRegistry(), {
       model: 'svc-k2-thinking',
@@ -218,7 +220,7 @@ describe('core/agent runAgentTask against the emulator', function () {
 
   it('a stream the service breaks off ends the task with an error, keeping only the text that arrived', async () => {
     await bed.close();
-    bed = await startTestBed({ faults: { dropAfterChunks: 4 } });
+    bed = await startAgentBed({ faults: { dropAfterChunks: 4 } });
     const { result } = await run('tell me a long story', new ToolRegistry());
     assert.equal(result.summary.stopReason, 'error');
     assert.match(result.summary.error ?? '', /stream ended before \[DONE\]/);
@@ -275,14 +277,14 @@ describe('core/agent runAgentTask against the emulator', function () {
     assert.match(told?.type === 'tool_call_finished' ? told.result : '', /did not allow the charged tool web_search/);
     assert.equal(asked.asked.length, 1);
     assert.equal((await chatRequests(bed)).length, 2);
-    const fibers = (await loggedExchanges(bed)).filter((e) => e.path.endsWith('/fibers'));
+    const fibers = bed.exchanges().filter((e) => e.path.endsWith('/fibers'));
     assert.equal(fibers.length, 0);
   });
 
   it('fetches formula tool definitions once per session', async () => {
     await formulaRegistry();
     await formulaRegistry();
-    const gets = (await loggedExchanges(bed)).filter((e) => e.method === 'GET' && e.path.endsWith('/tools'));
+    const gets = bed.exchanges().filter((e) => e.method === 'GET' && e.path.endsWith('/tools'));
     assert.equal(gets.length, 3);
   });
 

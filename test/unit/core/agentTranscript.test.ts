@@ -16,7 +16,9 @@ import { ChangeJournal } from '../../../src/core/tools/changeJournal';
 import { createWorkspaceTools } from '../../../src/core/tools/workspaceTools';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
-import { assertEveryCallAnswered, startTestBed, type TestBed } from './agentTestBed';
+import { startAgentBed } from './agentScenarios';
+import type { EmulatorTestBed } from '../../support/emulatorTestBed';
+import { assertEveryCallAnswered } from '../../support/toolCallChecks';
 import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
 import { ManualClock } from './support/manualClock';
 import { MemoryStorage } from './support/memoryStorage';
@@ -41,9 +43,9 @@ describe('core/agent AgentTranscript', function () {
   this.timeout(60_000);
 
   describe('with a real task on the emulator', () => {
-    let bed: TestBed;
+    let bed: EmulatorTestBed;
     beforeEach(async () => {
-      bed = await startTestBed();
+      bed = await startAgentBed();
     });
     afterEach(async () => {
       await bed.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { BalanceBlockedError, BalanceTracker, balanceView } from '../../../src/core/billing/balanceView';
 import { parsePriceTable, PriceTableError, replyCost } from '../../../src/core/billing/replyCost';
-import { startFilesEmulator, type FilesEmulator } from './support/filesEmulator';
+import { startEmulatorTestBed, type EmulatorTestBed } from '../../support/emulatorTestBed';
 
 describe('files: balance and cost', () => {
   describe('balance view', () => {
@@ -33,11 +33,11 @@ describe('files: balance and cost', () => {
   });
 
   describe('guard (emulator)', () => {
-    let emu: FilesEmulator;
+    let emu: EmulatorTestBed;
     afterEach(() => emu.close());
 
     it('blocks sending at zero available balance before any chat request', async () => {
-      emu = await startFilesEmulator({ balance: -2, voucherBalance: 0 });
+      emu = await startEmulatorTestBed({ balance: -2, voucherBalance: 0 });
       const tracker = new BalanceTracker(emu.client, { warningThreshold: () => 1 });
       await assert.rejects(tracker.assertCanSend(), (err: unknown) => {
         assert.ok(err instanceof BalanceBlockedError);
@@ -51,7 +51,7 @@ describe('files: balance and cost', () => {
     });
 
     it('lets a positive balance through, reusing a fresh reading, and refreshes after a reply', async () => {
-      emu = await startFilesEmulator({ balance: 10 });
+      emu = await startEmulatorTestBed({ balance: 10 });
       let now = 0;
       const tracker = new BalanceTracker(emu.client, { warningThreshold: () => 1, now: () => now, maxAgeMs: 1000 });
       const changes: number[] = [];

@@ -4,7 +4,7 @@ import { AttachmentSession, type AttachmentChip } from '../../../src/core/files/
 import { ContextBuilder, explainFileText, selectionText } from '../../../src/core/files/contextBuilder';
 import { UploadCache } from '../../../src/core/files/uploadCache';
 import { VisionUnsupportedError } from '../../../src/core/files/visionSupport';
-import { startFilesEmulator, type FilesEmulator } from './support/filesEmulator';
+import { startEmulatorTestBed, type EmulatorTestBed } from '../../support/emulatorTestBed';
 import { MemoryStorage } from './support/memoryStorage';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -24,10 +24,10 @@ export class OrderBook {
 `;
 
 describe('files: context builder (emulator)', () => {
-  let emu: FilesEmulator;
+  let emu: EmulatorTestBed;
   let builder: ContextBuilder;
   beforeEach(async () => {
-    emu = await startFilesEmulator();
+    emu = await startEmulatorTestBed();
     const cache = new UploadCache(emu.client, new MemoryStorage(), accountKey(emu.url, emu.apiKey));
     builder = new ContextBuilder(emu.client, cache, { inlineImageMaxBytes: 64 });
   });

@@ -4,7 +4,7 @@ import { accountKey } from '../../../src/core/files/accountKey';
 import { ContextBuilder } from '../../../src/core/files/contextBuilder';
 import { UploadCache, UploadLimitError, uploadStorageKey } from '../../../src/core/files/uploadCache';
 import { loadUploadsOverview } from '../../../src/core/files/uploadsOverview';
-import { startFilesEmulator, type FilesEmulator } from './support/filesEmulator';
+import { startEmulatorTestBed, type EmulatorTestBed } from '../../support/emulatorTestBed';
 import { MemoryStorage } from './support/memoryStorage';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -21,7 +21,7 @@ function steppingClock() {
 }
 
 describe('files: upload cache (emulator)', () => {
-  let emu: FilesEmulator;
+  let emu: EmulatorTestBed;
   afterEach(() => emu?.close());
 
   function cacheFor(storage = new MemoryStorage(), options: ConstructorParameters<typeof UploadCache>[3] = {}) {
@@ -30,7 +30,7 @@ describe('files: upload cache (emulator)', () => {
   }
 
   it('the second explain of the same file makes no new upload, also after a restart', async () => {
-    emu = await startFilesEmulator();
+    emu = await startEmulatorTestBed();
     const { builder, storage } = cacheFor();
     const file = source('src/app.ts', 'export function main() { return 42; }\n');
 
@@ -52,7 +52,7 @@ describe('files: upload cache (emulator)', () => {
   });
 
   it('files the cache per account under a hash, never the key itself', async () => {
-    emu = await startFilesEmulator({ otherKey: 'sk-second-account' });
+    emu = await startEmulatorTestBed({ otherKey: 'sk-second-account' });
     const storage = new MemoryStorage();
     const file = source('a.md', '# Title\n');
     await cacheFor(storage).builder.prepare(file);
@@ -69,7 +69,7 @@ describe('files: upload cache (emulator)', () => {
   });
 
   it('a changed file is uploaded again and the old copy deleted', async () => {
-    emu = await startFilesEmulator();
+    emu = await startEmulatorTestBed();
     const { builder, cache } = cacheFor();
     const v1 = await builder.prepare(source('src/app.ts', 'const version = 1;\n'));
     const v2 = await builder.prepare(source('src/app.ts', 'const version = 2;\n'));
@@ -84,7 +84,7 @@ describe('files: upload cache (emulator)', () => {
   });
 
   it('keeps a shared upload while another file still has the same content', async () => {
-    emu = await startFilesEmulator();
+    emu = await startEmulatorTestBed();
     const { builder } = cacheFor();
     const a = await builder.prepare(source('a.txt', 'same\n'));
     const b = await builder.prepare(source('b.txt', 'same\n'));
@@ -95,7 +95,7 @@ describe('files: upload cache (emulator)', () => {
   });
 
   it('a file deleted on the server is uploaded again', async () => {
-    emu = await startFilesEmulator();
+    emu = await startEmulatorTestBed();
     const { builder } = cacheFor();
     const file = source('notes.txt', 'remember the milk\n');
     const first = await builder.prepare(file);
@@ -109,7 +109,7 @@ describe('files: upload cache (emulator)', () => {
   });
 
   it('one upload when the same file is explained twice at once', async () => {
-    emu = await startFilesEmulator();
+    emu = await startEmulatorTestBed();
     const { builder } = cacheFor();
     const file = source('x.py', 'print("hi")\n');
     const [a, b] = await Promise.all([builder.prepare(file), builder.prepare(file)]);
@@ -118,7 +118,7 @@ describe('files: upload cache (emulator)', () => {
   });
 
   it('ignores a damaged stored record instead of trusting it', async () => {
-    emu = await startFilesEmulator();
+    emu = await startEmulatorTestBed();
     const storage = new MemoryStorage();
     await storage.write(uploadStorageKey(accountKey(emu.url, emu.apiKey)), { version: 1, uploads: [{ fileId: 42 }] });
     const outcome = await cacheFor(storage).builder.prepare(source('a.txt', 'a\n'));
@@ -128,7 +128,7 @@ describe('files: upload cache (emulator)', () => {
 
   describe('limits', () => {
     it('before exceeding the file count, deletes the oldest files this extension uploaded, never others', async () => {
-      emu = await startFilesEmulator({ fileLimits: { maxFiles: 3 } });
+      emu = await startEmulatorTestBed({ fileLimits: { maxFiles: 3 } });
       const foreign = await emu.client.files.upload({ data: text('not ours'), filename: 'foreign.txt', purpose: 'file-extract' });
       const { builder, cache } = cacheFor(new MemoryStorage(), { limits: { maxFiles: 3 } });
       const a = await builder.prepare(source('a.txt', 'a\n'));
@@ -148,7 +148,7 @@ describe('files: upload cache (emulator)', () => {
     });
 
     it('before exceeding the total size, deletes our oldest files until the new one fits', async () => {
-      emu = await startFilesEmulator({ fileLimits: { maxTotalBytes: 100 } });
+      emu = await startEmulatorTestBed({ fileLimits: { maxTotalBytes: 100 } });
       const foreign = await emu.client.files.upload({ data: text('f'.repeat(30)), filename: 'foreign.txt', purpose: 'file-extract' });
       const { builder } = cacheFor(new MemoryStorage(), { limits: { maxTotalBytes: 100 } });
       const a = await builder.prepare(source('a.txt', 'a'.repeat(30)));
@@ -159,7 +159,7 @@ describe('files: upload cache (emulator)', () => {
     });
 
     it('refuses, deleting nothing, when even removing all of ours would not make room', async () => {
-      emu = await startFilesEmulator({ fileLimits: { maxFiles: 2 } });
+      emu = await startEmulatorTestBed({ fileLimits: { maxFiles: 2 } });
       await emu.client.files.upload({ data: text('1'), filename: 'one.txt', purpose: 'file-extract' });
       await emu.client.files.upload({ data: text('2'), filename: 'two.txt', purpose: 'file-extract' });
       const { builder } = cacheFor(new MemoryStorage(), { limits: { maxFiles: 2 } });

@@ -8,7 +8,7 @@ import {
   TOO_LARGE_REASON,
   UploadRefusedError,
 } from '../../../src/core/files/uploadChecks';
-import { startFilesEmulator, type FilesEmulator } from './support/filesEmulator';
+import { startEmulatorTestBed, type EmulatorTestBed } from '../../support/emulatorTestBed';
 import { MemoryStorage } from './support/memoryStorage';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -79,9 +79,9 @@ describe('files: pre-upload checks', () => {
   });
 
   describe('against the emulator', () => {
-    let emu: FilesEmulator;
+    let emu: EmulatorTestBed;
     beforeEach(async () => {
-      emu = await startFilesEmulator();
+      emu = await startEmulatorTestBed();
     });
     afterEach(() => emu.close());
 
@@ -89,7 +89,7 @@ describe('files: pre-upload checks', () => {
       const builder = new ContextBuilder(emu.client, new UploadCache(emu.client, new MemoryStorage(), 'acct'));
       await assert.rejects(builder.prepare({ source: 'file:///w/empty.txt', name: 'empty.txt', data: new Uint8Array() }), UploadRefusedError);
       await assert.rejects(builder.prepare({ source: 'file:///w/tool', name: 'tool', data: ELF }), /tool: it is a binary file \(ELF\)/);
-      assert.equal(emu.requests().length, 0);
+      assert.equal(emu.exchanges().length, 0);
     });
   });
 });

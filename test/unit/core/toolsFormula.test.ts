@@ -4,17 +4,18 @@ import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { DEFAULT_FORMULAS, FormulaTool, FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import { parseToolArguments } from '../../../src/core/tools/toolArguments';
 import { FormulaToolsError } from '../../../src/core/tools/toolErrors';
-import { loggedExchanges, startTestBed, type TestBed } from './agentTestBed';
+import { startAgentBed } from './agentScenarios';
+import type { EmulatorTestBed } from '../../support/emulatorTestBed';
 import { ScriptedApprover } from './nodeTestWorkspaceHost';
 
 describe('core/tools formula tools through the emulator', function () {
   this.timeout(30_000);
-  let bed: TestBed;
+  let bed: EmulatorTestBed;
   let catalog: FormulaToolCatalog;
   const approvals = () => new TaskApprovals(new ScriptedApprover(() => 'approve'));
 
   beforeEach(async () => {
-    bed = await startTestBed();
+    bed = await startAgentBed();
     catalog = new FormulaToolCatalog(bed.client.formulas);
   });
   afterEach(async () => {
@@ -42,7 +43,7 @@ describe('core/tools formula tools through the emulator', function () {
     const raw = '{ "code" :\n  "[1,2,3].map(x => x * 2).join(\\"-\\")"  }';
     const result = await tool.run(parseToolArguments(tool.definition, raw), new AbortController().signal);
     assert.deepEqual(result, { status: 'done', content: '2-4-6' });
-    const fiber = (await loggedExchanges(bed)).find((e) => e.path.endsWith('/fibers'));
+    const fiber = bed.exchanges().find((e) => e.path.endsWith('/fibers'));
     assert.deepEqual(fiber?.request, { name: 'quickjs', arguments: raw });
   });
 

@@ -3,12 +3,13 @@
 import assert from 'node:assert/strict';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { ChatCompletion } from '../../../src/api/schemas';
-import { call, chat, completionOf, startHarness, user, type Harness } from './emulatorHarness';
+import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { call, chat, completionOf, startKeyedBed, user } from './rawRequests';
 
 describe('emulator chat completions', () => {
-  let h: Harness;
+  let h: EmulatorTestBed;
   before(async () => {
-    h = await startHarness();
+    h = await startKeyedBed();
   });
   after(async () => {
     await h.close();
@@ -168,7 +169,7 @@ describe('emulator chat completions', () => {
   });
 
   it('lowers the balance by the tokens used at the configured price', async () => {
-    const priced = await startHarness({ balance: 10, voucherBalance: 1, price: 1000 });
+    const priced = await startKeyedBed({ balance: 10, voucherBalance: 1, price: 1000 });
     try {
       const before = await call<{ data: { available_balance: number; voucher_balance: number; cash_balance: number } }>(priced, 'GET', '/users/me/balance');
       assert.deepEqual(before.body.data, { available_balance: 11, voucher_balance: 1, cash_balance: 10 });
@@ -186,7 +187,7 @@ describe('emulator chat completions', () => {
   });
 
   it('keeps available_balance equal to the voucher balance when cash is negative', async () => {
-    const owing = await startHarness({ balance: -5, voucherBalance: 2 });
+    const owing = await startKeyedBed({ balance: -5, voucherBalance: 2 });
     try {
       const res = await call<{ data: { available_balance: number; voucher_balance: number; cash_balance: number } }>(owing, 'GET', '/users/me/balance');
       assert.deepEqual(res.body.data, { available_balance: 2, voucher_balance: 2, cash_balance: -5 });

@@ -1,14 +1,15 @@
 // Every chat request rule of the spec, enforced by the emulator over raw HTTP with the spec's status,
 // error type and message shape.
 import assert from 'node:assert/strict';
-import { call, chat, errorOf, OTHER_KEY, startHarness, user, type Harness } from './emulatorHarness';
+import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { call, chat, errorOf, OTHER_KEY, startKeyedBed, user } from './rawRequests';
 
 const tool = (name: string) => ({ type: 'function', function: { name, description: 'd', parameters: { type: 'object', properties: {}, required: [] } } });
 
 describe('emulator chat request rules', () => {
-  let h: Harness;
+  let h: EmulatorTestBed;
   before(async () => {
-    h = await startHarness();
+    h = await startKeyedBed();
   });
   after(async () => {
     await h.close();
@@ -159,7 +160,7 @@ describe('emulator chat request rules', () => {
 
 describe('emulator quota (balance) rows', () => {
   it('answers 429 suspended when available_balance <= 0 and token quota when it cannot cover the prompt', async () => {
-    const broke = await startHarness({ balance: 0 });
+    const broke = await startKeyedBed({ balance: 0 });
     try {
       const res = await chat(broke, { model: 'svc-v1-8k', messages: [user('hi')] });
       assert.equal(res.status, 429);
@@ -168,7 +169,7 @@ describe('emulator quota (balance) rows', () => {
     } finally {
       await broke.close();
     }
-    const poor = await startHarness({ balance: 0.00001, price: 1 });
+    const poor = await startKeyedBed({ balance: 0.00001, price: 1 });
     try {
       const res = await chat(poor, { model: 'svc-v1-8k', messages: [user('a longer question that costs more than the balance can cover')] });
       assert.equal(res.status, 429);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CliUsageError, parseCli } from '../../../src/emulator/cli';
 import { DEFAULT_CLI_PORT } from '../../../src/emulator/options';
-import { tempDir } from './emulatorHarness';
+import { tempDir } from '../../support/emulatorTestBed';
 
 const ROOT = path.join(__dirname, '../../..');
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import { MODEL_IDS } from '../../../src/api/models';
 import { BalanceSchema, ModelListSchema } from '../../../src/api/schemas';
-import { call, chat, errorOf, KEY, OTHER_KEY, startHarness, stream, tempDir, user, type Harness } from './emulatorHarness';
+import { tempDir, type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { call, chat, errorOf, KEY, OTHER_KEY, startKeyedBed, stream, user } from './rawRequests';
 
 const ENDPOINTS: [string, string][] = [
   ['POST', '/chat/completions'],
@@ -22,9 +23,9 @@ const ENDPOINTS: [string, string][] = [
 ];
 
 describe('emulator endpoints', () => {
-  let h: Harness;
+  let h: EmulatorTestBed;
   before(async () => {
-    h = await startHarness();
+    h = await startKeyedBed();
   });
   after(async () => {
     await h.close();
@@ -49,7 +50,7 @@ describe('emulator endpoints', () => {
       assert.equal(res.status, 403, `${method} ${route}`);
       assert.deepEqual(errorOf(res), { type: 'permission_denied_error', message: 'The API you are accessing is not open' });
     }
-    const outside = await fetch(h.emu.url.replace(/\/v1$/, '/v2/models'), { headers: { authorization: `Bearer ${KEY}` } });
+    const outside = await fetch(h.url.replace(/\/v1$/, '/v2/models'), { headers: { authorization: `Bearer ${KEY}` } });
     assert.equal(outside.status, 403);
   });
 
@@ -94,7 +95,7 @@ describe('emulator endpoints', () => {
   });
 
   it('keeps the balance across a restart', async () => {
-    const h2 = await startHarness({ price: 100_000 });
+    const h2 = await startKeyedBed({ price: 100_000 });
     try {
       await chat(h2, { model: 'svc-v1-8k', messages: [user('spend')] });
       const before = BalanceSchema.parse((await call(h2, 'GET', '/users/me/balance')).body).data.available_balance;
@@ -107,7 +108,7 @@ describe('emulator endpoints', () => {
   });
 
   it('charges web-search against the balance', async () => {
-    const h2 = await startHarness({ price: 0 });
+    const h2 = await startKeyedBed({ price: 0 });
     try {
       await call(h2, 'POST', '/formulas/svc/web-search:latest/fibers', { name: 'web_search', arguments: '{"query":"x"}' });
       const b = BalanceSchema.parse((await call(h2, 'GET', '/users/me/balance')).body);
@@ -122,7 +123,7 @@ describe('emulator session log (--log)', () => {
   it('appends every request and response as JSON lines with the API keys redacted', async () => {
     const dir = tempDir();
     const logFile = path.join(dir, 'logs', 'session.jsonl');
-    const h = await startHarness({ logFile });
+    const h = await startKeyedBed({ logFile });
     try {
       await chat(h, { model: 'svc-v1-8k', messages: [user(`my key is ${KEY}`)] });
       await stream(h, { model: 'svc-v1-8k', messages: [user('Reply with exactly "hi"')] });

@@ -8,7 +8,8 @@ import JSZip from 'jszip';
 import { LIMITS } from '../../../src/api/models';
 import { FileListSchema, FileObjectSchema, type FileObject } from '../../../src/api/schemas';
 import { fileTooLargeMessage, tooManyFilesMessage, totalTooLargeMessage } from '../../../src/emulator/files/fileStore';
-import { call, chat, completionOf, errorOf, OTHER_KEY, startHarness, type Harness } from './emulatorHarness';
+import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { call, chat, completionOf, errorOf, OTHER_KEY, startKeyedBed } from './rawRequests';
 
 const FIXTURES = path.join(__dirname, '../../fixtures/emulator');
 
@@ -19,13 +20,13 @@ function form(name: string, bytes: Buffer | string, purpose: string | null = 'fi
   return f;
 }
 
-async function upload(h: Harness, name: string, bytes: Buffer | string, purpose = 'file-extract', key?: string): Promise<FileObject> {
+async function upload(h: EmulatorTestBed, name: string, bytes: Buffer | string, purpose = 'file-extract', key?: string): Promise<FileObject> {
   const res = await call(h, 'POST', '/files', form(name, bytes, purpose), key ? { key } : {});
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return FileObjectSchema.parse(res.body);
 }
 
-async function content(h: Harness, id: string): Promise<{ content: string; filename: string; file_type: string }> {
+async function content(h: EmulatorTestBed, id: string): Promise<{ content: string; filename: string; file_type: string }> {
   const res = await call<{ content: string; filename: string; file_type: string }>(h, 'GET', `/files/${id}/content`);
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body;
@@ -38,9 +39,9 @@ function xlsx(): Buffer {
 }
 
 describe('emulator files', () => {
-  let h: Harness;
+  let h: EmulatorTestBed;
   beforeEach(async () => {
-    h = await startHarness();
+    h = await startKeyedBed();
   });
   afterEach(async () => {
     await h.close();
@@ -197,7 +198,7 @@ describe('emulator file limits', () => {
   });
 
   it('enforces the per-file size limit, with the configured size in the message', async () => {
-    const h = await startHarness({ fileLimits: { maxFileBytes: 1024 } });
+    const h = await startKeyedBed({ fileLimits: { maxFileBytes: 1024 } });
     try {
       assert.equal((await call(h, 'POST', '/files', form('ok.txt', 'x'.repeat(1024)))).status, 200);
       const over = await call(h, 'POST', '/files', form('big.txt', 'x'.repeat(1025)));
@@ -212,7 +213,7 @@ describe('emulator file limits', () => {
   });
 
   it('enforces the file count and total size per key, and frees room on delete', async () => {
-    const h = await startHarness({ fileLimits: { maxFiles: 3, maxTotalBytes: 100 } });
+    const h = await startKeyedBed({ fileLimits: { maxFiles: 3, maxTotalBytes: 100 } });
     try {
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) ids.push((await upload(h, `f${i}.txt`, 'x')).id);

@@ -6,21 +6,22 @@ import type { AddressInfo } from 'node:net';
 import * as XLSX from '@e965/xlsx';
 import { OFFICIAL_FORMULAS } from '../../../src/api/models';
 import { ENCRYPTED_BEGIN, ENCRYPTED_END, FiberSchema, FileObjectSchema, FormulaToolsSchema, type Fiber } from '../../../src/api/schemas';
-import { call, errorOf, OTHER_KEY, startHarness, type Harness } from './emulatorHarness';
+import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { call, errorOf, OTHER_KEY, startKeyedBed } from './rawRequests';
 
-async function fiber(h: Harness, formula: string, name: string, args: unknown, key?: string): Promise<Fiber> {
+async function fiber(h: EmulatorTestBed, formula: string, name: string, args: unknown, key?: string): Promise<Fiber> {
   const res = await call(h, 'POST', `/formulas/svc/${formula}:latest/fibers`, { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) }, key ? { key } : {});
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return FiberSchema.parse(res.body);
 }
 
-async function output(h: Harness, formula: string, name: string, args: unknown): Promise<string> {
+async function output(h: EmulatorTestBed, formula: string, name: string, args: unknown): Promise<string> {
   const f = await fiber(h, formula, name, args);
   assert.equal(f.status, 'succeeded', JSON.stringify(f));
   return f.context!.output!;
 }
 
-async function failure(h: Harness, formula: string, name: string, args: unknown, status: string): Promise<Fiber> {
+async function failure(h: EmulatorTestBed, formula: string, name: string, args: unknown, status: string): Promise<Fiber> {
   const f = await fiber(h, formula, name, args);
   assert.equal(f.status, status, JSON.stringify(f));
   assert.ok(f.error && f.context!.error === f.error);
@@ -28,9 +29,9 @@ async function failure(h: Harness, formula: string, name: string, args: unknown,
 }
 
 describe('emulator formulas', () => {
-  let h: Harness;
+  let h: EmulatorTestBed;
   before(async () => {
-    h = await startHarness({
+    h = await startKeyedBed({
       formulaLimits: { quickjsTimeoutMs: 300, quickjsMemoryBytes: 8 * 1024 * 1024, codeRunnerTimeoutMs: 1500, codeRunnerOutputBytes: 1000, fetchTimeoutMs: 500, fetchMaxBytes: 2000, fetchAllowedAddresses: ['127.0.0.1'] },
     });
   });

@@ -1,16 +1,17 @@
 // Account limits (concurrency, RPM, TPM, TPD) and injected faults, server-wide and per request
 // through the x-svc-fault header.
 import assert from 'node:assert/strict';
-import { call, chat, errorOf, KEY, startHarness, stream, user, type Harness } from './emulatorHarness';
+import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { call, chat, errorOf, KEY, startKeyedBed, stream, user } from './rawRequests';
 
 const simple = { model: 'svc-v1-8k', messages: [user('Reply with exactly "one two three four five six seven eight"')] };
 
 describe('emulator limits', () => {
   it('answers 429 at the concurrency limit while a request is in flight', async () => {
-    const h = await startHarness({ limits: { concurrency: 1 }, speed: 20 });
+    const h = await startKeyedBed({ limits: { concurrency: 1 }, speed: 20 });
     const abort = new AbortController();
     try {
-      const first = await fetch(`${h.emu.url}/chat/completions`, {
+      const first = await fetch(`${h.url}/chat/completions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
         body: JSON.stringify({ ...simple, stream: true }),
@@ -29,7 +30,7 @@ describe('emulator limits', () => {
   });
 
   it('answers 429 over the RPM limit with "try again after N seconds"', async () => {
-    const h = await startHarness({ limits: { rpm: 2 } });
+    const h = await startKeyedBed({ limits: { rpm: 2 } });
     try {
       assert.equal((await chat(h, simple)).status, 200);
       assert.equal((await chat(h, simple)).status, 200);
@@ -45,7 +46,7 @@ describe('emulator limits', () => {
 
   it('answers 429 over the TPM and TPD limits with current and limit', async () => {
     for (const [limit, label] of [[{ tpm: 40 }, 'TPM rate limit, current:'], [{ tpd: 40 }, 'TPD rate limit,current:']] as const) {
-      const h = await startHarness({ limits: limit });
+      const h = await startKeyedBed({ limits: limit });
       try {
         const first = await chat(h, simple);
         assert.equal(first.status, 200);
@@ -61,9 +62,9 @@ describe('emulator limits', () => {
 });
 
 describe('emulator faults', () => {
-  let h: Harness;
+  let h: EmulatorTestBed;
   before(async () => {
-    h = await startHarness();
+    h = await startKeyedBed();
   });
   after(async () => {
     await h.close();
@@ -145,7 +146,7 @@ describe('emulator faults', () => {
   });
 
   it('server-wide rates hit an even, reproducible share of requests', async () => {
-    const rated = await startHarness({ faults: { overloadRate: 0.5 } });
+    const rated = await startKeyedBed({ faults: { overloadRate: 0.5 } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) statuses.push((await chat(rated, simple)).status);
@@ -153,13 +154,13 @@ describe('emulator faults', () => {
     } finally {
       await rated.close();
     }
-    const broken = await startHarness({ faults: { invalidStateRate: 1, dropAfterChunks: 2 } });
+    const broken = await startKeyedBed({ faults: { invalidStateRate: 1, dropAfterChunks: 2 } });
     try {
       assert.equal((await chat(broken, simple)).status, 500);
     } finally {
       await broken.close();
     }
-    const dropping = await startHarness({ faults: { dropAfterChunks: 2 } });
+    const dropping = await startKeyedBed({ faults: { dropAfterChunks: 2 } });
     try {
       const s = await stream(dropping, simple);
       assert.equal(s.events.length, 2);

@@ -2,14 +2,15 @@
 // calls, models, and file upload/list/content/delete.
 import assert from 'node:assert/strict';
 import OpenAI, { toFile } from 'openai';
-import { KEY, startHarness, type Harness } from './emulatorHarness';
+import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { KEY, startKeyedBed } from './rawRequests';
 
 describe('emulator driven by the official openai package', () => {
-  let h: Harness;
+  let h: EmulatorTestBed;
   let client: OpenAI;
   before(async () => {
-    h = await startHarness();
-    client = new OpenAI({ apiKey: KEY, baseURL: h.emu.url, maxRetries: 0 });
+    h = await startKeyedBed();
+    client = new OpenAI({ apiKey: KEY, baseURL: h.url, maxRetries: 0 });
   });
   after(async () => {
     await h.close();
@@ -23,7 +24,7 @@ describe('emulator driven by the official openai package', () => {
   });
 
   it('streams a tool call, runs the formula, and streams the answer', async () => {
-    const tools = (await (await fetch(`${h.emu.url}/formulas/svc/quickjs:latest/tools`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as { tools: OpenAI.Chat.ChatCompletionTool[] };
+    const tools = (await (await fetch(`${h.url}/formulas/svc/quickjs:latest/tools`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as { tools: OpenAI.Chat.ChatCompletionTool[] };
     const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'user', content: 'What is 6*7+0.5?' }];
     const first = await client.chat.completions.create({ model: 'svc-k2.5', messages, tools: tools.tools, stream: true, stream_options: { include_usage: true } });
     const calls: { id: string; name: string; arguments: string }[] = [];
@@ -46,7 +47,7 @@ describe('emulator driven by the official openai package', () => {
     assert.ok(usageSeen);
     assert.equal(calls.length, 1);
     assert.equal(calls[0]!.name, 'quickjs');
-    const fiber = (await (await fetch(`${h.emu.url}/formulas/svc/quickjs:latest/fibers`, {
+    const fiber = (await (await fetch(`${h.url}/formulas/svc/quickjs:latest/fibers`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: calls[0]!.name, arguments: calls[0]!.arguments }),
@@ -86,7 +87,7 @@ describe('emulator driven by the official openai package', () => {
       client.chat.completions.create({ model: 'svc-nope', messages: [{ role: 'user', content: 'x' }] }),
       (e: unknown) => e instanceof OpenAI.NotFoundError && /Not found the model svc-nope/.test(e.message),
     );
-    const bad = new OpenAI({ apiKey: 'sk-bad', baseURL: h.emu.url, maxRetries: 0 });
+    const bad = new OpenAI({ apiKey: 'sk-bad', baseURL: h.url, maxRetries: 0 });
     await assert.rejects(bad.models.list(), (e: unknown) => e instanceof OpenAI.AuthenticationError);
   });
 });

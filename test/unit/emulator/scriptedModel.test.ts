@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatCompletion } from '../../../src/api/schemas';
 import { startEmulator } from '../../../src/emulator/index';
-import { chat, completionOf, startHarness, tempDir, user, type Harness } from './emulatorHarness';
+import { tempDir, type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { chat, completionOf, startKeyedBed, user } from './rawRequests';
 
 const fn = (name: string, properties: Record<string, { type: string; description: string }>, required: string[]) => ({
   type: 'function',
@@ -23,9 +24,9 @@ function firstCall(c: ChatCompletion): { name: string; args: unknown } {
 }
 
 describe('emulator scripted model', () => {
-  let h: Harness;
+  let h: EmulatorTestBed;
   before(async () => {
-    h = await startHarness({
+    h = await startKeyedBed({
       scenarios: {
         scenarios: [
           { name: 'weather', match: { lastUserText: 'weather in paris', hasTools: true, lastIsToolResult: false }, reply: { reasoning: 'Need the weather tool.', toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] } },
@@ -65,7 +66,7 @@ describe('emulator scripted model', () => {
     try {
       const file = path.join(dir, 'scenarios.json');
       fs.writeFileSync(file, JSON.stringify([{ match: { lastUserText: 'hello' }, reply: { content: 'from file' } }]));
-      const h2 = await startHarness({ scenarios: file });
+      const h2 = await startKeyedBed({ scenarios: file });
       try {
         assert.equal(completionOf(await chat(h2, { model: 'svc-v1-8k', messages: [user('hello!')] })).choices[0]!.message.content, 'from file');
       } finally {
@@ -90,9 +91,9 @@ describe('emulator scripted model', () => {
         { name: 'step 3, another order', match: { lastUserText: 'report', toolStepsSinceUser: 2 }, reply: { content: 'step 3, last was another tool' } },
       ],
     };
-    let hs: Harness;
+    let hs: EmulatorTestBed;
     before(async () => {
-      hs = await startHarness({ scenarios: steps });
+      hs = await startKeyedBed({ scenarios: steps });
     });
     after(async () => {
       await hs.close();

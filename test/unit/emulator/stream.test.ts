@@ -1,14 +1,15 @@
 // The stream rules 1-4 of the spec and the real fixtures' chunk formats, over raw HTTP.
 import assert from 'node:assert/strict';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
-import { chat, completionOf, startHarness, stream, user, type Harness } from './emulatorHarness';
+import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { chat, completionOf, startKeyedBed, stream, user } from './rawRequests';
 
 const calcTool = { type: 'function', function: { name: 'quickjs', description: 'Run JavaScript', parameters: { type: 'object', properties: { code: { type: 'string', description: 'code' } }, required: ['code'] } } };
 
 describe('emulator streaming', () => {
-  let h: Harness;
+  let h: EmulatorTestBed;
   before(async () => {
-    h = await startHarness();
+    h = await startKeyedBed();
   });
   after(async () => {
     await h.close();
@@ -72,7 +73,7 @@ describe('emulator streaming', () => {
   });
 
   it('on request, streams parallel tool calls without index like the real indexless fixture', async () => {
-    const two = await startHarness({
+    const two = await startKeyedBed({
       scenarios: [{ match: { lastUserText: 'both' }, reply: { toolCalls: [{ name: 'weather', arguments: { location: 'San Francisco' } }, { name: 'time', arguments: { zone: 'UTC' } }] } }],
     });
     try {
@@ -107,7 +108,7 @@ describe('emulator streaming', () => {
   });
 
   it('paces output at --speed tokens per second', async () => {
-    const paced = await startHarness({ speed: 100 });
+    const paced = await startKeyedBed({ speed: 100 });
     try {
       const started = Date.now();
       const s = await stream(paced, { model: 'svc-v1-8k', messages: [user('Reply with exactly "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty"')] });

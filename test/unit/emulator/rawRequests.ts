@@ -1,8 +1,5 @@
-// Shared by the emulator tests: a started emulator in a fresh data dir, raw HTTP helpers and an SSE
-// reader built on eventsource-parser (not on the emulator's or the client's code).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// Raw HTTP helpers for the emulator tests and an SSE reader built on eventsource-parser (not on the
+// emulator's or the client's code), over the one emulator test bed.
 import { createParser } from 'eventsource-parser';
 import {
   ChatCompletionChunkSchema,
@@ -11,41 +8,14 @@ import {
   type ChatCompletion,
   type ChatCompletionChunk,
 } from '../../../src/api/schemas';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index';
+import { startEmulatorTestBed, type EmulatorTestBed, type TestBedOptions } from '../../support/emulatorTestBed';
 
 export const KEY = 'sk-test-main';
 export const OTHER_KEY = 'sk-test-other';
 
-export interface Harness {
-  emu: RunningEmulator;
-  dataDir: string;
-  options: EmulatorOptions;
-  /** Restarts on the same data dir (persistence tests). */
-  restart(extra?: EmulatorOptions): Promise<void>;
-  close(): Promise<void>;
-}
-
-export function tempDir(prefix = 'svc-emu-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-}
-
-export async function startHarness(options: EmulatorOptions = {}): Promise<Harness> {
-  const dataDir = options.dataDir ?? tempDir();
-  const full: EmulatorOptions = { apiKey: KEY, otherKey: OTHER_KEY, ...options, dataDir };
-  const harness: Harness = {
-    emu: await startEmulator(full),
-    dataDir,
-    options: full,
-    async restart(extra = {}) {
-      await harness.emu.close();
-      harness.emu = await startEmulator({ ...full, ...extra });
-    },
-    async close() {
-      await harness.emu.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-  return harness;
+/** The test bed with this suite's fixed keys, so requests can be written by hand. */
+export function startKeyedBed(options: TestBedOptions = {}): Promise<EmulatorTestBed> {
+  return startEmulatorTestBed({ apiKey: KEY, otherKey: OTHER_KEY, ...options });
 }
 
 export interface JsonResponse<T = unknown> {
@@ -55,7 +25,7 @@ export interface JsonResponse<T = unknown> {
 }
 
 export async function call<T = unknown>(
-  h: Harness,
+  h: EmulatorTestBed,
   method: string,
   route: string,
   body?: unknown,
@@ -71,7 +41,7 @@ export async function call<T = unknown>(
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await fetch(`${h.emu.url}${route}`, { method, headers, body: payload });
+  const res = await fetch(`${h.url}${route}`, { method, headers, body: payload });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -82,7 +52,7 @@ export async function call<T = unknown>(
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
-export function chat(h: Harness, body: Record<string, unknown>, init: { key?: string | null; headers?: Record<string, string> } = {}): Promise<JsonResponse> {
+export function chat(h: EmulatorTestBed, body: Record<string, unknown>, init: { key?: string | null; headers?: Record<string, string> } = {}): Promise<JsonResponse> {
   return call(h, 'POST', '/chat/completions', body, init);
 }
 
@@ -106,8 +76,8 @@ export interface StreamResult {
   error: Error | undefined;
 }
 
-export async function stream(h: Harness, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<StreamResult> {
-  const res = await fetch(`${h.emu.url}/chat/completions`, {
+export async function stream(h: EmulatorTestBed, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<StreamResult> {
+  const res = await fetch(`${h.url}/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ ...body, stream: true }),

@@ -1,16 +1,15 @@
-// The fault suite's test bed: the real emulator on 127.0.0.1 (port 0, speed 0, request log), the real
-// client whose fetch adds the emulator's per-request fault header to the chat attempts a FaultPlan picks,
-// retry sleeps recorded instead of waited, and the real core chat session over a ConversationStore kept
+// The fault suite on the one emulator test bed (test/support/emulatorTestBed.ts): the suite's key and
+// scenarios, the real client whose fetch adds the emulator's per-request fault header to the chat
+// attempts a FaultPlan picks, retry sleeps recorded instead of waited, and the real core chat session over a ConversationStore kept
 // in files (the extension's FileKeyValueStorage) in a temp folder, driven by a hand-moved clock.
-import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { SvcClient, type ChatRequest } from '../../src/api/index';
+import type { ChatRequest, SvcClient } from '../../src/api/index';
 import type { ReplySettings } from '../../src/core/chat/chatRequestBuilder';
 import { ChatSession, type SessionEvent } from '../../src/core/chat/chatSession';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
-import { startEmulator, type EmulatorOptions, type RunningEmulator, type Scenario } from '../../src/emulator/index';
+import type { EmulatorOptions, RunningEmulator, Scenario } from '../../src/emulator/index';
 import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
+import { startEmulatorTestBed, type LoggedExchange } from '../support/emulatorTestBed';
 import { ManualClock } from '../unit/core/support/manualClock';
 
 /** The emulator's per-request fault header (src/emulator/faults.ts). */
@@ -49,15 +48,6 @@ export interface Attempt {
   fault: string | undefined;
 }
 
-export interface LoggedExchange {
-  method: string;
-  path: string;
-  status: number;
-  headers: Record<string, string>;
-  request: unknown;
-  ended?: string;
-}
-
 export interface FaultBed {
   emulator: RunningEmulator;
   dir: string;
@@ -74,25 +64,16 @@ export interface FaultBed {
   close(): Promise<void>;
 }
 
+/** The one emulator test bed with the suite's key and scenarios, and a client that injects the planned faults. */
 export async function startFaultBed(options: Partial<EmulatorOptions> = {}): Promise<FaultBed> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'svc-faults-'));
-  const logFile = path.join(dir, 'emulator-requests.jsonl');
-  const emulator = await startEmulator({
-    host: '127.0.0.1',
-    port: 0,
-    apiKey: API_KEY,
-    dataDir: path.join(dir, 'emulator-data'),
-    speed: 0,
-    scenarios: SCENARIOS,
-    logFile,
-    ...options,
-  });
+  const base = await startEmulatorTestBed({ apiKey: API_KEY, speed: 0, scenarios: SCENARIOS, ...options });
+  const { emulator } = base;
   let sentToEmulator = 0;
   const bed: FaultBed = {
     emulator,
-    dir,
-    storageDir: path.join(dir, 'conversations'),
-    logFile,
+    dir: base.dir,
+    storageDir: path.join(base.dir, 'conversations'),
+    logFile: base.logFile,
     attempts: [],
     sleeps: [],
     plan: () => undefined,
@@ -109,9 +90,8 @@ export async function startFaultBed(options: Partial<EmulatorOptions> = {}): Pro
         if (fault !== undefined) headers.set(FAULT_HEADER, fault);
         return fetch(input, { ...init, headers });
       };
-      return new SvcClient({
+      return base.clientWith({
         baseUrl: clientOptions.baseUrl ?? emulator.url,
-        apiKey: API_KEY,
         fetch: faultyFetch,
         maxRetries: clientOptions.maxRetries ?? 2,
         timeoutMs: clientOptions.timeoutMs ?? 30_000,
@@ -130,12 +110,7 @@ export async function startFaultBed(options: Partial<EmulatorOptions> = {}): Pro
       // gave up on (timeout) is after the client moved on: wait for the lines, with a generous bound.
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const text = await fs.readFile(logFile, 'utf8').catch(() => '');
-        const chat = text
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as LoggedExchange)
-          .filter((e) => e.path === '/v1/chat/completions');
+        const chat = base.exchanges().filter((e) => e.path === '/v1/chat/completions');
         if (chat.length >= atLeast || Date.now() > deadline) return chat;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -144,8 +119,7 @@ export async function startFaultBed(options: Partial<EmulatorOptions> = {}): Pro
       // Handlers of requests the client gave up on (a late first byte) end later and then write
       // their log line: wait for them so nothing writes into the folder while it is removed.
       await bed.chatLog(sentToEmulator);
-      await emulator.close();
-      await fs.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      await base.close();
     },
   };
   return bed;
