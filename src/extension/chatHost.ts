@@ -28,6 +28,7 @@ import { readSettings, settingsProblems } from './settings';
 import { ConnectionStatusBar } from './statusBar';
 import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
 import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
+import { registerMcpFeatures } from './mcp/registerMcpFeatures';
 import { globalStateStorage } from './files/globalStateStorage';
 
 /** What integration tests drive; the same paths the chat view uses. */
@@ -186,7 +187,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       if (e.affectsConfiguration('svc.model')) modelChanged.fire();
     }),
   );
+  const mcp = registerMcpFeatures(context, log);
   const agent = registerAgentFeatures(context, {
+    externalTools: mcp.externalTools,
     store,
     client: async () => (await connection.get()).client,
     serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',

@@ -93,7 +93,34 @@ export const fakeVscode = {
   LanguageModelToolResult: class {
     constructor(readonly content: unknown[]) {}
   },
-  lm: { registerLanguageModelChatProvider: () => disposable, registerTool: () => disposable },
+  LanguageModelPromptTsxPart: class {
+    constructor(readonly value: unknown) {}
+  },
+  LanguageModelDataPart: class {
+    constructor(
+      readonly data: Uint8Array,
+      readonly mimeType: string,
+    ) {}
+  },
+  CancellationTokenSource: class {
+    cancelled = false;
+    readonly token = { isCancellationRequested: false, onCancellationRequested: () => disposable };
+    cancel(): void {
+      this.cancelled = true;
+    }
+    dispose(): void {}
+  },
+  lm: {
+    registerLanguageModelChatProvider: () => disposable,
+    registerTool: () => disposable,
+    /** Tools "other extensions" registered; tests set them. */
+    tools: [] as { name: string; description: string; inputSchema?: object }[],
+    invoked: [] as { name: string; input: unknown }[],
+    invokeTool: async (name: string, options: { input: unknown }) => {
+      fakeVscode.lm.invoked.push({ name, input: options.input });
+      return { content: [new fakeVscode.LanguageModelTextPart(`ran ${name}`)] };
+    },
+  },
   env: { machineId: 'fake-machine' },
   extensions: { getExtension: () => undefined },
   commands: { registerCommand: () => disposable, executeCommand: async () => undefined },

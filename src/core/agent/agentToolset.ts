@@ -1,11 +1,14 @@
-// Everything one task's tools share: the registry offered to the model (the enabled formulas plus the
-// workspace tools), the task's approvals, its egress guard (workspace content read by one tool is not
-// sent out by another without a click) and its change journal (for the summary and for undo).
+// Everything one task's tools share: the registry offered to the model (the enabled formulas, the
+// workspace tools and the tools of MCP servers and other extensions), the task's approvals, its egress
+// guard (workspace content read by one tool is not sent out by another without a click) and its change
+// journal (for the summary and for undo).
 import { TaskApprovals, type Approver } from '../tools/approvals';
 import { ChangeJournal } from '../tools/changeJournal';
 import { DataEgressGuard } from '../tools/dataEgressGuard';
 import { DEFAULT_FORMULAS, type FormulaToolCatalog } from '../tools/formulaTools';
+import type { Tool } from '../tools/tool';
 import { ToolRegistry } from '../tools/toolRegistry';
+import type { ExternalToolTask } from '../mcp/externalTool';
 import type { WorkspaceHost } from '../tools/workspaceHost';
 import { createWorkspaceTools, type WorkspaceToolOptions } from '../tools/workspaceTools';
 
@@ -22,6 +25,13 @@ export interface AgentToolsetOptions {
   formulasRunOnThisComputer?: boolean;
   /** The conversation already holds workspace content (attached files, earlier turns that read files). */
   startsWithWorkspaceContent?: boolean;
+  /**
+   * Tools from outside (MCP servers, other extensions' VS Code tools), given the task's approvals and the
+   * names already taken, so theirs are chosen apart from ours.
+   */
+  externalTools?: (task: ExternalToolTask, taken: Set<string>) => Promise<Tool[]>;
+  /** A line for the user (an external tool's source failed). */
+  notice?: (message: string) => void;
 }
 
 export interface AgentToolset {
@@ -39,6 +49,10 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
   const registry = new ToolRegistry(await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals, formulaOptions));
   if (options.workspace && options.workspace.roots().length > 0) {
     for (const tool of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress })) registry.add(tool);
+  }
+  if (options.externalTools) {
+    const task: ExternalToolTask = { approvals, alwaysAllowed: new Set(), notice: options.notice ?? (() => undefined) };
+    for (const tool of await options.externalTools(task, new Set(registry.names()))) registry.add(tool);
   }
   return { registry, approvals, journal, egress };
 }

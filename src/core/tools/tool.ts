@@ -17,7 +17,13 @@ export interface ToolRunResult {
   content: string;
 }
 
-export type ToolOrigin = { kind: 'formula'; formula: string } | { kind: 'workspace' };
+export type ToolOrigin =
+  | { kind: 'formula'; formula: string }
+  | { kind: 'workspace' }
+  /** A tool of an MCP server the user configured. */
+  | { kind: 'mcp'; server: string }
+  /** A tool another extension registered with VS Code (vscode.lm.tools). */
+  | { kind: 'vscode-tool'; tool: string };
 
 export interface Tool {
   readonly definition: ToolDefinition;

@@ -22,6 +22,8 @@ import type { ProposedContentProvider } from '../proposedContent';
 import { readSettings } from '../settings';
 import { readAgentSettings } from './agentSettings';
 import type { ChatApprover } from './chatApprover';
+import type { ExternalToolTask } from '../../core/mcp/externalTool';
+import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 
 export type { AgentTaskRecord };
 
@@ -43,6 +45,8 @@ export interface AgentControllerOptions {
   /** True when the service is the local emulator, whose code_runner runs on this computer. */
   serviceIsLocal: () => Promise<boolean>;
   window?: HostWindow;
+  /** Tools of MCP servers and other extensions for a task (workspace servers only when `trusted`). */
+  externalTools?: ExternalToolSource;
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
@@ -157,6 +161,8 @@ export class AgentController {
       workspaceOptions: { writes: trusted, shell: trusted, protectedFiles: agent.protectedFiles },
       formulasRunOnThisComputer: await this.options.serviceIsLocal(),
       startsWithWorkspaceContent: holdsWorkspaceContent(history),
+      ...(this.options.externalTools ? { externalTools: (task: ExternalToolTask, taken: Set<string>) => this.options.externalTools!(task, taken, trusted) } : {}),
+      notice: (message: string) => notice('warning', message),
     });
   }
 

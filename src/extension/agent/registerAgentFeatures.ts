@@ -11,6 +11,7 @@ import { NotificationApprover } from '../workspaceTools/notificationApprover';
 import { VscodeWorkspaceHost } from '../workspaceTools/vscodeWorkspaceHost';
 import { AgentController, type AgentChatSurface, type AgentTaskRecord } from './agentController';
 import { ChatApprover, type PendingApproval } from './chatApprover';
+import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 
 /** What integration tests drive: the same paths the chat view and the commands use. */
 export interface AgentTestApi {
@@ -36,6 +37,8 @@ export interface AgentFeatureOptions {
   testHarness: boolean;
   /** True when the service is the local emulator, whose code_runner runs on this computer. */
   serviceIsLocal: () => Promise<boolean>;
+  /** Tools of MCP servers and other extensions. */
+  externalTools?: ExternalToolSource;
 }
 
 export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi } {

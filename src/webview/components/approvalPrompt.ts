@@ -13,6 +13,7 @@ const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], string> = {
   'read-secret': 'key',
   'send-data': 'globe',
   'run-code': 'play',
+  'external-tool': 'plug',
 };
 
 export class ApprovalPrompt {

@@ -1,0 +1,130 @@
+// A tool from outside the extension (an MCP server's, or one another extension registered with VS
+// Code) in the agent's tool set. Each call is asked first, showing the tool, where it comes from and the
+// arguments, unless the user said "always" for that source in this task. What comes back is cut to a
+// budget; a source that fails, hangs or answers nonsense gives the model an error result and the user a
+// line, and the task goes on.
+import type { ToolDefinition } from '../../api/index';
+import type { TaskApprovals } from '../tools/approvals';
+import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from '../tools/tool';
+
+export type ExternalContent =
+  | { kind: 'text'; text: string }
+  | { kind: 'image'; mimeType: string; bytes: number }
+  | { kind: 'resource'; uri: string; text?: string; mimeType?: string };
+
+export interface ExternalCallResult {
+  content: ExternalContent[];
+  /** The source reported the call as failed (MCP's isError). */
+  isError?: boolean;
+}
+
+/** Runs the tool at its source; throws when the source fails (crash, protocol error). */
+export type ExternalToolCall = (args: Record<string, unknown>, signal: AbortSignal) => Promise<ExternalCallResult>;
+
+export interface ExternalToolSpec {
+  /** The name the model sees (externalToolNames.ts). */
+  name: string;
+  /** The tool's own name at its source. */
+  toolName: string;
+  description: string;
+  inputSchema: ToolDefinition['function']['parameters'];
+  origin: ToolOrigin & { kind: 'mcp' | 'vscode-tool' };
+}
+
+export interface ExternalToolTask {
+  approvals: TaskApprovals;
+  /** Sources the user answered "always" for in this task. */
+  alwaysAllowed: Set<string>;
+  /** A line for the user when a source fails. */
+  notice(message: string): void;
+}
+
+export interface ExternalToolLimits {
+  /** Longest a call may take before it counts as hung (default 60 s). */
+  timeoutMs: number;
+  /** Characters of result the model gets (default 20,000). */
+  maxResultChars: number;
+}
+
+export const DEFAULT_EXTERNAL_LIMITS: ExternalToolLimits = { timeoutMs: 60_000, maxResultChars: 20_000 };
+
+function sourceOf(origin: ExternalToolSpec['origin']): { key: string; label: string } {
+  return origin.kind === 'mcp' ? { key: `mcp:${origin.server}`, label: `the MCP server "${origin.server}"` } : { key: `vscode:${origin.tool}`, label: `another extension (its VS Code tool "${origin.tool}")` };
+}
+
+/** The result as the model reads it: text, images and resources described, cut to the budget with a note. */
+export function resultText(content: readonly ExternalContent[], maxChars: number): string {
+  const text = content
+    .map((part) => {
+      if (part.kind === 'text') return part.text;
+      if (part.kind === 'image') return `[${part.mimeType} image, ${part.bytes} bytes: not shown to the model]`;
+      return part.text !== undefined ? `[resource ${part.uri}]\n${part.text}` : `[resource ${part.uri}${part.mimeType ? `, ${part.mimeType}` : ''}: no text]`;
+    })
+    .join('\n');
+  if (text.length <= maxChars) return text;
+  return `${text.slice(0, maxChars)}\n[cut: the result had ${text.length} characters; only the first ${maxChars} are shown]`;
+}
+
+export class ExternalToolTimeoutError extends Error {
+  constructor(label: string, ms: number) {
+    super(`${label} did not answer within ${Math.round(ms / 1000)} s`);
+    this.name = 'ExternalToolTimeoutError';
+  }
+}
+
+export class ExternalTool implements Tool {
+  readonly definition: ToolDefinition;
+  readonly origin: ToolOrigin;
+
+  constructor(
+    private readonly spec: ExternalToolSpec,
+    private readonly call: ExternalToolCall,
+    private readonly task: ExternalToolTask,
+    private readonly limits: ExternalToolLimits = DEFAULT_EXTERNAL_LIMITS,
+  ) {
+    this.definition = { type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.inputSchema } };
+    this.origin = spec.origin;
+  }
+
+  async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
+    const source = sourceOf(this.spec.origin);
+    if (!this.task.alwaysAllowed.has(source.key)) {
+      const decision = await this.task.approvals.answer(
+        {
+          kind: 'external-tool',
+          title: `Call the tool "${this.spec.toolName}" of ${source.label}?`,
+          detail: JSON.stringify(args.value, null, 2),
+          warning: `${source.label[0]?.toUpperCase()}${source.label.slice(1)} runs outside the extension: it can act on this computer or send data, as its author wrote it.`,
+          allowAlways: true,
+          alwaysAsk: true,
+        },
+        signal,
+      );
+      if (decision === 'reject') return { status: 'rejected', content: `The user did not allow ${this.spec.name} with these arguments. Do not retry it; continue without it.` };
+      if (decision === 'always') this.task.alwaysAllowed.add(source.key);
+    }
+    const controller = new AbortController();
+    const stop = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new ExternalToolTimeoutError(source.label, this.limits.timeoutMs));
+        }, this.limits.timeoutMs);
+      });
+      const result = await Promise.race([this.call(args.value, controller.signal), timeout]);
+      const text = resultText(result.content, this.limits.maxResultChars);
+      return result.isError ? failed(text || `${this.spec.toolName} reported an error without a message.`) : done(text);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      this.task.notice(`${this.spec.name}: ${source.label} failed (${reason}); the task goes on without that result.`);
+      return failed(`The tool ${this.spec.toolName} of ${source.label} failed: ${reason}. Continue without it, or try another way.`);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
+    }
+  }
+}

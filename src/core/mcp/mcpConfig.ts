@@ -1,0 +1,151 @@
+// MCP server definitions in VS Code's own format (`.vscode/mcp.json`, and the `svc.mcp.servers` user
+// setting of the same shape): `servers` by name, each a local command (`stdio`: command, args, env, cwd)
+// or a remote one (`http`: url, headers). Every bad field is named with what is allowed; one bad server
+// does not hide the others.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+export interface StdioServerDefinition {
+  type: 'stdio';
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export interface HttpServerDefinition {
+  type: 'http';
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+export type McpServerDefinition = (StdioServerDefinition | HttpServerDefinition) & {
+  /** Where it was defined: the workspace's mcp.json (asked before it starts) or the user's settings. */
+  scope: 'workspace' | 'user';
+};
+
+export interface McpConfig {
+  servers: McpServerDefinition[];
+  /** One line per bad field or server, e.g. `servers.db.command: must be a non-empty string`. */
+  problems: string[];
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const nonEmpty = z.string().trim().min(1, 'must be a non-empty string');
+const stringMap = z.record(z.string(), z.string({ error: 'must be a string' }), { error: 'must be an object of strings' });
+
+const StdioSchema = z.strictObject({
+  type: z.literal('stdio').optional(),
+  command: nonEmpty,
+  args: z.array(z.string({ error: 'must be a string' }), { error: 'must be a list of strings' }).optional(),
+  env: stringMap.optional(),
+  cwd: nonEmpty.optional(),
+  envFile: z.never({ error: 'is not supported; put the variables in env' }).optional(),
+});
+
+const HttpSchema = z.strictObject({
+  type: z.enum(['http', 'sse'], { error: 'must be "stdio" or "http"' }),
+  url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+  headers: stringMap.optional(),
+});
+
+/** VS Code's variables the extension fills in; any other `${…}` (inputs, commands) is refused, naming the field. */
+const VARIABLE = /\$\{([^}]*)\}/g;
+
+function substitute(value: string, field: string, workspaceFolder: string | undefined, problems: string[]): string {
+  return value.replace(VARIABLE, (whole, variable: string) => {
+    if (variable === 'workspaceFolder' && workspaceFolder !== undefined) return workspaceFolder;
+    if (variable.startsWith('env:')) return '';
+    problems.push(`${field}: the variable ${whole} is not supported; allowed: \${workspaceFolder}`);
+    return whole;
+  });
+}
+
+function issueLines(error: z.ZodError, prefix: string): string[] {
+  return error.issues.map((issue) => {
+    const field = [prefix, ...issue.path.map(String)].join('.');
+    if (issue.code === 'unrecognized_keys') return `${prefix}: unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}; allowed: type, command, args, env, cwd (stdio) or type, url, headers (http)`;
+    return `${field}: ${issue.message}`;
+  });
+}
+
+/**
+ * The servers of one mcp.json (its parsed JSON) or of the setting. `workspaceFolder` fills
+ * `${workspaceFolder}`; `${env:NAME}` becomes empty, since the server gets no variable of the editor's own.
+ */
+export function parseMcpConfig(value: unknown, scope: McpServerDefinition['scope'], workspaceFolder?: string): McpConfig {
+  const problems: string[] = [];
+  const servers: McpServerDefinition[] = [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { servers, problems: ['(top level): must be an object with "servers"'] };
+  const record = value as Record<string, unknown>;
+  const unknownTop = Object.keys(record).filter((key) => key !== 'servers' && key !== 'inputs');
+  if (unknownTop.length > 0) problems.push(`(top level): unknown field ${unknownTop.map((k) => `"${k}"`).join(', ')}; allowed: servers, inputs`);
+  const all = record.servers;
+  if (all === undefined) return { servers, problems };
+  if (typeof all !== 'object' || all === null || Array.isArray(all)) return { servers, problems: [...problems, 'servers: must be an object of servers by name'] };
+  for (const [name, definition] of Object.entries(all)) {
+    const prefix = `servers.${name}`;
+    if (!NAME.test(name)) {
+      problems.push(`${prefix}: the name must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+      continue;
+    }
+    const isHttp = typeof definition === 'object' && definition !== null && 'type' in definition && (definition as { type: unknown }).type !== 'stdio';
+    const parsed = isHttp ? HttpSchema.safeParse(definition) : StdioSchema.safeParse(definition);
+    if (!parsed.success) {
+      problems.push(...issueLines(parsed.error, prefix));
+      continue;
+    }
+    const before = problems.length;
+    if ('command' in parsed.data) {
+      const data = parsed.data;
+      const env = Object.fromEntries(Object.entries(data.env ?? {}).map(([k, v]) => [k, substitute(v, `${prefix}.env.${k}`, workspaceFolder, problems)]));
+      const server: McpServerDefinition = {
+        type: 'stdio',
+        name,
+        scope,
+        command: substitute(data.command, `${prefix}.command`, workspaceFolder, problems),
+        args: (data.args ?? []).map((arg, i) => substitute(arg, `${prefix}.args.${i}`, workspaceFolder, problems)),
+        env,
+        ...(data.cwd !== undefined ? { cwd: substitute(data.cwd, `${prefix}.cwd`, workspaceFolder, problems) } : {}),
+      };
+      if (problems.length === before) servers.push(server);
+    } else {
+      const data = parsed.data as z.infer<typeof HttpSchema>;
+      const headers = Object.fromEntries(Object.entries(data.headers ?? {}).map(([k, v]) => [k, substitute(v, `${prefix}.headers.${k}`, workspaceFolder, problems)]));
+      const server: McpServerDefinition = { type: 'http', name, scope, url: data.url, headers };
+      if (problems.length === before) servers.push(server);
+    }
+  }
+  return { servers, problems };
+}
+
+/** What the user approved, as one value: any change to command, arguments, environment, URL or headers asks again. */
+export function definitionFingerprint(server: McpServerDefinition): string {
+  const { scope: _scope, ...definition } = server;
+  return createHash('sha256').update(canonicalJson(definition)).digest('hex');
+}
+
+/** JSON with every object's keys sorted, so equal definitions give equal text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The definition as the approval question shows it: the whole command line, environment names and values, or the URL. */
+export function describeServer(server: McpServerDefinition): string {
+  if (server.type === 'http') {
+    const headers = Object.keys(server.headers);
+    return `${server.url}${headers.length > 0 ? `\nheaders: ${headers.join(', ')}` : ''}`;
+  }
+  const quoted = [server.command, ...server.args].map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : JSON.stringify(part))).join(' ');
+  const env = Object.entries(server.env).map(([k, v]) => `${k}=${v}`);
+  return [quoted, ...(server.cwd ? [`in ${server.cwd}`] : []), ...(env.length > 0 ? ['environment:', ...env] : [])].join('\n');
+}
