@@ -10,6 +10,9 @@ import { systemClock } from '../core/clock';
 import { exportConversation } from '../core/conversations/conversationExport';
 import type { ConversationStore } from '../core/conversations/conversationStore';
 import type { HostWindow } from '../core/host/hostWindow';
+import type { TakeCheckpoint } from '../core/checkpoints/checkpointedTool';
+import { CheckpointRestorer } from '../core/checkpoints/checkpointRestore';
+import type { Checkpoints } from '../core/checkpoints/checkpoints';
 import type { ModelListing, ServiceModels } from '../core/models/serviceModels';
 import { DraftTokenEstimates } from '../core/tokens/draftTokenEstimate';
 import { BalanceBlockedError } from '../core/billing/balanceView';
@@ -17,6 +20,7 @@ import type { AttachmentChip } from '../core/files/attachmentSession';
 import type { ReplyCost } from '../core/billing/replyCost';
 import type { Connection, HostMessage, SendOptions, WebviewMessage } from '../shared/protocol';
 import { conversationView } from './chat/conversationView';
+import { registerCheckpointHandlers } from './chat/handlers/checkpointHandlers';
 import { registerCodeBlockHandlers } from './chat/handlers/codeBlockHandlers';
 import { registerConversationHandlers } from './chat/handlers/conversationHandlers';
 import { registerHostActionHandlers } from './chat/handlers/hostActionHandlers';
@@ -55,6 +59,8 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   private files: FileFeatures | undefined;
   private agent: AgentController | undefined;
   private attachments: AttachmentController | undefined;
+  private takeCheckpoint: TakeCheckpoint | undefined;
+  private restorer: CheckpointRestorer | undefined;
   /** Text deltas that arrive in one event-loop turn reach the view as one message. */
   private readonly outbox = new StreamDeltaBatcher((message) => this.view?.post(message));
 
@@ -88,6 +94,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       send: (conversationId, text, options) => this.send(conversationId, text, options),
       stop: (conversationId) => this.stopIn(conversationId),
       replySettings: () => this.replySettings(),
+      beforeEditAndResend: async (conversationId, messageId) => this.restorer?.offerFilesOnEdit(conversationId, messageId),
     });
     registerConversationHandlers(this.router, {
       store,
@@ -232,8 +239,18 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   private async sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {
     const id = conversationId ?? (await this.store.create(readSettings().systemPrompt)).id;
     await this.store.setActive(id);
-    await this.session.sendTurn(id, turn, settings);
+    const checkpoint = await this.takeCheckpoint?.('before your message');
+    await this.session.sendTurn(id, checkpoint ? { ...turn, checkpoint } : turn, settings);
     return id;
+  }
+
+  /** Checkpoints before each message, and the view's compare and restore buttons. */
+  useCheckpoints(checkpoints: Checkpoints, take: TakeCheckpoint, proposals: ProposedContentProvider): CheckpointRestorer {
+    this.takeCheckpoint = take;
+    const restorer = new CheckpointRestorer(this.store, checkpoints, this.window);
+    this.restorer = restorer;
+    registerCheckpointHandlers(this.router, { store: this.store, checkpoints, restorer, proposals, post: (m) => this.post(m) });
+    return restorer;
   }
 
   /**
@@ -288,6 +305,12 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   async exportConversation(): Promise<void> {
     const active = this.activeConversationId;
     await exportConversation(this.window, active ? this.store.get(active) : undefined);
+  }
+
+  /** Shows the conversation again when the view shows it (after a change made outside the view). */
+  async showConversation(conversationId: string): Promise<void> {
+    const conversation = this.store.get(conversationId);
+    if (conversation && conversationId === this.activeConversationId) this.post({ type: 'conversation', conversation: conversationView(conversation) });
   }
 
   async connectionNow(): Promise<Connection> {

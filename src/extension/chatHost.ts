@@ -29,6 +29,7 @@ import { ConnectionStatusBar } from './statusBar';
 import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
 import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
 import { registerMcpFeatures } from './mcp/registerMcpFeatures';
+import { checkpointTaker, createWorkspaceCheckpoints, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 
 /** What integration tests drive; the same paths the chat view uses. */
@@ -188,8 +189,21 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     }),
   );
   const mcp = registerMcpFeatures(context, log);
+  const checkpoints = createWorkspaceCheckpoints(context, log);
+  const takeCheckpoint = checkpointTaker(checkpoints, log);
+  const restorer = chat.useCheckpoints(checkpoints, takeCheckpoint, proposals);
+  context.subscriptions.push(
+    vscode.commands.registerCommand('svc.undoRestore', async () => {
+      const active = chat.activeConversationId;
+      const outcome = active ? await restorer.undo(active) : { done: false, message: 'There is no conversation open.' };
+      if (active) await chat.showConversation(active);
+      void vscode.window.showInformationMessage(`svc: ${outcome.message}`);
+    }),
+  );
+  void pruneCheckpoints(checkpoints, store, log);
   const agent = registerAgentFeatures(context, {
     externalTools: mcp.externalTools,
+    checkpoint: takeCheckpoint,
     store,
     client: async () => (await connection.get()).client,
     serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',

@@ -216,6 +216,14 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
 
   /** An error's fix that the host performs (set the key, open the balance, switch to the emulator). */
   z.object({ type: z.literal('runAction'), action: HostActionSchema }),
+
+  /**
+   * The checkpoint of message `messageId` (a user message or an agent's tool call): compare it with now,
+   * or go back to it; the host lists what will change and asks before it restores.
+   */
+  z.object({ type: z.literal('checkpointAction'), conversationId: id, messageId: id, action: z.enum(['compare', 'restoreFiles', 'restoreAll', 'restoreConversation']) }),
+  /** Brings back what the last restore in the conversation cut or changed. */
+  z.object({ type: z.literal('undoRestore'), conversationId: id }),
   ...attachmentWebviewMessages,
   ...agentWebviewMessages,
 ]);

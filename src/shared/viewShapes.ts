@@ -149,11 +149,21 @@ export type AgentSummaryView = z.infer<typeof AgentSummaryViewSchema>;
 export const ApprovalDecisionSchema = z.enum(['approve', 'reject', 'always']);
 export type ApprovalDecisionView = z.infer<typeof ApprovalDecisionSchema>;
 
+/** A checkpoint of the workspace's files the view offers to compare with or go back to. */
+export const CheckpointViewSchema = z.object({
+  label: z.string(),
+  createdAt: count,
+  /** Files the checkpoint could not hold (too large). */
+  leftOut: count,
+});
+export type CheckpointView = z.infer<typeof CheckpointViewSchema>;
+
 export const UserMessageViewSchema = z.object({
   id,
   role: z.literal('user'),
   content: z.string(),
   createdAt: count,
+  checkpoint: z.optional(CheckpointViewSchema),
 });
 export type UserMessageView = z.infer<typeof UserMessageViewSchema>;
 
@@ -181,6 +191,7 @@ export const ToolMessageViewSchema = z.object({
   content: z.string(),
   createdAt: count,
   card: z.optional(ToolCardSchema),
+  checkpoint: z.optional(CheckpointViewSchema),
 });
 export type ToolMessageView = z.infer<typeof ToolMessageViewSchema>;
 

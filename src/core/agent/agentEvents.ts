@@ -2,6 +2,7 @@
 // reasoning/content deltas, tool_call_started/finished for each call, step_finished; context_compacted
 // whenever old steps had to be shortened; task_finished last, always exactly once.
 import type { FinishReason } from '../../api/index';
+import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { UsageTotals } from '../conversations/conversation';
 import type { ToolOrigin } from '../tools/tool';
 
@@ -42,6 +43,8 @@ export type AgentEvent =
       durationMs: number;
       /** The tool message content sent back to the model. */
       result: string;
+      /** The workspace's files right before the call, when it could change them. */
+      checkpoint?: CheckpointRef;
     }
   | { type: 'step_finished'; step: number; finishReason: FinishReason | null; usage: UsageTotals | undefined; toolCalls: number }
   | { type: 'context_compacted'; step: number; stages: CompactionStage[]; tokensBefore: number; tokensAfter: number; limit: number; message: string }

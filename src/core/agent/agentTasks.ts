@@ -14,6 +14,7 @@ import type { ChatMessage } from '../../api/index';
 import type { AgentTaskSummary } from './agentEvents';
 import { runAgentTask, type AgentChatClient } from './agentLoop';
 import type { AgentToolset } from './agentToolset';
+import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import { AgentTranscript } from './agentTranscript';
 
 export interface AgentTaskRecord {
@@ -47,6 +48,8 @@ export type AgentTasksEvent =
 
 export interface ToolsetRequest {
   conversationId: string;
+  /** Takes a checkpoint; the tools that may change files call it right before they run. */
+  checkpoint?: TakeCheckpoint;
   /** The messages the task continues, to know whether it already holds workspace content. */
   history: ChatMessage[];
   notice(level: NoticeLevel, message: string): void;
@@ -62,6 +65,8 @@ export interface AgentTasksOptions {
   newId: () => string;
   log: { warn(message: string): void; error(message: string): void };
   onEvent: (event: AgentTasksEvent) => void;
+  /** Takes a checkpoint of the workspace: before the task, and before each call that may change files. */
+  checkpoint?: TakeCheckpoint;
 }
 
 export class AgentTaskBusyError extends Error {
@@ -109,7 +114,8 @@ export class AgentTasks {
     const { model } = settings;
     const taskId = newId();
     const history = buildHistory(conversation);
-    const user: UserEntry = { id: newId(), role: 'user', createdAt: clock.now(), content: task };
+    const checkpoint = await this.options.checkpoint?.('before your task');
+    const user: UserEntry = { id: newId(), role: 'user', createdAt: clock.now(), content: task, ...(checkpoint ? { checkpoint } : {}) };
     conversation.entries.push(user);
     const transcript = new AgentTranscript({ taskId, model, now: () => clock.now(), newId });
     const controller = new AbortController();
@@ -121,7 +127,7 @@ export class AgentTasks {
       await store.save(conversation);
       this.showLive(running);
       const client = await this.options.client();
-      const toolset = await this.options.toolset({ conversationId: conversation.id, history, notice });
+      const toolset = await this.options.toolset({ conversationId: conversation.id, history, notice, ...(this.options.checkpoint ? { checkpoint: this.options.checkpoint } : {}) });
       const result = await runAgentTask({
         client,
         model,

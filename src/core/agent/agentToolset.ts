@@ -6,7 +6,8 @@ import { TaskApprovals, type Approver } from '../tools/approvals';
 import { ChangeJournal } from '../tools/changeJournal';
 import { DataEgressGuard } from '../tools/dataEgressGuard';
 import { DEFAULT_FORMULAS, type FormulaToolCatalog } from '../tools/formulaTools';
-import type { Tool } from '../tools/tool';
+import { toolName, type Tool } from '../tools/tool';
+import { CheckpointedTool, FILE_CHANGING_TOOLS, type TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import { ToolRegistry } from '../tools/toolRegistry';
 import type { ExternalToolTask } from '../mcp/externalTool';
 import type { WorkspaceHost } from '../tools/workspaceHost';
@@ -32,6 +33,8 @@ export interface AgentToolsetOptions {
   externalTools?: (task: ExternalToolTask, taken: Set<string>) => Promise<Tool[]>;
   /** A line for the user (an external tool's source failed). */
   notice?: (message: string) => void;
+  /** Takes a checkpoint of the workspace; the file-changing tools call it right before they run. */
+  checkpoint?: TakeCheckpoint;
 }
 
 export interface AgentToolset {
@@ -48,7 +51,10 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
   const formulaOptions = { egress, formulasRunOnThisComputer: options.formulasRunOnThisComputer ?? false };
   const registry = new ToolRegistry(await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals, formulaOptions));
   if (options.workspace && options.workspace.roots().length > 0) {
-    for (const tool of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress })) registry.add(tool);
+    for (const tool of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress })) {
+      const take = options.checkpoint;
+      registry.add(take && FILE_CHANGING_TOOLS.has(toolName(tool)) ? new CheckpointedTool(tool, take) : tool);
+    }
   }
   if (options.externalTools) {
     const task: ExternalToolTask = { approvals, alwaysAllowed: new Set(), notice: options.notice ?? (() => undefined) };

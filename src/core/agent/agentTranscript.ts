@@ -92,6 +92,7 @@ export class AgentTranscript {
           entry.content = event.result;
           entry.card = { ...entry.card, status: event.status, durationMs: event.durationMs };
         }
+        if (entry && event.checkpoint) entry.checkpoint = event.checkpoint;
         return undefined;
       }
       case 'step_finished': {
@@ -178,6 +179,7 @@ export class AgentTranscript {
         const name = message.name ?? live?.name;
         if (name !== undefined) entry.name = name;
         if (live?.card) entry.card = live.card.status === 'running' ? { ...live.card, status: 'cancelled' } : live.card;
+        if (live?.checkpoint) entry.checkpoint = live.checkpoint;
         result.push(entry);
       } else if (message.role === 'user') {
         // A summary of earlier steps, put in when the task outgrew the context window.

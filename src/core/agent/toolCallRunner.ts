@@ -3,6 +3,7 @@
 // stopped all become an error text for the model. Calls run concurrently up to a bound; answers are
 // kept in the order they finish, which the service allows.
 import type { ToolCall, ToolMessage } from '../../api/index';
+import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { parseToolArguments } from '../tools/toolArguments';
 import { ToolArgumentsError } from '../tools/toolErrors';
 import type { ToolRegistry } from '../tools/toolRegistry';
@@ -20,6 +21,7 @@ export interface ToolCallRunOptions {
 interface Answer {
   status: ToolCallStatus;
   content: string;
+  checkpoint?: CheckpointRef;
 }
 
 const CANCELLED_BEFORE = 'Not run: the user stopped the task before this call started.';
@@ -92,6 +94,7 @@ export async function runToolCalls(calls: readonly ToolCall[], options: ToolCall
         status: result.status,
         durationMs: Math.max(0, Math.round(options.now() - started)),
         result: result.content,
+        ...(result.checkpoint ? { checkpoint: result.checkpoint } : {}),
       });
     }
   };

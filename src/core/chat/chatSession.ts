@@ -3,6 +3,7 @@
 // their fixing action, automatic retry after a countdown, regenerate and edit-and-resend.
 import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatRequest, type MessageContent, type SystemMessage } from '../../api/index';
 import type { SessionEvent } from './chatSessionEvents';
+import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { ErrorInfo } from '../conversations/conversationParts';
 import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
 import type { Clock } from '../clock';
@@ -26,6 +27,8 @@ export interface UserTurn {
   context: SystemMessage[];
   /** The message content as sent: `display` itself, or text and image parts. */
   content: MessageContent;
+  /** The workspace's files right before this turn. */
+  checkpoint?: CheckpointRef;
 }
 
 export type { SessionEvent };
@@ -83,6 +86,7 @@ export class ChatSession {
       const entry: UserEntry = { id: newId(), role: 'user', createdAt: this.options.clock.now(), content: turn.display };
       if (turn.context.length > 0) entry.context = turn.context;
       if (turn.content !== turn.display) entry.sentContent = turn.content;
+      if (turn.checkpoint) entry.checkpoint = turn.checkpoint;
       conversation.entries.push(entry);
     });
   }

@@ -2,6 +2,7 @@
 // cut short by a crash, so it is a zod schema: what comes back is checked, not trusted.
 import { z } from 'zod';
 import { FinishReasonSchema, MessageContentSchema, SystemMessageSchema, ToolCallSchema } from '../../api/index';
+import { CheckpointRefSchema } from '../checkpoints/checkpointRef';
 import { AgentSummarySchema, ErrorInfoSchema, ReplyStatusSchema, ToolCardSchema, type ReplyStatus } from './conversationParts';
 
 export const UsageTotalsSchema = z.object({
@@ -37,6 +38,8 @@ export const UserEntrySchema = z.object({
   context: z.array(SystemMessageSchema).optional(),
   /** The message as sent when it is more than `content` (image parts, a selection wrapped in text). */
   sentContent: MessageContentSchema.optional(),
+  /** The workspace's files as they were right before this message. */
+  checkpoint: CheckpointRefSchema.optional(),
 });
 export type UserEntry = z.infer<typeof UserEntrySchema>;
 
@@ -67,6 +70,8 @@ export const ToolEntrySchema = z.object({
   content: z.string(),
   /** How an agent task ran the call (arguments, status, duration); absent in conversations saved before agent tasks. */
   card: z.optional(ToolCardSchema),
+  /** The workspace's files right before this call, when it could change them (an edit, a write, a command). */
+  checkpoint: CheckpointRefSchema.optional(),
 });
 export type ToolEntry = z.infer<typeof ToolEntrySchema>;
 

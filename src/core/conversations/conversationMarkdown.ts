@@ -1,4 +1,5 @@
 // Export of a conversation as a Markdown document a person can read or share.
+import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { selectedAlternative, type Conversation, type UsageTotals } from './conversation';
 
 const STATUS_NOTE: Record<string, string> = {
@@ -6,6 +7,13 @@ const STATUS_NOTE: Record<string, string> = {
   interrupted: '_(interrupted: the reply did not finish)_',
   failed: '_(failed)_',
 };
+
+/** Where a checkpoint was taken, so an exported conversation shows the points it can go back to. */
+function checkpointLine(ref: CheckpointRef | undefined): string[] {
+  if (!ref) return [];
+  const left = ref.leftOut.length > 0 ? `; not saved: ${ref.leftOut.join(', ')}` : '';
+  return [`_(checkpoint ${ref.label}, ${new Date(ref.createdAt).toISOString()}${left})_`, ''];
+}
 
 /** The longest run of backticks in `text`, so a fence around it can be made longer. */
 function fenceFor(text: string): string {
@@ -31,10 +39,10 @@ export function conversationToMarkdown(conversation: Conversation): string {
   if (conversation.systemPrompt) out.push('## System', '', conversation.systemPrompt, '');
   for (const entry of conversation.entries) {
     if (entry.role === 'user') {
-      out.push('## User', '', entry.content, '');
+      out.push('## User', '', ...checkpointLine(entry.checkpoint), entry.content, '');
     } else if (entry.role === 'tool') {
       const fence = fenceFor(entry.content);
-      out.push(`## Tool result${entry.name ? ` (${entry.name})` : ''}`, '', fence, entry.content, fence, '');
+      out.push(`## Tool result${entry.name ? ` (${entry.name})` : ''}`, '', ...checkpointLine(entry.checkpoint), fence, entry.content, fence, '');
     } else {
       const alt = selectedAlternative(entry);
       out.push(`## Assistant (${entry.model})`, '');

@@ -14,8 +14,8 @@ export interface SaveDialogRequest {
 }
 
 export interface HostWindow {
-  /** A modal question with one confirming button; true only when that button was chosen. */
-  confirm(message: string, confirmLabel: string): Promise<boolean>;
+  /** A modal question with one confirming button and, below it, `detail` in full; true only when that button was chosen. */
+  confirm(message: string, confirmLabel: string, detail?: string): Promise<boolean>;
   /** A notification; resolves with the action chosen, if the user chose one. Not awaited for display. */
   notify(level: NoticeLevel, message: string, ...actions: string[]): Promise<string | undefined>;
   /** The path the user chose to save to, or undefined when they cancelled. */

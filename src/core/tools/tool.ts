@@ -1,6 +1,7 @@
 // What the agent loop knows about a tool: its definition in the chat `tools` format and how to run it.
 // Formula tools (run by the service) and workspace tools (run by the editor host) look the same here.
 import type { ToolDefinition } from '../../api/index';
+import type { CheckpointRef } from '../checkpoints/checkpointRef';
 
 /** The model's `function.arguments`: the string exactly as produced, and its parsed, schema-checked object. */
 export interface ToolArguments {
@@ -15,6 +16,8 @@ export interface ToolRunResult {
   status: ToolRunStatus;
   /** The tool message content: the result text, or an error text the model can act on. */
   content: string;
+  /** The workspace's files right before the tool ran, when it could change them. */
+  checkpoint?: CheckpointRef;
 }
 
 export type ToolOrigin =

@@ -23,6 +23,7 @@ import { readSettings } from '../settings';
 import { readAgentSettings } from './agentSettings';
 import type { ChatApprover } from './chatApprover';
 import type { ExternalToolTask } from '../../core/mcp/externalTool';
+import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 
 export type { AgentTaskRecord };
@@ -47,6 +48,8 @@ export interface AgentControllerOptions {
   window?: HostWindow;
   /** Tools of MCP servers and other extensions for a task (workspace servers only when `trusted`). */
   externalTools?: ExternalToolSource;
+  /** Checkpoints before each task and each call that may change files. */
+  checkpoint?: TakeCheckpoint;
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
@@ -69,6 +72,7 @@ export class AgentController {
       newId: randomUUID,
       log: options.log,
       onEvent: (event) => this.show(event),
+      ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     });
   }
 
@@ -146,7 +150,7 @@ export class AgentController {
     await vscode.commands.executeCommand('vscode.diff', before, vscode.Uri.file(change.path), title, { preview: true });
   }
 
-  private async toolset({ conversationId, history, notice }: ToolsetRequest): Promise<AgentToolset> {
+  private async toolset({ conversationId, history, notice, checkpoint }: ToolsetRequest): Promise<AgentToolset> {
     const client = await this.options.client();
     const agent = readAgentSettings();
     // Trust is read per task: granting it takes effect from the next task on.
@@ -163,6 +167,7 @@ export class AgentController {
       startsWithWorkspaceContent: holdsWorkspaceContent(history),
       ...(this.options.externalTools ? { externalTools: (task: ExternalToolTask, taken: Set<string>) => this.options.externalTools!(task, taken, trusted) } : {}),
       notice: (message: string) => notice('warning', message),
+      ...(checkpoint ? { checkpoint } : {}),
     });
   }
 

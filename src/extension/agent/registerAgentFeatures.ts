@@ -12,6 +12,7 @@ import { VscodeWorkspaceHost } from '../workspaceTools/vscodeWorkspaceHost';
 import { AgentController, type AgentChatSurface, type AgentTaskRecord } from './agentController';
 import { ChatApprover, type PendingApproval } from './chatApprover';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
+import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 
 /** What integration tests drive: the same paths the chat view and the commands use. */
 export interface AgentTestApi {
@@ -39,6 +40,8 @@ export interface AgentFeatureOptions {
   serviceIsLocal: () => Promise<boolean>;
   /** Tools of MCP servers and other extensions. */
   externalTools?: ExternalToolSource;
+  /** Checkpoints before each task and each call that may change files. */
+  checkpoint?: TakeCheckpoint;
 }
 
 export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi } {

@@ -1,6 +1,7 @@
 // The conversation as the chat view shows it (the protocol's ConversationView). The view gets text
 // and figures only; nothing here carries the API key or request settings.
-import type { AssistantMessageView, ConversationView, MessageView } from '../../shared/protocol';
+import type { AssistantMessageView, CheckpointView, ConversationView, MessageView } from '../../shared/protocol';
+import type { CheckpointRef } from '../../core/checkpoints/checkpointRef';
 import type { AssistantEntry, Conversation, Entry } from '../../core/conversations/conversation';
 
 function assistantView(entry: AssistantEntry): AssistantMessageView {
@@ -26,12 +27,25 @@ function assistantView(entry: AssistantEntry): AssistantMessageView {
   return view;
 }
 
+function checkpointView(ref: CheckpointRef | undefined): { checkpoint?: CheckpointView } {
+  return ref ? { checkpoint: { label: ref.label, createdAt: ref.createdAt, leftOut: ref.leftOut.length } } : {};
+}
+
 function messageView(entry: Entry): MessageView {
   switch (entry.role) {
     case 'user':
-      return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt };
+      return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt, ...checkpointView(entry.checkpoint) };
     case 'tool':
-      return { id: entry.id, role: 'tool', toolCallId: entry.toolCallId, name: entry.name ?? '', content: entry.content, createdAt: entry.createdAt, ...(entry.card ? { card: entry.card } : {}) };
+      return {
+        id: entry.id,
+        role: 'tool',
+        toolCallId: entry.toolCallId,
+        name: entry.name ?? '',
+        content: entry.content,
+        createdAt: entry.createdAt,
+        ...(entry.card ? { card: entry.card } : {}),
+        ...checkpointView(entry.checkpoint),
+      };
     case 'assistant':
       return assistantView(entry);
   }

@@ -9,8 +9,8 @@ const SHOW: Record<NoticeLevel, (message: string, ...items: string[]) => Thenabl
 };
 
 export const vscodeHostWindow: HostWindow = {
-  async confirm(message, confirmLabel) {
-    return (await vscode.window.showWarningMessage(message, { modal: true }, confirmLabel)) === confirmLabel;
+  async confirm(message, confirmLabel, detail) {
+    return (await vscode.window.showWarningMessage(message, { modal: true, ...(detail !== undefined ? { detail } : {}) }, confirmLabel)) === confirmLabel;
   },
   async notify(level, message, ...actions) {
     return SHOW[level](message, ...actions);

@@ -276,7 +276,7 @@ export class MessageList {
       case 'assistant':
         return new AssistantMessage(message, context);
       case 'tool':
-        return message.card ? new ToolCard(message) : new ToolResult(message);
+        return message.card ? new ToolCard(message, context) : new ToolResult(message);
     }
   }
 

@@ -2,6 +2,8 @@
 // (running, done, failed, rejected...), how long it took, and the result, folded, with long results
 // cut until "Show all" is clicked. The result is model input, never rendered as markdown.
 import type { ToolCardStatus, ToolMessageView } from '../../shared/protocol';
+import { checkpointBar } from './checkpointBar';
+import type { MessageContext } from './messageContext';
 import { el, formatCount, icon } from '../dom';
 
 /** Past this many characters (or lines) a result is shown cut, with "Show all". */
@@ -49,7 +51,10 @@ function formatDuration(ms: number): string {
 export class ToolCard {
   readonly element: HTMLElement;
 
-  constructor(private readonly view: ToolMessageView) {
+  constructor(
+    private readonly view: ToolMessageView,
+    context?: MessageContext,
+  ) {
     const card = view.card;
     const status = card?.status ?? 'done';
     const origin = card?.formula !== undefined ? `formula ${card.formula}` : 'workspace';
@@ -65,7 +70,9 @@ export class ToolCard {
       el('summary', { text: 'Arguments' }),
       el('pre', { className: 'tool-json', text: prettyArguments(card?.arguments ?? ''), attrs: { 'data-testid': 'tool-arguments' } }),
     ]);
-    const children: Node[] = [header, args];
+    const children: Node[] = [header];
+    if (view.checkpoint && context) children.push(checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m)));
+    children.push(args);
     if (status !== 'running') children.push(this.result(view.content));
     this.element = el('div', {
       className: `message tool-card status-${status}`,
@@ -79,7 +86,12 @@ export class ToolCard {
 
   /** True when nothing shown changed (the DOM is kept, with what the user opened). */
   update(view: ToolMessageView): boolean {
-    return view.content === this.view.content && view.card?.status === this.view.card?.status && view.card?.durationMs === this.view.card?.durationMs;
+    return (
+      view.content === this.view.content &&
+      view.card?.status === this.view.card?.status &&
+      view.card?.durationMs === this.view.card?.durationMs &&
+      view.checkpoint?.createdAt === this.view.checkpoint?.createdAt
+    );
   }
 
   private result(content: string): HTMLElement {

@@ -1,6 +1,7 @@
 // A message the user sent: plain text (never parsed as HTML), with copy and edit-and-resend.
 import type { UserMessageView } from '../../shared/protocol';
 import { el, icon, iconButton, textButton } from '../dom';
+import { checkpointBar } from './checkpointBar';
 import type { MessageContext } from './messageContext';
 
 export class UserMessage {
@@ -20,7 +21,12 @@ export class UserMessage {
     this.element = el('div', {
       className: 'message user',
       attrs: { 'data-testid': 'message', 'data-role': 'user', 'data-message-id': view.id, role: 'article', 'aria-label': 'You' },
-    }, [el('div', { className: 'message-header' }, [icon('account'), el('span', { className: 'message-author', text: 'You' })]), this.body, this.actions]);
+    }, [
+      el('div', { className: 'message-header' }, [icon('account'), el('span', { className: 'message-author', text: 'You' })]),
+      ...(view.checkpoint ? [checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m))] : []),
+      this.body,
+      this.actions,
+    ]);
   }
 
   get id(): string {
@@ -33,7 +39,7 @@ export class UserMessage {
 
   /** Accepts an updated view of the same message; false when it must be rebuilt. */
   update(view: UserMessageView): boolean {
-    return view.content === this.content;
+    return view.content === this.content && view.checkpoint?.createdAt === this.view.checkpoint?.createdAt;
   }
 
   private startEditing(): void {

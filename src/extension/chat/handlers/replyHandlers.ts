@@ -12,6 +12,8 @@ export interface ReplyHandlerDeps {
   /** Stops whatever runs in the conversation: an agent task or a reply. */
   stop(conversationId: string): void;
   replySettings(): ReplySettings;
+  /** Runs before an earlier message is edited and resent (the offer to restore its checkpoint's files). */
+  beforeEditAndResend?(conversationId: string, messageId: string): Promise<void>;
 }
 
 export function registerReplyHandlers(router: WebviewMessageRouter, deps: ReplyHandlerDeps): void {
@@ -20,6 +22,9 @@ export function registerReplyHandlers(router: WebviewMessageRouter, deps: ReplyH
     .on('send', (message) => deps.send(message.conversationId, message.text, message.options))
     .on('stop', (message) => deps.stop(message.conversationId))
     .on(['regenerate', 'retry'], (message) => session.regenerate(message.conversationId, message.messageId, deps.replySettings()))
-    .on('editAndResend', (message) => session.editAndResend(message.conversationId, message.messageId, message.text, deps.replySettings()))
+    .on('editAndResend', async (message) => {
+      await deps.beforeEditAndResend?.(message.conversationId, message.messageId);
+      await session.editAndResend(message.conversationId, message.messageId, message.text, deps.replySettings());
+    })
     .on('selectChoice', (message) => session.selectChoice(message.conversationId, message.messageId, message.choiceIndex));
 }

@@ -3,7 +3,7 @@
 import type { HostWindow, NoticeLevel, SaveDialogRequest } from '../../../../src/core/host/hostWindow';
 
 export class ScriptedHostWindow implements HostWindow {
-  readonly confirmations: { message: string; confirmLabel: string }[] = [];
+  readonly confirmations: { message: string; confirmLabel: string; detail?: string }[] = [];
   readonly notices: { level: NoticeLevel; message: string; actions: string[] }[] = [];
   readonly saveDialogs: SaveDialogRequest[] = [];
   readonly written = new Map<string, string>();
@@ -19,8 +19,8 @@ export class ScriptedHostWindow implements HostWindow {
     } = {},
   ) {}
 
-  async confirm(message: string, confirmLabel: string): Promise<boolean> {
-    this.confirmations.push({ message, confirmLabel });
+  async confirm(message: string, confirmLabel: string, detail?: string): Promise<boolean> {
+    this.confirmations.push({ message, confirmLabel, ...(detail !== undefined ? { detail } : {}) });
     return this.answers.confirm ?? false;
   }
 

@@ -1,0 +1,35 @@
+// The agent's tools that can change files (edits, writes, shell commands) take a checkpoint right
+// before they run, so the user can compare with that moment or go back to it; the checkpoint rides on
+// the call's result into the conversation.
+import type { CheckpointRef } from './checkpointRef';
+import type { Tool, ToolArguments, ToolOrigin, ToolRunResult } from '../tools/tool';
+import type { ToolDefinition } from '../../api/index';
+
+/** The workspace tools whose calls may change files. */
+export const FILE_CHANGING_TOOLS: ReadonlySet<string> = new Set(['edit_file', 'write_file', 'run_command']);
+
+export type TakeCheckpoint = (label: string) => Promise<CheckpointRef | undefined>;
+
+function subject(args: ToolArguments): string {
+  const { path, command } = args.value;
+  return typeof path === 'string' ? path : typeof command === 'string' ? (command.length > 60 ? `${command.slice(0, 59)}…` : command) : '';
+}
+
+export class CheckpointedTool implements Tool {
+  readonly definition: ToolDefinition;
+  readonly origin: ToolOrigin;
+
+  constructor(
+    private readonly inner: Tool,
+    private readonly take: TakeCheckpoint,
+  ) {
+    this.definition = inner.definition;
+    this.origin = inner.origin;
+  }
+
+  async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
+    const checkpoint = await this.take(`before ${this.definition.function.name} ${subject(args)}`.trim());
+    const result = await this.inner.run(args, signal);
+    return checkpoint ? { ...result, checkpoint } : result;
+  }
+}

@@ -1,0 +1,57 @@
+// The checkpoint buttons of the chat: Compare opens VS Code's multi-file diff between the checkpoint
+// and now; the restores go through the core's CheckpointRestorer, which lists what will change and asks.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { checkpointOf, type CheckpointRestorer } from '../../../core/checkpoints/checkpointRestore';
+import type { Checkpoints } from '../../../core/checkpoints/checkpoints';
+import type { ConversationStore } from '../../../core/conversations/conversationStore';
+import type { HostMessage } from '../../../shared/protocol';
+import type { ProposedContentProvider } from '../../proposedContent';
+import { conversationView } from '../conversationView';
+import type { WebviewMessageRouter } from '../webviewMessageRouter';
+
+export interface CheckpointHandlerDeps {
+  store: ConversationStore;
+  checkpoints: Checkpoints;
+  restorer: CheckpointRestorer;
+  proposals: ProposedContentProvider;
+  post(message: HostMessage): void;
+}
+
+async function compare(deps: CheckpointHandlerDeps, conversationId: string, messageId: string): Promise<void> {
+  const { ref } = checkpointOf(deps.store.require(conversationId), messageId);
+  const changes = await deps.checkpoints.changesSince(ref);
+  if (changes.length === 0) {
+    deps.post({ type: 'notice', level: 'info', message: `No file changed since the checkpoint ${ref.label}.` });
+    return;
+  }
+  const resources: [vscode.Uri, vscode.Uri, vscode.Uri][] = [];
+  for (const change of changes) {
+    const file = vscode.Uri.file(path.join(change.folder, change.path));
+    const before = await deps.checkpoints.fileAt(ref, change.folder, change.path);
+    const left = deps.proposals.add(path.basename(change.path), before ? new TextDecoder().decode(before) : '');
+    const right = change.status === 'deleted' ? deps.proposals.add(path.basename(change.path), '') : file;
+    resources.push([file, left, right]);
+  }
+  await vscode.commands.executeCommand('vscode.changes', `Checkpoint ${ref.label} ↔ now (${changes.length} files)`, resources);
+}
+
+export function registerCheckpointHandlers(router: WebviewMessageRouter, deps: CheckpointHandlerDeps): void {
+  const showConversation = (conversationId: string): void => {
+    const conversation = deps.store.get(conversationId);
+    if (conversation && conversationId === deps.store.activeConversationId) deps.post({ type: 'conversation', conversation: conversationView(conversation) });
+  };
+  router
+    .on('checkpointAction', async (message) => {
+      if (message.action === 'compare') return compare(deps, message.conversationId, message.messageId);
+      const outcome = await deps.restorer.restore(message.conversationId, message.messageId, message.action);
+      showConversation(message.conversationId);
+      deps.post({ type: 'notice', level: 'info', message: outcome.message });
+      return undefined;
+    })
+    .on('undoRestore', async (message) => {
+      const outcome = await deps.restorer.undo(message.conversationId);
+      showConversation(message.conversationId);
+      deps.post({ type: 'notice', level: outcome.done ? 'info' : 'warning', message: outcome.message });
+    });
+}

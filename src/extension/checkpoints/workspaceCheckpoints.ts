@@ -1,0 +1,75 @@
+// Checkpoints of the open workspace: one shadow git store per folder in the workspace's storage (a
+// multi-root workspace gets one store per folder), the svc.checkpoints.* settings, and the one warning
+// when git cannot be run.
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { systemClock } from '../../core/clock';
+import type { CheckpointRef } from '../../core/checkpoints/checkpointRef';
+import { Checkpoints, type FolderStore } from '../../core/checkpoints/checkpoints';
+import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
+import type { ConversationStore } from '../../core/conversations/conversationStore';
+import { ShadowGitStore } from './shadowGitStore';
+
+export interface CheckpointSettings {
+  enabled: boolean;
+  keepDays: number;
+}
+
+export function readCheckpointSettings(): CheckpointSettings {
+  const c = vscode.workspace.getConfiguration('svc.checkpoints');
+  const keepDays = c.get<number>('keepDays', 7);
+  return { enabled: c.get<boolean>('enabled', true), keepDays: Number.isFinite(keepDays) && keepDays > 0 ? keepDays : 7 };
+}
+
+export function createWorkspaceCheckpoints(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Checkpoints {
+  const root = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'checkpoints');
+  const stores = new Map<string, Promise<ShadowGitStore>>();
+  const storeOf = (folder: string): Promise<ShadowGitStore> => {
+    let store = stores.get(folder);
+    if (!store) {
+      const id = createHash('sha256').update(folder).digest('hex').slice(0, 16);
+      store = ShadowGitStore.open(path.join(root, id), folder);
+      store.catch(() => stores.delete(folder));
+      stores.set(folder, store);
+    }
+    return store;
+  };
+  return new Checkpoints({
+    stores: async (): Promise<FolderStore[]> => Promise.all((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => storeOf(f.uri.fsPath))),
+    enabled: () => readCheckpointSettings().enabled,
+    clock: systemClock,
+    newId: randomUUID,
+    warnOnce: (message) => {
+      log.warn(`Checkpoints are off: ${message}`);
+      void vscode.window.showWarningMessage(`svc: checkpoints are off. ${message}`);
+    },
+  });
+}
+
+/** A checkpoint now, or undefined when it cannot be taken: a failing checkpoint never stops a turn. */
+export function checkpointTaker(checkpoints: Checkpoints, log: vscode.LogOutputChannel): TakeCheckpoint {
+  return async (label: string): Promise<CheckpointRef | undefined> => {
+    try {
+      return await checkpoints.take(label);
+    } catch (error) {
+      log.warn(`Checkpoint "${label}" could not be taken: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+}
+
+/** At start-up: drops the checkpoints no conversation shows any more, and those older than svc.checkpoints.keepDays. */
+export async function pruneCheckpoints(checkpoints: Checkpoints, store: ConversationStore, log: vscode.LogOutputChannel): Promise<void> {
+  const { enabled, keepDays } = readCheckpointSettings();
+  if (!enabled) return;
+  const kept = store.list().flatMap((summary) =>
+    (store.get(summary.id)?.entries ?? []).flatMap((entry) => (entry.role !== 'assistant' && entry.checkpoint ? [entry.checkpoint] : [])),
+  );
+  try {
+    const dropped = await checkpoints.prune(kept, keepDays);
+    if (dropped > 0) log.info(`Checkpoints: pruned ${dropped} old checkpoint(s).`);
+  } catch (error) {
+    log.warn(`Checkpoints could not be pruned: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
