@@ -51,6 +51,7 @@ export class CheckpointGitError extends Error {
 
 const REF_PREFIX = 'refs/svc-checkpoints/';
 const MAX_OUTPUT = 512 * 1024 * 1024;
+const STAT_BATCH = 256;
 
 export class ShadowGitStore {
   private queue: Promise<unknown> = Promise.resolve();
@@ -155,9 +156,14 @@ export class ShadowGitStore {
     await fsp.writeFile(excludeFile, '.git\n');
     const listed = (await this.git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).split('\0').filter(Boolean);
     const sizes: { path: string; bytes: number }[] = [];
-    for (const file of new Set(listed)) {
-      const stat = await fsp.lstat(path.join(this.workTree, file)).catch(() => undefined);
-      if (stat && (stat.isFile() || stat.isSymbolicLink())) sizes.push({ path: file, bytes: stat.size });
+    const files = [...new Set(listed)];
+    // Many stats at once: one at a time, a large workspace pays a round trip per file.
+    for (let i = 0; i < files.length; i += STAT_BATCH) {
+      const batch = files.slice(i, i + STAT_BATCH);
+      const stats = await Promise.all(batch.map((file) => fsp.lstat(path.join(this.workTree, file)).catch(() => undefined)));
+      stats.forEach((stat, j) => {
+        if (stat && (stat.isFile() || stat.isSymbolicLink())) sizes.push({ path: batch[j] as string, bytes: stat.size });
+      });
     }
     const leftOut: LeftOut[] = sizes.filter((f) => f.bytes > this.limits.maxFileBytes).map((f) => ({ ...f, reason: 'file too large' }));
     let total = 0;

@@ -2,12 +2,12 @@
 // ways back: compare with now, restore the files, the files and the conversation, or the conversation
 // only. The host lists what a restore will change and asks before it does anything.
 import type { CheckpointView, WebviewMessage } from '../../shared/protocol';
-import { el, icon, textButton } from '../dom';
+import { el, icon, iconButton } from '../dom';
 
 type Action = Extract<WebviewMessage, { type: 'checkpointAction' }>['action'];
 
 const ACTIONS: { action: Action; icon: string; label: string }[] = [
-  { action: 'compare', icon: 'diff-multiple', label: 'Compare' },
+  { action: 'compare', icon: 'diff-multiple', label: 'Compare with now' },
   { action: 'restoreFiles', icon: 'discard', label: 'Restore files' },
   { action: 'restoreAll', icon: 'history', label: 'Restore files and conversation' },
   { action: 'restoreConversation', icon: 'comment-discussion', label: 'Restore conversation only' },
@@ -16,7 +16,8 @@ const ACTIONS: { action: Action; icon: string; label: string }[] = [
 export function checkpointBar(checkpoint: CheckpointView, conversationId: string, messageId: string, post: (message: WebviewMessage) => void): HTMLElement {
   const time = new Date(checkpoint.createdAt).toLocaleTimeString();
   const buttons = ACTIONS.map(({ action, icon: name, label }) => {
-    const button = textButton(name, label, `checkpoint-${action}`);
+    // Icon buttons with their label as tooltip and accessible name: four of them per checkpoint must stay one line.
+    const button = iconButton(name, label, `checkpoint-${action}`, { 'data-testid': `checkpoint-${action}` });
     button.addEventListener('click', () => post({ type: 'checkpointAction', conversationId, messageId, action }));
     return button;
   });

@@ -33,7 +33,7 @@ async function compare(deps: CheckpointHandlerDeps, conversationId: string, mess
     const right = change.status === 'deleted' ? deps.proposals.add(path.basename(change.path), '') : file;
     resources.push([file, left, right]);
   }
-  await vscode.commands.executeCommand('vscode.changes', `Checkpoint ${ref.label} ↔ now (${changes.length} files)`, resources);
+  await vscode.commands.executeCommand('vscode.changes', `Checkpoint ${ref.label} ↔ now`, resources);
 }
 
 export function registerCheckpointHandlers(router: WebviewMessageRouter, deps: CheckpointHandlerDeps): void {
