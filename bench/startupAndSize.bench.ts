@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     console.log('building production bundles (node esbuild.mjs --production) and packaging (vsce package --no-dependencies)...');
     run(process.execPath, ['esbuild.mjs', '--production']);
     const vsix = path.join(tmp, 'svc-vscode.vsix');
-    run(process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '-o', vsix]);
+    run(process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsix]);
     const sizes = printSizes(vsix);
 
     if (!process.env.SVC_VSCODE_EXECUTABLE) ensureTools({ browser: true });

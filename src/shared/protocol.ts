@@ -82,7 +82,17 @@ const agentHostMessages = [
 
 const agentWebviewMessages = [
   /** Runs `text` as an agent task (the composer's Agent mode); conversationId null starts a new conversation. */
-  z.object({ type: z.literal('runAgentTask'), conversationId: z.nullable(id), text: z.string().check(z.minLength(1)), options: SendOptionsSchema }),
+  z.object({
+    type: z.literal('runAgentTask'),
+    conversationId: z.nullable(id),
+    text: z.string().check(z.minLength(1)),
+    options: SendOptionsSchema,
+    /** plan: read-only tools, and the answer is a plan card to approve (Plan mode); absent: Agent mode. */
+    mode: z.optional(z.enum(['plan'])),
+  }),
+  /** The plan of message `messageId` approved, as the user edited its steps: it runs as an agent task. */
+  z.object({ type: z.literal('approvePlan'), conversationId: id, messageId: id, steps: z.array(z.string()).check(z.minLength(1), z.maxLength(100)) }),
+  z.object({ type: z.literal('rejectPlan'), conversationId: id, messageId: id }),
   z.object({ type: z.literal('approvalAnswer'), requestId: id, decision: ApprovalDecisionSchema }),
   /** Opens VS Code's diff of `path` as it was before task `taskId` against the file now. */
   z.object({ type: z.literal('openAgentDiff'), taskId: id, path: z.string().check(z.minLength(1)) }),

@@ -167,6 +167,16 @@ export const UserMessageViewSchema = z.object({
 });
 export type UserMessageView = z.infer<typeof UserMessageViewSchema>;
 
+/** A plan proposed in Plan mode, and once approved its to-do list. */
+export const PlanViewSchema = z.object({
+  steps: z.array(z.string()),
+  files: z.array(z.string()),
+  commands: z.array(z.string()),
+  status: z.enum(['proposed', 'approved', 'rejected']),
+  todo: z.optional(z.array(z.enum(['pending', 'in_progress', 'done']))),
+});
+export type PlanView = z.infer<typeof PlanViewSchema>;
+
 export const AssistantMessageViewSchema = z.object({
   id,
   role: z.literal('assistant'),
@@ -180,6 +190,7 @@ export const AssistantMessageViewSchema = z.object({
   error: z.optional(ErrorInfoSchema),
   createdAt: count,
   agentSummary: z.optional(AgentSummaryViewSchema),
+  plan: z.optional(PlanViewSchema),
 });
 export type AssistantMessageView = z.infer<typeof AssistantMessageViewSchema>;
 

@@ -274,7 +274,8 @@ export class ChatApp {
   private send(text: string, options: SendOptions): boolean {
     if (this.messages.streamingMessage() || !this.attachments.allowsSend(options.model)) return false;
     this.saveState({ pendingSend: text, draft: '' });
-    if (this.composer.agentMode) this.host.post({ type: 'runAgentTask', conversationId: this.active?.id ?? null, text, options });
+    if (this.composer.planMode) this.host.post({ type: 'runAgentTask', conversationId: this.active?.id ?? null, text, options, mode: 'plan' });
+    else if (this.composer.agentMode) this.host.post({ type: 'runAgentTask', conversationId: this.active?.id ?? null, text, options });
     else this.host.post({ type: 'send', conversationId: this.active?.id ?? null, text, options });
     return true;
   }

@@ -191,4 +191,27 @@ export const agentCases: WebviewCase[] = [
       assert.deepEqual(await chat.waitForPosted('stop'), { type: 'stop', conversationId: CONVERSATION_ID });
     },
   },
+  {
+    name: 'a checkpoint on a message and on a file-changing card: its time, what it could not hold, and the four ways back, each posted for its message',
+    page: 'strict',
+    async run(chat) {
+      const checkpoint = { label: 'before your task', createdAt: Date.UTC(2026, 10, 24, 12, 0, 0), leftOut: 1 };
+      const withCheckpoint: MessageView = { ...user, checkpoint };
+      const s1 = step('s1', 'complete', [{ id: 'call-3', name: 'edit_file', arguments: editArgs }]);
+      const edit: ToolMessageView = { ...tool('t3', 'call-3', 'edit_file', editArgs, 'done', 'edited'), checkpoint: { ...checkpoint, label: 'before edit_file src/date.ts', leftOut: 0 } };
+      await chat.play([live([withCheckpoint, s1, edit])]);
+      const bars = chat.page.locator('[data-testid="checkpoint"]');
+      assert.equal(await bars.count(), 2);
+      assert.match((await bars.first().textContent()) ?? '', /Checkpoint before your task, .* · 1 large file not saved/);
+      assert.match((await bars.nth(1).textContent()) ?? '', /Checkpoint before edit_file src\/date\.ts/);
+      const actions = ['compare', 'restoreFiles', 'restoreAll', 'restoreConversation'] as const;
+      for (const [i, action] of actions.entries()) {
+        await bars.first().locator(`[data-testid="checkpoint-${action}"]`).click();
+        assert.deepEqual(await chat.waitForPosted('checkpointAction', i + 1), { type: 'checkpointAction', conversationId: CONVERSATION_ID, messageId: 'u1', action });
+      }
+      assert.equal(await bars.nth(1).locator('[data-testid="checkpoint-restoreFiles"]').getAttribute('aria-label'), 'Restore files');
+      await bars.nth(1).locator('[data-testid="checkpoint-compare"]').click();
+      assert.deepEqual(await chat.waitForPosted('checkpointAction', 5), { type: 'checkpointAction', conversationId: CONVERSATION_ID, messageId: 't3', action: 'compare' });
+    },
+  },
 ];

@@ -16,6 +16,9 @@ import { runAgentTask, type AgentChatClient } from './agentLoop';
 import type { AgentToolset } from './agentToolset';
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import { AgentTranscript } from './agentTranscript';
+import { parsePlan, PLAN_MODE_RULES } from './plan';
+import type { Tool } from '../tools/tool';
+import { UpdatePlanTool } from '../tools/updatePlanTool';
 
 export interface AgentTaskRecord {
   taskId: string;
@@ -34,6 +37,8 @@ export interface AgentTaskSettings {
   maxCompletionTokens?: number;
   /** The system prompt a new conversation starts with. */
   systemPrompt: string;
+  /** plan: read-only tools, and the answer is a plan to approve; execute: carries out the approved plan of entry `planEntryId`. */
+  mode?: { kind: 'plan' } | { kind: 'execute'; planEntryId: string };
 }
 
 /** What the editor shows of running tasks; every event names its conversation. */
@@ -48,6 +53,10 @@ export type AgentTasksEvent =
 
 export interface ToolsetRequest {
   conversationId: string;
+  /** Plan mode: only tools that read or compute. */
+  readOnly: boolean;
+  /** The approved plan's to-do tool, when the task carries out a plan. */
+  extraTools: Tool[];
   /** Takes a checkpoint; the tools that may change files call it right before they run. */
   checkpoint?: TakeCheckpoint;
   /** The messages the task continues, to know whether it already holds workspace content. */
@@ -127,7 +136,16 @@ export class AgentTasks {
       await store.save(conversation);
       this.showLive(running);
       const client = await this.options.client();
-      const toolset = await this.options.toolset({ conversationId: conversation.id, history, notice, ...(this.options.checkpoint ? { checkpoint: this.options.checkpoint } : {}) });
+      const planning = settings.mode?.kind === 'plan';
+      const extraTools = settings.mode?.kind === 'execute' ? this.planTools(running, settings.mode.planEntryId) : [];
+      const toolset = await this.options.toolset({
+        conversationId: conversation.id,
+        history,
+        notice,
+        readOnly: planning,
+        extraTools,
+        ...(this.options.checkpoint && !planning ? { checkpoint: this.options.checkpoint } : {}),
+      });
       const result = await runAgentTask({
         client,
         model,
@@ -138,6 +156,7 @@ export class AgentTasks {
         maxSteps: settings.maxSteps,
         ...(settings.maxCompletionTokens !== undefined ? { maxCompletionTokens: settings.maxCompletionTokens } : {}),
         thinking: settings.thinking,
+        ...(planning ? { systemPrompt: PLAN_MODE_RULES.content as string } : {}),
         signal: controller.signal,
         journal: toolset.journal,
         onEvent: (event) => {
@@ -153,7 +172,8 @@ export class AgentTasks {
           }
         },
       });
-      conversation.entries.push(...transcript.finish(result.messages.slice(history.length + 1), result.summary));
+      conversation.entries.push(...transcript.finish(result.messages.slice(history.length + (planning ? 2 : 1)), result.summary));
+      if (planning) this.attachPlan(conversation, result.summary.answer);
       conversation.usageTotals = addUsage(conversation.usageTotals, result.summary.usage);
       const record: AgentTaskRecord = { taskId, conversationId: conversation.id, task, finishedAt: clock.now(), summary: result.summary, journal: toolset.journal };
       this.records.push(record);
@@ -180,6 +200,28 @@ export class AgentTasks {
       this.options.onEvent({ type: 'ended', conversation });
       finished();
     }
+  }
+
+  /** The answer's plan, on the task's last assistant entry, proposed to the user. */
+  private attachPlan(conversation: Conversation, answer: string): void {
+    const parsed = parsePlan(answer);
+    const last = conversation.entries.at(-1);
+    if (parsed && last?.role === 'assistant') last.plan = { ...parsed, status: 'proposed' };
+  }
+
+  /** update_plan for the approved plan of entry `planEntryId`: each update is saved and shown at once. */
+  private planTools(task: RunningTask, planEntryId: string): Tool[] {
+    const entry = task.conversation.entries.find((e): e is AssistantEntry => e.id === planEntryId && e.role === 'assistant');
+    const plan = entry?.plan;
+    if (!plan) return [];
+    plan.todo ??= plan.steps.map(() => 'pending');
+    return [
+      new UpdatePlanTool(plan.steps.length, async (index, status) => {
+        if (plan.todo) plan.todo[index] = status;
+        this.showLive(task);
+        this.saveRunning(task);
+      }),
+    ];
   }
 
   /** Stops the task running in `conversationId`; false when none runs there. */

@@ -35,6 +35,8 @@ export interface AgentToolsetOptions {
   notice?: (message: string) => void;
   /** Takes a checkpoint of the workspace; the file-changing tools call it right before they run. */
   checkpoint?: TakeCheckpoint;
+  /** Tools of the task itself (update_plan when it carries out an approved plan). */
+  extraTools?: Tool[];
 }
 
 export interface AgentToolset {
@@ -56,6 +58,7 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
       registry.add(take && FILE_CHANGING_TOOLS.has(toolName(tool)) ? new CheckpointedTool(tool, take) : tool);
     }
   }
+  for (const tool of options.extraTools ?? []) registry.add(tool);
   if (options.externalTools) {
     const task: ExternalToolTask = { approvals, alwaysAllowed: new Set(), notice: options.notice ?? (() => undefined) };
     for (const tool of await options.externalTools(task, new Set(registry.names()))) registry.add(tool);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { FinishReasonSchema, MessageContentSchema, SystemMessageSchema, ToolCallSchema } from '../../api/index';
 import { CheckpointRefSchema } from '../checkpoints/checkpointRef';
+import { PlanSchema } from '../agent/plan';
 import { AgentSummarySchema, ErrorInfoSchema, ReplyStatusSchema, ToolCardSchema, type ReplyStatus } from './conversationParts';
 
 export const UsageTotalsSchema = z.object({
@@ -58,6 +59,8 @@ export const AssistantEntrySchema = z.object({
   error: z.optional(ErrorInfoSchema),
   /** On the last assistant entry of an agent task: what the task did. Absent on chat replies. */
   agentSummary: z.optional(AgentSummarySchema),
+  /** On the answer of a plan-mode task: the plan proposed, its approval and, once approved, its to-do list. */
+  plan: z.optional(PlanSchema),
 });
 export type AssistantEntry = z.infer<typeof AssistantEntrySchema>;
 

@@ -1,5 +1,6 @@
 // Export of a conversation as a Markdown document a person can read or share.
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
+import type { Plan } from '../agent/plan';
 import { selectedAlternative, type Conversation, type UsageTotals } from './conversation';
 
 const STATUS_NOTE: Record<string, string> = {
@@ -7,6 +8,21 @@ const STATUS_NOTE: Record<string, string> = {
   interrupted: '_(interrupted: the reply did not finish)_',
   failed: '_(failed)_',
 };
+
+const TODO_MARK = { pending: '[ ]', in_progress: '[~]', done: '[x]' } as const;
+
+/** A plan-mode plan: its status, steps (with the to-do state once approved), files and commands. */
+function planLines(plan: Plan): string[] {
+  const steps = plan.steps.map((step, i) => (plan.todo ? `${i + 1}. ${TODO_MARK[plan.todo[i] ?? 'pending']} ${step}` : `${i + 1}. ${step}`));
+  return [
+    `**Plan (${plan.status})**`,
+    '',
+    ...steps,
+    ...(plan.files.length > 0 ? ['', `Files: ${plan.files.join(', ')}`] : []),
+    ...(plan.commands.length > 0 ? ['', `Commands: ${plan.commands.join('; ')}`] : []),
+    '',
+  ];
+}
 
 /** Where a checkpoint was taken, so an exported conversation shows the points it can go back to. */
 function checkpointLine(ref: CheckpointRef | undefined): string[] {
@@ -46,6 +62,7 @@ export function conversationToMarkdown(conversation: Conversation): string {
     } else {
       const alt = selectedAlternative(entry);
       out.push(`## Assistant (${entry.model})`, '');
+      if (entry.plan) out.push(...planLines(entry.plan));
       if (alt.reasoning !== '') {
         out.push('<details><summary>Thinking</summary>', '', quote(alt.reasoning), '', '</details>', '');
       }

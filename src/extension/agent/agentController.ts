@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SvcClient } from '../../api/index';
-import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
+import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
+import { PLAN_MODE_FORMULAS, planTask } from '../../core/agent/plan';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
 import { systemClock } from '../../core/clock';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
@@ -27,6 +28,13 @@ import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 
 export type { AgentTaskRecord };
+
+export class PlanNotFoundError extends Error {
+  constructor(messageId: string, problem = 'it has no plan to approve or reject') {
+    super(`Message ${messageId}: ${problem}.`);
+    this.name = 'PlanNotFoundError';
+  }
+}
 
 /** What the agent needs of the chat view's controller: the view, and which conversation it shows. */
 export interface AgentChatSurface {
@@ -79,7 +87,9 @@ export class AgentController {
   /** The view's messages that belong to agent tasks. */
   register(router: WebviewMessageRouter): void {
     router
-      .on('runAgentTask', (message) => this.run(message.conversationId, message.text, message.options))
+      .on('runAgentTask', (message) => this.run(message.conversationId, message.text, message.options, message.mode === 'plan' ? { kind: 'plan' } : undefined))
+      .on('approvePlan', (message) => this.approvePlan(message.conversationId, message.messageId, message.steps))
+      .on('rejectPlan', (message) => this.rejectPlan(message.conversationId, message.messageId))
       .on('approvalAnswer', (message) => this.options.approver.answer(message.requestId, message.decision))
       .on('openAgentDiff', (message) => this.openDiff(message.taskId, message.path))
       .on('undoAgentTask', (message) => this.undo(message.taskId));
@@ -111,7 +121,7 @@ export class AgentController {
   }
 
   /** Runs `task` in the conversation (a new one when null); resolves when the task ended. */
-  run(conversationId: string | null, task: string, sendOptions?: SendOptions): Promise<AgentTaskRecord | undefined> {
+  run(conversationId: string | null, task: string, sendOptions?: SendOptions, mode?: AgentTaskSettings['mode']): Promise<AgentTaskRecord | undefined> {
     const settings = readSettings();
     return this.tasks.run(conversationId, task, {
       model: sendOptions?.model ?? settings.model,
@@ -119,7 +129,29 @@ export class AgentController {
       maxSteps: readAgentSettings().maxSteps,
       ...(settings.maxCompletionTokens !== undefined ? { maxCompletionTokens: settings.maxCompletionTokens } : {}),
       systemPrompt: settings.systemPrompt,
+      ...(mode ? { mode } : {}),
     });
+  }
+
+  /** The user approved the plan (as edited): it becomes an agent task with the plan's to-do list. */
+  async approvePlan(conversationId: string, messageId: string, steps: string[]): Promise<AgentTaskRecord | undefined> {
+    const conversation = this.options.store.require(conversationId);
+    const entry = conversation.entries.find((e) => e.id === messageId);
+    if (entry?.role !== 'assistant' || !entry.plan) throw new PlanNotFoundError(messageId);
+    const kept = steps.map((s) => s.trim()).filter((s) => s !== '');
+    if (kept.length === 0) throw new PlanNotFoundError(messageId, 'the plan has no step left: write at least one, or reject it');
+    entry.plan = { ...entry.plan, steps: kept, status: 'approved', todo: kept.map(() => 'pending') };
+    await this.options.store.save(conversation);
+    return this.run(conversationId, planTask(kept), undefined, { kind: 'execute', planEntryId: messageId });
+  }
+
+  async rejectPlan(conversationId: string, messageId: string): Promise<void> {
+    const conversation = this.options.store.require(conversationId);
+    const entry = conversation.entries.find((e) => e.id === messageId);
+    if (entry?.role !== 'assistant' || !entry.plan) throw new PlanNotFoundError(messageId);
+    entry.plan = { ...entry.plan, status: 'rejected' };
+    await this.options.store.save(conversation);
+    this.postIfActive(conversationId, { type: 'conversation', conversation: conversationView(conversation) });
   }
 
   /** Undoes every change of task `taskId` (the last task with changes when absent). */
@@ -150,7 +182,7 @@ export class AgentController {
     await vscode.commands.executeCommand('vscode.diff', before, vscode.Uri.file(change.path), title, { preview: true });
   }
 
-  private async toolset({ conversationId, history, notice, checkpoint }: ToolsetRequest): Promise<AgentToolset> {
+  private async toolset({ conversationId, history, notice, checkpoint, readOnly, extraTools }: ToolsetRequest): Promise<AgentToolset> {
     const client = await this.options.client();
     const agent = readAgentSettings();
     // Trust is read per task: granting it takes effect from the next task on.
@@ -159,13 +191,15 @@ export class AgentController {
     return createAgentToolset({
       catalog: this.formulaCatalog(client),
       approver: this.options.approver.forConversation(conversationId),
-      formulas: agent.formulas,
+      // Plan mode keeps the formulas that only compute, and no tool that writes, runs or reaches out.
+      formulas: readOnly ? agent.formulas.filter((f) => PLAN_MODE_FORMULAS.includes(f)) : agent.formulas,
       workspace: this.options.workspace,
       autoApproveEdits: agent.autoApproveEdits,
-      workspaceOptions: { writes: trusted, shell: trusted, protectedFiles: agent.protectedFiles },
+      workspaceOptions: { writes: trusted && !readOnly, shell: trusted && !readOnly, protectedFiles: agent.protectedFiles },
+      extraTools,
       formulasRunOnThisComputer: await this.options.serviceIsLocal(),
       startsWithWorkspaceContent: holdsWorkspaceContent(history),
-      ...(this.options.externalTools ? { externalTools: (task: ExternalToolTask, taken: Set<string>) => this.options.externalTools!(task, taken, trusted) } : {}),
+      ...(this.options.externalTools && !readOnly ? { externalTools: (task: ExternalToolTask, taken: Set<string>) => this.options.externalTools!(task, taken, trusted) } : {}),
       notice: (message: string) => notice('warning', message),
       ...(checkpoint ? { checkpoint } : {}),
     });

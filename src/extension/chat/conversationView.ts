@@ -24,6 +24,7 @@ function assistantView(entry: AssistantEntry): AssistantMessageView {
   if (entry.usage) view.usage = entry.usage;
   if (entry.error) view.error = entry.error;
   if (entry.agentSummary) view.agentSummary = entry.agentSummary;
+  if (entry.plan) view.plan = entry.plan;
   return view;
 }
 

@@ -43,6 +43,7 @@ export class Composer {
   private readonly jsonMode: { wrapper: HTMLLabelElement; input: HTMLInputElement };
   /** Agent mode: the message runs as an agent task with tools on the workspace. */
   private readonly agent: { wrapper: HTMLLabelElement; input: HTMLInputElement };
+  private readonly plan: { wrapper: HTMLLabelElement; input: HTMLInputElement };
   private readonly choiceCount: HTMLSelectElement;
   private readonly choiceWrapper: HTMLLabelElement;
   private readonly estimate: HTMLElement;
@@ -71,6 +72,15 @@ export class Composer {
     this.jsonMode = checkbox('JSON', 'JSON mode: the answer is a JSON object');
     this.agent = checkbox('Agent', 'Agent mode: run the message as a task that uses tools on the workspace (asks before changing files)');
     this.agent.input.setAttribute('data-testid', 'agent-toggle');
+    this.plan = checkbox('Plan', 'Plan mode: the agent only reads, then proposes a plan you can edit, approve or reject');
+    this.plan.input.setAttribute('data-testid', 'plan-toggle');
+    // Ask (neither), Plan or Agent: one mode at a time.
+    this.plan.input.addEventListener('change', () => {
+      if (this.plan.input.checked) this.agent.input.checked = false;
+    });
+    this.agent.input.addEventListener('change', () => {
+      if (this.agent.input.checked) this.plan.input.checked = false;
+    });
     this.choiceCount = el('select', { className: 'choice-count', attrs: { 'aria-label': 'Number of alternative answers' } });
     this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: 'Number of alternative answers' } }, [icon('versions'), this.choiceCount]);
     this.estimate = el('span', { className: 'token-estimate', attrs: { 'aria-live': 'polite', title: 'Estimated tokens of the next request / context length' } });
@@ -78,7 +88,7 @@ export class Composer {
     this.stopButton = el('button', { className: 'primary-button stop', attrs: { type: 'button', 'data-testid': 'stop', 'aria-label': 'Stop generating (Escape)', title: 'Stop generating (Escape)' } }, [icon('debug-stop')]);
     this.stopButton.hidden = true;
 
-    const options = el('div', { className: 'composer-options' }, [this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper, this.agent.wrapper]);
+    const options = el('div', { className: 'composer-options' }, [this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper, this.plan.wrapper, this.agent.wrapper]);
     const footer = el('div', { className: 'composer-footer' }, [this.estimate, this.sendButton, this.stopButton]);
     this.element = el('div', { className: 'composer' }, [this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
     this.wire();
@@ -90,6 +100,10 @@ export class Composer {
 
   get agentMode(): boolean {
     return this.agent.input.checked;
+  }
+
+  get planMode(): boolean {
+    return this.plan.input.checked;
   }
 
   setModels(models: ModelView[]): void {

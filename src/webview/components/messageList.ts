@@ -9,9 +9,10 @@ import type { MessageContext } from './messageContext';
 import { ToolResult } from './toolResult';
 import { UserMessage } from './userMessage';
 import { AgentSummaryCard } from './agentSummaryCard';
+import { PlanCard } from './planCard';
 import { ToolCard } from './toolCard';
 
-type MessageComponent = UserMessage | AssistantMessage | ToolResult | ToolCard | AgentSummaryCard;
+type MessageComponent = UserMessage | AssistantMessage | ToolResult | ToolCard | AgentSummaryCard | PlanCard;
 
 /** Stick to the bottom while streaming unless the user scrolled up to read. */
 const STICK_DISTANCE_PX = 48;
@@ -155,6 +156,14 @@ export class MessageList {
       const summary = kept instanceof AgentSummaryCard && kept.matches(message.agentSummary) ? kept : new AgentSummaryCard(key, message.agentSummary, context.post);
       next.set(key, summary);
       nodes.push(summary.element);
+    }
+    // A plan-mode task's plan follows its answer, as a component of its own.
+    if (message.role === 'assistant' && message.plan) {
+      const key = `${message.id}#plan`;
+      const kept = old.get(key);
+      const plan = kept instanceof PlanCard && kept.matches(message.plan) ? kept : new PlanCard(key, message.plan, context.conversationId, message.id, context.post);
+      next.set(key, plan);
+      nodes.push(plan.element);
     }
   }
 

@@ -1,0 +1,69 @@
+// The plan a Plan-mode task proposes: its steps (editable while proposed, one per line), the files and
+// commands it expects, and Approve / Reject; once approved, the to-do list the agent advances as it goes.
+import type { PlanView, WebviewMessage } from '../../shared/protocol';
+import { el, icon, textButton } from '../dom';
+
+const TODO_ICON = { pending: 'circle-large-outline', in_progress: 'loading', done: 'pass-filled' } as const;
+const TODO_TEXT = { pending: 'to do', in_progress: 'in progress', done: 'done' } as const;
+
+export class PlanCard {
+  readonly element: HTMLElement;
+
+  constructor(
+    readonly id: string,
+    private readonly plan: PlanView,
+    conversationId: string,
+    messageId: string,
+    post: (message: WebviewMessage) => void,
+  ) {
+    const rows: Node[] = [el('div', { className: 'plan-title' }, [icon('checklist'), el('strong', { text: ` ${plan.status === 'proposed' ? 'Proposed plan' : plan.status === 'approved' ? 'Plan' : 'Plan rejected'}` })])];
+    if (plan.status === 'proposed') {
+      const editor = el('textarea', { className: 'plan-editor', attrs: { 'data-testid': 'plan-steps', 'aria-label': 'Steps of the plan, one per line', rows: String(Math.min(12, plan.steps.length + 1)) } });
+      editor.value = plan.steps.join('\n');
+      const approve = textButton('check', 'Approve and run', 'approve-plan', { 'data-testid': 'plan-approve' });
+      approve.classList.add('primary');
+      const reject = textButton('close', 'Reject', 'reject-plan', { 'data-testid': 'plan-reject' });
+      approve.addEventListener('click', () => {
+        const steps = editor.value.split('\n').map((s) => s.replace(/^\s*\d+[.)]\s*/, '').trim()).filter((s) => s !== '');
+        if (steps.length === 0) return;
+        approve.disabled = true;
+        reject.disabled = true;
+        post({ type: 'approvePlan', conversationId, messageId, steps });
+      });
+      reject.addEventListener('click', () => {
+        approve.disabled = true;
+        reject.disabled = true;
+        post({ type: 'rejectPlan', conversationId, messageId });
+      });
+      rows.push(editor);
+      rows.push(...this.expectations());
+      rows.push(el('div', { className: 'plan-buttons' }, [approve, reject]));
+    } else {
+      const todo = plan.todo ?? plan.steps.map(() => 'pending' as const);
+      rows.push(
+        el(
+          'ol',
+          { className: 'plan-todo', attrs: { 'data-testid': 'plan-todo' } },
+          plan.steps.map((step, i) => {
+            const status = plan.status === 'rejected' ? 'pending' : (todo[i] ?? 'pending');
+            return el('li', { className: `todo-${status}`, attrs: { 'data-status': status } }, [icon(TODO_ICON[status]), el('span', { text: ` ${step}` }), el('span', { className: 'todo-status', text: plan.status === 'rejected' ? '' : ` · ${TODO_TEXT[status]}` })]);
+          }),
+        ),
+      );
+      rows.push(...this.expectations());
+    }
+    this.element = el('div', { className: `plan-card plan-${plan.status}`, attrs: { 'data-testid': 'plan-card', 'data-status': plan.status, role: 'group', 'aria-label': 'Plan' } }, rows);
+  }
+
+  /** True when the card shows this same plan and progress (its DOM, with what the user typed, is kept). */
+  matches(plan: PlanView): boolean {
+    return JSON.stringify(plan) === JSON.stringify(this.plan);
+  }
+
+  private expectations(): Node[] {
+    const out: Node[] = [];
+    if (this.plan.files.length > 0) out.push(el('div', { className: 'plan-expect', text: `Files: ${this.plan.files.join(', ')}` }));
+    if (this.plan.commands.length > 0) out.push(el('div', { className: 'plan-expect', text: `Commands: ${this.plan.commands.join('; ')}` }));
+    return out;
+  }
+}
