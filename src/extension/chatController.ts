@@ -11,6 +11,8 @@ import { exportConversation } from '../core/conversations/conversationExport';
 import type { ConversationStore } from '../core/conversations/conversationStore';
 import type { HostWindow } from '../core/host/hostWindow';
 import type { TakeCheckpoint } from '../core/checkpoints/checkpointedTool';
+import type { RuleSource } from '../core/rules/projectRules';
+import type { WorkspaceRules } from './rules/workspaceRules';
 import { CheckpointRestorer } from '../core/checkpoints/checkpointRestore';
 import type { Checkpoints } from '../core/checkpoints/checkpoints';
 import type { ModelListing, ServiceModels } from '../core/models/serviceModels';
@@ -61,6 +63,8 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   private attachments: AttachmentController | undefined;
   private takeCheckpoint: TakeCheckpoint | undefined;
   private restorer: CheckpointRestorer | undefined;
+  private rules: WorkspaceRules | undefined;
+  private showRules: (() => Promise<void>) | undefined;
   /** Text deltas that arrive in one event-loop turn reach the view as one message. */
   private readonly outbox = new StreamDeltaBatcher((message) => this.view?.post(message));
 
@@ -80,6 +84,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       store,
       clock: systemClock,
       ...(promptCacheKey ? { promptCacheKey } : {}),
+      standingInstructions: async () => this.rules?.message(),
       onEvent: (event) => this.deliver(event),
     });
     this.estimates = new DraftTokenEstimates(client, systemClock, (estimate) => this.post({ type: 'tokenEstimate', ...estimate }));
@@ -184,6 +189,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       connection: await this.connection.describe(),
       models: modelViews(await this.modelsForInit()),
     });
+    await this.showRules?.();
   }
 
   /** The service's list when it answers soon; otherwise the last known one, and the list follows when it comes. */
@@ -242,6 +248,18 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     const checkpoint = await this.takeCheckpoint?.('before your message');
     await this.session.sendTurn(id, checkpoint ? { ...turn, checkpoint } : turn, settings);
     return id;
+  }
+
+  /** Project rules in every request, shown above the composer; the view opens a listed rules file. */
+  useRules(rules: WorkspaceRules): void {
+    this.rules = rules;
+    const show = (list: RuleSource[]) => this.post({ type: 'rules', rules: list.map((r) => ({ label: r.label, scope: r.scope, ...(r.path ? { path: r.path } : {}) })) });
+    this.subscriptions.push(rules.onDidChange(show));
+    this.router.on('openRules', async (message) => {
+      if (!rules.isRulesFile(message.path)) throw new Error(`${message.path} is not a rules file of this window.`);
+      await vscode.window.showTextDocument(vscode.Uri.file(message.path));
+    });
+    this.showRules = async () => show(await rules.current());
   }
 
   /** Checkpoints before each message, and the view's compare and restore buttons. */

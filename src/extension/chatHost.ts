@@ -29,6 +29,7 @@ import { ConnectionStatusBar } from './statusBar';
 import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
 import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
 import { registerMcpFeatures } from './mcp/registerMcpFeatures';
+import { WorkspaceRules } from './rules/workspaceRules';
 import { checkpointTaker, createWorkspaceCheckpoints, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 
@@ -189,6 +190,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     }),
   );
   const mcp = registerMcpFeatures(context, log);
+  const rules = new WorkspaceRules();
+  context.subscriptions.push(rules);
+  chat.useRules(rules);
   const checkpoints = createWorkspaceCheckpoints(context, log);
   const takeCheckpoint = checkpointTaker(checkpoints, log);
   const restorer = chat.useCheckpoints(checkpoints, takeCheckpoint, proposals);
@@ -204,6 +208,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const agent = registerAgentFeatures(context, {
     externalTools: mcp.externalTools,
     checkpoint: takeCheckpoint,
+    standingInstructions: () => rules.message(),
     store,
     client: async () => (await connection.get()).client,
     serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 /** Every setting that routes data or weakens approvals, relative to `svc.`. */
-export const USER_ONLY_SETTINGS = ['baseUrl', 'systemPrompt', 'agent.autoApproveEdits', 'agent.formulas', 'agent.protectedFiles', 'mcp.servers'] as const;
+export const USER_ONLY_SETTINGS = ['baseUrl', 'systemPrompt', 'agent.autoApproveEdits', 'agent.formulas', 'agent.protectedFiles', 'mcp.servers', 'rules'] as const;
 export type UserOnlySetting = (typeof USER_ONLY_SETTINGS)[number];
 
 /** The user-level value, else the default: workspace and folder values are never used. */

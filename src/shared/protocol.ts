@@ -65,6 +65,14 @@ const attachmentWebviewMessages = [
 // task ends, so the stop button and Escape stop the task. An approval is asked inline with
 // approvalRequest and withdrawn with approvalSettled once answered (here or in a notification).
 
+const rulesHostMessages = [
+  /** The project rules every request carries now (after a rules file or the setting changed, and on init). */
+  z.object({
+    type: z.literal('rules'),
+    rules: z.array(z.object({ label: z.string().check(z.minLength(1)), path: z.optional(z.string()), scope: z.enum(['user', 'workspace']) })),
+  }),
+] as const;
+
 const agentHostMessages = [
   z.object({
     type: z.literal('approvalRequest'),
@@ -178,6 +186,7 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notice'), level: z.enum(['info', 'warning', 'error']), message: z.string() }),
   ...attachmentHostMessages,
   ...agentHostMessages,
+  ...rulesHostMessages,
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type HostMessageType = HostMessage['type'];
@@ -234,6 +243,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('checkpointAction'), conversationId: id, messageId: id, action: z.enum(['compare', 'restoreFiles', 'restoreAll', 'restoreConversation']) }),
   /** Brings back what the last restore in the conversation cut or changed. */
   z.object({ type: z.literal('undoRestore'), conversationId: id }),
+  /** Opens a rules file the host listed in `rules` (any other path is refused). */
+  z.object({ type: z.literal('openRules'), path: z.string().check(z.minLength(1)) }),
   ...attachmentWebviewMessages,
   ...agentWebviewMessages,
 ]);

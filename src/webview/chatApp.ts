@@ -10,6 +10,7 @@ import { MarkdownRenderer } from './markdownRenderer';
 import { AssistantMessage } from './components/assistantMessage';
 import { ApprovalArea } from './components/approvalArea';
 import { AttachmentTray } from './components/attachmentTray';
+import { RulesChips } from './components/rulesChips';
 import { FileNotices } from './components/fileNotices';
 import { ReplyCosts } from './components/replyCosts';
 import { Composer } from './components/composer';
@@ -38,6 +39,7 @@ export class ChatApp {
   private readonly notices = new NoticeArea();
   private readonly approvals: ApprovalArea;
   private readonly attachments: AttachmentTray;
+  private readonly rules: RulesChips;
   private readonly fileNotices = new FileNotices();
   private readonly replyCosts: ReplyCosts;
   private readonly title = el('h1', { className: 'conversation-heading', text: 'New chat' });
@@ -98,6 +100,7 @@ export class ChatApp {
       },
       draftChanged: (draft) => this.saveState({ draft }),
     }, this.state.draft);
+    this.rules = new RulesChips((message) => host.post(message));
     this.attachments = new AttachmentTray({
       post: (message) => host.post(message),
       useModel: (model) => {
@@ -107,6 +110,7 @@ export class ChatApp {
       },
     });
     this.composer.element.prepend(this.attachments.element);
+    this.composer.element.prepend(this.rules.element);
     this.attachments.acceptFrom(this.composer.element);
     this.replyCosts = new ReplyCosts(this.root);
 
@@ -209,6 +213,9 @@ export class ChatApp {
         return;
       case 'attachments':
         this.attachments.setChips(message.chips);
+        return;
+      case 'rules':
+        this.rules.set(message.rules);
         return;
       case 'replyCost':
         this.replyCosts.record(message.messageId, message.label);

@@ -40,6 +40,8 @@ export interface AgentTaskOptions {
   /** The workspace's key (workspaceCacheKey), sent on every request. */
   promptCacheKey: string;
   systemPrompt?: string;
+  /** Standing instructions (project rules), sent right after the ground rules in every step. */
+  instructions?: ChatMessage;
   /** Earlier messages of the conversation the task continues. */
   history?: ChatMessage[];
   maxSteps?: number;
@@ -128,7 +130,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
 
   const streamStep = async (step: number): Promise<StepOutcome> => {
     const request = buildChatRequest(
-      [GROUND_RULES, ...messages],
+      [GROUND_RULES, ...(options.instructions ? [options.instructions] : []), ...messages],
       { model: options.model, thinking, jsonMode: false, choiceCount: 1, maxCompletionTokens },
       options.promptCacheKey,
       tools,

@@ -76,6 +76,8 @@ export interface AgentTasksOptions {
   onEvent: (event: AgentTasksEvent) => void;
   /** Takes a checkpoint of the workspace: before the task, and before each call that may change files. */
   checkpoint?: TakeCheckpoint;
+  /** Standing instructions (project rules) for every step. */
+  standingInstructions?: () => Promise<ChatMessage | undefined>;
 }
 
 export class AgentTaskBusyError extends Error {
@@ -146,8 +148,10 @@ export class AgentTasks {
         extraTools,
         ...(this.options.checkpoint && !planning ? { checkpoint: this.options.checkpoint } : {}),
       });
+      const instructions = await this.options.standingInstructions?.();
       const result = await runAgentTask({
         client,
+        ...(instructions ? { instructions } : {}),
         model,
         task,
         tools: toolset.registry,

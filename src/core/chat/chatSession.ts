@@ -48,6 +48,8 @@ export interface ChatSessionOptions {
    * spans the workspace's conversations and agent tasks. Without it, the conversation id.
    */
   promptCacheKey?: () => Promise<string>;
+  /** Standing instructions (project rules) sent first in every request, before the conversation. */
+  standingInstructions?: () => Promise<SystemMessage | undefined>;
 }
 
 interface ActiveReply {
@@ -222,7 +224,8 @@ export class ChatSession {
   ): Promise<{ entry: AssistantEntry; error: ErrorInfo } | undefined> {
     const { clock, store, onEvent } = this.options;
     const cacheKey = this.options.promptCacheKey ? await this.options.promptCacheKey() : conversation.id;
-    const request = buildChatRequest(buildHistory(conversation), settings, cacheKey);
+    const instructions = await this.options.standingInstructions?.();
+    const request = buildChatRequest([...(instructions ? [instructions] : []), ...buildHistory(conversation)], settings, cacheKey);
     const entry: AssistantEntry = {
       id: newId(),
       role: 'assistant',

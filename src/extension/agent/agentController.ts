@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SvcClient } from '../../api/index';
+import type { ChatMessage, SvcClient } from '../../api/index';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
 import { PLAN_MODE_FORMULAS, planTask } from '../../core/agent/plan';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
@@ -58,6 +58,8 @@ export interface AgentControllerOptions {
   externalTools?: ExternalToolSource;
   /** Checkpoints before each task and each call that may change files. */
   checkpoint?: TakeCheckpoint;
+  /** Project rules for every step. */
+  standingInstructions?: () => Promise<ChatMessage | undefined>;
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
@@ -81,6 +83,7 @@ export class AgentController {
       log: options.log,
       onEvent: (event) => this.show(event),
       ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+      ...(options.standingInstructions ? { standingInstructions: options.standingInstructions } : {}),
     });
   }
 

@@ -2,7 +2,7 @@
 // commands "svc: Run Agent Task" and "svc: Undo Agent Changes".
 import { confirmPassedTask } from '../commandArguments';
 import * as vscode from 'vscode';
-import type { SvcClient } from '../../api/index';
+import type { ChatMessage, SvcClient } from '../../api/index';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import type { ApprovalDecision } from '../../core/tools/approvals';
 import type { UndoReport } from '../../core/tools/changeJournal';
@@ -42,6 +42,8 @@ export interface AgentFeatureOptions {
   externalTools?: ExternalToolSource;
   /** Checkpoints before each task and each call that may change files. */
   checkpoint?: TakeCheckpoint;
+  /** Project rules for every step. */
+  standingInstructions?: () => Promise<ChatMessage | undefined>;
 }
 
 export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi } {
