@@ -109,7 +109,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       newConversation: () => this.newConversation(),
       sendInit: () => this.sendInit(),
     });
-    registerSettingsHandlers(this.router, { store, estimates: this.estimates, models, post });
+    registerSettingsHandlers(this.router, { store, estimates: this.estimates, models, post, instructions: async () => this.rules?.message() });
     registerCodeBlockHandlers(this.router, proposals);
     registerHostActionHandlers(this.router, client, window);
     this.subscriptions.push(

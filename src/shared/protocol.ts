@@ -170,6 +170,10 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
     contextLength: z.nullable(count),
     /** Why there is no figure (model not supported by the estimate endpoint, service error). */
     unavailableReason: z.optional(z.string()),
+    /** What the figure is made of (rules and system prompt, conversation, the message, the reply's reserve). */
+    breakdown: z.optional(z.array(z.object({ label: z.string(), tokens: count }))),
+    /** Tokens of the last reply's prompt the service served from its cache. */
+    cachedTokens: z.optional(count),
   }),
   /** The models the account can use: the answer to `listModels`, or (no requestId) a list that changed. */
   z.object({ type: z.literal('models'), requestId: z.optional(id), models: z.array(ModelViewSchema) }),

@@ -185,7 +185,12 @@ export class ChatApp {
         this.replyFailed(message);
         return;
       case 'tokenEstimate':
-        if (message.requestId === this.estimateRequestId) this.composer.showEstimate(message.tokens, message.contextLength, message.unavailableReason);
+        if (message.requestId === this.estimateRequestId) {
+          this.composer.showEstimate(message.tokens, message.contextLength, message.unavailableReason, {
+            ...(message.breakdown ? { breakdown: message.breakdown } : {}),
+            ...(message.cachedTokens !== undefined ? { cachedTokens: message.cachedTokens } : {}),
+          });
+        }
         return;
       case 'models':
         this.setModels(message.models);

@@ -171,6 +171,37 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
+    name: 'the context meter fills to the share of the context the next request uses, warns near the limit, and breaks the figure down on hover',
+    page: 'strict',
+    async run(chat) {
+      await chat.page.locator('[data-testid="model-picker"]').selectOption('svc-v1-8k');
+      await chat.page.locator('[data-testid="composer-input"]').fill('How full is it?');
+      await chat.page.waitForFunction(() =>
+        (window as unknown as FakeWindow).__host.posted.some((m) => (m as { type: string; draft?: string }).type === 'estimateTokens' && (m as { draft?: string }).draft === 'How full is it?'),
+      );
+      const request = (await chat.posted()).filter((m) => m.type === 'estimateTokens').pop();
+      const breakdown = [
+        { label: 'Rules, system prompt and files', tokens: 1000 },
+        { label: 'Conversation', tokens: 3000 },
+        { label: 'Your message', tokens: 96 },
+        { label: 'Reserved for the reply', tokens: 1024 },
+      ];
+      await chat.send({ type: 'tokenEstimate', requestId: String(request?.requestId), tokens: 5120, contextLength: 8192, breakdown, cachedTokens: 2048 });
+      await chat.frames(2);
+      const meter = chat.page.locator('[data-testid="context-meter"]');
+      assert.equal(await meter.isVisible(), true);
+      assert.equal(await meter.getAttribute('aria-valuenow'), '63');
+      assert.equal(await meter.locator('.context-meter-fill').evaluate((e) => (e as HTMLElement).style.width), '63%');
+      assert.equal(await meter.evaluate((e) => e.classList.contains('near-limit')), false);
+      const title = (await meter.getAttribute('title')) ?? '';
+      assert.match(title, /Conversation: 3,000\nYour message: 96\nReserved for the reply: 1,024\nCached in the last reply: 2,048/);
+      await chat.send({ type: 'tokenEstimate', requestId: String(request?.requestId), tokens: 9000, contextLength: 8192 });
+      await chat.frames(2);
+      assert.equal(await meter.evaluate((e) => e.classList.contains('over-limit')), true);
+      assert.equal(await meter.getAttribute('aria-valuenow'), '100');
+    },
+  },
+  {
     name: 'the emulator banner shows and its button sets a key; conversations can be opened, renamed, deleted and exported',
     page: 'strict',
     async run(chat) {

@@ -1,12 +1,12 @@
 // The token count shown under the composer: the conversation so far, the draft being typed and the
 // reply's reserved tokens, against the model's context length. Typing in a burst makes one estimate
 // call; a new client (key or address change) gets a new estimator, so no answer mixes the two.
-import { LIMITS, modelInfo, type ChatMessage } from '../../api/index';
+import { LIMITS, modelInfo, type ChatMessage, type SystemMessage } from '../../api/index';
 import type { Clock } from '../clock';
 import type { Conversation } from '../conversations/conversation';
 import { buildHistory } from '../chat/historyBuilder';
 import { computeTokenBudget } from './tokenBudget';
-import { DebouncedEstimator, type EstimateClient } from './tokenEstimator';
+import { countTokensLocally, DebouncedEstimator, type EstimateClient } from './tokenEstimator';
 
 /** Drafts typed in a burst make one estimate call. */
 export const ESTIMATE_DEBOUNCE_MS = 150;
@@ -21,6 +21,8 @@ export interface DraftEstimateRequest {
   systemPrompt: string;
   /** The reply's cap from the settings; undefined: the service's default. */
   maxCompletionTokens: number | undefined;
+  /** The standing instructions (project rules) the request will start with. */
+  instructions?: SystemMessage;
 }
 
 export interface DraftEstimate {
@@ -29,6 +31,10 @@ export interface DraftEstimate {
   contextLength: number | null;
   /** Why the figure is approximate, when it is. */
   unavailableReason?: string;
+  /** What the figure is made of, largest parts first: instructions, conversation, the draft, the reply's reserve. */
+  breakdown?: { label: string; tokens: number }[];
+  /** Tokens of the last reply's prompt the service served from its cache. */
+  cachedTokens?: number;
 }
 
 const APPROXIMATE_REASON = 'approximate: counted locally (the estimate endpoint does not take this model or did not answer)';
@@ -41,10 +47,48 @@ export function draftMessages(conversation: Conversation | undefined, draft: str
   return messages;
 }
 
+interface Part {
+  label: string;
+  tokens: number;
+}
+
+/** The input's parts counted locally: the system messages (rules, system prompt, files), the conversation, the draft. */
+async function partsOf(messages: ChatMessage[], draft: string): Promise<Part[]> {
+  const system = messages.filter((m) => m.role === 'system');
+  const draftMessage = draft.trim() !== '' ? messages.at(-1) : undefined;
+  const conversation = messages.filter((m) => m.role !== 'system' && m !== draftMessage);
+  return [
+    { label: 'Rules, system prompt and files', tokens: await countTokensLocally(system) },
+    { label: 'Conversation', tokens: await countTokensLocally(conversation) },
+    { label: 'Your message', tokens: draftMessage ? await countTokensLocally([draftMessage]) : 0 },
+  ];
+}
+
+/**
+ * The local counts scaled so they add up to the service's figure for the input (the service counts its
+ * own way), then the reply's reserve; parts of zero are left out.
+ */
+export function scaledBreakdown(parts: readonly Part[], inputTokens: number, reserve: number): Part[] {
+  const local = parts.reduce((sum, p) => sum + p.tokens, 0);
+  const scaled = parts.map((p) => ({ label: p.label, tokens: local === 0 ? 0 : Math.round((p.tokens * inputTokens) / local) }));
+  const drift = inputTokens - scaled.reduce((sum, p) => sum + p.tokens, 0);
+  const largest = scaled.reduce((best, p) => (p.tokens > (best?.tokens ?? -1) ? p : best), scaled[0]);
+  if (largest) largest.tokens += drift;
+  return [...scaled, { label: 'Reserved for the reply', tokens: reserve }].filter((p) => p.tokens > 0);
+}
+
+/** What the service served from its cache for the last reply's prompt. */
+function lastCachedTokens(conversation: Conversation | undefined): number | undefined {
+  const last = conversation?.entries.findLast((e) => e.role === 'assistant' && e.usage !== undefined);
+  return last?.role === 'assistant' ? last.usage?.cachedTokens : undefined;
+}
+
 export class DraftTokenEstimates {
   private estimator: DebouncedEstimator | undefined;
   private estimatorClient: EstimateClient | undefined;
-  private pending: { requestId: string; contextLength: number | undefined; maxCompletionTokens: number } | undefined;
+  private pending:
+    | { requestId: string; contextLength: number | undefined; maxCompletionTokens: number; parts: Part[]; cachedTokens?: number }
+    | undefined;
 
   constructor(
     private readonly client: () => Promise<EstimateClient>,
@@ -54,16 +98,20 @@ export class DraftTokenEstimates {
 
   async request(request: DraftEstimateRequest): Promise<void> {
     const contextLength = modelInfo(request.model)?.contextLength;
-    const messages = draftMessages(request.conversation, request.draft, request.systemPrompt);
+    const messages = [...(request.instructions ? [request.instructions] : []), ...draftMessages(request.conversation, request.draft, request.systemPrompt)];
     if (messages.length === 0) {
       this.onEstimate({ requestId: request.requestId, tokens: 0, contextLength: contextLength ?? null });
       return;
     }
     const estimator = this.estimatorFor(await this.client());
+    const maxCompletionTokens = request.maxCompletionTokens ?? LIMITS.defaultMaxCompletionTokens;
+    const cached = lastCachedTokens(request.conversation);
     this.pending = {
       requestId: request.requestId,
       contextLength,
-      maxCompletionTokens: request.maxCompletionTokens ?? LIMITS.defaultMaxCompletionTokens,
+      maxCompletionTokens,
+      parts: await partsOf(messages, request.draft),
+      ...(cached !== undefined ? { cachedTokens: cached } : {}),
     };
     estimator.request({ model: request.model, messages });
   }
@@ -79,7 +127,7 @@ export class DraftTokenEstimates {
     this.estimator = new DebouncedEstimator(client, this.clock, ESTIMATE_DEBOUNCE_MS, (estimate) => {
       const pending = this.pending;
       if (!pending) return;
-      const budget = computeTokenBudget({ inputTokens: estimate.tokens, approximate: estimate.approximate, ...pending });
+      const budget = computeTokenBudget({ inputTokens: estimate.tokens, approximate: estimate.approximate, contextLength: pending.contextLength, maxCompletionTokens: pending.maxCompletionTokens });
       this.onEstimate({
         requestId: pending.requestId,
         // Against a known length the figure includes the reply's reserved tokens: that sum is what
@@ -87,6 +135,8 @@ export class DraftTokenEstimates {
         tokens: budget.state === 'unknown-limit' ? budget.inputTokens : budget.requestTokens,
         contextLength: budget.contextLength ?? null,
         ...(estimate.approximate ? { unavailableReason: APPROXIMATE_REASON } : {}),
+        breakdown: scaledBreakdown(pending.parts, estimate.tokens, budget.state === 'unknown-limit' ? 0 : pending.maxCompletionTokens),
+        ...(pending.cachedTokens !== undefined ? { cachedTokens: pending.cachedTokens } : {}),
       });
     });
     return this.estimator;

@@ -16,6 +16,12 @@ export interface ComposerCallbacks {
   draftChanged(draft: string): void;
 }
 
+/** What the host says the estimate is made of. */
+export interface EstimateDetail {
+  breakdown?: readonly { label: string; tokens: number }[];
+  cachedTokens?: number;
+}
+
 /** Wait this long after the last keystroke before asking the host for an estimate. */
 const ESTIMATE_DEBOUNCE_MS = 350;
 /** Warn when the next request uses this share of the context length. */
@@ -47,6 +53,8 @@ export class Composer {
   private readonly choiceCount: HTMLSelectElement;
   private readonly choiceWrapper: HTMLLabelElement;
   private readonly estimate: HTMLElement;
+  private readonly meter: HTMLElement;
+  private readonly meterFill: HTMLElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
   private models: ModelView[] = [];
@@ -84,13 +92,19 @@ export class Composer {
     this.choiceCount = el('select', { className: 'choice-count', attrs: { 'aria-label': 'Number of alternative answers' } });
     this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: 'Number of alternative answers' } }, [icon('versions'), this.choiceCount]);
     this.estimate = el('span', { className: 'token-estimate', attrs: { 'aria-live': 'polite', title: 'Estimated tokens of the next request / context length' } });
+    this.meterFill = el('div', { className: 'context-meter-fill' });
+    this.meter = el('div', {
+      className: 'context-meter',
+      attrs: { 'data-testid': 'context-meter', role: 'meter', 'aria-label': 'Context used by the next request', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': '0' },
+    }, [this.meterFill]);
+    this.meter.hidden = true;
     this.sendButton = el('button', { className: 'primary-button', attrs: { type: 'button', 'data-testid': 'send', 'aria-label': 'Send (Enter)', title: 'Send (Enter)' } }, [icon('send')]);
     this.stopButton = el('button', { className: 'primary-button stop', attrs: { type: 'button', 'data-testid': 'stop', 'aria-label': 'Stop generating (Escape)', title: 'Stop generating (Escape)' } }, [icon('debug-stop')]);
     this.stopButton.hidden = true;
 
     const options = el('div', { className: 'composer-options' }, [this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper, this.plan.wrapper, this.agent.wrapper]);
     const footer = el('div', { className: 'composer-footer' }, [this.estimate, this.sendButton, this.stopButton]);
-    this.element = el('div', { className: 'composer' }, [this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
+    this.element = el('div', { className: 'composer' }, [this.meter, this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
     this.wire();
   }
 
@@ -127,18 +141,32 @@ export class Composer {
     this.stopButton.hidden = !busy;
   }
 
-  showEstimate(tokens: number | null, contextLength: number | null, unavailableReason: string | undefined): void {
+  showEstimate(tokens: number | null, contextLength: number | null, unavailableReason: string | undefined, detail: EstimateDetail = {}): void {
     this.estimate.classList.remove('near-limit', 'over-limit');
+    this.meter.classList.remove('near-limit', 'over-limit');
     if (tokens === null) {
       this.estimate.textContent = 'estimate unavailable';
       this.estimate.title = unavailableReason ?? 'No token estimate for this model';
+      this.meter.hidden = true;
       return;
     }
     const limit = contextLength ?? this.currentModel()?.contextLength ?? null;
     this.estimate.textContent = limit !== null ? `${formatCount(tokens)} / ${formatCount(limit)} tokens` : `${formatCount(tokens)} tokens`;
-    this.estimate.title = 'Estimated tokens of the next request' + (limit !== null ? ' / context length of the model' : '');
-    if (limit !== null && tokens > limit) this.estimate.classList.add('over-limit');
-    else if (limit !== null && tokens >= limit * NEAR_LIMIT) this.estimate.classList.add('near-limit');
+    const parts = (detail.breakdown ?? []).map((p) => `${p.label}: ${formatCount(p.tokens)}`);
+    const cached = detail.cachedTokens !== undefined ? [`Cached in the last reply: ${formatCount(detail.cachedTokens)}`] : [];
+    const title = ['Estimated tokens of the next request' + (limit !== null ? ' / context length of the model' : ''), ...parts, ...cached, ...(unavailableReason ? [unavailableReason] : [])].join('\n');
+    this.estimate.title = title;
+    const level = limit !== null && tokens > limit ? 'over-limit' : limit !== null && tokens >= limit * NEAR_LIMIT ? 'near-limit' : undefined;
+    if (level) {
+      this.estimate.classList.add(level);
+      this.meter.classList.add(level);
+    }
+    // The bar shows the share of the model's context; without a stated length there is nothing to fill.
+    this.meter.hidden = limit === null;
+    const percent = limit ? Math.min(100, Math.round((tokens / limit) * 100)) : 0;
+    this.meterFill.style.width = `${percent}%`;
+    this.meter.setAttribute('aria-valuenow', String(percent));
+    this.meter.title = title;
   }
 
   focus(): void {

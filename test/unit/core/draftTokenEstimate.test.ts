@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { TokenEstimateRequest } from '../../../src/api/index';
 import type { Conversation } from '../../../src/core/conversations/conversation';
-import { DraftTokenEstimates, ESTIMATE_DEBOUNCE_MS, draftMessages, type DraftEstimate } from '../../../src/core/tokens/draftTokenEstimate';
+import { DraftTokenEstimates, ESTIMATE_DEBOUNCE_MS, draftMessages, scaledBreakdown, type DraftEstimate } from '../../../src/core/tokens/draftTokenEstimate';
 import type { EstimateClient } from '../../../src/core/tokens/tokenEstimator';
 import { ManualClock } from './support/manualClock';
 
@@ -71,7 +71,7 @@ describe('the draft token estimate', () => {
     await settle();
     assert.equal(client.requests.length, 1);
     assert.deepEqual(client.requests[0]?.messages, [{ role: 'user', content: 'Sort' }]);
-    assert.deepEqual(results, [{ requestId: 'r2', tokens: 600, contextLength: 8192 }]);
+    assert.deepEqual(results, [{ requestId: 'r2', tokens: 600, contextLength: 8192, breakdown: [{ label: 'Your message', tokens: 100 }, { label: 'Reserved for the reply', tokens: 500 }] }]);
   });
 
   it('gives the input alone when the model states no length, and the service default reserve otherwise', async () => {
@@ -84,8 +84,8 @@ describe('the draft token estimate', () => {
     clock.advance(ESTIMATE_DEBOUNCE_MS);
     await received(2);
     assert.deepEqual(results, [
-      { requestId: 'a', tokens: 40, contextLength: null },
-      { requestId: 'b', tokens: 40 + 1024, contextLength: 32768 },
+      { requestId: 'a', tokens: 40, contextLength: null, breakdown: [{ label: 'Your message', tokens: 40 }] },
+      { requestId: 'b', tokens: 40 + 1024, contextLength: 32768, breakdown: [{ label: 'Your message', tokens: 40 }, { label: 'Reserved for the reply', tokens: 1024 }] },
     ]);
   });
 
@@ -118,7 +118,23 @@ describe('the draft token estimate', () => {
     await received(1);
     await settle();
     assert.equal(first.requests.length, 0);
-    assert.deepEqual(results, [{ requestId: 'new', tokens: 2, contextLength: null }]);
+    assert.deepEqual(results, [{ requestId: 'new', tokens: 2, contextLength: null, breakdown: [{ label: 'Your message', tokens: 2 }] }]);
+  });
+
+  it('breaks the figure down into rules and system prompt, conversation, the message and the reserve, adding up to it, with the cached share of the last reply', async () => {
+    const client = new CountingClient(300);
+    const { clock, results, estimates, received } = estimatesWith(async () => client);
+    const withReply = conversation();
+    withReply.entries.push({ id: 'a1', role: 'assistant', createdAt: 2, model: 'svc-v1-8k', alternatives: [{ content: 'Use sorted().', reasoning: '', finishReason: 'stop' }], selected: 0, status: 'complete', usage: { promptTokens: 50, completionTokens: 5, cachedTokens: 32, reasoningTokens: 0 } });
+    await estimates.request({ ...base, requestId: 'm', model: 'svc-v1-8k', draft: 'and by key?', conversation: withReply, instructions: { role: 'system', content: 'Project rules: use tabs.' }, maxCompletionTokens: 200 });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(1);
+    const [result] = results;
+    assert.deepEqual(result?.breakdown?.map((p) => p.label), ['Rules, system prompt and files', 'Conversation', 'Your message', 'Reserved for the reply']);
+    assert.equal(result?.breakdown?.reduce((sum, p) => sum + p.tokens, 0), 500, 'the parts add up to the figure shown');
+    assert.equal(result?.cachedTokens, 32);
+    assert.equal((client.requests[0]?.messages[0] as { content: string }).content, 'Project rules: use tabs.', 'the rules are counted');
+    assert.deepEqual(scaledBreakdown([{ label: 'a', tokens: 1 }, { label: 'b', tokens: 2 }], 10, 0), [{ label: 'a', tokens: 3 }, { label: 'b', tokens: 7 }]);
   });
 
   it('sends the history of the conversation, or the system prompt of a new chat, before the draft', () => {

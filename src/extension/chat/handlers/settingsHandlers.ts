@@ -1,6 +1,7 @@
 // The composer's choices (model, thinking, JSON mode, alternatives), the token estimate under it and
 // the model list of its picker. A choice is written where the setting's current value comes from.
 import * as vscode from 'vscode';
+import type { SystemMessage } from '../../../api/index';
 import type { ServiceModels } from '../../../core/models/serviceModels';
 import type { ConversationStore } from '../../../core/conversations/conversationStore';
 import type { DraftTokenEstimates } from '../../../core/tokens/draftTokenEstimate';
@@ -22,6 +23,8 @@ export interface SettingsHandlerDeps {
   estimates: DraftTokenEstimates;
   models: ServiceModels;
   post(message: HostMessage): void;
+  /** The project rules the next request starts with, counted in the estimate. */
+  instructions(): Promise<SystemMessage | undefined>;
 }
 
 export function registerSettingsHandlers(router: WebviewMessageRouter, deps: SettingsHandlerDeps): void {
@@ -30,9 +33,11 @@ export function registerSettingsHandlers(router: WebviewMessageRouter, deps: Set
     .on('setThinking', (message) => updateSetting('thinking', message.enabled))
     .on('setJsonMode', (message) => updateSetting('jsonMode', message.enabled))
     .on('setChoiceCount', (message) => updateSetting('alternatives', message.choiceCount))
-    .on('estimateTokens', (message) => {
+    .on('estimateTokens', async (message) => {
       const settings = readSettings();
+      const instructions = await deps.instructions();
       return deps.estimates.request({
+        ...(instructions ? { instructions } : {}),
         requestId: message.requestId,
         model: message.model,
         conversation: message.conversationId ? deps.store.get(message.conversationId) : undefined,
