@@ -12,6 +12,8 @@ import type { ConversationStore } from '../core/conversations/conversationStore'
 import type { HostWindow } from '../core/host/hostWindow';
 import type { TakeCheckpoint } from '../core/checkpoints/checkpointedTool';
 import type { RuleSource } from '../core/rules/projectRules';
+import { parseMentions, resolveMentions, type MentionSources } from '../core/context/mentions';
+import { mentionCandidates } from '../core/context/mentionCandidates';
 import type { WorkspaceRules } from './rules/workspaceRules';
 import { CheckpointRestorer } from '../core/checkpoints/checkpointRestore';
 import type { Checkpoints } from '../core/checkpoints/checkpoints';
@@ -64,6 +66,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   private takeCheckpoint: TakeCheckpoint | undefined;
   private restorer: CheckpointRestorer | undefined;
   private rules: WorkspaceRules | undefined;
+  private mentions: MentionSources | undefined;
   private showRules: (() => Promise<void>) | undefined;
   /** Text deltas that arrive in one event-loop turn reach the view as one message. */
   private readonly outbox = new StreamDeltaBatcher((message) => this.view?.post(message));
@@ -239,7 +242,16 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       }
       turn = { display: text, context: taken.systemMessages, content: taken.userMessage.content };
     }
-    return this.sendTurnIn(conversationId, turn, settings);
+    return this.sendTurnIn(conversationId, await this.withMentions(turn), settings);
+  }
+
+  /** The turn with its @-mentions resolved before it; each one that could not be is said in the chat. */
+  private async withMentions(turn: UserTurn): Promise<UserTurn> {
+    const mentions = this.mentions ? parseMentions(turn.display) : [];
+    if (!this.mentions || mentions.length === 0) return turn;
+    const resolved = await resolveMentions(mentions, this.mentions);
+    for (const problem of resolved.problems) this.showNotice({ severity: 'warning', text: `${problem.raw} was not sent: ${problem.reason}` });
+    return { ...turn, context: [...resolved.messages, ...turn.context] };
   }
 
   private async sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {
@@ -248,6 +260,14 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     const checkpoint = await this.takeCheckpoint?.('before your message');
     await this.session.sendTurn(id, checkpoint ? { ...turn, checkpoint } : turn, settings);
     return id;
+  }
+
+  /** @-mentions: resolved into the turn when it is sent, and the completion list's candidates. */
+  useMentions(sources: MentionSources, workspaceFiles: () => Promise<string[]>): void {
+    this.mentions = sources;
+    this.router.on('mentionCandidates', async (message) => {
+      this.post({ type: 'mentionCandidates', requestId: message.requestId, candidates: mentionCandidates(message.query, await workspaceFiles()) });
+    });
   }
 
   /** Project rules in every request, shown above the composer; the view opens a listed rules file. */

@@ -30,6 +30,9 @@ import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
 import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
 import { registerMcpFeatures } from './mcp/registerMcpFeatures';
 import { WorkspaceRules } from './rules/workspaceRules';
+import { EditorMentionSources } from './context/editorMentionSources';
+import { workspaceFileList } from './context/workspaceFileList';
+import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 
@@ -193,6 +196,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const rules = new WorkspaceRules();
   context.subscriptions.push(rules);
   chat.useRules(rules);
+  const mentionSources = new EditorMentionSources(async () => (await connection.get()).client, vscodeHostWindow);
+  context.subscriptions.push(mentionSources);
+  chat.useMentions(mentionSources, workspaceFileList());
   const checkpoints = createWorkspaceCheckpoints(context, log);
   const takeCheckpoint = checkpointTaker(checkpoints, log);
   const restorer = chat.useCheckpoints(checkpoints, takeCheckpoint, proposals);

@@ -65,6 +65,14 @@ const attachmentWebviewMessages = [
 // task ends, so the stop button and Escape stop the task. An approval is asked inline with
 // approvalRequest and withdrawn with approvalSettled once answered (here or in a notification).
 
+const mentionHostMessages = [
+  z.object({
+    type: z.literal('mentionCandidates'),
+    requestId: id,
+    candidates: z.array(z.object({ value: z.string(), kind: z.enum(['file', 'folder', 'problems', 'selection', 'terminal', 'git', 'url']), detail: z.string() })),
+  }),
+] as const;
+
 const rulesHostMessages = [
   /** The project rules every request carries now (after a rules file or the setting changed, and on init). */
   z.object({
@@ -191,6 +199,7 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   ...attachmentHostMessages,
   ...agentHostMessages,
   ...rulesHostMessages,
+  ...mentionHostMessages,
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type HostMessageType = HostMessage['type'];
@@ -247,6 +256,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('checkpointAction'), conversationId: id, messageId: id, action: z.enum(['compare', 'restoreFiles', 'restoreAll', 'restoreConversation']) }),
   /** Brings back what the last restore in the conversation cut or changed. */
   z.object({ type: z.literal('undoRestore'), conversationId: id }),
+  /** The @ completion list for what was typed after the @. */
+  z.object({ type: z.literal('mentionCandidates'), requestId: id, query: z.string().check(z.maxLength(500)) }),
   /** Opens a rules file the host listed in `rules` (any other path is refused). */
   z.object({ type: z.literal('openRules'), path: z.string().check(z.minLength(1)) }),
   ...attachmentWebviewMessages,

@@ -11,6 +11,7 @@ import { AssistantMessage } from './components/assistantMessage';
 import { ApprovalArea } from './components/approvalArea';
 import { AttachmentTray } from './components/attachmentTray';
 import { RulesChips } from './components/rulesChips';
+import { runSlashCommand } from './slashCommands';
 import { FileNotices } from './components/fileNotices';
 import { ReplyCosts } from './components/replyCosts';
 import { Composer } from './components/composer';
@@ -52,6 +53,8 @@ export class ChatApp {
   private active: ConversationView | null = null;
   private conversations: ConversationSummary[] = [];
   private estimateRequestId: string | undefined;
+  /** What was typed after the @ for each candidates request in flight. */
+  private readonly mentionQueries = new Map<string, string>();
   private searchRequestId: string | undefined;
 
   constructor(private readonly host: HostBridge, private readonly root: HTMLElement) {
@@ -99,6 +102,11 @@ export class ChatApp {
         host.post({ type: 'estimateTokens', requestId: this.estimateRequestId, conversationId: this.active?.id ?? null, draft, model });
       },
       draftChanged: (draft) => this.saveState({ draft }),
+      requestMentions: (query) => {
+        const requestId = host.nextRequestId();
+        this.mentionQueries.set(requestId, query);
+        host.post({ type: 'mentionCandidates', requestId, query });
+      },
     }, this.state.draft);
     this.rules = new RulesChips((message) => host.post(message));
     this.attachments = new AttachmentTray({
@@ -222,6 +230,12 @@ export class ChatApp {
       case 'rules':
         this.rules.set(message.rules);
         return;
+      case 'mentionCandidates': {
+        const query = this.mentionQueries.get(message.requestId);
+        this.mentionQueries.delete(message.requestId);
+        if (query !== undefined) this.composer.showMentions(query, message.candidates);
+        return;
+      }
       case 'replyCost':
         this.replyCosts.record(message.messageId, message.label);
         return;
@@ -285,6 +299,8 @@ export class ChatApp {
 
   private send(text: string, options: SendOptions): boolean {
     if (this.messages.streamingMessage() || !this.attachments.allowsSend(options.model)) return false;
+    const command = runSlashCommand(text, { host: this.host, conversationId: this.active?.id ?? null, options, notify: (level, message) => this.notices.show(level, message) });
+    if (command !== undefined) return command;
     this.saveState({ pendingSend: text, draft: '' });
     if (this.composer.planMode) this.host.post({ type: 'runAgentTask', conversationId: this.active?.id ?? null, text, options, mode: 'plan' });
     else if (this.composer.agentMode) this.host.post({ type: 'runAgentTask', conversationId: this.active?.id ?? null, text, options });

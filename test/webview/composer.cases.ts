@@ -202,6 +202,56 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
+    name: 'typing @ asks the host for mentions and lists them; arrows, Enter and a click accept, Escape closes; / lists the slash commands and /new runs one',
+    page: 'strict',
+    async run(chat) {
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      const list = chat.page.locator('[data-testid="completion-list"]');
+      await input.click();
+      await input.pressSequentially('Look at @ap');
+      const asked = await chat.waitForPosted('mentionCandidates');
+      assert.equal(asked.query, 'ap');
+      // The answer to an older query ("a") is ignored; the one for "ap" is shown.
+      const older = (await chat.posted()).filter((m) => m.type === 'mentionCandidates').find((m) => m.query === 'a');
+      if (older) await chat.send({ type: 'mentionCandidates', requestId: String(older.requestId), candidates: [{ value: 'stale.ts', kind: 'file', detail: 'file' }] });
+      await chat.send({
+        type: 'mentionCandidates',
+        requestId: String(asked.requestId),
+        candidates: [
+          { value: 'src/app.ts', kind: 'file', detail: 'file' },
+          { value: 'src/application', kind: 'folder', detail: 'folder' },
+        ],
+      });
+      await list.waitFor();
+      assert.deepEqual(await chat.page.locator('[data-testid="completion-item"] .completion-label').allTextContents(), [' @src/app.ts', ' @src/application']);
+      await input.press('ArrowDown');
+      await input.press('Enter');
+      assert.equal(await input.inputValue(), 'Look at @src/application ');
+      assert.equal(await list.isHidden(), true);
+      assert.equal((await chat.posted()).some((m) => m.type === 'send'), false, 'Enter accepted the suggestion, it did not send');
+
+      await input.pressSequentially('and @s');
+      const second = await chat.waitForPosted('mentionCandidates', (await chat.posted()).filter((m) => m.type === 'mentionCandidates').length);
+      await chat.send({ type: 'mentionCandidates', requestId: String(second.requestId), candidates: [{ value: 'selection', kind: 'selection', detail: 'the text selected in the editor' }] });
+      await list.waitFor();
+      await chat.page.locator('[data-testid="completion-item"]').first().dispatchEvent('mousedown');
+      assert.equal(await input.inputValue(), 'Look at @src/application and @selection ');
+      await input.pressSequentially('@');
+      await chat.page.keyboard.press('Escape');
+      assert.equal(await list.isHidden(), true);
+
+      await input.fill('');
+      await input.pressSequentially('/n');
+      await list.waitFor();
+      assert.deepEqual(await chat.page.locator('[data-testid="completion-item"] .completion-label').allTextContents(), [' /new']);
+      await input.press('Tab');
+      assert.equal(await input.inputValue(), '/new ');
+      await input.press('Enter');
+      await chat.waitForPosted('newConversation');
+      assert.equal(await input.inputValue(), '', 'the command was consumed');
+    },
+  },
+  {
     name: 'the emulator banner shows and its button sets a key; conversations can be opened, renamed, deleted and exported',
     page: 'strict',
     async run(chat) {

@@ -3,6 +3,7 @@
 // model's context length. The draft is reported on every edit so it survives reloads.
 import type { ModelView, SendOptions, UiSettings } from '../../shared/protocol';
 import { el, formatCount, icon } from '../dom';
+import { ComposerCompletion } from './composerCompletion';
 
 export interface ComposerCallbacks {
   /** Returns false when the message could not be sent (a reply is still streaming). */
@@ -14,6 +15,8 @@ export interface ComposerCallbacks {
   setChoiceCount(choiceCount: number): void;
   requestEstimate(draft: string, model: string): void;
   draftChanged(draft: string): void;
+  /** Asks the host for the @ completion list of what follows the @. */
+  requestMentions(query: string): void;
 }
 
 /** What the host says the estimate is made of. */
@@ -54,6 +57,7 @@ export class Composer {
   private readonly choiceWrapper: HTMLLabelElement;
   private readonly estimate: HTMLElement;
   private readonly meter: HTMLElement;
+  private readonly completion: ComposerCompletion;
   private readonly meterFill: HTMLElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
@@ -104,7 +108,8 @@ export class Composer {
 
     const options = el('div', { className: 'composer-options' }, [this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper, this.plan.wrapper, this.agent.wrapper]);
     const footer = el('div', { className: 'composer-footer' }, [this.estimate, this.sendButton, this.stopButton]);
-    this.element = el('div', { className: 'composer' }, [this.meter, this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
+    this.completion = new ComposerCompletion(this.input, (query) => this.callbacks.requestMentions(query));
+    this.element = el('div', { className: 'composer' }, [this.meter, this.completion.element, this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
     this.wire();
   }
 
@@ -171,6 +176,11 @@ export class Composer {
 
   focus(): void {
     this.input.focus();
+  }
+
+  /** The host's @ candidates for `query`. */
+  showMentions(query: string, candidates: Parameters<ComposerCompletion['showMentions']>[1]): void {
+    this.completion.showMentions(query, candidates);
   }
 
   /** Adds text at the caret (e.g. a selection sent from the editor). */

@@ -1,0 +1,157 @@
+// Where @-mentions are read from in VS Code: workspace files and folders (inside the workspace only),
+// the Problems of the workspace, the editor's selection, the last command of the active terminal
+// (through shell integration), the uncommitted git diff, and a URL fetched by the service's fetch
+// formula after the user approved it.
+import { execFile } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { fiberOutput, formulaUri, type SvcClient } from '../../api/index';
+import type { MentionSources, Resolved } from '../../core/context/mentions';
+import type { HostWindow } from '../../core/host/hostWindow';
+import { commandEnvironment } from '../workspaceTools/commandEnvironment';
+import { toSlashes } from '../workspaceTools/ignoreRules';
+
+/** A file larger than this is not read for a mention. */
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const MAX_PROBLEMS = 200;
+const MAX_FOLDER_ENTRIES = 500;
+
+interface LastCommand {
+  terminal: vscode.Terminal;
+  command: string;
+  output: string;
+  exitCode: number | undefined;
+}
+
+function isBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, 8000).includes(0);
+}
+
+/** The absolute path of a workspace-relative path, when it stays inside a workspace folder. */
+async function inside(relative: string): Promise<{ absolute: string; folder: vscode.WorkspaceFolder } | undefined> {
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (folder.uri.scheme !== 'file') continue;
+    const root = await fsp.realpath(folder.uri.fsPath).catch(() => folder.uri.fsPath);
+    const candidate = path.resolve(root, relative);
+    const real = await fsp.realpath(candidate).catch(() => undefined);
+    if (real && (real === root || real.startsWith(root + path.sep))) return { absolute: real, folder };
+  }
+  return undefined;
+}
+
+function git(cwd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, env: commandEnvironment(process.env), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(new Error((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : stderr.trim() || error.message)) : resolve(stdout),
+    );
+  });
+}
+
+export class EditorMentionSources implements MentionSources, vscode.Disposable {
+  private last: LastCommand | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly client: () => Promise<SvcClient>,
+    private readonly window: HostWindow,
+  ) {
+    // The output of a command is read while it runs; only the last one per window is kept.
+    this.subscriptions.push(
+      vscode.window.onDidStartTerminalShellExecution(async (event) => {
+        let output = '';
+        for await (const chunk of event.execution.read()) output = (output + chunk).slice(-64 * 1024);
+        this.last = { terminal: event.terminal, command: event.execution.commandLine.value, output, exitCode: undefined };
+      }),
+      vscode.window.onDidEndTerminalShellExecution((event) => {
+        if (this.last && this.last.terminal === event.terminal) this.last.exitCode = event.exitCode;
+      }),
+    );
+  }
+
+  async path(relative: string, budgetChars: number): Promise<Resolved> {
+    const found = await inside(relative);
+    if (!found) return { error: `no file or folder "${relative}" in the workspace` };
+    const stat = await fsp.stat(found.absolute);
+    if (stat.isFile()) {
+      if (stat.size > MAX_FILE_BYTES) return { error: `${relative} is ${Math.round(stat.size / 1024)} KB; mentions take files up to ${MAX_FILE_BYTES / 1024 / 1024} MB` };
+      const bytes = await fsp.readFile(found.absolute);
+      if (isBinary(bytes)) return { error: `${relative} is a binary file; attach it instead (the paperclip)` };
+      return { title: `file ${relative}`, text: bytes.toString('utf8') };
+    }
+    const entries = (await fsp.readdir(found.absolute, { withFileTypes: true })).filter((e) => !e.name.startsWith('.git')).slice(0, MAX_FOLDER_ENTRIES);
+    const listing = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).join('\n');
+    const parts = [`Listing of ${relative}:\n${listing}`];
+    let used = parts[0]!.length;
+    for (const entry of entries.filter((e) => e.isFile())) {
+      const file = path.join(found.absolute, entry.name);
+      const size = (await fsp.stat(file)).size;
+      if (size > MAX_FILE_BYTES || used + size > budgetChars) continue;
+      const bytes = await fsp.readFile(file);
+      if (isBinary(bytes)) continue;
+      const text = `--- ${toSlashes(path.join(relative, entry.name))} ---\n${bytes.toString('utf8')}`;
+      parts.push(text);
+      used += text.length;
+    }
+    return { title: `folder ${relative}, ${parts.length - 1} of its files`, text: parts.join('\n\n') };
+  }
+
+  async problems(): Promise<Resolved> {
+    const lines: string[] = [];
+    for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
+      for (const d of diagnostics) {
+        if (lines.length >= MAX_PROBLEMS) break;
+        const severity = ['error', 'warning', 'info', 'hint'][d.severity] ?? 'problem';
+        lines.push(`${vscode.workspace.asRelativePath(uri)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severity}: ${d.message}`);
+      }
+    }
+    if (lines.length === 0) return { error: 'the Problems view is empty' };
+    return { title: `${lines.length} problem${lines.length === 1 ? '' : 's'}`, text: lines.join('\n') };
+  }
+
+  async selection(): Promise<Resolved> {
+    const editor = vscode.window.activeTextEditor;
+    const selection = editor?.selection;
+    if (!editor || !selection || selection.isEmpty) return { error: 'no text is selected in the editor' };
+    const where = `${vscode.workspace.asRelativePath(editor.document.uri)} lines ${selection.start.line + 1}-${selection.end.line + 1}`;
+    return { title: `selection in ${where}`, text: editor.document.getText(selection) };
+  }
+
+  async terminal(): Promise<Resolved> {
+    const active = vscode.window.activeTerminal;
+    if (!active) return { error: 'no terminal is open' };
+    if (!active.shellIntegration) return { error: "the active terminal has no shell integration, so its last command cannot be read (turn on terminal.integrated.shellIntegration.enabled)" };
+    if (!this.last || this.last.terminal !== active) return { error: 'no command has run in the active terminal since the chat started' };
+    const exit = this.last.exitCode !== undefined ? ` (exit code ${this.last.exitCode})` : '';
+    return { title: `last command of the terminal${exit}`, text: `$ ${this.last.command}\n${this.last.output}` };
+  }
+
+  async git(): Promise<Resolved> {
+    const parts: string[] = [];
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (folder.uri.scheme !== 'file') continue;
+      // No external diff tool and no textconv: a repository's config must not run programs here.
+      const staged = await git(folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv', '--staged']);
+      const unstaged = await git(folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv']);
+      if (staged.trim() !== '') parts.push(`Staged in ${folder.name}:\n${staged}`);
+      if (unstaged.trim() !== '') parts.push(`Not staged in ${folder.name}:\n${unstaged}`);
+    }
+    if (parts.length === 0) return { error: 'there are no uncommitted changes' };
+    return { title: 'uncommitted changes', text: parts.join('\n\n') };
+  }
+
+  async url(url: string): Promise<Resolved> {
+    if (!/^https?:\/\//i.test(url)) return { error: `${url} is not an http:// or https:// address` };
+    if (!(await this.window.confirm(`Fetch ${url} and send it with your message?`, 'Fetch', `The svc service fetches this address; the page goes to the model as Markdown:\n\n${url}`))) {
+      return { error: 'you did not allow the fetch' };
+    }
+    const client = await this.client();
+    const fiber = await client.formulas.call(formulaUri('fetch'), { name: 'fetch', arguments: JSON.stringify({ url }) });
+    const output = fiberOutput(fiber);
+    return output.ok ? { title: url, text: output.content } : { error: output.error };
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,48 @@
+// Slash commands typed as the message: /new and /clear start a new conversation, /export saves this one,
+// /plan <task> runs the task in Plan mode, /init asks the agent for a first AGENTS.md. Anything else that
+// starts with "/" is an ordinary message.
+import type { SendOptions, WebviewMessage } from '../shared/protocol';
+
+/** What `/init` asks the agent. */
+export const INIT_TASK =
+  'Write a first AGENTS.md at the root of this workspace: standing instructions for an AI assistant working here. Read the README, the build and test configuration and the main source folders first; then write short sections on what the project is, how to build and test it, the layout of the code, and the conventions the code follows. Keep it under 80 lines.';
+
+export interface SlashCommandContext {
+  host: { post(message: WebviewMessage): void; nextRequestId(): string };
+  conversationId: string | null;
+  options: SendOptions;
+  notify(level: 'info' | 'warning', message: string): void;
+}
+
+/** True when the command ran (the message box empties), false when it was refused, undefined when `text` is not a command. */
+export function runSlashCommand(text: string, context: SlashCommandContext): boolean | undefined {
+  const match = /^\/(\w+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const rest = (match[2] ?? '').trim();
+  const { host, conversationId, options } = context;
+  switch (match[1]) {
+    case 'new':
+    case 'clear':
+      host.post({ type: 'newConversation' });
+      return true;
+    case 'export':
+      if (conversationId === null) {
+        context.notify('info', 'There is no conversation to export yet.');
+        return true;
+      }
+      host.post({ type: 'exportConversation', requestId: host.nextRequestId(), conversationId });
+      return true;
+    case 'plan':
+      if (rest === '') {
+        context.notify('warning', '/plan needs a task: /plan <what to do>');
+        return false;
+      }
+      host.post({ type: 'runAgentTask', conversationId, text: rest, options, mode: 'plan' });
+      return true;
+    case 'init':
+      host.post({ type: 'runAgentTask', conversationId, text: INIT_TASK, options });
+      return true;
+    default:
+      return undefined;
+  }
+}
