@@ -1,0 +1,66 @@
+// Context the user controls, as a person uses it, in both themes: the workspace's AGENTS.md shown above
+// the message box and sent first; an @file and @problems mention picked from the completion list and
+// sent (the emulator's request log shows both); the context meter under the message box.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../harness/toolPaths';
+import { extensionId, themes, useVsCode } from './vscodeSession';
+
+interface Logged {
+  path: string;
+  request?: { messages: Array<{ role: string; content: unknown }> };
+}
+
+for (const theme of themes) {
+  describe(`svc context: rules, mentions and the meter (${theme.name} theme)`, function () {
+    this.timeout(120_000);
+    const logFile = path.join(process.env.SVC_E2E_RUN_DIR ?? path.join(repoRoot, 'test-results'), `context-requests-${theme.name}-${process.pid}.jsonl`);
+    const vscode = useVsCode(theme, { env: { SVC_EMULATOR_LOG_FILE: logFile } });
+    const chat = () => vscode.workbench.webviewView(extensionId);
+    const chats = (): Logged[] =>
+      (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').filter((l) => l.trim() !== '') : [])
+        .map((l) => JSON.parse(l) as Logged)
+        .filter((r) => r.path === '/v1/chat/completions');
+
+    it('sends AGENTS.md first and the mentioned file and problems, picked from the completion list', async () => {
+      fs.writeFileSync(path.join(vscode.workspace, 'AGENTS.md'), 'Answer in one short paragraph.\n');
+      fs.writeFileSync(path.join(vscode.workspace, 'notes.md'), '# Notes\n\nThe release is on Friday.\n');
+      fs.writeFileSync(path.join(vscode.workspace, 'broken.json'), '{ "a": 1,, }\n');
+      // Open the broken file so VS Code's JSON support reports its problem.
+      const page = vscode.workbench.page;
+      await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('F1');
+      const quick = page.locator('.quick-input-widget .quick-input-box input');
+      await quick.fill('broken.json');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'broken.json' }).first().click();
+      await page.locator('.statusbar-item[id="status.problems"]', { hasText: /[1-9]/ }).waitFor({ timeout: 30_000 });
+
+      await vscode.workbench.runCommand('svc: Focus Chat');
+      const input = chat().getByTestId('composer-input');
+      await input.waitFor({ timeout: 30_000 });
+      await chat().getByTestId('rules-chip').filter({ hasText: 'AGENTS.md' }).waitFor({ timeout: 15_000 });
+      // A model whose context length is known: the meter fills against it.
+      await chat().getByTestId('model-picker').selectOption('svc-v1-32k');
+      await input.click();
+      await input.pressSequentially('Summarize @notes');
+      await chat().getByTestId('completion-item').filter({ hasText: '@notes.md' }).waitFor({ timeout: 15_000 });
+      await vscode.workbench.screenshot('context-01-mention-list');
+      await input.press('Enter');
+      await input.pressSequentially('and list @problem');
+      await chat().getByTestId('completion-item').filter({ hasText: '@problems' }).waitFor({ timeout: 15_000 });
+      await input.press('Enter');
+      assert.equal(await input.inputValue(), 'Summarize @notes.md and list @problems ');
+      await chat().getByTestId('context-meter').waitFor({ timeout: 15_000 });
+      const before = chats().length;
+      await input.press('Enter');
+      await chat().locator('[data-role="assistant"][data-status="complete"]').first().waitFor({ timeout: 60_000 });
+      const sent = chats().slice(before)[0]?.request?.messages ?? [];
+      const system = sent.filter((m) => m.role === 'system').map((m) => String(m.content));
+      assert.match(system[0] ?? '', /## AGENTS\.md \(from the workspace\)\n\nAnswer in one short paragraph\./, 'the rules go first');
+      assert.ok(system.some((c) => c.startsWith('The user mentioned @notes.md (file notes.md)') && c.includes('The release is on Friday.')), 'the file is sent');
+      assert.ok(system.some((c) => c.startsWith('The user mentioned @problems') && c.includes('broken.json')), 'the problems are sent');
+      await vscode.workbench.screenshot('context-02-sent-with-rules-and-mentions');
+    });
+  });
+}
