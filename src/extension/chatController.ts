@@ -26,6 +26,7 @@ import type { Connection, HostMessage, SendOptions, WebviewMessage } from '../sh
 import { conversationView } from './chat/conversationView';
 import { registerCheckpointHandlers } from './chat/handlers/checkpointHandlers';
 import { registerCodeBlockHandlers } from './chat/handlers/codeBlockHandlers';
+import { registerCompactionHandlers } from './chat/handlers/compactionHandlers';
 import { registerConversationHandlers } from './chat/handlers/conversationHandlers';
 import { registerHostActionHandlers } from './chat/handlers/hostActionHandlers';
 import { registerReplyHandlers } from './chat/handlers/replyHandlers';
@@ -114,6 +115,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     });
     registerSettingsHandlers(this.router, { store, estimates: this.estimates, models, post, instructions: async () => this.rules?.message() });
     registerCodeBlockHandlers(this.router, proposals);
+    registerCompactionHandlers(this.router, { store, session: this.session, client, post });
     registerHostActionHandlers(this.router, client, window);
     this.subscriptions.push(
       store.onDidChange(() => this.post({ type: 'conversations', conversations: store.list() })),

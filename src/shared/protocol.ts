@@ -256,6 +256,10 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('checkpointAction'), conversationId: id, messageId: id, action: z.enum(['compare', 'restoreFiles', 'restoreAll', 'restoreConversation']) }),
   /** Brings back what the last restore in the conversation cut or changed. */
   z.object({ type: z.literal('undoRestore'), conversationId: id }),
+  /** /compact: the older part of the conversation summarised and sent in its place; `instructions` steer the summary. */
+  z.object({ type: z.literal('compactConversation'), conversationId: id, instructions: z.string().check(z.maxLength(2000)) }),
+  /** The user's edit of the summary sent in place of the older messages. */
+  z.object({ type: z.literal('editCompaction'), conversationId: id, summary: z.string().check(z.trim(), z.minLength(1), z.maxLength(100_000)) }),
   /** The @ completion list for what was typed after the @. */
   z.object({ type: z.literal('mentionCandidates'), requestId: id, query: z.string().check(z.maxLength(500)) }),
   /** Opens a rules file the host listed in `rules` (any other path is refused). */

@@ -229,6 +229,8 @@ export const ConversationViewSchema = z.object({
   totals: UsageViewSchema,
   createdAt: count,
   updatedAt: count,
+  /** The summary sent in place of the messages up to `upTo`, after /compact. */
+  compaction: z.optional(z.object({ summary: z.string(), upTo: z.string(), tokensBefore: z.optional(count), tokensAfter: z.optional(count) })),
 });
 export type ConversationView = z.infer<typeof ConversationViewSchema>;
 

@@ -1,4 +1,5 @@
 // Slash commands typed as the message: /new and /clear start a new conversation, /export saves this one,
+// /compact [instructions] summarises its older part,
 // /plan <task> runs the task in Plan mode, /init asks the agent for a first AGENTS.md. Anything else that
 // starts with "/" is an ordinary message.
 import type { SendOptions, WebviewMessage } from '../shared/protocol';
@@ -38,6 +39,13 @@ export function runSlashCommand(text: string, context: SlashCommandContext): boo
         return false;
       }
       host.post({ type: 'runAgentTask', conversationId, text: rest, options, mode: 'plan' });
+      return true;
+    case 'compact':
+      if (conversationId === null) {
+        context.notify('info', 'There is no conversation to compact yet.');
+        return true;
+      }
+      host.post({ type: 'compactConversation', conversationId, instructions: rest });
       return true;
     case 'init':
       host.post({ type: 'runAgentTask', conversationId, text: INIT_TASK, options });

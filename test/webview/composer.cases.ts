@@ -252,6 +252,36 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
+    name: '/compact asks the host with its instructions; the summary shows where the conversation was cut, opens and can be edited',
+    page: 'strict',
+    async run(chat) {
+      const reply = (id: string, content: string) => ({ id, role: 'assistant' as const, model: 'svc-v1-8k', choices: [{ index: 0, content, reasoning: '', finishReason: 'stop' as const }], selectedChoice: 0, status: 'complete' as const, createdAt: 2 });
+      const messages = [
+        { id: 'u1', role: 'user' as const, content: 'Use tabs', createdAt: 1 },
+        reply('a1', 'Noted.'),
+        { id: 'u2', role: 'user' as const, content: 'Now the tests', createdAt: 3 },
+        reply('a2', 'Done.'),
+      ];
+      await chat.send({ type: 'conversation', conversation: { ...conversation(messages), compaction: { summary: 'The user wants tabs.', upTo: 'a1', tokensBefore: 900, tokensAfter: 40 } } });
+      await chat.frames(2);
+      const card = chat.page.locator('[data-testid="compaction"]');
+      await card.waitFor();
+      assert.equal(await card.evaluate((e) => (e.previousElementSibling as HTMLElement | null)?.dataset.messageId), 'a1', 'the summary follows the last message it covers');
+      assert.match((await card.textContent()) ?? '', /sent as a summary \(about 900 tokens → 40\)/);
+      await card.locator('summary').click();
+      assert.equal(await card.locator('[data-testid="compaction-summary"]').textContent(), 'The user wants tabs.');
+      await card.locator('[data-testid="compaction-edit"]').click();
+      await card.locator('[data-testid="compaction-editor"]').fill('The user wants tabs, and tests for every change.');
+      await card.locator('[data-testid="compaction-save"]').click();
+      assert.deepEqual(await chat.waitForPosted('editCompaction'), { type: 'editCompaction', conversationId: CONVERSATION_ID, summary: 'The user wants tabs, and tests for every change.' });
+
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      await input.fill('/compact keep the tabs rule');
+      await input.press('Enter');
+      assert.deepEqual(await chat.waitForPosted('compactConversation'), { type: 'compactConversation', conversationId: CONVERSATION_ID, instructions: 'keep the tabs rule' });
+    },
+  },
+  {
     name: 'the emulator banner shows and its button sets a key; conversations can be opened, renamed, deleted and exported',
     page: 'strict',
     async run(chat) {

@@ -17,12 +17,20 @@ export function buildHistory(conversation: Conversation, endIndex = conversation
   if (conversation.systemPrompt && conversation.systemPrompt.trim() !== '') {
     messages.push({ role: 'system', content: conversation.systemPrompt });
   }
-  for (const entry of conversation.entries.slice(0, endIndex)) {
+  // A compacted conversation sends its summary in place of the entries it covers (they stay saved).
+  const covered = conversation.compaction ? conversation.entries.findIndex((e) => e.id === conversation.compaction?.upTo) : -1;
+  const start = covered >= 0 && endIndex > covered ? covered + 1 : 0;
+  if (start > 0 && conversation.compaction) messages.push(summaryMessage(conversation.compaction.summary));
+  for (const entry of conversation.entries.slice(start, endIndex)) {
     if (entry.role === 'user' && entry.context) messages.push(...entry.context);
     const message = toMessage(entry);
     if (message) messages.push(message);
   }
   return messages;
+}
+
+export function summaryMessage(summary: string): ChatMessage {
+  return { role: 'system', content: `Summary of the earlier part of this conversation (those messages are not sent again):\n\n${summary}` };
 }
 
 function toMessage(entry: Entry): ChatMessage | undefined {

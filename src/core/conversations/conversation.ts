@@ -81,6 +81,18 @@ export type ToolEntry = z.infer<typeof ToolEntrySchema>;
 export const EntrySchema = z.discriminatedUnion('role', [UserEntrySchema, AssistantEntrySchema, ToolEntrySchema]);
 export type Entry = z.infer<typeof EntrySchema>;
 
+export const CompactionSchema = z.object({
+  /** What the model wrote in place of the entries up to `upTo` (the user may have edited it). */
+  summary: z.string().min(1),
+  /** The last entry the summary covers; later entries are sent as they are. */
+  upTo: z.string(),
+  createdAt: z.number(),
+  /** Estimated tokens of the covered part before and of the summary, for the meter and the log. */
+  tokensBefore: z.number().int().nonnegative().optional(),
+  tokensAfter: z.number().int().nonnegative().optional(),
+});
+export type Compaction = z.infer<typeof CompactionSchema>;
+
 export const ConversationSchema = z.object({
   version: z.literal(1),
   id: z.string(),
@@ -93,6 +105,8 @@ export const ConversationSchema = z.object({
   entries: z.array(EntrySchema),
   /** Everything billed in this conversation, replies later regenerated or deleted included. */
   usageTotals: UsageTotalsSchema,
+  /** The summary sent in place of the older entries, after /compact. */
+  compaction: CompactionSchema.optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 

@@ -77,6 +77,9 @@ export function conversationToMarkdown(conversation: Conversation): string {
         out.push(`_(alternative ${entry.selected + 1} of ${entry.alternatives.length})_`, '');
       }
     }
+    if (conversation.compaction?.upTo === entry.id) {
+      out.push('---', '', '_From here on, the messages above were sent to the model as this summary (/compact):_', '', quote(conversation.compaction.summary), '', '---', '');
+    }
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

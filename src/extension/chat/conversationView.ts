@@ -60,5 +60,15 @@ export function conversationView(conversation: Conversation): ConversationView {
     totals: conversation.usageTotals,
     createdAt: conversation.createdAt,
     updatedAt: conversation.updatedAt,
+    ...(conversation.compaction
+      ? {
+          compaction: {
+            summary: conversation.compaction.summary,
+            upTo: conversation.compaction.upTo,
+            ...(conversation.compaction.tokensBefore !== undefined ? { tokensBefore: conversation.compaction.tokensBefore } : {}),
+            ...(conversation.compaction.tokensAfter !== undefined ? { tokensAfter: conversation.compaction.tokensAfter } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -17,6 +17,7 @@ interface Item {
 export const SLASH_COMMANDS: readonly { name: string; detail: string }[] = [
   { name: 'new', detail: 'start a new conversation' },
   { name: 'clear', detail: 'start over in a new conversation' },
+  { name: 'compact', detail: 'summarise the older part of this conversation: /compact [what to keep]' },
   { name: 'plan', detail: 'plan the task first (Plan mode): /plan <task>' },
   { name: 'init', detail: "write a first AGENTS.md for this workspace (agent task; the write is asked)" },
   { name: 'export', detail: 'save this conversation as Markdown' },

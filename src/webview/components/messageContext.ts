@@ -1,6 +1,6 @@
 // What a rendered message needs from the rest of the view: the channel to the host, the renderer and
 // the reasoning display setting. Passed in rather than imported so each component stays testable alone.
-import type { ShowReasoning, WebviewMessage } from '../../shared/protocol';
+import type { ConversationView, ShowReasoning, WebviewMessage } from '../../shared/protocol';
 import type { MarkdownRenderer } from '../markdownRenderer';
 
 export interface MessageContext {
@@ -12,4 +12,6 @@ export interface MessageContext {
   busy(): boolean;
   /** Puts the prompt of reply `replyId` back in the composer (the fix for a too-long or refused input). */
   reviseInput(replyId: string): void;
+  /** Where /compact cut the conversation, if it did. */
+  readonly compaction?: ConversationView['compaction'];
 }

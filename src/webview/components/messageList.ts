@@ -10,9 +10,10 @@ import { ToolResult } from './toolResult';
 import { UserMessage } from './userMessage';
 import { AgentSummaryCard } from './agentSummaryCard';
 import { PlanCard } from './planCard';
+import { CompactionCard } from './compactionCard';
 import { ToolCard } from './toolCard';
 
-type MessageComponent = UserMessage | AssistantMessage | ToolResult | ToolCard | AgentSummaryCard | PlanCard;
+type MessageComponent = UserMessage | AssistantMessage | ToolResult | ToolCard | AgentSummaryCard | PlanCard | CompactionCard;
 
 /** Stick to the bottom while streaming unless the user scrolled up to read. */
 const STICK_DISTANCE_PX = 48;
@@ -103,7 +104,7 @@ export class MessageList {
   /** Shows `conversation`, reusing the DOM of every message that did not change; a long one progressively. */
   show(conversation: ConversationView | null): void {
     const old = this.takeComponents();
-    const context = conversation ? this.makeContext(conversation.id) : undefined;
+    const context = conversation ? { ...this.makeContext(conversation.id), ...(conversation.compaction ? { compaction: conversation.compaction } : {}) } : undefined;
     const messages = context ? (conversation?.messages ?? []) : [];
     const cut = firstSliceStart(messages, old);
     const next = new Map<string, MessageComponent>();
@@ -156,6 +157,14 @@ export class MessageList {
       const summary = kept instanceof AgentSummaryCard && kept.matches(message.agentSummary) ? kept : new AgentSummaryCard(key, message.agentSummary, context.post);
       next.set(key, summary);
       nodes.push(summary.element);
+    }
+    // Where /compact cut the conversation, the summary sent in place of the messages above.
+    if (context.compaction && context.compaction.upTo === message.id) {
+      const key = `${message.id}#compaction`;
+      const kept = old.get(key);
+      const card = kept instanceof CompactionCard && kept.matches(context.compaction) ? kept : new CompactionCard(key, context.compaction, context.conversationId, context.post);
+      next.set(key, card);
+      nodes.push(card.element);
     }
     // A plan-mode task's plan follows its answer, as a component of its own.
     if (message.role === 'assistant' && message.plan) {

@@ -1,0 +1,50 @@
+// /compact and the edit of its summary: the older part of the conversation is summarised by the current
+// model (not while a reply streams in it), saved, shown, and said with its figures.
+import { compactConversation } from '../../../core/chat/compaction';
+import type { ChatSession } from '../../../core/chat/chatSession';
+import { systemClock } from '../../../core/clock';
+import type { ConversationStore } from '../../../core/conversations/conversationStore';
+import type { CompactionClient } from '../../../core/chat/compaction';
+import type { HostMessage } from '../../../shared/protocol';
+import { readSettings } from '../../settings';
+import { conversationView } from '../conversationView';
+import type { WebviewMessageRouter } from '../webviewMessageRouter';
+
+export class CompactionBusyError extends Error {
+  constructor() {
+    super('A reply or task is running in this conversation: compact it once it has finished.');
+    this.name = 'CompactionBusyError';
+  }
+}
+
+export interface CompactionHandlerDeps {
+  store: ConversationStore;
+  session: ChatSession;
+  client(): Promise<CompactionClient>;
+  post(message: HostMessage): void;
+}
+
+export function registerCompactionHandlers(router: WebviewMessageRouter, deps: CompactionHandlerDeps): void {
+  const show = (conversationId: string) => {
+    const conversation = deps.store.require(conversationId);
+    if (conversationId === deps.store.activeConversationId) deps.post({ type: 'conversation', conversation: conversationView(conversation) });
+  };
+  router
+    .on('compactConversation', async (message) => {
+      if (deps.session.isBusy(message.conversationId)) throw new CompactionBusyError();
+      const conversation = deps.store.require(message.conversationId);
+      deps.post({ type: 'notice', level: 'info', message: 'Compacting: the model summarises the older part of the conversation…' });
+      const compaction = await compactConversation(conversation, await deps.client(), readSettings().model, systemClock, message.instructions);
+      await deps.store.save(conversation);
+      show(message.conversationId);
+      const figures = compaction.tokensBefore !== undefined && compaction.tokensAfter !== undefined ? ` (about ${compaction.tokensBefore} tokens became ${compaction.tokensAfter})` : '';
+      deps.post({ type: 'notice', level: 'info', message: `Compacted${figures}. The earlier messages stay saved and exported; the summary is sent in their place. The cached prefix starts over once.` });
+    })
+    .on('editCompaction', async (message) => {
+      const conversation = deps.store.require(message.conversationId);
+      if (!conversation.compaction) throw new Error('This conversation has no summary to edit.');
+      conversation.compaction = { ...conversation.compaction, summary: message.summary };
+      await deps.store.save(conversation);
+      show(message.conversationId);
+    });
+}
