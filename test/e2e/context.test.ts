@@ -62,5 +62,27 @@ for (const theme of themes) {
       assert.ok(system.some((c) => c.startsWith('The user mentioned @problems') && c.includes('broken.json')), 'the problems are sent');
       await vscode.workbench.screenshot('context-02-sent-with-rules-and-mentions');
     });
+
+    it('compacts a long conversation with /compact: the summary shows and the next request is smaller', async () => {
+      const input = chat().getByTestId('composer-input');
+      const long = 'Explain the Gregorian leap-year rule in detail, with its history, the century exception and the 400-year exception. '.repeat(12);
+      for (const [i, text] of ['first', 'second', 'third'].entries()) {
+        await input.fill(`${long} (${text})`);
+        await input.press('Enter');
+        await chat().locator('[data-role="assistant"][data-status="complete"]').nth(i + 1).waitFor({ timeout: 60_000 });
+      }
+      const beforeSize = JSON.stringify(chats().at(-1)?.request?.messages ?? []).length;
+      await input.fill('/compact keep the leap-year rules');
+      await input.press('Enter');
+      await chat().getByTestId('compaction').waitFor({ timeout: 60_000 });
+      await chat().getByText(/^Compacted/).first().waitFor({ timeout: 15_000 });
+      await vscode.workbench.screenshot('context-03-compacted');
+      await input.fill('And what about 2100?');
+      await input.press('Enter');
+      await chat().locator('[data-role="assistant"][data-status="complete"]').nth(4).waitFor({ timeout: 60_000 });
+      const after = chats().at(-1)?.request?.messages ?? [];
+      assert.ok(after.some((m) => m.role === 'system' && String(m.content).startsWith('Summary of the earlier part of this conversation')), 'the summary is sent');
+      assert.ok(JSON.stringify(after).length < beforeSize, `the request after compaction (${JSON.stringify(after).length} chars) is smaller than before it (${beforeSize})`);
+    });
   });
 }
