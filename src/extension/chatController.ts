@@ -14,6 +14,7 @@ import type { TakeCheckpoint } from '../core/checkpoints/checkpointedTool';
 import type { RuleSource } from '../core/rules/projectRules';
 import { parseMentions, resolveMentions, type MentionSources } from '../core/context/mentions';
 import { mentionCandidates } from '../core/context/mentionCandidates';
+import { compactBeforeSending } from '../core/chat/autoCompaction';
 import type { WorkspaceRules } from './rules/workspaceRules';
 import { CheckpointRestorer } from '../core/checkpoints/checkpointRestore';
 import type { Checkpoints } from '../core/checkpoints/checkpoints';
@@ -259,6 +260,12 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   private async sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {
     const id = conversationId ?? (await this.store.create(readSettings().systemPrompt)).id;
     await this.store.setActive(id);
+    const compacted = await compactBeforeSending(
+      { store: this.store, client: async () => (await this.connection.get()).client, clock: systemClock, notice: (level, message) => this.post({ type: 'notice', level, message }) },
+      id,
+      { text: turn.display, model: settings.model, maxCompletionTokens: settings.maxCompletionTokens, threshold: readSettings().compactionThreshold },
+    );
+    if (compacted) await this.showConversation(id);
     const checkpoint = await this.takeCheckpoint?.('before your message');
     await this.session.sendTurn(id, checkpoint ? { ...turn, checkpoint } : turn, settings);
     return id;

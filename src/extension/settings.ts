@@ -5,6 +5,7 @@ import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import { RequestValidationError, validateChatRequest } from '../api/index';
 import { buildChatRequest, type ReplySettings } from '../core/chat/chatRequestBuilder';
+import { DEFAULT_COMPACTION_THRESHOLD } from '../core/chat/compaction';
 import type { ShowReasoning } from '../shared/protocol';
 import { userSetting } from './userSettings';
 
@@ -24,6 +25,8 @@ export interface ChatSettings {
   systemPrompt: string;
   requestTimeoutSeconds: number;
   emulatorSpeed: number;
+  /** Share of the context past which a conversation is compacted before the next message; 0 turns it off. */
+  compactionThreshold: number;
 }
 
 /** Request fields and the settings that set them, to name the setting at fault. */
@@ -39,6 +42,11 @@ const SETTING_OF_FIELD: Record<string, string> = {
 
 function optionalNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function compactionThreshold(value: unknown): number {
+  const n = optionalNumber(value);
+  return n !== undefined && n >= 0 && n < 1 ? n : DEFAULT_COMPACTION_THRESHOLD;
 }
 
 export function readSettings(): ChatSettings {
@@ -57,6 +65,7 @@ export function readSettings(): ChatSettings {
     systemPrompt: userSetting<string>('systemPrompt', ''),
     requestTimeoutSeconds: optionalNumber(c.get('requestTimeoutSeconds')) ?? 600,
     emulatorSpeed: optionalNumber(c.get('emulator.speed')) ?? 0,
+    compactionThreshold: compactionThreshold(c.get('compaction.threshold')),
   };
 }
 

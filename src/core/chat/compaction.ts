@@ -87,3 +87,28 @@ export async function compactConversation(
   conversation.compaction = compaction;
   return compaction;
 }
+
+/** Share of the model's context past which a conversation is compacted before the next request (svc.compaction.threshold). */
+export const DEFAULT_COMPACTION_THRESHOLD = 0.8;
+
+export interface CompactionNeed {
+  /** Tokens of the history the next request would send (counted locally). */
+  historyTokens: number;
+  /** Tokens of the part a compaction would replace. */
+  coveredTokens: number;
+  /** The new message and the reply's reserve. */
+  nextTokens: number;
+  contextLength: number | undefined;
+  threshold: number;
+}
+
+/**
+ * Compacting is worth it when the next request would pass the threshold of the context and the part it
+ * replaces is a real share of the history: a summary changes the cached prefix, so a small gain is not
+ * worth the cache it costs.
+ */
+export function shouldCompact(need: CompactionNeed): boolean {
+  if (need.contextLength === undefined || need.threshold <= 0 || need.threshold >= 1) return false;
+  const over = need.historyTokens + need.nextTokens > need.contextLength * need.threshold;
+  return over && need.coveredTokens >= need.historyTokens * 0.25;
+}

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { validateChatRequest, type ChatCompletion, type ChatRequest } from '../../../src/api/index';
-import { compactConversation, compactionCut, NothingToCompactError, transcriptOf } from '../../../src/core/chat/compaction';
+import { compactBeforeSending } from '../../../src/core/chat/autoCompaction';
+import { compactConversation, compactionCut, NothingToCompactError, shouldCompact, transcriptOf } from '../../../src/core/chat/compaction';
+import { ConversationStore } from '../../../src/core/conversations/conversationStore';
+import { MemoryStorage } from './support/memoryStorage';
 import { buildHistory } from '../../../src/core/chat/historyBuilder';
 import type { Conversation, Entry } from '../../../src/core/conversations/conversation';
 import { conversationToMarkdown } from '../../../src/core/conversations/conversationMarkdown';
@@ -80,5 +83,38 @@ describe('compaction (/compact)', () => {
     const conversation = longConversation();
     conversation.compaction = { summary: 'gone', upTo: 'no-such-entry', createdAt: 1 };
     assert.equal(buildHistory(conversation).filter((m) => m.role === 'user').length, 4);
+  });
+});
+
+describe('automatic compaction before a message', () => {
+  it('compacts only past the threshold, when the summarised part is a real share of the history, and with a stated context length', () => {
+    const need = { historyTokens: 7000, coveredTokens: 5000, nextTokens: 1100, contextLength: 8192, threshold: 0.8 };
+    assert.equal(shouldCompact(need), true);
+    assert.equal(shouldCompact({ ...need, historyTokens: 4000 }), false, 'under the threshold');
+    assert.equal(shouldCompact({ ...need, coveredTokens: 1000 }), false, 'too little to gain for the cache it costs');
+    assert.equal(shouldCompact({ ...need, contextLength: undefined }), false);
+    assert.equal(shouldCompact({ ...need, threshold: 0 }), false, '0 turns it off');
+  });
+
+  it('summarises a long conversation on a small model before the next message, and says so; a failed summary sends as it is', async () => {
+    const { store } = await ConversationStore.open(new MemoryStorage(), new ManualClock());
+    const conversation = await store.create();
+    const long = 'leap years and their rules '.repeat(400);
+    for (let i = 0; i < 4; i++) {
+      conversation.entries.push({ id: `u${i}`, role: 'user', createdAt: 1, content: `${long} ${i}` });
+      conversation.entries.push({ id: `a${i}`, role: 'assistant', createdAt: 1, model: 'svc-v1-8k', alternatives: [{ content: `answer ${i}`, reasoning: '', finishReason: 'stop' }], selected: 0, status: 'complete' });
+    }
+    await store.save(conversation);
+    const notices: string[] = [];
+    const deps = { store, client: async () => new SummaryClient('Leap years were discussed.'), clock: new ManualClock(), notice: (_level: 'info' | 'warning', m: string) => void notices.push(m) };
+    const next = { text: 'and 2100?', model: 'svc-v1-8k', maxCompletionTokens: 1024, threshold: 0.8 };
+    assert.equal(await compactBeforeSending(deps, conversation.id, next), true);
+    assert.equal(store.require(conversation.id).compaction?.upTo, 'a1');
+    assert.match(notices[0] ?? '', /near 80 % of the model's context/);
+    assert.equal(await compactBeforeSending(deps, conversation.id, { ...next, model: 'svc-v1-128k' }), false, 'plenty of room on a large model');
+    const failing = { ...deps, client: async () => ({ chat: async () => Promise.reject(new Error('503')) }) };
+    store.require(conversation.id).compaction = undefined;
+    assert.equal(await compactBeforeSending(failing, conversation.id, next), false);
+    assert.match(notices.at(-1) ?? '', /could not be compacted \(503\); the message is sent as it is/);
   });
 });
