@@ -102,6 +102,7 @@ export class ChatApp {
         host.post({ type: 'estimateTokens', requestId: this.estimateRequestId, conversationId: this.active?.id ?? null, draft, model });
       },
       draftChanged: (draft) => this.saveState({ draft }),
+      lastMessage: () => this.active?.messages.findLast((m) => m.role === 'user')?.content,
       requestMentions: (query) => {
         const requestId = host.nextRequestId();
         this.mentionQueries.set(requestId, query);

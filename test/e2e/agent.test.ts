@@ -16,7 +16,7 @@ if (theme) {
     it('runs an Agent-mode message as a task: a card per tool call with its result, then the summary', async () => {
       await vscode.workbench.activityBarItem('svc').click();
       await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('agent-toggle').check();
+      await chat().getByTestId('mode-picker').selectOption('agent');
       await chat().getByTestId('composer-input').fill('Run python code to calculate 6*7');
       await chat().getByTestId('send').click();
       const card = chat().getByTestId('tool-card').first();
@@ -44,7 +44,7 @@ if (theme) {
       await vscode.workbench.page.getByText(/svc\.agent\.autoApproveEdits, svc\.baseUrl are ignored: they can only be set in your user settings/).first().waitFor({ timeout: 30_000 });
       await vscode.workbench.screenshot('agent-02-repository-settings-ignored');
       await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('agent-toggle').check();
+      await chat().getByTestId('mode-picker').selectOption('agent');
       await chat().getByTestId('composer-input').fill('Search the web for leap year rules');
       await chat().getByTestId('send').click();
       const approval = chat().getByTestId('approval');

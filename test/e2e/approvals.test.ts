@@ -24,7 +24,7 @@ if (theme) {
     it('asks in a modal dialog that shows the whole command, hidden tail included, and runs nothing on Reject', async () => {
       await vscode.workbench.runCommand('svc: Focus Chat');
       await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('agent-toggle').check();
+      await chat().getByTestId('mode-picker').selectOption('agent');
       await chat().getByTestId('composer-input').fill('check the build');
       await chat().getByTestId('send').click();
       await vscode.workbench.runCommand('View: Close Primary Side Bar');

@@ -25,7 +25,7 @@ if (theme) {
       fs.writeFileSync(file('beta.txt'), 'beta one\nbeta two\n');
       await vscode.workbench.runCommand('svc: Focus Chat');
       await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('agent-toggle').check();
+      await chat().getByTestId('mode-picker').selectOption('agent');
       await chat().getByTestId('composer-input').fill('ckpt-e2e: upper-case the files and write gamma');
       await chat().getByTestId('send').click();
       const approval = chat().getByTestId('approval');

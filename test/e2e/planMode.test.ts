@@ -22,8 +22,8 @@ if (theme) {
       fs.writeFileSync(path.join(vscode.workspace, 'beta.txt'), 'beta one\n');
       await vscode.workbench.runCommand('svc: Focus Chat');
       await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('plan-toggle').check();
-      assert.equal(await chat().getByTestId('agent-toggle').isChecked(), false, 'one mode at a time');
+      await chat().getByTestId('mode-picker').selectOption('plan');
+      assert.equal(await chat().getByTestId('mode-picker').inputValue(), 'plan', 'one mode at a time: Plan');
       await chat().getByTestId('composer-input').fill('plan-e2e: upper-case both files');
       await chat().getByTestId('send').click();
       const card = chat().getByTestId('plan-card');

@@ -27,7 +27,7 @@ if (theme) {
     it('an agent task gets only reading tools, and the view says why', async () => {
       await vscode.workbench.runCommand('svc: Focus Chat');
       await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('agent-toggle').check();
+      await chat().getByTestId('mode-picker').selectOption('agent');
       await chat().getByTestId('composer-input').fill('List the files of this workspace');
       await chat().getByTestId('send').click();
       await chat().getByText(/Restricted Mode: the agent can read files but not edit them or run commands/).waitFor({ timeout: 30_000 });

@@ -178,7 +178,7 @@ export const agentCases: WebviewCase[] = [
     name: 'Agent mode sends the message as an agent task; Escape stops a running task',
     page: 'strict',
     async run(chat) {
-      await chat.page.locator('[data-testid="agent-toggle"]').check();
+      await chat.page.locator('[data-testid="mode-picker"]').selectOption('agent');
       await chat.page.locator('[data-testid="composer-input"]').fill('summarise the README');
       await chat.page.locator('[data-testid="composer-input"]').press('Enter');
       const posted = await chat.waitForPosted('runAgentTask');

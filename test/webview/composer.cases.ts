@@ -282,6 +282,25 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
+    name: 'the mode picker sends Ask as a message, Plan and Agent as tasks; Up in an empty box brings back the last message',
+    page: 'strict',
+    async run(chat) {
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      const mode = chat.page.locator('[data-testid="mode-picker"]');
+      assert.deepEqual(await mode.locator('option').allTextContents(), ['Ask', 'Plan', 'Agent']);
+      await chat.send({ type: 'conversation', conversation: conversation([{ id: 'u1', role: 'user', content: 'What is a leap year?', createdAt: 1 }]) });
+      await chat.frames(2);
+      await input.click();
+      await input.press('ArrowUp');
+      assert.equal(await input.inputValue(), 'What is a leap year?');
+      await mode.selectOption('plan');
+      await input.press('Enter');
+      const planned = await chat.waitForPosted('runAgentTask');
+      assert.equal(planned.mode, 'plan');
+      assert.equal(planned.text, 'What is a leap year?');
+    },
+  },
+  {
     name: 'the emulator banner shows and its button sets a key; conversations can be opened, renamed, deleted and exported',
     page: 'strict',
     async run(chat) {

@@ -17,6 +17,8 @@ export interface ComposerCallbacks {
   draftChanged(draft: string): void;
   /** Asks the host for the @ completion list of what follows the @. */
   requestMentions(query: string): void;
+  /** The text of the last message the user sent in this conversation. */
+  lastMessage(): string | undefined;
 }
 
 /** What the host says the estimate is made of. */
@@ -51,8 +53,7 @@ export class Composer {
   private readonly thinking: { wrapper: HTMLLabelElement; input: HTMLInputElement };
   private readonly jsonMode: { wrapper: HTMLLabelElement; input: HTMLInputElement };
   /** Agent mode: the message runs as an agent task with tools on the workspace. */
-  private readonly agent: { wrapper: HTMLLabelElement; input: HTMLInputElement };
-  private readonly plan: { wrapper: HTMLLabelElement; input: HTMLInputElement };
+  private readonly mode: HTMLSelectElement;
   private readonly choiceCount: HTMLSelectElement;
   private readonly choiceWrapper: HTMLLabelElement;
   private readonly estimate: HTMLElement;
@@ -82,17 +83,12 @@ export class Composer {
     this.modelPicker = el('select', { className: 'model-picker', attrs: { 'data-testid': 'model-picker', 'aria-label': 'Model', title: 'Model' } });
     this.thinking = checkbox('Thinking', 'Let the model think before answering');
     this.jsonMode = checkbox('JSON', 'JSON mode: the answer is a JSON object');
-    this.agent = checkbox('Agent', 'Agent mode: run the message as a task that uses tools on the workspace (asks before changing files)');
-    this.agent.input.setAttribute('data-testid', 'agent-toggle');
-    this.plan = checkbox('Plan', 'Plan mode: the agent only reads, then proposes a plan you can edit, approve or reject');
-    this.plan.input.setAttribute('data-testid', 'plan-toggle');
-    // Ask (neither), Plan or Agent: one mode at a time.
-    this.plan.input.addEventListener('change', () => {
-      if (this.plan.input.checked) this.agent.input.checked = false;
-    });
-    this.agent.input.addEventListener('change', () => {
-      if (this.agent.input.checked) this.plan.input.checked = false;
-    });
+    // Ask (chat), Plan (read, then a plan to approve) or Agent (a task with tools): one mode at a time.
+    this.mode = el('select', { className: 'mode-picker', attrs: { 'data-testid': 'mode-picker', 'aria-label': 'Mode', title: 'Ask: chat · Plan: the agent reads and proposes a plan to approve · Agent: a task that uses tools (asks before changing files)' } }, [
+      el('option', { text: 'Ask', attrs: { value: 'ask' } }),
+      el('option', { text: 'Plan', attrs: { value: 'plan' } }),
+      el('option', { text: 'Agent', attrs: { value: 'agent' } }),
+    ]);
     this.choiceCount = el('select', { className: 'choice-count', attrs: { 'aria-label': 'Number of alternative answers' } });
     this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: 'Number of alternative answers' } }, [icon('versions'), this.choiceCount]);
     this.estimate = el('span', { className: 'token-estimate', attrs: { 'aria-live': 'polite', title: 'Estimated tokens of the next request / context length' } });
@@ -106,7 +102,7 @@ export class Composer {
     this.stopButton = el('button', { className: 'primary-button stop', attrs: { type: 'button', 'data-testid': 'stop', 'aria-label': 'Stop generating (Escape)', title: 'Stop generating (Escape)' } }, [icon('debug-stop')]);
     this.stopButton.hidden = true;
 
-    const options = el('div', { className: 'composer-options' }, [this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper, this.plan.wrapper, this.agent.wrapper]);
+    const options = el('div', { className: 'composer-options' }, [this.mode, this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper]);
     const footer = el('div', { className: 'composer-footer' }, [this.estimate, this.sendButton, this.stopButton]);
     this.completion = new ComposerCompletion(this.input, (query) => this.callbacks.requestMentions(query));
     this.element = el('div', { className: 'composer' }, [this.meter, this.completion.element, this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
@@ -118,11 +114,11 @@ export class Composer {
   }
 
   get agentMode(): boolean {
-    return this.agent.input.checked;
+    return this.mode.value === 'agent';
   }
 
   get planMode(): boolean {
-    return this.plan.input.checked;
+    return this.mode.value === 'plan';
   }
 
   setModels(models: ModelView[]): void {
@@ -206,6 +202,12 @@ export class Composer {
       if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
         event.preventDefault();
         this.submit();
+      } else if (event.key === 'ArrowUp' && this.input.value === '') {
+        // Up in an empty box brings back the last message, to send again or change.
+        const last = this.callbacks.lastMessage();
+        if (last === undefined) return;
+        event.preventDefault();
+        this.setText(last);
       }
     });
     this.input.addEventListener('input', () => this.changed());

@@ -17,7 +17,8 @@ export class StatusBanner {
   show(connection: Connection): void {
     const emulator = connection.mode === 'emulator';
     this.element.hidden = !emulator;
-    this.text.textContent = emulator ? `Using the local emulator${connection.detail ? ` — ${connection.detail}` : ''}` : '';
-    this.element.title = connection.baseUrl;
+    // One short line; the why and the address are in the tooltip.
+    this.text.textContent = emulator ? 'Using the local emulator' : '';
+    this.element.title = [connection.detail, connection.baseUrl].filter((part) => part !== undefined && part !== '').join('\n');
   }
 }
