@@ -83,8 +83,8 @@ const entries = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [chatHostBesideEntry] },
   { ...common, entryPoints: ['src/extension/chatHost.ts'], outfile: 'dist/chatHost.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [requireSeparateLibraries('dist/chatHost.js')] },
   { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, ...requireImports, plugins: [requireSeparateLibraries('dist/emulator.js')] },
-  // MCP servers' connections (the SDK), required by the chat host only when a server starts.
-  { ...common, entryPoints: ['src/extension/mcp/mcpConnection.ts'], outfile: 'dist/mcpConnection.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, ...requireImports },
+  // The MCP servers' manager with the SDK's client, required by the chat host only once a server is defined.
+  { ...common, entryPoints: ['src/extension/mcp/mcpServers.ts'], outfile: 'dist/mcpServers.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...importMetaUrl, ...requireImports },
   // The quickjs formula's worker thread: QuickJS itself lives only here, off the emulator's thread.
   { ...common, entryPoints: ['src/emulator/formulas/quickjsWorker.ts'], outfile: 'dist/quickjsWorker.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, ...requireImports },
   ...separateLibraries.map(({ specifier, outfile, esm }) => ({
@@ -120,7 +120,7 @@ if (watch) {
 // module, so its importers, its __filename and its own relative requires are unchanged. They load
 // lazily, so the few milliseconds of inflating are paid on first use only, never at activation.
 /** Our own lazily loaded bundles compressed the same way: the MCP SDK's is a fifth of the .vsix otherwise. */
-const compressedBundles = ['dist/mcpConnection.js'];
+const compressedBundles = ['dist/mcpServers.js'];
 
 if (!watch) {
   for (const outfile of [...separateLibraries.map((l) => l.outfile), ...compressedBundles]) {

@@ -114,7 +114,16 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       newConversation: () => this.newConversation(),
       sendInit: () => this.sendInit(),
     });
-    registerSettingsHandlers(this.router, { store, estimates: this.estimates, models, post, instructions: async () => this.rules?.message() });
+    registerSettingsHandlers(this.router, {
+      store,
+      estimates: this.estimates,
+      models,
+      post,
+      instructions: async () => this.rules?.message(),
+      // A URL would ask the user at every keystroke: it is counted once sent, not in the estimate.
+      mentions: async (draft) =>
+        this.mentions ? (await resolveMentions(parseMentions(draft).filter((m) => m.kind !== 'url'), this.mentions)).messages : [],
+    });
     registerCodeBlockHandlers(this.router, proposals);
     registerCompactionHandlers(this.router, { store, session: this.session, client, post });
     registerHostActionHandlers(this.router, client, window);

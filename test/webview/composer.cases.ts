@@ -181,7 +181,7 @@ export const composerCases: WebviewCase[] = [
       );
       const request = (await chat.posted()).filter((m) => m.type === 'estimateTokens').pop();
       const breakdown = [
-        { label: 'Rules, system prompt and files', tokens: 1000 },
+        { label: 'Rules, system prompt, files and mentions', tokens: 1000 },
         { label: 'Conversation', tokens: 3000 },
         { label: 'Your message', tokens: 96 },
         { label: 'Reserved for the reply', tokens: 1024 },

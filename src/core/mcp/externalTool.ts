@@ -9,7 +9,8 @@ import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type Tool
 
 export type ExternalContent =
   | { kind: 'text'; text: string }
-  | { kind: 'image'; mimeType: string; bytes: number }
+  /** An image or a sound: described to the model (the chat API takes no media in a tool result). */
+  | { kind: 'media'; media: 'image' | 'audio'; mimeType: string; bytes: number }
   | { kind: 'resource'; uri: string; text?: string; mimeType?: string };
 
 export interface ExternalCallResult {
@@ -57,7 +58,7 @@ export function resultText(content: readonly ExternalContent[], maxChars: number
   const text = content
     .map((part) => {
       if (part.kind === 'text') return part.text;
-      if (part.kind === 'image') return `[${part.mimeType} image, ${part.bytes} bytes: not shown to the model]`;
+      if (part.kind === 'media') return `[${part.mimeType} ${part.media}, ${part.bytes} bytes: not shown to the model]`;
       return part.text !== undefined ? `[resource ${part.uri}]\n${part.text}` : `[resource ${part.uri}${part.mimeType ? `, ${part.mimeType}` : ''}: no text]`;
     })
     .join('\n');

@@ -51,14 +51,34 @@ const HttpSchema = z.strictObject({
   headers: stringMap.optional(),
 });
 
-/** VS Code's variables the extension fills in; any other `${…}` (inputs, commands) is refused, naming the field. */
+/** Where `${…}` variables come from while one file or the setting is read. */
+export interface McpVariableSources {
+  /** `${workspaceFolder}`: the folder of the mcp.json, or for the user's setting the first folder open. */
+  workspaceFolder?: string;
+  /** `${env:NAME}`, in the user's setting only: the editor's environment. */
+  environment?: Readonly<Record<string, string | undefined>>;
+}
+
 const VARIABLE = /\$\{([^}]*)\}/g;
 
-function substitute(value: string, field: string, workspaceFolder: string | undefined, problems: string[]): string {
+/**
+ * VS Code's variables the extension fills in; any other `${…}` is refused, naming the field. `${env:NAME}`
+ * counts only in the user's own setting: in a repository's mcp.json it would hand the editor's variables
+ * (tokens, keys) to a command the repository chose.
+ */
+function substitute(value: string, field: string, scope: McpServerDefinition['scope'], sources: McpVariableSources, problems: string[]): string {
   return value.replace(VARIABLE, (whole, variable: string) => {
-    if (variable === 'workspaceFolder' && workspaceFolder !== undefined) return workspaceFolder;
-    if (variable.startsWith('env:')) return '';
-    problems.push(`${field}: the variable ${whole} is not supported; allowed: \${workspaceFolder}`);
+    if (variable === 'workspaceFolder') {
+      if (sources.workspaceFolder !== undefined) return sources.workspaceFolder;
+      problems.push(`${field}: \${workspaceFolder} needs a folder open in the window`);
+    } else if (variable.startsWith('env:')) {
+      if (scope === 'user') return sources.environment?.[variable.slice('env:'.length)] ?? '';
+      problems.push(`${field}: ${whole} is not allowed in a workspace's mcp.json (it would give the repository's server a variable of your editor's environment); define the server in the svc.mcp.servers user setting to use it`);
+    } else if (variable.startsWith('input:')) {
+      problems.push(`${field}: ${whole} refers to "inputs", which svc does not prompt for; write the value itself${scope === 'workspace' ? ', or define the server in the svc.mcp.servers user setting' : ''} (allowed variables: \${workspaceFolder}${scope === 'user' ? ', ${env:NAME}' : ''})`);
+    } else {
+      problems.push(`${field}: the variable ${whole} is not supported; allowed: \${workspaceFolder}${scope === 'user' ? ', ${env:NAME}' : ''}`);
+    }
     return whole;
   });
 }
@@ -71,11 +91,8 @@ function issueLines(error: z.ZodError, prefix: string): string[] {
   });
 }
 
-/**
- * The servers of one mcp.json (its parsed JSON) or of the setting. `workspaceFolder` fills
- * `${workspaceFolder}`; `${env:NAME}` becomes empty, since the server gets no variable of the editor's own.
- */
-export function parseMcpConfig(value: unknown, scope: McpServerDefinition['scope'], workspaceFolder?: string): McpConfig {
+/** The servers of one mcp.json (its parsed JSON) or of the setting (`{ servers: <the setting> }`). */
+export function parseMcpConfig(value: unknown, scope: McpServerDefinition['scope'], sources: McpVariableSources = {}): McpConfig {
   const problems: string[] = [];
   const servers: McpServerDefinition[] = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { servers, problems: ['(top level): must be an object with "servers"'] };
@@ -100,21 +117,21 @@ export function parseMcpConfig(value: unknown, scope: McpServerDefinition['scope
     const before = problems.length;
     if ('command' in parsed.data) {
       const data = parsed.data;
-      const env = Object.fromEntries(Object.entries(data.env ?? {}).map(([k, v]) => [k, substitute(v, `${prefix}.env.${k}`, workspaceFolder, problems)]));
+      const env = Object.fromEntries(Object.entries(data.env ?? {}).map(([k, v]) => [k, substitute(v, `${prefix}.env.${k}`, scope, sources, problems)]));
       const server: McpServerDefinition = {
         type: 'stdio',
         name,
         scope,
-        command: substitute(data.command, `${prefix}.command`, workspaceFolder, problems),
-        args: (data.args ?? []).map((arg, i) => substitute(arg, `${prefix}.args.${i}`, workspaceFolder, problems)),
+        command: substitute(data.command, `${prefix}.command`, scope, sources, problems),
+        args: (data.args ?? []).map((arg, i) => substitute(arg, `${prefix}.args.${i}`, scope, sources, problems)),
         env,
-        ...(data.cwd !== undefined ? { cwd: substitute(data.cwd, `${prefix}.cwd`, workspaceFolder, problems) } : {}),
+        ...(data.cwd !== undefined ? { cwd: substitute(data.cwd, `${prefix}.cwd`, scope, sources, problems) } : {}),
       };
       if (problems.length === before) servers.push(server);
     } else {
       const data = parsed.data as z.infer<typeof HttpSchema>;
-      const headers = Object.fromEntries(Object.entries(data.headers ?? {}).map(([k, v]) => [k, substitute(v, `${prefix}.headers.${k}`, workspaceFolder, problems)]));
-      const server: McpServerDefinition = { type: 'http', name, scope, url: data.url, headers };
+      const headers = Object.fromEntries(Object.entries(data.headers ?? {}).map(([k, v]) => [k, substitute(v, `${prefix}.headers.${k}`, scope, sources, problems)]));
+      const server: McpServerDefinition = { type: 'http', name, scope, url: substitute(data.url, `${prefix}.url`, scope, sources, problems), headers };
       if (problems.length === before) servers.push(server);
     }
   }

@@ -23,6 +23,8 @@ export interface DraftEstimateRequest {
   maxCompletionTokens: number | undefined;
   /** The standing instructions (project rules) the request will start with. */
   instructions?: SystemMessage;
+  /** What the draft's @-mentions resolve to, sent before it. */
+  mentions?: SystemMessage[];
 }
 
 export interface DraftEstimate {
@@ -58,7 +60,7 @@ async function partsOf(messages: ChatMessage[], draft: string): Promise<Part[]> 
   const draftMessage = draft.trim() !== '' ? messages.at(-1) : undefined;
   const conversation = messages.filter((m) => m.role !== 'system' && m !== draftMessage);
   return [
-    { label: 'Rules, system prompt and files', tokens: await countTokensLocally(system) },
+    { label: 'Rules, system prompt, files and mentions', tokens: await countTokensLocally(system) },
     { label: 'Conversation', tokens: await countTokensLocally(conversation) },
     { label: 'Your message', tokens: draftMessage ? await countTokensLocally([draftMessage]) : 0 },
   ];
@@ -98,7 +100,10 @@ export class DraftTokenEstimates {
 
   async request(request: DraftEstimateRequest): Promise<void> {
     const contextLength = modelInfo(request.model)?.contextLength;
-    const messages = [...(request.instructions ? [request.instructions] : []), ...draftMessages(request.conversation, request.draft, request.systemPrompt)];
+    const drafted = draftMessages(request.conversation, request.draft, request.systemPrompt);
+    // Mentions go right before the message, as they will when it is sent.
+    const withMentions = request.mentions && request.mentions.length > 0 && request.draft.trim() !== '' ? [...drafted.slice(0, -1), ...request.mentions, ...drafted.slice(-1)] : drafted;
+    const messages = [...(request.instructions ? [request.instructions] : []), ...withMentions];
     if (messages.length === 0) {
       this.onEstimate({ requestId: request.requestId, tokens: 0, contextLength: contextLength ?? null });
       return;

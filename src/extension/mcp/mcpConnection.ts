@@ -1,11 +1,12 @@
 // One connection to an MCP server through the official SDK: a child process over stdio, or streamable
-// HTTP. Its own bundle (dist/mcpConnection.js), loaded only when a server is started, so the chat host
-// does not carry the SDK for the many sessions that use no MCP server.
+// HTTP. Only the client and its two transports are imported; the SDK's server side stays out of the
+// bundle (dist/mcpServers.js, loaded only when MCP servers are configured).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpServerDefinition } from '../../core/mcp/mcpConfig';
-import type { ExternalCallResult, ExternalContent } from '../../core/mcp/externalTool';
+import type { ExternalCallResult } from '../../core/mcp/externalTool';
+import { mcpContent } from '../../core/mcp/mcpContent';
 
 export interface McpToolInfo {
   name: string;
@@ -27,18 +28,12 @@ export interface ConnectOptions {
   /** Lines the server writes to stderr, for the log. */
   stderr(line: string): void;
   version: string;
+  /** Longest the handshake and the tool list may take before the server counts as hung. */
+  startTimeoutMs: number;
 }
 
-function content(parts: readonly unknown[]): ExternalContent[] {
-  return parts.map((part): ExternalContent => {
-    const p = part as { type: string; text?: string; data?: string; mimeType?: string; uri?: string; name?: string; resource?: { uri: string; text?: string; mimeType?: string } };
-    if (p.type === 'text') return { kind: 'text', text: p.text ?? '' };
-    if (p.type === 'image' || p.type === 'audio') return { kind: 'image', mimeType: p.mimeType ?? p.type, bytes: Math.floor(((p.data ?? '').length * 3) / 4) };
-    if (p.type === 'resource' && p.resource) return { kind: 'resource', uri: p.resource.uri, ...(p.resource.text !== undefined ? { text: p.resource.text } : {}), ...(p.resource.mimeType ? { mimeType: p.resource.mimeType } : {}) };
-    if (p.type === 'resource_link') return { kind: 'resource', uri: p.uri ?? p.name ?? '(unnamed)', ...(p.mimeType ? { mimeType: p.mimeType } : {}) };
-    return { kind: 'text', text: `[${p.type} content the extension does not show]` };
-  });
-}
+/** Pages of tools/list read at most: a server that keeps answering with a next page is cut off there. */
+const MAX_TOOL_PAGES = 20;
 
 export async function connectMcpServer(server: McpServerDefinition, options: ConnectOptions): Promise<McpConnection> {
   const transport =
@@ -64,18 +59,25 @@ export async function connectMcpServer(server: McpServerDefinition, options: Con
     // A broken message from the server: the call that waits for it fails on its own; a dead process closes.
     if (!closing) options.stderr(`protocol error: ${error.message}`);
   };
-  await client.connect(transport);
-  const listed = await client.listTools();
+  try {
+    await client.connect(transport, { timeout: options.startTimeoutMs });
+  } catch (error) {
+    // The SDK closes on a failed handshake without waiting; the child must be gone before we report.
+    closing = true;
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  let tools: McpToolInfo[];
+  try {
+    tools = await listTools(client, options.startTimeoutMs);
+  } catch (error) {
+    throw error;
+  }
   return {
-    tools: listed.tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description ?? tool.title ?? tool.name,
-      inputSchema: tool.inputSchema as McpToolInfo['inputSchema'],
-    })),
+    tools,
     async callTool(name, args, signal, timeoutMs) {
       const result = await client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs });
-      const parts = Array.isArray(result.content) ? result.content : [];
-      return { content: content(parts), ...(result.isError === true ? { isError: true } : {}) };
+      return { content: mcpContent(result.content), ...(result.isError === true ? { isError: true } : {}) };
     },
     onLost: (listener) => void lostListeners.push(listener),
     async close() {
@@ -83,4 +85,20 @@ export async function connectMcpServer(server: McpServerDefinition, options: Con
       await client.close().catch(() => undefined);
     },
   };
+}
+
+/** Every tool the server offers (none when it declares no tools), page by page. */
+async function listTools(client: Client, timeoutMs: number): Promise<McpToolInfo[]> {
+  if (!client.getServerCapabilities()?.tools) return [];
+  const tools: McpToolInfo[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+    const listed = await client.listTools(cursor !== undefined ? { cursor } : undefined, { timeout: timeoutMs });
+    for (const tool of listed.tools) {
+      tools.push({ name: tool.name, description: tool.description ?? tool.title ?? tool.name, inputSchema: tool.inputSchema as McpToolInfo['inputSchema'] });
+    }
+    cursor = listed.nextCursor;
+    if (cursor === undefined) break;
+  }
+  return tools;
 }

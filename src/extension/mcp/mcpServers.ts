@@ -1,10 +1,13 @@
 // The MCP servers the agent may use: those of each workspace folder's `.vscode/mcp.json` and of the
 // user's `svc.mcp.servers`. A workspace's server starts only once the user approved it, with its whole
 // command line shown; the approval is remembered per workspace for that exact definition, so an edit of
-// the file asks again. In Restricted Mode no workspace server starts. A server starts when an agent task
-// first needs it; its state, tools and last error are kept for the servers command and the log.
+// the file asks again, and a "no" is remembered for the window so each task does not ask again. In
+// Restricted Mode no workspace server starts. A server starts when an agent task first needs it; its
+// state, tools and last error are kept for the servers command and the log.
+//
+// This file and what it imports (the SDK, jsonc-parser) are their own bundle, dist/mcpServers.js, which
+// the chat host loads only when a server is defined (registerMcpFeatures.ts).
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { definitionFingerprint, describeServer, parseMcpConfig, type McpServerDefinition } from '../../core/mcp/mcpConfig';
@@ -12,10 +15,10 @@ import { externalToolName } from '../../core/mcp/externalToolNames';
 import { DEFAULT_EXTERNAL_LIMITS, ExternalTool, type ExternalToolSpec, type ExternalToolTask } from '../../core/mcp/externalTool';
 import type { Tool } from '../../core/tools/tool';
 import { commandEnvironment } from '../workspaceTools/commandEnvironment';
-import { userSetting } from '../userSettings';
-import type { McpConnection, McpToolInfo } from './mcpConnection';
+import { mcpJsonFiles, userMcpServers } from './mcpConfigFiles';
+import { connectMcpServer, type McpConnection, type McpToolInfo } from './mcpConnection';
 
-export type McpServerState = 'stopped' | 'starting' | 'running' | 'failed' | 'disabled' | 'not approved';
+export type McpServerState = 'stopped' | 'starting' | 'running' | 'failed' | 'disabled' | 'awaiting approval';
 
 export interface McpServerStatus {
   definition: McpServerDefinition;
@@ -29,12 +32,7 @@ interface Entry extends McpServerStatus {
   starting?: Promise<McpConnection | undefined>;
 }
 
-interface ConnectionModule {
-  connectMcpServer(server: McpServerDefinition, options: { env: Record<string, string>; stderr(line: string): void; version: string }): Promise<McpConnection>;
-}
-
 export interface McpServersOptions {
-  extensionPath: string;
   version: string;
   workspaceState: vscode.Memento;
   log: vscode.LogOutputChannel;
@@ -42,7 +40,11 @@ export interface McpServersOptions {
   confirm(message: string, detail: string, confirmLabel: string): Promise<boolean>;
   /** Test-only: the longest a tool call may take. */
   callTimeoutMs?: number;
+  /** Test-only: the longest the handshake and tool list may take (default 60 s, time for `npx` to fetch a server). */
+  startTimeoutMs?: number;
 }
+
+const DEFAULT_START_TIMEOUT_MS = 60_000;
 
 const APPROVALS_KEY = 'svc.mcp.approvedServers';
 const DISABLED_KEY = 'svc.mcp.disabledServers';
@@ -53,9 +55,10 @@ function key(server: McpServerDefinition): string {
 
 export class McpServers implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
+  /** Workspace servers the user said no to in this window, by key: the fingerprint answered. */
+  private readonly declined = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private connectionModule: ConnectionModule | undefined;
 
   constructor(private readonly options: McpServersOptions) {}
 
@@ -63,35 +66,35 @@ export class McpServers implements vscode.Disposable {
   read(): { servers: McpServerDefinition[]; problems: string[] } {
     const servers: McpServerDefinition[] = [];
     const problems: string[] = [];
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const file = path.join(folder.uri.fsPath, '.vscode', 'mcp.json');
-      if (!fs.existsSync(file)) continue;
+    const files = mcpJsonFiles();
+    for (const { folder, file } of files) {
       const errors: ParseError[] = [];
       const value: unknown = parseJsonc(fs.readFileSync(file, 'utf8'), errors, { allowTrailingComma: true });
       if (errors.length > 0) {
         problems.push(`${file}: not valid JSON (${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset})`);
         continue;
       }
-      const parsed = parseMcpConfig(value, 'workspace', folder.uri.fsPath);
+      const parsed = parseMcpConfig(value, 'workspace', { workspaceFolder: folder });
       servers.push(...parsed.servers);
       problems.push(...parsed.problems.map((p) => `${file}: ${p}`));
     }
-    const user = userSetting<unknown>('mcp.servers', undefined);
+    const user = userMcpServers();
     if (user !== undefined) {
-      const parsed = parseMcpConfig({ servers: user }, 'user');
+      const firstFolder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+      const parsed = parseMcpConfig({ servers: user }, 'user', { environment: process.env, ...(firstFolder !== undefined ? { workspaceFolder: firstFolder } : {}) });
       servers.push(...parsed.servers);
       problems.push(...parsed.problems.map((p) => `svc.mcp.servers: ${p.replace(/^servers\./, '')}`));
     }
     return { servers, problems };
   }
 
-  /** Every server defined, with its state (servers not started yet are "stopped"). */
+  /** Every server defined, with its state (a server not started yet is "stopped", or "awaiting approval" for a workspace's). */
   status(): McpServerStatus[] {
     return this.read().servers.map((definition) => {
+      if (this.disabled().includes(key(definition))) return { definition, state: 'disabled', tools: [] };
       const entry = this.entries.get(key(definition));
-      const disabled = this.disabled().includes(key(definition));
-      if (entry && definitionFingerprint(entry.definition) === definitionFingerprint(definition)) return { ...entry, ...(disabled ? { state: 'disabled' as const } : {}) };
-      return { definition, state: disabled ? 'disabled' : 'stopped', tools: [] };
+      if (entry && definitionFingerprint(entry.definition) === definitionFingerprint(definition)) return { definition, state: entry.state, tools: entry.tools, ...(entry.lastError !== undefined ? { lastError: entry.lastError } : {}) };
+      return { definition, state: this.isApproved(definition) ? 'stopped' : 'awaiting approval', tools: [] };
     });
   }
 
@@ -109,10 +112,12 @@ export class McpServers implements vscode.Disposable {
     for (const server of servers) {
       if (this.disabled().includes(key(server))) continue;
       if (server.scope === 'workspace' && !trusted) continue;
-      const connection = await this.connection(server);
+      const wasDeclined = this.declined.has(key(server));
+      const connection = await this.connection(server, false);
       if (!connection) {
         const entry = this.entries.get(key(server));
         if (entry?.state === 'failed') task.notice(`The MCP server "${server.name}" could not start: ${entry.lastError ?? 'unknown error'}`);
+        else if (entry?.state === 'awaiting approval' && !wasDeclined) task.notice(`The MCP server "${server.name}" of this workspace was not approved and stays stopped; svc: Show MCP Servers can start it.`);
         continue;
       }
       for (const info of connection.tools) {
@@ -140,12 +145,17 @@ export class McpServers implements vscode.Disposable {
     return tools;
   }
 
-  async restart(name: string, scope: McpServerDefinition['scope']): Promise<void> {
-    const entry = this.entries.get(`${scope}:${name}`);
-    await entry?.connection?.close();
-    this.entries.delete(`${scope}:${name}`);
+  /**
+   * Stops the server if it runs and starts it again; a workspace's server not approved yet is asked about
+   * again. In Restricted Mode (`trusted` false) a workspace's server is only stopped.
+   */
+  async restart(name: string, scope: McpServerDefinition['scope'], trusted: boolean): Promise<void> {
+    const id = `${scope}:${name}`;
+    await this.entries.get(id)?.connection?.close();
+    this.entries.delete(id);
+    this.declined.delete(id);
     const server = this.read().servers.find((s) => s.name === name && s.scope === scope);
-    if (server) await this.connection(server);
+    if (server && (scope === 'user' || trusted)) await this.connection(server, true);
     this.changed.fire();
   }
 
@@ -171,11 +181,15 @@ export class McpServers implements vscode.Disposable {
     return this.options.workspaceState.get<string[]>(DISABLED_KEY, []);
   }
 
-  private async approved(server: McpServerDefinition): Promise<boolean> {
+  private isApproved(server: McpServerDefinition): boolean {
     if (server.scope === 'user') return true;
+    return this.options.workspaceState.get<Record<string, string>>(APPROVALS_KEY, {})[server.name] === definitionFingerprint(server);
+  }
+
+  private async approve(server: McpServerDefinition): Promise<boolean> {
+    if (this.isApproved(server)) return true;
     const approvals = this.options.workspaceState.get<Record<string, string>>(APPROVALS_KEY, {});
     const fingerprint = definitionFingerprint(server);
-    if (approvals[server.name] === fingerprint) return true;
     const changed = approvals[server.name] !== undefined;
     const ok = await this.options
       .confirm(
@@ -186,11 +200,16 @@ export class McpServers implements vscode.Disposable {
       // A question that could not be shown is not a yes.
       .catch(() => false);
     if (ok) await this.options.workspaceState.update(APPROVALS_KEY, { ...approvals, [server.name]: fingerprint });
+    else this.declined.set(key(server), fingerprint);
     return ok;
   }
 
-  /** The running connection of the server, starting it (once) if needed; undefined when it cannot or may not run. */
-  private async connection(server: McpServerDefinition): Promise<McpConnection | undefined> {
+  /**
+   * The running connection of the server, starting it (once) if needed; undefined when it cannot or may
+   * not run. A workspace server the user said no to in this window is asked about again only when the
+   * user asks for it (`explicit`: restart from the servers command) or its definition changed.
+   */
+  private async connection(server: McpServerDefinition, explicit: boolean): Promise<McpConnection | undefined> {
     const id = key(server);
     let entry = this.entries.get(id);
     if (entry && definitionFingerprint(entry.definition) !== definitionFingerprint(server)) {
@@ -200,8 +219,10 @@ export class McpServers implements vscode.Disposable {
     }
     if (entry?.connection) return entry.connection;
     if (entry?.starting) return entry.starting;
-    const fresh: Entry = { definition: server, state: 'starting', tools: [] };
+    if (!explicit && this.declined.get(id) === definitionFingerprint(server)) return undefined;
+    const fresh: Entry = { definition: server, state: this.isApproved(server) ? 'starting' : 'awaiting approval', tools: [] };
     this.entries.set(id, fresh);
+    this.changed.fire();
     fresh.starting = this.start(fresh);
     const connection = await fresh.starting;
     delete fresh.starting;
@@ -211,16 +232,18 @@ export class McpServers implements vscode.Disposable {
 
   private async start(entry: Entry): Promise<McpConnection | undefined> {
     const server = entry.definition;
-    if (!(await this.approved(server))) {
-      entry.state = 'not approved';
+    if (!(await this.approve(server))) {
       this.options.log.info(`MCP: the server "${server.name}" was not approved and stays stopped.`);
       return undefined;
     }
+    entry.state = 'starting';
+    this.changed.fire();
     try {
       const env = server.type === 'stdio' ? { ...(commandEnvironment(process.env) as Record<string, string>), ...server.env } : {};
-      const connection = await this.module().connectMcpServer(server, {
+      const connection = await connectMcpServer(server, {
         env,
         version: this.options.version,
+        startTimeoutMs: this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
         stderr: (line) => this.options.log.info(`MCP ${server.name}: ${line}`),
       });
       entry.connection = connection;
@@ -242,11 +265,5 @@ export class McpServers implements vscode.Disposable {
       this.options.log.error(`MCP: the server "${server.name}" could not start: ${entry.lastError}`);
       return undefined;
     }
-  }
-
-  private module(): ConnectionModule {
-    // A run-time require of a path esbuild cannot see: the SDK is in its own bundle.
-    this.connectionModule ??= (require as NodeJS.Require)(path.join(this.options.extensionPath, 'dist', 'mcpConnection.js')) as ConnectionModule;
-    return this.connectionModule;
   }
 }

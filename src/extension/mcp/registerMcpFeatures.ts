@@ -1,11 +1,18 @@
 // Wires MCP servers and other extensions' VS Code tools into the agent: the servers' manager, the
 // command that shows each server's state, tools and last error (with restart and disable), and the
-// source of external tools for each agent task.
+// source of external tools for each agent task. The manager and the SDK are their own bundle
+// (dist/mcpServers.js), loaded the first time a server is defined; a window without one never loads it.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExternalToolTask } from '../../core/mcp/externalTool';
 import type { Tool } from '../../core/tools/tool';
-import { McpServers, type McpServerStatus } from './mcpServers';
+import { mcpConfigured } from './mcpConfigFiles';
+import type { McpServers, McpServersOptions, McpServerStatus } from './mcpServers';
 import { vscodeToolsForTask } from './vscodeLanguageModelTools';
+
+interface McpServersModule {
+  McpServers: new (options: McpServersOptions) => McpServers;
+}
 
 export type ExternalToolSource = (task: ExternalToolTask, taken: Set<string>, trusted: boolean) => Promise<Tool[]>;
 
@@ -19,18 +26,19 @@ const STATE_ICONS: Record<McpServerStatus['state'], string> = {
   stopped: '$(circle-outline)',
   failed: '$(error)',
   disabled: '$(circle-slash)',
-  'not approved': '$(shield)',
+  'awaiting approval': '$(shield)',
 };
 
-async function showServers(servers: McpServers, log: vscode.LogOutputChannel): Promise<void> {
-  const { problems } = servers.read();
-  const items: ServerItem[] = servers.status().map((status) => ({
+async function showServers(servers: McpServers | undefined, log: vscode.LogOutputChannel): Promise<void> {
+  const { problems } = servers?.read() ?? { problems: [] };
+  const restricted = !vscode.workspace.isTrusted;
+  const items: ServerItem[] = (servers?.status() ?? []).map((status) => ({
     status,
     label: `${STATE_ICONS[status.state]} ${status.definition.name}`,
-    description: `${status.state} · ${status.definition.scope === 'workspace' ? '.vscode/mcp.json' : 'svc.mcp.servers'}`,
+    description: `${status.state} · ${status.definition.scope === 'workspace' ? `.vscode/mcp.json${restricted ? ' · not started in Restricted Mode' : ''}` : 'svc.mcp.servers'}`,
     detail: status.lastError ? `last error: ${status.lastError}` : status.tools.length > 0 ? `tools: ${status.tools.map((t) => t.name).join(', ')}` : undefined,
   }));
-  if (items.length === 0) {
+  if (!servers || items.length === 0) {
     const more = problems.length > 0 ? ` Problems: ${problems.join('; ')}` : '';
     void vscode.window.showInformationMessage(`svc: no MCP server is defined. Add one to .vscode/mcp.json or to the svc.mcp.servers setting.${more}`);
     return;
@@ -39,9 +47,11 @@ async function showServers(servers: McpServers, log: vscode.LogOutputChannel): P
   const picked = await vscode.window.showQuickPick(items, { title: 'svc: MCP Servers', placeHolder: 'Pick a server to restart, disable or see its tools' });
   if (!picked) return;
   const { definition, state } = picked.status;
-  const actions = ['Restart', state === 'disabled' ? 'Enable' : 'Disable', 'Show Tools'];
+  const start = state === 'running' || state === 'failed' ? 'Restart' : 'Start';
+  const startable = state !== 'disabled' && !(restricted && definition.scope === 'workspace');
+  const actions = [...(startable ? [start] : []), state === 'disabled' ? 'Enable' : 'Disable', 'Show Tools'];
   const action = await vscode.window.showQuickPick(actions, { title: `MCP server "${definition.name}" (${state})` });
-  if (action === 'Restart') await servers.restart(definition.name, definition.scope);
+  if (action === 'Restart' || action === 'Start') await servers.restart(definition.name, definition.scope, !restricted);
   else if (action === 'Disable' || action === 'Enable') await servers.setDisabled(definition.name, definition.scope, action === 'Disable');
   else if (action === 'Show Tools') {
     const tools = servers.status().find((s) => s.definition.name === definition.name && s.definition.scope === definition.scope)?.tools ?? [];
@@ -52,15 +62,24 @@ async function showServers(servers: McpServers, log: vscode.LogOutputChannel): P
   }
 }
 
-export function registerMcpFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { servers: McpServers; externalTools: ExternalToolSource } {
-  const servers = new McpServers({
-    extensionPath: context.extensionPath,
-    version: (context.extension.packageJSON as { version?: string }).version ?? '0.0.0',
-    workspaceState: context.workspaceState,
-    log,
-    confirm: async (message, detail, confirmLabel) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, confirmLabel)) === confirmLabel,
-  });
-  context.subscriptions.push(servers, vscode.commands.registerCommand('svc.mcp.showServers', () => showServers(servers, log)));
-  const externalTools: ExternalToolSource = async (task, taken, trusted) => [...(await servers.toolsForTask(task, taken, trusted)), ...vscodeToolsForTask(task, taken)];
-  return { servers, externalTools };
+export function registerMcpFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { externalTools: ExternalToolSource } {
+  let servers: McpServers | undefined;
+  const load = (): McpServers => {
+    if (!servers) {
+      // A run-time require of a path esbuild cannot see, so the SDK stays out of the chat host's bundle.
+      const { McpServers } = (require as NodeJS.Require)(path.join(context.extensionPath, 'dist', 'mcpServers.js')) as McpServersModule;
+      servers = new McpServers({
+        version: (context.extension.packageJSON as { version?: string }).version ?? '0.0.0',
+        workspaceState: context.workspaceState,
+        log,
+        confirm: async (message, detail, confirmLabel) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, confirmLabel)) === confirmLabel,
+      });
+      context.subscriptions.push(servers);
+    }
+    return servers;
+  };
+  const loaded = (): McpServers | undefined => servers ?? (mcpConfigured() ? load() : undefined);
+  context.subscriptions.push(vscode.commands.registerCommand('svc.mcp.showServers', () => showServers(loaded(), log)));
+  const externalTools: ExternalToolSource = async (task, taken, trusted) => [...((await loaded()?.toolsForTask(task, taken, trusted)) ?? []), ...vscodeToolsForTask(task, taken)];
+  return { externalTools };
 }

@@ -11,7 +11,8 @@ function contentOf(parts: readonly unknown[]): ExternalContent[] {
     if (part instanceof vscode.LanguageModelTextPart) return { kind: 'text', text: part.value };
     if (part instanceof vscode.LanguageModelPromptTsxPart) return { kind: 'text', text: JSON.stringify(part.value) };
     if (part instanceof vscode.LanguageModelDataPart) {
-      return part.mimeType.startsWith('image/') ? { kind: 'image', mimeType: part.mimeType, bytes: part.data.byteLength } : { kind: 'text', text: new TextDecoder().decode(part.data) };
+      const media = part.mimeType.startsWith('image/') ? 'image' : part.mimeType.startsWith('audio/') ? 'audio' : undefined;
+      return media ? { kind: 'media', media, mimeType: part.mimeType, bytes: part.data.byteLength } : { kind: 'text', text: new TextDecoder().decode(part.data) };
     }
     return { kind: 'text', text: '[a result part the extension does not show]' };
   });

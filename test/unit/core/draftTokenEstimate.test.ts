@@ -130,11 +130,21 @@ describe('the draft token estimate', () => {
     clock.advance(ESTIMATE_DEBOUNCE_MS);
     await received(1);
     const [result] = results;
-    assert.deepEqual(result?.breakdown?.map((p) => p.label), ['Rules, system prompt and files', 'Conversation', 'Your message', 'Reserved for the reply']);
+    assert.deepEqual(result?.breakdown?.map((p) => p.label), ['Rules, system prompt, files and mentions', 'Conversation', 'Your message', 'Reserved for the reply']);
     assert.equal(result?.breakdown?.reduce((sum, p) => sum + p.tokens, 0), 500, 'the parts add up to the figure shown');
     assert.equal(result?.cachedTokens, 32);
     assert.equal((client.requests[0]?.messages[0] as { content: string }).content, 'Project rules: use tabs.', 'the rules are counted');
     assert.deepEqual(scaledBreakdown([{ label: 'a', tokens: 1 }, { label: 'b', tokens: 2 }], 10, 0), [{ label: 'a', tokens: 3 }, { label: 'b', tokens: 7 }]);
+  });
+
+  it("counts the draft's mentions, right before the draft as they will be sent", async () => {
+    const client = new CountingClient(50);
+    const { clock, estimates, received } = estimatesWith(async () => client);
+    const mention = { role: 'system' as const, content: 'The user mentioned @src/app.ts (file src/app.ts):\n\nconst app = 1;' };
+    await estimates.request({ ...base, requestId: 'x', model: 'svc-v1-8k', draft: 'explain @src/app.ts', mentions: [mention] });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(1);
+    assert.deepEqual(client.requests[0]?.messages, [mention, { role: 'user', content: 'explain @src/app.ts' }]);
   });
 
   it('sends the history of the conversation, or the system prompt of a new chat, before the draft', () => {

@@ -25,6 +25,8 @@ export interface SettingsHandlerDeps {
   post(message: HostMessage): void;
   /** The project rules the next request starts with, counted in the estimate. */
   instructions(): Promise<SystemMessage | undefined>;
+  /** What the draft's @-mentions resolve to (those that need no question), counted in the estimate. */
+  mentions(draft: string): Promise<SystemMessage[]>;
 }
 
 export function registerSettingsHandlers(router: WebviewMessageRouter, deps: SettingsHandlerDeps): void {
@@ -36,8 +38,10 @@ export function registerSettingsHandlers(router: WebviewMessageRouter, deps: Set
     .on('estimateTokens', async (message) => {
       const settings = readSettings();
       const instructions = await deps.instructions();
+      const mentions = await deps.mentions(message.draft);
       return deps.estimates.request({
         ...(instructions ? { instructions } : {}),
+        ...(mentions.length > 0 ? { mentions } : {}),
         requestId: message.requestId,
         model: message.model,
         conversation: message.conversationId ? deps.store.get(message.conversationId) : undefined,
