@@ -29,6 +29,7 @@ import {
   IdSchema,
   MAX_CHOICES,
   ModelViewSchema,
+  ReplyTimingViewSchema,
   PastedFileSchema,
   SendOptionsSchema,
   UiSettingsSchema,
@@ -161,6 +162,7 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
     finishReasons: z.array(z.object({ choiceIndex: count, finishReason: z.nullable(FinishReasonSchema) })),
     usage: z.optional(UsageViewSchema),
     totals: UsageViewSchema,
+    timing: z.optional(ReplyTimingViewSchema),
   }),
   z.object({
     type: z.literal('replyFailed'),

@@ -177,6 +177,10 @@ export const PlanViewSchema = z.object({
 });
 export type PlanView = z.infer<typeof PlanViewSchema>;
 
+/** Time to the first token and how long reasoning and answer streamed, for the tokens per second. */
+export const ReplyTimingViewSchema = z.object({ firstTokenMs: z.number().check(z.nonnegative()), reasoningMs: z.number().check(z.nonnegative()), answerMs: z.number().check(z.nonnegative()) });
+export type ReplyTimingView = z.infer<typeof ReplyTimingViewSchema>;
+
 export const AssistantMessageViewSchema = z.object({
   id,
   role: z.literal('assistant'),
@@ -191,6 +195,7 @@ export const AssistantMessageViewSchema = z.object({
   createdAt: count,
   agentSummary: z.optional(AgentSummaryViewSchema),
   plan: z.optional(PlanViewSchema),
+  timing: z.optional(ReplyTimingViewSchema),
 });
 export type AssistantMessageView = z.infer<typeof AssistantMessageViewSchema>;
 

@@ -187,7 +187,7 @@ export class ChatApp {
         return;
       case 'replyFinished':
         this.coalescer.flush();
-        this.messages.assistant(message.messageId)?.finish(message.status, message.finishReasons, message.usage);
+        this.messages.assistant(message.messageId)?.finish(message.status, message.finishReasons, message.usage, message.timing);
         this.replyEnded(message.totals);
         return;
       case 'replyFailed':

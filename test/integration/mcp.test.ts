@@ -30,6 +30,7 @@ describe('svc agent tasks with MCP servers (integration, local emulator)', funct
       .map((l) => JSON.parse(l) as LoggedChat)
       .filter((r) => r.path === '/v1/chat/completions');
   let approvals: vscode.Disposable | undefined;
+  const asked: Array<{ kind: string; title: string; detail: string }> = [];
 
   before(async () => {
     const extension = svcExtension();
@@ -56,7 +57,10 @@ describe('svc agent tasks with MCP servers (integration, local emulator)', funct
       'everything-http': { type: 'http', url: `http://127.0.0.1:${port}/mcp` },
       crashy: { command: process.execPath, args: [path.join(repo, 'test', 'fixtures', 'mcp', 'crashingServer.mjs')] },
     });
-    approvals = api.agent.onApprovalRequest((pending) => api.agent.answerApproval(pending.requestId, 'approve'));
+    approvals = api.agent.onApprovalRequest((pending) => {
+      asked.push({ kind: pending.request.kind, title: pending.request.title, detail: pending.request.detail });
+      api.agent.answerApproval(pending.requestId, 'approve');
+    });
   });
 
   after(async () => {
@@ -70,6 +74,7 @@ describe('svc agent tasks with MCP servers (integration, local emulator)', funct
   });
 
   beforeEach(async () => {
+    asked.length = 0;
     await vscode.commands.executeCommand('svc.newChat');
   });
 
@@ -85,6 +90,13 @@ describe('svc agent tasks with MCP servers (integration, local emulator)', funct
       assert.ok(offered.includes('read_file'), 'beside the workspace tools');
       const answer = sent[1]?.request?.messages.find((m) => m.role === 'tool');
       assert.equal(answer?.content, `Echo: hello over ${transport}`);
+      assert.deepEqual(
+        asked.map((a) => a.kind),
+        ['external-tool'],
+        'the call was asked once, as an external tool',
+      );
+      assert.match(asked[0]?.title ?? '', new RegExp(`"echo" of the MCP server "${server}"`));
+      assert.match(asked[0]?.detail ?? '', new RegExp(`"message": "hello over ${transport}"`));
     });
   }
 

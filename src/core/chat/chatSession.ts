@@ -7,14 +7,14 @@ import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { ErrorInfo } from '../conversations/conversationParts';
 import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
 import type { Clock } from '../clock';
-import type { AssistantEntry, Conversation, UserEntry } from '../conversations/conversation';
+import type { AssistantEntry, Conversation, ReplyTiming, UserEntry } from '../conversations/conversation';
 import { EntryNotFoundError, InvalidInputError, SessionBusyError } from '../conversations/conversationErrors';
 import type { ConversationStore } from '../conversations/conversationStore';
 import { automaticRetryDelaySeconds, errorToInfo } from './errorAction';
 import { buildHistory } from './historyBuilder';
 import { ThrottledSaver } from './throttledSaver';
 import { addUsage, usageFromWire } from '../conversations/usageTotals';
-import { alternativeAt, editedContent, emptyAlternative, reasoningTokens, ShutdownSignal, takeAccumulated } from './replyEntry';
+import { alternativeAt, editedContent, emptyAlternative, reasoningTokens, ReplyTimer, ShutdownSignal, takeAccumulated } from './replyEntry';
 
 export interface ChatStreamClient {
   chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
@@ -258,6 +258,7 @@ export class ChatSession {
     const accumulator = new ChatStreamAccumulator();
     const saver = new ThrottledSaver(clock, this.options.saveIntervalMs ?? 500, () => void store.save(conversation));
     let received = false;
+    const marks = new ReplyTimer(clock.now());
     try {
       const client = await this.options.client();
       for await (const chunk of client.chatStream(request, { signal })) {
@@ -270,11 +271,13 @@ export class ChatSession {
           // view mid-stream sees all that arrived.
           const text = accumulator.textOf(choice.index);
           if (reasoning) {
+            marks.token(clock.now());
             alt.reasoning = text?.reasoning ?? '';
             onEvent({ type: 'reasoningDelta', ...ref, choiceIndex: choice.index, text: reasoning });
             received = true;
           }
           if (content) {
+            marks.content(clock.now());
             alt.content = text?.content ?? '';
             onEvent({ type: 'contentDelta', ...ref, choiceIndex: choice.index, text: content });
             received = true;
@@ -301,13 +304,13 @@ export class ChatSession {
         const reason: unknown = signal.reason;
         const shutdown = reason instanceof ShutdownSignal;
         if (shutdown) entry.error = { kind: 'interrupted', message: reason.message, action: 'retry' };
-        return this.finish(conversation, entry, shutdown ? 'interrupted' : 'stopped', accumulator);
+        return this.finish(conversation, entry, shutdown ? 'interrupted' : 'stopped', accumulator, marks.timing(clock.now()));
       }
       return this.fail(conversation, entry, errorToInfo(error), received);
     }
     saver.cancel();
     takeAccumulated(entry, accumulator);
-    return this.finish(conversation, entry, 'complete', accumulator);
+    return this.finish(conversation, entry, 'complete', accumulator, marks.timing(clock.now()));
   }
 
   private async finish(
@@ -315,8 +318,10 @@ export class ChatSession {
     entry: AssistantEntry,
     status: 'complete' | 'stopped' | 'interrupted',
     accumulator: ChatStreamAccumulator,
+    timing: ReplyTiming | undefined,
   ): Promise<undefined> {
     entry.status = status;
+    if (timing) entry.timing = timing;
     const usage = accumulator.result().usage;
     if (usage) {
       entry.usage = usageFromWire(usage);
@@ -332,6 +337,7 @@ export class ChatSession {
       finishReasons: entry.alternatives.map((alt, choiceIndex) => ({ choiceIndex, finishReason: alt.finishReason })),
       ...(entry.usage ? { usage: entry.usage } : {}),
       totals: conversation.usageTotals,
+      ...(timing ? { timing } : {}),
     });
     return undefined;
   }

@@ -2,6 +2,7 @@
 // them to the chat view, whose protocol has messages of the same shape (the compiler checks that they
 // stay the same in src/extension/chat/coreViewShapes.ts).
 import type { FinishReason } from '../../api/index';
+import type { ReplyTiming } from '../conversations/conversation';
 import type { Conversation } from '../conversations/conversation';
 import type { ErrorInfo, UsageRecord } from '../conversations/conversationParts';
 
@@ -45,6 +46,7 @@ export interface ReplyFinishedEvent extends ReplyRef {
   finishReasons: { choiceIndex: number; finishReason: FinishReason | null }[];
   usage?: UsageRecord;
   totals: UsageRecord;
+  timing?: ReplyTiming;
 }
 
 export interface ReplyFailedEvent extends ReplyRef {

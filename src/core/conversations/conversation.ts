@@ -44,6 +44,14 @@ export const UserEntrySchema = z.object({
 });
 export type UserEntry = z.infer<typeof UserEntrySchema>;
 
+/** How fast a reply came: time to its first token, and how long its reasoning and its answer streamed. */
+export const ReplyTimingSchema = z.object({
+  firstTokenMs: z.number().nonnegative(),
+  reasoningMs: z.number().nonnegative(),
+  answerMs: z.number().nonnegative(),
+});
+export type ReplyTiming = z.infer<typeof ReplyTimingSchema>;
+
 export const AssistantEntrySchema = z.object({
   id: z.string(),
   role: z.literal('assistant'),
@@ -55,6 +63,7 @@ export const AssistantEntrySchema = z.object({
   usage: UsageTotalsSchema.optional(),
   /** Tokens of the selected reasoning: from usage when the service reports it, else counted locally. */
   reasoningTokens: z.number().int().nonnegative().optional(),
+  timing: ReplyTimingSchema.optional(),
   /** What went wrong and the action that fixes it (see errorAction.ts). */
   error: z.optional(ErrorInfoSchema),
   /** On the last assistant entry of an agent task: what the task did. Absent on chat replies. */

@@ -3,7 +3,9 @@
 // or a remote one (`http`: url, headers). Every bad field is named with what is allowed; one bad server
 // does not hide the others.
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+// A namespace import lets esbuild keep only the parts used: these files also go into the lazily loaded
+// MCP bundle, which would otherwise carry all of zod's classic API.
+import * as z from 'zod';
 
 export interface StdioServerDefinition {
   type: 'stdio';

@@ -1,7 +1,9 @@
 // What an MCP server's tool call answers (`content` of a CallToolResult), as the parts the agent shows the
 // model. The server is outside the extension: each part is checked, and one the extension cannot read
 // becomes a line saying so instead of failing the whole result.
-import { z } from 'zod';
+// A namespace import lets esbuild keep only the parts used: these files also go into the lazily loaded
+// MCP bundle, which would otherwise carry all of zod's classic API.
+import * as z from 'zod';
 import type { ExternalContent } from './externalTool';
 
 const McpContentPartSchema = z.discriminatedUnion('type', [

@@ -22,6 +22,7 @@ function assistantView(entry: AssistantEntry): AssistantMessageView {
   };
   if (entry.reasoningTokens !== undefined && entry.reasoningTokens > 0) view.reasoningTokens = entry.reasoningTokens;
   if (entry.usage) view.usage = entry.usage;
+  if (entry.timing) view.timing = entry.timing;
   if (entry.error) view.error = entry.error;
   if (entry.agentSummary) view.agentSummary = entry.agentSummary;
   if (entry.plan) view.plan = entry.plan;

@@ -71,6 +71,8 @@ export async function connectMcpServer(server: McpServerDefinition, options: Con
   try {
     tools = await listTools(client, options.startTimeoutMs);
   } catch (error) {
+    closing = true;
+    await client.close().catch(() => undefined);
     throw error;
   }
   return {
