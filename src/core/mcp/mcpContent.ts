@@ -15,7 +15,6 @@ const McpContentPartSchema = z.discriminatedUnion('type', [
   }),
   z.looseObject({ type: z.literal('resource_link'), uri: z.string(), name: z.string().optional(), mimeType: z.string().optional() }),
 ]);
-export type McpContentPart = z.infer<typeof McpContentPartSchema>;
 
 /** Bytes that base64 text of this length holds. */
 function base64Bytes(data: string): number {

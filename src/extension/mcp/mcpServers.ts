@@ -57,8 +57,6 @@ export class McpServers implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
   /** Workspace servers the user said no to in this window, by key: the fingerprint answered. */
   private readonly declined = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
 
   constructor(private readonly options: McpServersOptions) {}
 
@@ -156,7 +154,6 @@ export class McpServers implements vscode.Disposable {
     this.declined.delete(id);
     const server = this.read().servers.find((s) => s.name === name && s.scope === scope);
     if (server && (scope === 'user' || trusted)) await this.connection(server, true);
-    this.changed.fire();
   }
 
   async setDisabled(name: string, scope: McpServerDefinition['scope'], disabled: boolean): Promise<void> {
@@ -167,14 +164,12 @@ export class McpServers implements vscode.Disposable {
       await this.entries.get(id)?.connection?.close();
       this.entries.delete(id);
     }
-    this.changed.fire();
   }
 
   async dispose(): Promise<void> {
     const open = [...this.entries.values()];
     this.entries.clear();
     await Promise.all(open.map((entry) => entry.connection?.close()));
-    this.changed.dispose();
   }
 
   private disabled(): string[] {
@@ -222,11 +217,9 @@ export class McpServers implements vscode.Disposable {
     if (!explicit && this.declined.get(id) === definitionFingerprint(server)) return undefined;
     const fresh: Entry = { definition: server, state: this.isApproved(server) ? 'starting' : 'awaiting approval', tools: [] };
     this.entries.set(id, fresh);
-    this.changed.fire();
     fresh.starting = this.start(fresh);
     const connection = await fresh.starting;
     delete fresh.starting;
-    this.changed.fire();
     return connection;
   }
 
@@ -237,7 +230,6 @@ export class McpServers implements vscode.Disposable {
       return undefined;
     }
     entry.state = 'starting';
-    this.changed.fire();
     try {
       const env = server.type === 'stdio' ? { ...(commandEnvironment(process.env) as Record<string, string>), ...server.env } : {};
       const connection = await connectMcpServer(server, {
@@ -255,7 +247,6 @@ export class McpServers implements vscode.Disposable {
         entry.lastError = reason;
         delete entry.connection;
         this.options.log.warn(`MCP: the server "${server.name}" stopped: ${reason}`);
-        this.changed.fire();
       });
       this.options.log.info(`MCP: "${server.name}" is running with ${connection.tools.length} tools: ${connection.tools.map((t) => t.name).join(', ')}`);
       return connection;
