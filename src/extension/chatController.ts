@@ -44,9 +44,6 @@ import type { ServiceConnection } from './serviceConnection';
 import { readSettings, replySettings } from './settings';
 import type { AgentChatSurface, AgentController } from './agent/agentController';
 
-/** How long the first view waits for the service's model list before showing the last known one. */
-const MODEL_LIST_WAIT_MS = 1500;
-
 export interface ChatViewPort {
   post(message: HostMessage): void;
   reveal(): Promise<void>;
@@ -202,18 +199,12 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       active: active ? conversationView(active) : null,
       settings: uiSettings(readSettings()),
       connection: await this.connection.describe(),
-      models: modelViews(await this.modelsForInit()),
+      // The view gets the last known list at once (the catalogue before the first answer), never waiting
+      // on the network: it may already be sending. The service's list follows as a `models` message.
+      models: modelViews(this.models.known()),
     });
+    void this.models.current();
     await this.showRules?.();
-  }
-
-  /** The service's list when it answers soon; otherwise the last known one, and the list follows when it comes. */
-  private async modelsForInit(): Promise<ModelListing> {
-    let timer: unknown;
-    const late = new Promise<undefined>((resolve) => (timer = systemClock.setTimeout(() => resolve(undefined), MODEL_LIST_WAIT_MS)));
-    const listing = await Promise.race([this.models.current(), late]);
-    systemClock.clearTimeout(timer);
-    return listing ?? this.models.known();
   }
 
   private showModels(listing: ModelListing): void {
