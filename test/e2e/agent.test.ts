@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { extensionId, themes, useVsCode } from './vscodeSession';
+import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
 
 const theme = themes[0];
 if (theme) {
@@ -15,10 +15,7 @@ if (theme) {
 
     it('runs an Agent-mode message as a task: a card per tool call with its result, then the summary', async () => {
       await vscode.workbench.activityBarItem('svc').click();
-      await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('mode-picker').selectOption('agent');
-      await chat().getByTestId('composer-input').fill('Run python code to calculate 6*7');
-      await chat().getByTestId('send').click();
+      await sendAgentTask(chat(), 'Run python code to calculate 6*7');
       const card = chat().getByTestId('tool-card').first();
       await card.waitFor({ timeout: 30_000 });
       await chat().getByTestId('agent-summary').waitFor({ timeout: 30_000 });
@@ -43,10 +40,7 @@ if (theme) {
       await vscode.workbench.runCommand('svc: Focus Chat');
       await vscode.workbench.page.getByText(/svc\.agent\.autoApproveEdits, svc\.baseUrl are ignored: they can only be set in your user settings/).first().waitFor({ timeout: 30_000 });
       await vscode.workbench.screenshot('agent-02-repository-settings-ignored');
-      await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('mode-picker').selectOption('agent');
-      await chat().getByTestId('composer-input').fill('Search the web for leap year rules');
-      await chat().getByTestId('send').click();
+      await sendAgentTask(chat(), 'Search the web for leap year rules');
       const approval = chat().getByTestId('approval');
       await approval.waitFor({ timeout: 30_000 });
       assert.match((await approval.textContent()) ?? '', /web_search.*charged/s);

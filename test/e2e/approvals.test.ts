@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../harness/toolPaths';
-import { extensionId, themes, useVsCode } from './vscodeSession';
+import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
 
 const theme = themes[0];
 if (theme) {
@@ -23,10 +23,7 @@ if (theme) {
 
     it('asks in a modal dialog that shows the whole command, hidden tail included, and runs nothing on Reject', async () => {
       await vscode.workbench.runCommand('svc: Focus Chat');
-      await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('mode-picker').selectOption('agent');
-      await chat().getByTestId('composer-input').fill('check the build');
-      await chat().getByTestId('send').click();
+      await sendAgentTask(chat(), 'check the build');
       await vscode.workbench.runCommand('View: Close Primary Side Bar');
       const dialog = vscode.workbench.page.locator('.monaco-dialog-box');
       await dialog.filter({ hasText: /Run a command in/ }).waitFor({ timeout: 60_000 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../harness/toolPaths';
-import { extensionId, themes, useVsCode } from './vscodeSession';
+import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
 
 const theme = themes[0];
 if (theme) {
@@ -24,10 +24,7 @@ if (theme) {
       fs.writeFileSync(file('alpha.txt'), 'alpha one\nalpha two\n');
       fs.writeFileSync(file('beta.txt'), 'beta one\nbeta two\n');
       await vscode.workbench.runCommand('svc: Focus Chat');
-      await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('mode-picker').selectOption('agent');
-      await chat().getByTestId('composer-input').fill('ckpt-e2e: upper-case the files and write gamma');
-      await chat().getByTestId('send').click();
+      await sendAgentTask(chat(), 'ckpt-e2e: upper-case the files and write gamma');
       const approval = chat().getByTestId('approval');
       await approval.waitFor({ timeout: 60_000 });
       assert.match((await approval.textContent()) ?? '', /echo made by a command > gamma\.txt/);

@@ -167,6 +167,21 @@ if (theme) {
       await chat().locator('[data-testid="message"][data-role="user"]', { hasText: text }).waitFor({ timeout: 30_000 });
     }
 
+    const shownComplete = (userText: string, what: string): Promise<true> =>
+      until(what, async () => ((await assistantAfter(userText).getAttribute('data-status')) === 'complete' ? true : undefined));
+
+    const savedComplete = (userText: string, what: string): Promise<SavedConversation> =>
+      until(what, () => {
+        const saved = savedWith(vscode.runDir, userText);
+        return saved?.entries.at(-1)?.status === 'complete' ? saved : undefined;
+      });
+
+    const loggedRequests = (userText: string, count: number): Promise<LoggedRequest[]> =>
+      until(`${count} logged requests`, () => {
+        const logged = chatRequests(logFile, userText);
+        return logged.length >= count ? logged : undefined;
+      });
+
     it('rate limit "try again after N seconds": the countdown shows, nothing is sent before it ends, then the reply arrives', async () => {
       await openChat();
       await send(rateLimited);
@@ -182,14 +197,11 @@ if (theme) {
 
       const content = reply.getByTestId('message-content').filter({ hasText: 'The wait is over' });
       await content.waitFor({ timeout: 60_000 });
-      await until('the reply to end complete', async () => ((await reply.getAttribute('data-status')) === 'complete' ? true : undefined));
+      await shownComplete(rateLimited, 'the reply to end complete');
       assert.equal(await reply.getByTestId('error').count(), 0, 'the error went with the retry');
       await vscode.workbench.screenshot('faults-02-rate-limit-reply');
 
-      const requests = await until('two logged requests', () => {
-        const logged = chatRequests(logFile, rateLimited);
-        return logged.length >= 2 ? logged : undefined;
-      });
+      const requests = await loggedRequests(rateLimited, 2);
       assert.equal(requests.length, 2, 'one refused request, one retry after the countdown (the client does not retry waits over 2 s)');
       assert.equal(requests[0]?.status, 429);
       assert.equal(requests[0]?.headers['x-svc-fault'], `rate-limit=${RATE_LIMIT_SECONDS}`);
@@ -197,10 +209,7 @@ if (theme) {
       const refusedAt = Date.parse(requests[0]?.time ?? '');
       const retriedAt = Date.parse(requests[1]?.time ?? '') - (requests[1]?.durationMs ?? 0);
       assert.ok(retriedAt - refusedAt >= (RATE_LIMIT_SECONDS - 1) * 1000, `the retry waited for the countdown (${retriedAt - refusedAt} ms)`);
-      assertSavedTurn(await until('the saved reply', () => {
-        const saved = savedWith(vscode.runDir, rateLimited);
-        return saved?.entries.at(-1)?.status === 'complete' ? saved : undefined;
-      }), rateLimited, { status: 'complete', content: 'The wait is over' });
+      assertSavedTurn(await savedComplete(rateLimited, 'the saved reply'), rateLimited, { status: 'complete', content: 'The wait is over' });
     });
 
     it('rate limit, then Cancel: the host sends no retry of its own; Retry Now sends one', async () => {
@@ -225,73 +234,62 @@ if (theme) {
       await assistantAfter(cancelled).getByTestId('message-content').filter({ hasText: 'Sent when asked' }).waitFor({ timeout: 60_000 });
       const requests = chatRequests(logFile, cancelled);
       assert.deepEqual(requests.map((r) => r.status), [429, 200], 'the refused request, then the one Retry Now sent');
-      assertSavedTurn(await until('the saved reply', () => {
-        const saved = savedWith(vscode.runDir, cancelled);
-        return saved?.entries.at(-1)?.status === 'complete' ? saved : undefined;
-      }), cancelled, { status: 'complete', content: 'Sent when asked' });
+      assertSavedTurn(await savedComplete(cancelled, 'the saved reply'), cancelled, { status: 'complete', content: 'Sent when asked' });
     });
 
-    it('connection dropped mid-stream: the partial reply stays, marked interrupted, not retried by itself; Retry completes it', async () => {
-      await send(dropped);
-      const reply = assistantAfter(dropped);
-      const error = reply.getByTestId('error');
-      await error.waitFor({ timeout: 30_000 });
-      assert.equal(await error.getAttribute('data-kind'), 'interrupted');
-      assert.match((await error.textContent()) ?? '', /The reply was interrupted/);
-      assert.equal(await reply.getAttribute('data-status'), 'interrupted');
-      const partial = ((await reply.getByTestId('message-content').textContent()) ?? '').trim();
-      assert.ok(partial.length > 0 && droppedAnswer.startsWith(partial) && partial !== droppedAnswer, `a strict prefix of the answer is shown: ${JSON.stringify(partial)}`);
-      const saved = assertSavedTurn(savedWith(vscode.runDir, dropped), dropped, { status: 'interrupted' });
-      assert.equal(saved.alternatives?.[0]?.content, partial, 'the partial reply is saved as shown');
-      assert.equal(saved.error?.kind, 'interrupted');
-      await vscode.workbench.screenshot('faults-03-dropped-partial');
+    /** A stream broken after its first chunks: the partial reply stays, marked interrupted and never sent again by itself; Retry completes it. */
+    const midStreamCases = [
+      {
+        name: 'connection dropped mid-stream: the partial reply stays, marked interrupted, not retried by itself; Retry completes it',
+        text: dropped,
+        answer: droppedAnswer,
+        fault: 'drop-after=6',
+        kind: 'interrupted',
+        message: /The reply was interrupted/,
+        screenshots: { shown: 'faults-03-dropped-partial', retried: 'faults-04-dropped-retried' },
+      },
+      {
+        name: 'error event mid-stream: the service\'s message with the partial reply kept, not retried by itself; Retry completes it',
+        text: errorEvent,
+        answer: eventAnswer,
+        fault: 'error-event',
+        kind: 'server',
+        message: /Service error.*The stream failed on the server/s,
+        screenshots: { shown: 'faults-05-error-event' },
+      },
+    ];
 
-      await error.getByRole('button', { name: /Retry/ }).click();
-      await reply.getByTestId('message-content').filter({ hasText: droppedAnswer }).waitFor({ timeout: 60_000 });
-      await until('the retried reply to end complete', async () => ((await assistantAfter(dropped).getAttribute('data-status')) === 'complete' ? true : undefined));
-      await vscode.workbench.screenshot('faults-04-dropped-retried');
-      const requests = chatRequests(logFile, dropped);
-      assert.equal(requests.length, 2, 'the cut request and the one Retry sent, no automatic retry');
-      assert.equal(requests[0]?.headers['x-svc-fault'], 'drop-after=6');
-      assert.equal(requests[1]?.headers['x-svc-fault'], undefined);
-      assertSavedTurn(await until('the saved retried reply', () => {
-        const again = savedWith(vscode.runDir, dropped);
-        return again?.entries.at(-1)?.status === 'complete' ? again : undefined;
-      }), dropped, { status: 'complete', content: droppedAnswer });
-    });
+    for (const c of midStreamCases) {
+      it(c.name, async () => {
+        await send(c.text);
+        const reply = assistantAfter(c.text);
+        const error = reply.getByTestId('error');
+        await error.waitFor({ timeout: 30_000 });
+        assert.equal(await error.getAttribute('data-kind'), c.kind);
+        assert.match((await error.textContent()) ?? '', c.message);
+        assert.equal(await reply.getAttribute('data-status'), 'interrupted');
+        const partial = ((await reply.getByTestId('message-content').textContent()) ?? '').trim();
+        assert.ok(partial.length > 0 && c.answer.startsWith(partial) && partial !== c.answer, `a strict prefix of the answer is shown: ${JSON.stringify(partial)}`);
+        const saved = assertSavedTurn(savedWith(vscode.runDir, c.text), c.text, { status: 'interrupted', content: partial });
+        assert.equal(saved.error?.kind, c.kind);
+        await vscode.workbench.screenshot(c.screenshots.shown);
 
-    it('error event mid-stream: the service\'s message with the partial reply kept, not retried by itself; Retry completes it', async () => {
-      await send(errorEvent);
-      const reply = assistantAfter(errorEvent);
-      const error = reply.getByTestId('error');
-      await error.waitFor({ timeout: 30_000 });
-      assert.equal(await error.getAttribute('data-kind'), 'server');
-      assert.match((await error.textContent()) ?? '', /Service error.*The stream failed on the server/s);
-      assert.equal(await reply.getAttribute('data-status'), 'interrupted');
-      const partial = ((await reply.getByTestId('message-content').textContent()) ?? '').trim();
-      assert.ok(partial.length > 0 && eventAnswer.startsWith(partial) && partial !== eventAnswer, `a strict prefix of the answer is shown: ${JSON.stringify(partial)}`);
-      assert.equal(assertSavedTurn(savedWith(vscode.runDir, errorEvent), errorEvent, { status: 'interrupted', content: partial }).error?.kind, 'server');
-      await vscode.workbench.screenshot('faults-05-error-event');
-      await error.getByRole('button', { name: /Retry/ }).click();
-      await reply.getByTestId('message-content').filter({ hasText: eventAnswer }).waitFor({ timeout: 60_000 });
-      await until('the retried reply to end complete', async () => ((await assistantAfter(errorEvent).getAttribute('data-status')) === 'complete' ? true : undefined));
-      assert.deepEqual(chatRequests(logFile, errorEvent).map((r) => r.headers['x-svc-fault']), ['error-event', undefined], 'the faulted request and the one Retry sent');
-      assertSavedTurn(await until('the saved retried reply', () => {
-        const again = savedWith(vscode.runDir, errorEvent);
-        return again?.entries.at(-1)?.status === 'complete' ? again : undefined;
-      }), errorEvent, { status: 'complete', content: eventAnswer });
-    });
+        await error.getByRole('button', { name: /Retry/ }).click();
+        await reply.getByTestId('message-content').filter({ hasText: c.answer }).waitFor({ timeout: 60_000 });
+        await shownComplete(c.text, 'the retried reply to end complete');
+        if (c.screenshots.retried) await vscode.workbench.screenshot(c.screenshots.retried);
+        assert.deepEqual(chatRequests(logFile, c.text).map((r) => r.headers['x-svc-fault']), [c.fault, undefined], 'the faulted request and the one Retry sent, no automatic retry');
+        assertSavedTurn(await savedComplete(c.text, 'the saved retried reply'), c.text, { status: 'complete', content: c.answer });
+      });
+    }
 
     it('500 invalid state transition: the client retries by itself and the user just gets the reply', async () => {
       await send(invalidState);
       const reply = assistantAfter(invalidState);
       await reply.getByTestId('message-content').filter({ hasText: 'Served after a server error' }).waitFor({ timeout: 60_000 });
-      await until('the reply to end complete', async () => ((await reply.getAttribute('data-status')) === 'complete' ? true : undefined));
+      await shownComplete(invalidState, 'the reply to end complete');
       assert.equal(await reply.getByTestId('error').count(), 0);
-      const requests = await until('two logged requests', () => {
-        const logged = chatRequests(logFile, invalidState);
-        return logged.length >= 2 ? logged : undefined;
-      });
+      const requests = await loggedRequests(invalidState, 2);
       assert.deepEqual(requests.map((r) => [r.status, r.headers['x-svc-fault']]), [[500, 'invalid-state'], [200, undefined]]);
       assertSavedTurn(savedWith(vscode.runDir, invalidState), invalidState, { status: 'complete', content: 'Served after a server error' });
     });
@@ -335,12 +333,9 @@ if (theme) {
 
       await error.getByRole('button', { name: /Retry/ }).click();
       await restored.getByTestId('message-content').filter({ hasText: killedAnswer }).waitFor({ timeout: 90_000 });
-      await until('the retried reply to end complete', async () => ((await assistantAfter(killed).getAttribute('data-status')) === 'complete' ? true : undefined));
+      await shownComplete(killed, 'the retried reply to end complete');
       await vscode.workbench.screenshot('faults-08-restored-retried');
-      assertSavedTurn(await until('the saved retried reply', () => {
-        const again = savedWith(vscode.runDir, killed);
-        return again?.entries.at(-1)?.status === 'complete' ? again : undefined;
-      }), killed, { status: 'complete', content: killedAnswer });
+      assertSavedTurn(await savedComplete(killed, 'the saved retried reply'), killed, { status: 'complete', content: killedAnswer });
       // The earlier turns of the conversation are still there, whole.
       const whole = savedWith(vscode.runDir, killed);
       assertSavedTurn(whole, rateLimited, { status: 'complete', content: 'The wait is over' });

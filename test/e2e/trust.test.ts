@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index';
-import { extensionId, themes, useVsCode } from './vscodeSession';
+import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
 
 const theme = themes[0];
 if (theme) {
@@ -26,10 +26,7 @@ if (theme) {
 
     it('an agent task gets only reading tools, and the view says why', async () => {
       await vscode.workbench.runCommand('svc: Focus Chat');
-      await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
-      await chat().getByTestId('mode-picker').selectOption('agent');
-      await chat().getByTestId('composer-input').fill('List the files of this workspace');
-      await chat().getByTestId('send').click();
+      await sendAgentTask(chat(), 'List the files of this workspace');
       await chat().getByText(/Restricted Mode: the agent can read files but not edit them or run commands/).waitFor({ timeout: 30_000 });
       await vscode.workbench.screenshot('trust-01-restricted-mode');
       await chat().getByTestId('agent-summary').waitFor({ timeout: 60_000 });

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FrameLocator } from 'playwright-core';
 import { launchBrowser, type Browser } from '../harness/browser';
 import { installVsix, startCodeServer, workbenchUrl, type CodeServer } from '../harness/codeServer';
 import { copySampleWorkspace, makeRunDir, resultsDir, vsixPath } from '../harness/toolPaths';
@@ -58,6 +59,14 @@ export interface VsCodeOptions {
   settings?: Record<string, unknown>;
   /** Open the workspace untrusted, in Restricted Mode. */
   workspaceTrust?: boolean;
+}
+
+/** Sends `text` from the chat view as an agent task: waits for the message box, picks Agent mode, sends. */
+export async function sendAgentTask(chat: FrameLocator, text: string): Promise<void> {
+  await chat.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+  await chat.getByTestId('mode-picker').selectOption('agent');
+  await chat.getByTestId('composer-input').fill(text);
+  await chat.getByTestId('send').click();
 }
 
 export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSession {

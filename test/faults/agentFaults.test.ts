@@ -5,19 +5,15 @@ import assert from 'node:assert/strict';
 import { runAgentTask } from '../../src/core/agent/agentLoop';
 import { assertAgentConversation } from './conversationChecks';
 import { assertEveryCallAnswered } from '../support/toolCallChecks';
-import { AGENT_ANSWER_PREFIX, SETTINGS, startFaultBed, type FaultBed } from './faultInjection';
+import { perSuite } from '../support/suiteHooks';
+import { AGENT_ANSWER_PREFIX, SETTINGS, startFaultBed } from './faultInjection';
 import { LOOKUP_VALUES, lookupRegistry } from './lookupTool';
 
 const TASK = 'Look up alpha and beta.';
 
 describe('fault suite: agent tasks (tool-call conversations)', function () {
   this.timeout(60_000);
-  let bed: FaultBed;
-
-  before(async () => {
-    bed = await startFaultBed();
-  });
-  after(async () => bed.close());
+  const bed = perSuite(() => startFaultBed());
 
   afterEach(async () => {
     const log = await bed.chatLog(bed.attempts.length);

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
-import { startEmulator } from '../../src/emulator/index';
 import type { HostMessageOf } from '../../src/shared/protocol';
+import { perSuite } from '../support/suiteHooks';
 import { assertSavedIntact } from './conversationChecks';
-import { API_KEY, CHAT_ANSWER, CHAT_REASONING, SCENARIOS, SETTINGS, openSessionRig, startFaultBed, type FaultBed, type SessionRig } from './faultInjection';
+import { API_KEY, CHAT_ANSWER, CHAT_REASONING, SETTINGS, openSessionRig, startFaultBed, type FaultBed, type SessionRig } from './faultInjection';
 
 interface StreamPiece {
   reasoning: string;
@@ -49,17 +49,33 @@ function faultNext(bed: FaultBed, fault: string, count: number): void {
   bed.plan = (attempt) => (attempt <= from + count ? fault : undefined);
 }
 
+interface Turn {
+  rig: SessionRig;
+  conversation: Conversation;
+  /** Chat exchanges in the request log before the turn. */
+  logBefore: number;
+  reply: AssistantEntry;
+}
+
+/** A fresh session on a client with `options` sends `text` in a new conversation, the next `attempts` of it carrying `fault` when one is given. */
+async function sendTurn(bed: FaultBed, options: Parameters<FaultBed['client']>[0], text: string, faulted?: { fault: string; attempts: number }): Promise<Turn> {
+  const rig = await openSessionRig(bed, bed.client(options));
+  const conversation = await rig.store.create();
+  const logBefore = (await bed.chatLog()).length;
+  if (faulted) faultNext(bed, faulted.fault, faulted.attempts);
+  await rig.session.send(conversation.id, text, SETTINGS);
+  return { rig, conversation, logBefore, reply: lastReply(conversation) };
+}
+
 describe('fault suite: one fault at a time, through the client and the chat session', function () {
   this.timeout(60_000);
-  let bed: FaultBed;
+  const bed = perSuite(() => startFaultBed());
   let chunks: StreamPiece[];
 
   before(async () => {
-    bed = await startFaultBed();
     chunks = await cleanChunks(bed);
     assert.ok(chunks.length > 20, `the scripted reply streams in many chunks (got ${chunks.length})`);
   });
-  after(async () => bed.close());
 
   it('connection dropped after N chunks, for every N from 0 to past the end: right status, partial kept, retried only before the first chunk', async () => {
     const client = bed.client();
@@ -136,14 +152,8 @@ describe('fault suite: one fault at a time, through the client and the chat sess
 
   for (const c of countdownCases) {
     it(c.name, async () => {
-      const client = bed.client({ maxRetries: 2 });
-      const rig = await openSessionRig(bed, client);
-      const conversation = await rig.store.create();
-      const logBefore = (await bed.chatLog()).length;
       const sleepsBefore = bed.sleeps.length;
-      faultNext(bed, c.fault, 3);
-      await rig.session.send(conversation.id, c.text, SETTINGS);
-      const failed = lastReply(conversation);
+      const { rig, conversation, logBefore, reply: failed } = await sendTurn(bed, { maxRetries: 2 }, c.text, { fault: c.fault, attempts: 3 });
       assert.equal(failed.status, 'failed');
       for (const [field, value] of Object.entries(c.error)) assert.equal(failed.error?.[field as keyof typeof c.error], value, `error.${field}`);
       const countdown = failed.error?.retryAfterSeconds ?? 0;
@@ -166,13 +176,7 @@ describe('fault suite: one fault at a time, through the client and the chat sess
   }
 
   it('429 rate limit asking for more than a minute: not retried by the client, shown with its countdown', async () => {
-    const client = bed.client({ maxRetries: 2 });
-    const rig = await openSessionRig(bed, client);
-    const conversation = await rig.store.create();
-    const logBefore = (await bed.chatLog()).length;
-    faultNext(bed, 'rate-limit=120', 1);
-    await rig.session.send(conversation.id, 'long wait?', SETTINGS);
-    const failed = lastReply(conversation);
+    const { rig, conversation, logBefore, reply: failed } = await sendTurn(bed, { maxRetries: 2 }, 'long wait?', { fault: 'rate-limit=120', attempts: 1 });
     assert.equal(failed.error?.kind, 'rateLimit');
     assert.equal(failed.error?.retryAfterSeconds, 120);
     assert.equal((await bed.chatLog(logBefore + 1)).length - logBefore, 1, 'one attempt only');
@@ -182,12 +186,9 @@ describe('fault suite: one fault at a time, through the client and the chat sess
   });
 
   it('500 invalid state transition: retried by the client and succeeds when the fault clears; when it persists, a server error with Retry', async () => {
-    const client = bed.client({ maxRetries: 2 });
-    const rig = await openSessionRig(bed, client);
-    const first = await rig.store.create();
-    let logBefore = (await bed.chatLog()).length;
-    faultNext(bed, 'invalid-state', 1);
-    await rig.session.send(first.id, 'state once', SETTINGS);
+    const once = await sendTurn(bed, { maxRetries: 2 }, 'state once', { fault: 'invalid-state', attempts: 1 });
+    const { rig, conversation: first } = once;
+    let { logBefore } = once;
     assert.equal(lastReply(first).status, 'complete');
     assert.equal((await bed.chatLog(logBefore + 2)).length - logBefore, 2, 'one retry');
     await assertSavedIntact(bed.storageDir, first, ['state once'], 'invalid state once');
@@ -210,13 +211,7 @@ describe('fault suite: one fault at a time, through the client and the chat sess
   });
 
   it('slow first byte past the timeout: a timeout error, retried, succeeding when the service answers in time', async () => {
-    const client = bed.client({ maxRetries: 1, timeoutMs: 150 });
-    const rig = await openSessionRig(bed, client);
-    const conversation = await rig.store.create();
-    const logBefore = (await bed.chatLog()).length;
-    faultNext(bed, 'slow-first-byte=1500', 2);
-    await rig.session.send(conversation.id, 'slow?', SETTINGS);
-    const failed = lastReply(conversation);
+    const { rig, conversation, logBefore, reply: failed } = await sendTurn(bed, { maxRetries: 1, timeoutMs: 150 }, 'slow?', { fault: 'slow-first-byte=1500', attempts: 2 });
     assert.equal(failed.status, 'failed');
     assert.equal(failed.error?.kind, 'timeout');
     assert.equal(failed.error?.action, 'retry');
@@ -235,13 +230,7 @@ describe('fault suite: one fault at a time, through the client and the chat sess
 
   for (const c of midStreamCases) {
     it(c.name, async () => {
-      const client = bed.client();
-      const rig = await openSessionRig(bed, client);
-      const conversation = await rig.store.create();
-      const logBefore = (await bed.chatLog()).length;
-      faultNext(bed, c.fault, 1);
-      await rig.session.send(conversation.id, c.text, SETTINGS);
-      const reply = lastReply(conversation);
+      const { rig, conversation, logBefore, reply } = await sendTurn(bed, {}, c.text, { fault: c.fault, attempts: 1 });
       assert.equal(reply.status, 'interrupted');
       assert.equal(reply.error?.kind, c.kind);
       assert.equal(reply.error?.action, 'retry');
@@ -264,10 +253,7 @@ describe('fault suite: quota and connection faults', function () {
   it('429 quota exhausted: not retried, shown with Check balance, no automatic retry', async () => {
     const bed = await startFaultBed({ balance: 0 });
     try {
-      const rig = await openSessionRig(bed, bed.client({ maxRetries: 2 }));
-      const conversation = await rig.store.create();
-      await rig.session.send(conversation.id, 'any money?', SETTINGS);
-      const failed = lastReply(conversation);
+      const { rig, conversation, reply: failed } = await sendTurn(bed, { maxRetries: 2 }, 'any money?');
       assert.equal(failed.status, 'failed');
       assert.equal(failed.error?.kind, 'quota');
       assert.equal(failed.error?.action, 'checkBalance');
@@ -289,10 +275,7 @@ describe('fault suite: quota and connection faults', function () {
     const bed = await startFaultBed();
     const baseUrl = `http://127.0.0.1:${port}/v1`;
     try {
-      const refused = await openSessionRig(bed, bed.client({ baseUrl, maxRetries: 2 }));
-      const conversation = await refused.store.create();
-      await refused.session.send(conversation.id, 'anyone there?', SETTINGS);
-      const failed = lastReply(conversation);
+      const { conversation, reply: failed } = await sendTurn(bed, { baseUrl, maxRetries: 2 }, 'anyone there?');
       assert.equal(failed.status, 'failed');
       assert.equal(failed.error?.kind, 'network');
       assert.equal(failed.error?.action, 'retry');
@@ -302,14 +285,14 @@ describe('fault suite: quota and connection faults', function () {
       await assertSavedIntact(bed.storageDir, conversation, ['anyone there?'], 'refused');
 
       // The service comes up on that port during the first backoff of the next try.
-      let late: Awaited<ReturnType<typeof startEmulator>> | undefined;
+      let late: FaultBed | undefined;
       const recovering = await openSessionRig(
         bed,
         bed.client({
           baseUrl,
           maxRetries: 2,
           sleep: async () => {
-            late ??= await startEmulator({ host: '127.0.0.1', port, apiKey: API_KEY, speed: 0, scenarios: SCENARIOS, dataDir: `${bed.dir}/late` });
+            late ??= await startFaultBed({ port });
           },
         }),
       );

@@ -3,42 +3,28 @@
 // x-svc-fault header to the chat requests its rules pick, as many times as they say; SVC_EMULATOR_OPTIONS
 // passes account options on. Checked here with the real emulator and the real client.
 import assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { SvcClient, SvcApiError, type ChatCompletionChunk } from '../../src/api/index';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index';
-import { FaultRulesError, parseFaultRules, startFaultFront, type FaultFront } from '../../src/extension/emulatorFaultFront';
+import { SvcApiError, type ChatCompletionChunk } from '../../src/api/index';
+import { FaultRulesError, parseFaultRules, startFaultFront } from '../../src/extension/emulatorFaultFront';
 import { EmulatorOptionsError, parseExtraOptions } from '../../src/extension/localEmulator';
+import { startEmulatorTestBed } from '../support/emulatorTestBed';
+import { perSuite } from '../support/suiteHooks';
 
 const KEY = 'sk-front-key';
 
 describe('fault suite: the emulator fault front of the extension (SVC_EMULATOR_FAULTS, SVC_EMULATOR_OPTIONS)', function () {
   this.timeout(30_000);
-  let dir: string;
-  let emulator: RunningEmulator;
-  let front: FaultFront;
-  let logFile: string;
-
-  before(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'svc-front-'));
-    logFile = path.join(dir, 'requests.jsonl');
-    emulator = await startEmulator({ port: 0, apiKey: KEY, dataDir: path.join(dir, 'data'), logFile });
-    front = await startFaultFront(
-      emulator.port,
+  const bed = perSuite(() => startEmulatorTestBed({ apiKey: KEY }));
+  const front = perSuite(() =>
+    startFaultFront(
+      bed.emulator.port,
       parseFaultRules(JSON.stringify([
         { lastUserText: 'CUT ME', fault: 'drop-after=3' },
         { lastUserText: 'wait for me', fault: 'rate-limit=1', times: 2 },
       ])),
-    );
-  });
-  after(async () => {
-    await front.close();
-    await emulator.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+    ),
+  );
 
-  const client = () => new SvcClient({ baseUrl: front.url, apiKey: KEY, maxRetries: 0 });
+  const client = () => bed.clientWith({ baseUrl: front.url });
   const ask = (text: string) => ({ model: 'svc-v1-8k', stream: true, messages: [{ role: 'user', content: `${text}: reply with exactly "one two three four five six seven eight"` }] });
 
   async function drain(text: string): Promise<{ content: string; error?: SvcApiError }> {
@@ -52,10 +38,11 @@ describe('fault suite: the emulator fault front of the extension (SVC_EMULATOR_F
     return { content };
   }
 
-  async function faultsLogged(): Promise<(string | undefined)[]> {
-    const lines = (await fs.readFile(logFile, 'utf8')).split('\n').filter(Boolean);
-    return lines.map((l) => JSON.parse(l) as { path: string; headers: Record<string, string> }).filter((e) => e.path === '/v1/chat/completions').map((e) => e.headers['x-svc-fault']);
-  }
+  const faultsLogged = (): (string | undefined)[] =>
+    bed
+      .exchanges()
+      .filter((e) => e.path === '/v1/chat/completions')
+      .map((e) => e.headers['x-svc-fault']);
 
   it('passes clean requests through unchanged, cuts a matching stream once (case-insensitive), then lets it pass', async () => {
     assert.deepEqual(await drain('hello'), { content: 'one two three four five six seven eight' });
@@ -63,7 +50,7 @@ describe('fault suite: the emulator fault front of the extension (SVC_EMULATOR_F
     assert.equal(cut.error?.kind, 'stream_interrupted', 'the emulator cut the stream and the client sees it cut');
     assert.ok(cut.content.length > 0 && 'one two three four five six seven eight'.startsWith(cut.content) && cut.content !== 'one two three four five six seven eight');
     assert.deepEqual(await drain('please cut me'), { content: 'one two three four five six seven eight' }, 'the rule was used up: the fault cleared');
-    assert.deepEqual((await faultsLogged()).slice(-3), [undefined, 'drop-after=3', undefined]);
+    assert.deepEqual(faultsLogged().slice(-3), [undefined, 'drop-after=3', undefined]);
   });
 
   it('answers a rule the number of times it says, with the emulator\'s own 429', async () => {

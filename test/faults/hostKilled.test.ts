@@ -7,7 +7,8 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { AssistantEntry } from '../../src/core/conversations/conversation';
 import { assertChatIntact, assertSavedIntact, reloadFromDisk } from './conversationChecks';
-import { API_KEY, CHAT_ANSWER, SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultInjection';
+import { perSuite } from '../support/suiteHooks';
+import { API_KEY, CHAT_ANSWER, SETTINGS, openSessionRig, startFaultBed } from './faultInjection';
 
 
 async function savedReplyText(file: string): Promise<string> {
@@ -20,19 +21,10 @@ async function savedReplyText(file: string): Promise<string> {
 
 describe('fault suite: the host killed mid-stream and restarted', function () {
   this.timeout(120_000);
-  let bed: FaultBed;
-  let fast: FaultBed;
-
   // Slow (8 tokens a second): after the kill point, seconds of the reply are still to come. The
   // restarted host talks to a second, fast emulator, as it would after a reconnect.
-  before(async () => {
-    bed = await startFaultBed({ speed: 8 });
-    fast = await startFaultBed();
-  });
-  after(async () => {
-    await bed.close();
-    await fast.close();
-  });
+  const bed = perSuite(() => startFaultBed({ speed: 8 }));
+  const fast = perSuite(() => startFaultBed());
 
   for (const killAfterChars of [1, 40]) {
     it(`killed once ${killAfterChars}+ characters were saved: the reply is kept as interrupted and can be retried`, async () => {

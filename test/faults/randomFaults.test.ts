@@ -7,7 +7,8 @@ import { runAgentTask } from '../../src/core/agent/agentLoop';
 import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
 import { assertAgentConversation, assertChatIntact, reloadFromDisk } from './conversationChecks';
 import { assertEveryCallAnswered } from '../support/toolCallChecks';
-import { SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultInjection';
+import { perSuite } from '../support/suiteHooks';
+import { SETTINGS, openSessionRig, startFaultBed } from './faultInjection';
 import { lookupRegistry } from './lookupTool';
 import { seededRandom, seedFromEnv } from './seededRandom';
 
@@ -16,12 +17,7 @@ const DEFAULT_SEED = 20_261_121;
 
 describe('fault suite: randomised run', function () {
   this.timeout(300_000);
-  let bed: FaultBed;
-
-  before(async () => {
-    bed = await startFaultBed();
-  });
-  after(async () => bed.close());
+  const bed = perSuite(() => startFaultBed());
 
   it(`at least ${MIN_FAULTED} faulted requests leave every conversation valid`, async () => {
     const random = seededRandom(seedFromEnv('FAULT_SEED', DEFAULT_SEED));

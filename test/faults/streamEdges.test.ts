@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
 import { assertSavedIntact, reloadFromDisk } from './conversationChecks';
-import { SETTINGS, openSessionRig, startFaultBed, type FaultBed } from './faultInjection';
+import { perSuite } from '../support/suiteHooks';
+import { SETTINGS, openSessionRig, startFaultBed } from './faultInjection';
 
 function lastReply(conversation: Conversation): AssistantEntry {
   return conversation.entries.at(-1) as AssistantEntry;
@@ -13,12 +14,8 @@ describe('fault suite: stream edges', function () {
   this.timeout(60_000);
 
   describe('a stream that stalls after it started', () => {
-    let bed: FaultBed;
     // One token a second: every gap between chunks is longer than the client's 400 ms timeout.
-    before(async () => {
-      bed = await startFaultBed({ speed: 1 });
-    });
-    after(async () => bed.close());
+    const bed = perSuite(() => startFaultBed({ speed: 1 }));
 
     it('is a timeout that keeps what arrived and is not repeated', async () => {
       // A first request loads the emulator's tokenizer, so the measured one starts its stream at once.
@@ -38,11 +35,7 @@ describe('fault suite: stream edges', function () {
   });
 
   describe('with a fast emulator', () => {
-    let bed: FaultBed;
-    before(async () => {
-      bed = await startFaultBed();
-    });
-    after(async () => bed.close());
+    const bed = perSuite(() => startFaultBed());
 
     it('stop while the first byte is late: stopped, no error, no retry', async () => {
       const rig = await openSessionRig(bed, bed.client());

@@ -3,15 +3,13 @@
 // before a byte leaves, and the service's limits through the client), and fuzzed host<->webview
 // messages (seeded random values and malformed JSON) rejected by the protocol parsers without throwing.
 import assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { RequestValidationError, SvcApiError, SvcClient, validateChatRequest } from '../../src/api/index';
 import { checkUpload, checkUploadFor, EMPTY_REASON, TOO_LARGE_REASON, UploadRefusedError } from '../../src/core/files/uploadChecks';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index';
 import { HostMessageSchema, WebviewMessageSchema } from '../../src/shared/protocol';
 import { parseHostMessage, parseWebviewMessage, ProtocolError } from '../../src/shared/messageParsing';
 import { seededRandom, seedFromEnv, type SeededRandom } from '../faults/seededRandom';
+import { startEmulatorTestBed } from '../support/emulatorTestBed';
+import { perSuite } from '../support/suiteHooks';
 
 type Req = Record<string, unknown>;
 const user = (content: unknown = 'hi'): Req => ({ role: 'user', content });
@@ -145,19 +143,8 @@ describe('security: bad input gets a clear error', () => {
     }
 
     describe('the service limits, through the client', () => {
-      let emulator: RunningEmulator;
-      let dir: string;
-      let client: SvcClient;
-      before(async () => {
-        dir = await fs.mkdtemp(path.join(os.tmpdir(), 'svc-upload-limits-'));
-        emulator = await startEmulator({ port: 0, host: '127.0.0.1', dataDir: dir, fileLimits: { maxFileBytes: 1000, maxFiles: 2, maxTotalBytes: 1500 } });
-        client = new SvcClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 });
-      });
-      after(async () => {
-        await emulator.close();
-        await fs.rm(dir, { recursive: true, force: true });
-      });
-      const upload = (bytes: number, name: string) => client.files.upload({ data: new TextEncoder().encode('x'.repeat(bytes)), filename: name, purpose: 'file-extract' });
+      const bed = perSuite(() => startEmulatorTestBed({ fileLimits: { maxFileBytes: 1000, maxFiles: 2, maxTotalBytes: 1500 } }));
+      const upload = (bytes: number, name: string) => bed.client.files.upload({ data: new TextEncoder().encode('x'.repeat(bytes)), filename: name, purpose: 'file-extract' });
 
       it('a file over the size limit, too many files and too many bytes each get their clear error', async () => {
         await assert.rejects(upload(1001, 'big.txt'), (e: unknown) => e instanceof SvcApiError && e.status === 400 && /too large/i.test(e.message));

@@ -4,17 +4,15 @@
 // network or cloud metadata service, directly, by name or through a redirect.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import net from 'node:net';
 import { FiberSchema } from '../../src/api/schemas';
 import { startEmulator } from '../../src/emulator/index';
 import { MAX_CONNECTIONS } from '../../src/emulator/server';
 import { LocalEmulator, OPTIONS_ENV } from '../../src/extension/localEmulator';
 import { repoRoot } from '../harness/toolPaths';
 import { call, KEY, startKeyedBed } from '../unit/emulator/rawRequests';
-import { tempDir, type EmulatorTestBed } from '../support/emulatorTestBed';
+import { serveOnLoopback, tempDir } from '../support/emulatorTestBed';
+import { perSuite } from '../support/suiteHooks';
 
 /** A raw HTTP/1.1 exchange, so the test decides every header (fetch would set Host and refuse Origin). */
 function rawRequest(port: number, head: string, body = ''): Promise<{ status: number; headers: string; text: string }> {
@@ -28,18 +26,6 @@ function rawRequest(port: number, head: string, body = ''): Promise<{ status: nu
     });
     socket.on('error', reject);
   });
-}
-
-/** A page server on a loopback address that counts what reaches it. */
-async function pageServer(host: string, handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<{ url: string; hits: () => number; close: () => Promise<void> }> {
-  let hits = 0;
-  const server = http.createServer((req, res) => {
-    hits += 1;
-    handler(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://${host}:${port}`, hits: () => hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 describe('security: only the extension that started the emulator can use it', function () {
@@ -101,13 +87,7 @@ describe('security: only the extension that started the emulator can use it', fu
   });
 
   describe('the server', () => {
-    let h: EmulatorTestBed;
-    before(async () => {
-      h = await startKeyedBed();
-    });
-    after(async () => {
-      await h.close();
-    });
+    const h = perSuite(startKeyedBed);
 
     it('answers 421 to a request for another host name (DNS rebinding) and runs nothing', async () => {
       const body = JSON.stringify({ model: 'svc-k2.5', messages: [{ role: 'user', content: 'hi' }] });
@@ -174,23 +154,15 @@ describe('security: only the extension that started the emulator can use it', fu
   });
 
   describe('the fetch formula', () => {
-    let h: EmulatorTestBed;
-    let target: Awaited<ReturnType<typeof pageServer>>;
-    let bouncer: Awaited<ReturnType<typeof pageServer>>;
-    before(async () => {
-      target = await pageServer('127.0.0.1', (_req, res) => res.end('the user’s local service'));
-      // 127.0.0.2 stands for a public site: it is the one address this emulator is told it may reach.
-      bouncer = await pageServer('127.0.0.2', (_req, res) => {
+    const target = perSuite(() => serveOnLoopback((_req, res) => res.end('the user’s local service')));
+    // 127.0.0.2 stands for a public site: it is the one address this emulator is told it may reach.
+    const bouncer = perSuite(() =>
+      serveOnLoopback((_req, res) => {
         res.writeHead(302, { location: `${target.url}/secret` });
         res.end();
-      });
-      h = await startKeyedBed({ formulaLimits: { fetchTimeoutMs: 3_000, fetchAllowedAddresses: ['127.0.0.2'] } });
-    });
-    after(async () => {
-      await h.close();
-      await target.close();
-      await bouncer.close();
-    });
+      }, '127.0.0.2'),
+    );
+    const h = perSuite(() => startKeyedBed({ formulaLimits: { fetchTimeoutMs: 3_000, fetchAllowedAddresses: ['127.0.0.2'] } }));
 
     const fetchFiber = async (url: string) => {
       const res = await call(h, 'POST', '/formulas/svc/fetch:latest/fibers', { name: 'fetch', arguments: JSON.stringify({ url }) });
@@ -218,7 +190,7 @@ describe('security: only the extension that started the emulator can use it', fu
     }
 
     it('still fetches an allowed address', async () => {
-      const direct = await pageServer('127.0.0.2', (_req, res) => res.end('public words'));
+      const direct = await serveOnLoopback((_req, res) => res.end('public words'), '127.0.0.2');
       try {
         const fiber = await fetchFiber(`${direct.url}/`);
         assert.equal(fiber.status, 'succeeded', JSON.stringify(fiber));
@@ -232,7 +204,7 @@ describe('security: only the extension that started the emulator can use it', fu
 
 describe('security: the emulator listens on loopback only', () => {
   it('refuses to listen on 0.0.0.0 with an error naming the field', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-emu-host-'));
+    const dir = tempDir('svc-emu-host-');
     try {
       await assert.rejects(startEmulator({ host: '0.0.0.0', dataDir: dir }), /host: the emulator listens only on a loopback address/);
     } finally {
@@ -243,11 +215,7 @@ describe('security: the emulator listens on loopback only', () => {
 
 describe('security: QuickJS runs off the caller’s thread', function () {
   this.timeout(60_000);
-  let h: EmulatorTestBed;
-  before(async () => {
-    h = await startKeyedBed({ formulaLimits: { quickjsTimeoutMs: 1_000 } });
-  });
-  after(async () => h.close());
+  const h = perSuite(() => startKeyedBed({ formulaLimits: { quickjsTimeoutMs: 1_000 } }));
 
   const quickjs = async (code: string) => {
     const res = await call(h, 'POST', '/formulas/svc/quickjs:latest/fibers', { name: 'quickjs', arguments: JSON.stringify({ code }) });

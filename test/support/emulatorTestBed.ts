@@ -3,7 +3,7 @@
 // needs one, a page served on 127.0.0.1 for the fetch formula. Suites add only what is theirs on top
 // (raw HTTP helpers, fault plans, scenarios).
 import { promises as fsp, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,13 +52,31 @@ export interface EmulatorTestBed {
   close(): Promise<void>;
 }
 
-async function servePage(html: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
+export interface LoopbackServer {
+  /** The origin, `http://<host>:<port>`. */
+  url: string;
+  /** Requests that reached it so far. */
+  hits(): number;
+  close(): Promise<void>;
+}
+
+/** An HTTP server on a free port of a loopback address, for what a formula or a page should reach. */
+export async function serveOnLoopback(handler: (req: IncomingMessage, res: ServerResponse) => void, host = '127.0.0.1'): Promise<LoopbackServer> {
+  let hits = 0;
+  const server = createServer((req, res) => {
+    hits += 1;
+    handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/leap.html` };
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return {
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
+    hits: () => hits,
+    close() {
+      // Kept-alive connections (fetch keeps them) would otherwise hold close() open.
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 export function tempDir(prefix = 'svc-test-'): string {
@@ -70,14 +88,21 @@ export async function startEmulatorTestBed(options: TestBedOptions = {}): Promis
   const dir = tempDir('svc-bed-');
   const logFile = rest.logFile ?? path.join(dir, 'requests.jsonl');
   const dataDir = rest.dataDir ?? path.join(dir, 'data');
-  const page = html !== undefined ? await servePage(html) : undefined;
+  const page =
+    html !== undefined
+      ? await serveOnLoopback((_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(html);
+        })
+      : undefined;
+  const pageUrl = page ? `${page.url}/leap.html` : '';
   const full: EmulatorOptions = {
     host: '127.0.0.1',
     port: 0,
     ...rest,
     dataDir,
     logFile,
-    ...(scenarios !== undefined ? { scenarios: typeof scenarios === 'function' ? scenarios(page?.url ?? '') : scenarios } : {}),
+    ...(scenarios !== undefined ? { scenarios: typeof scenarios === 'function' ? scenarios(pageUrl) : scenarios } : {}),
     ...(page ? { formulaLimits: { fetchAllowedAddresses: ['127.0.0.1'], ...rest.formulaLimits } } : {}),
   };
   const emulator = await startEmulator(full);
@@ -96,7 +121,7 @@ export async function startEmulatorTestBed(options: TestBedOptions = {}): Promis
     dir,
     dataDir,
     logFile,
-    pageUrl: page?.url ?? '',
+    pageUrl,
     options: full,
     client: new SvcClient({ baseUrl: emulator.url, apiKey: emulator.apiKey, maxRetries: 0 }),
     clientWith: (clientOptions) => new SvcClient({ baseUrl: bed.url, apiKey: bed.apiKey, maxRetries: 0, ...clientOptions }),
@@ -107,15 +132,12 @@ export async function startEmulatorTestBed(options: TestBedOptions = {}): Promis
       bed.emulator = await startEmulator({ ...full, ...extra });
       bed.url = bed.emulator.url;
       bed.apiKey = bed.emulator.apiKey;
-      bed.client = new SvcClient({ baseUrl: bed.url, apiKey: bed.apiKey, maxRetries: 0 });
+      bed.client = bed.clientWith({});
     },
     close() {
       closing ??= (async () => {
         await bed.emulator.close();
-        if (page) {
-          page.server.closeAllConnections();
-          await new Promise<void>((resolve) => page.server.close(() => resolve()));
-        }
+        await page?.close();
         // The emulator may still be appending the last exchange of a broken-off stream to its log.
         await fsp.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
         if (!dataDir.startsWith(dir)) rmSync(dataDir, { recursive: true, force: true });

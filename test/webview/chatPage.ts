@@ -70,6 +70,17 @@ export class ChatPage {
     return last;
   }
 
+  /** Picks the model, types the draft and waits for the estimate request the typing leads to; returns that request. */
+  async typeForEstimate(model: string, draft: string): Promise<{ type: string; [key: string]: unknown } | undefined> {
+    await this.page.locator('[data-testid="model-picker"]').selectOption(model);
+    await this.page.locator('[data-testid="composer-input"]').fill(draft);
+    await this.page.waitForFunction(
+      (text) => (window as unknown as FakeWindow).__host.posted.some((m) => (m as { type: string; draft?: string }).type === 'estimateTokens' && (m as { draft?: string }).draft === text),
+      draft,
+    );
+    return (await this.posted()).filter((m) => m.type === 'estimateTokens').pop();
+  }
+
   async probeHits(): Promise<string[]> {
     return this.page.evaluate(() => (window as unknown as FakeWindow).__host.probeHits);
   }

@@ -153,12 +153,7 @@ export const composerCases: WebviewCase[] = [
     name: 'the token estimate is requested after typing stops and shown against the context length',
     page: 'strict',
     async run(chat) {
-      await chat.page.locator('[data-testid="model-picker"]').selectOption('svc-v1-8k');
-      await chat.page.locator('[data-testid="composer-input"]').fill('How long is this?');
-      await chat.page.waitForFunction(() =>
-        (window as unknown as FakeWindow).__host.posted.some((m) => (m as { type: string; draft?: string }).type === 'estimateTokens' && (m as { draft?: string }).draft === 'How long is this?'),
-      );
-      const request = (await chat.posted()).filter((m) => m.type === 'estimateTokens').pop();
+      const request = await chat.typeForEstimate('svc-v1-8k', 'How long is this?');
       assert.equal(request?.model, 'svc-v1-8k');
       await chat.send({ type: 'tokenEstimate', requestId: String(request?.requestId), tokens: 7900, contextLength: 8192 });
       await chat.frames(2);
@@ -174,12 +169,7 @@ export const composerCases: WebviewCase[] = [
     name: 'the context meter fills to the share of the context the next request uses, warns near the limit, and breaks the figure down on hover',
     page: 'strict',
     async run(chat) {
-      await chat.page.locator('[data-testid="model-picker"]').selectOption('svc-v1-8k');
-      await chat.page.locator('[data-testid="composer-input"]').fill('How full is it?');
-      await chat.page.waitForFunction(() =>
-        (window as unknown as FakeWindow).__host.posted.some((m) => (m as { type: string; draft?: string }).type === 'estimateTokens' && (m as { draft?: string }).draft === 'How full is it?'),
-      );
-      const request = (await chat.posted()).filter((m) => m.type === 'estimateTokens').pop();
+      const request = await chat.typeForEstimate('svc-v1-8k', 'How full is it?');
       const breakdown = [
         { label: 'Rules, system prompt, files and mentions', tokens: 1000 },
         { label: 'Conversation', tokens: 3000 },

@@ -25,28 +25,18 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
+const BROWSER_BUNDLE: esbuild.BuildOptions = { bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' };
+
 export async function buildBundles(outDir: string): Promise<void> {
   fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
+    ...BROWSER_BUNDLE,
     entryPoints: [path.join(ROOT, 'src/webview/main.ts')],
     outfile: path.join(outDir, 'webview.js'),
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
     loader: { '.ttf': 'file' },
     assetNames: '[name]',
-    logLevel: 'warning',
   });
-  await esbuild.build({
-    entryPoints: [path.join(ROOT, 'test/webview/fakeHost.ts')],
-    outfile: path.join(outDir, 'fakeHost.js'),
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-    logLevel: 'warning',
-  });
+  await esbuild.build({ ...BROWSER_BUNDLE, entryPoints: [path.join(ROOT, 'test/webview/fakeHost.ts')], outfile: path.join(outDir, 'fakeHost.js') });
 }
 
 function page(nonce: string): string {

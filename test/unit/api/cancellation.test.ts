@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import type http from 'node:http';
 import { CancelledError, isCancellation, NetworkError, TimeoutError, SvcApiError, type ChatCompletionChunk } from '../../../src/api';
 import { abortableSleep } from '../../../src/api/retryPolicy';
+import { perSuite } from '../../support/suiteHooks';
 import { apiError, chunk, hang, sseThenHang, TestServer, type Handler } from './testServer';
 import { testClient } from './testClient';
 import { STREAM_REQUEST } from './streamFixtures';
@@ -12,12 +13,8 @@ import { STREAM_REQUEST } from './streamFixtures';
 const firstChunk = `data: ${JSON.stringify(chunk([{ index: 0, delta: { content: 'Hel' }, finish_reason: null }]))}\n\n`;
 
 describe('api cancellation and timeouts', () => {
-  let server: TestServer;
+  const server = perSuite(() => TestServer.start());
   let responses: http.ServerResponse[];
-  before(async () => {
-    server = await TestServer.start();
-  });
-  after(() => server.close());
   beforeEach(() => {
     server.reset();
     responses = [];

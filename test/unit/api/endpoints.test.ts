@@ -11,6 +11,7 @@ import {
   ENCRYPTED_END,
   InvalidRequestError,
 } from '../../../src/api';
+import { perSuite } from '../../support/suiteHooks';
 import { apiError, json, sse, sseBody, chunk, TestServer, type RecordedRequest } from './testServer';
 import { testClient } from './testClient';
 
@@ -41,12 +42,8 @@ function bodyOf(request: RecordedRequest | undefined): Record<string, unknown> {
 }
 
 describe('api client: endpoints', () => {
-  let server: TestServer;
+  const server = perSuite(() => TestServer.start());
   let client: SvcClient;
-  before(async () => {
-    server = await TestServer.start();
-  });
-  after(() => server.close());
   beforeEach(() => {
     server.reset();
     client = testClient(server, { maxRetries: 0, userAgent: 'svc-test/1' }).client;

@@ -14,6 +14,7 @@ import {
   SvcApiError,
 } from '../../../src/api';
 import { retryAfterFromHeader, retryAfterFromMessage } from '../../../src/api/errors';
+import { perSuite } from '../../support/suiteHooks';
 import { apiError, json, TestServer } from './testServer';
 import { testClient } from './testClient';
 
@@ -45,11 +46,7 @@ const ROWS: [number, string, string, ErrorClass, string, number?][] = [
 ];
 
 describe('api errors: the spec error table', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await TestServer.start();
-  });
-  after(() => server.close());
+  const server = perSuite(() => TestServer.start());
   beforeEach(() => server.reset());
 
   for (const [status, type, message, ErrorClass, kind, retryAfter] of ROWS) {

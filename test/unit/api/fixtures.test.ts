@@ -1,6 +1,7 @@
 // The real recorded streams, replayed from the local server through chatStream + ChatStreamAccumulator.
 import assert from 'node:assert/strict';
 import { ChatStreamAccumulator, type AccumulatedResult } from '../../../src/api';
+import { perSuite } from '../../support/suiteHooks';
 import { sse, TestServer } from './testServer';
 import { testClient } from './testClient';
 import { fixtureNames, fixtureSse, STREAM_REQUEST } from './streamFixtures';
@@ -71,11 +72,7 @@ const EXPECTED: Record<string, AccumulatedResult> = {
 };
 
 describe('api streaming: real recorded fixtures', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await TestServer.start();
-  });
-  after(() => server.close());
+  const server = perSuite(() => TestServer.start());
 
   it('has an expectation for every fixture file', () => {
     assert.deepEqual(fixtureNames(), Object.keys(EXPECTED).sort());

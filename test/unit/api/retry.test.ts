@@ -16,6 +16,7 @@ import {
   StreamInterruptedError,
   type ChatCompletionChunk,
 } from '../../../src/api';
+import { perSuite } from '../../support/suiteHooks';
 import { apiError, chunk, dropConnection, json, sse, sseBody, sseThenDrop, TestServer } from './testServer';
 import { testClient } from './testClient';
 import { STREAM_REQUEST } from './streamFixtures';
@@ -31,11 +32,7 @@ async function drain(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatCo
 }
 
 describe('api retries', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await TestServer.start();
-  });
-  after(() => server.close());
+  const server = perSuite(() => TestServer.start());
   beforeEach(() => server.reset());
 
   const retried: [string, ReturnType<typeof apiError>][] = [

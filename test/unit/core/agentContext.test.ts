@@ -8,7 +8,7 @@ import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { chatRequests, startAgentBed } from './agentScenarios';
-import type { EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perTest } from '../../support/suiteHooks';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
 import { ScriptedApprover } from './nodeTestWorkspaceHost';
 
@@ -26,14 +26,7 @@ function conversation(steps: number, resultWords: number, assistantWords = 0): C
 
 describe('core/agent context window (estimate endpoint of the emulator)', function () {
   this.timeout(60_000);
-  let bed: EmulatorTestBed;
-
-  beforeEach(async () => {
-    bed = await startAgentBed();
-  });
-  afterEach(async () => {
-    await bed.close();
-  });
+  const bed = perTest(() => startAgentBed());
 
   const windowFor = (model: string, contextLength: number, maxCompletionTokens = 1024) =>
     new AgentContextWindow({ counter: bed.client, model, contextLength, maxCompletionTokens, tools: [] });

@@ -17,7 +17,7 @@ import { createWorkspaceTools } from '../../../src/core/tools/workspaceTools';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { startAgentBed } from './agentScenarios';
-import type { EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perTest } from '../../support/suiteHooks';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
 import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
 import { ManualClock } from './support/manualClock';
@@ -43,13 +43,7 @@ describe('core/agent AgentTranscript', function () {
   this.timeout(60_000);
 
   describe('with a real task on the emulator', () => {
-    let bed: EmulatorTestBed;
-    beforeEach(async () => {
-      bed = await startAgentBed();
-    });
-    afterEach(async () => {
-      await bed.close();
-    });
+    const bed = perTest(() => startAgentBed());
 
     it('shows each step live (newest streaming, cards running then done) and saves entries whose history is exactly what the loop sent', async () => {
       const catalog = new FormulaToolCatalog(bed.client.formulas);

@@ -1,32 +1,20 @@
 // The chat session with the real client against the real emulator (port 0): a thinking model's
 // reasoning streams, is saved, and goes back to the service on the next turn.
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { SvcClient } from '../../../src/api/index';
+import type { SvcClient } from '../../../src/api/index';
 import { ChatSession, type SessionEvent } from '../../../src/core/chat/chatSession';
 import { systemClock } from '../../../src/core/clock';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
-import { startEmulator } from '../../../src/emulator/index';
+import { startEmulatorTestBed } from '../../support/emulatorTestBed';
+import { perSuite } from '../../support/suiteHooks';
 import { MemoryStorage } from './support/memoryStorage';
 
 describe('ChatSession on the emulator', () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let dataDir: string;
-
-  before(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-session-emu-'));
-    emulator = await startEmulator({ host: '127.0.0.1', port: 0, apiKey: 'sk-local', dataDir });
-  });
-  after(async () => {
-    await emulator.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const bed = perSuite(() => startEmulatorTestBed());
 
   it('streams reasoning then content, keeps usage, and sends the reasoning back next turn', async () => {
-    const client = new SvcClient({ baseUrl: emulator.url, apiKey: 'sk-local' });
+    const { client } = bed;
     const sent: unknown[] = [];
     const recording = {
       chatStream: (request: Parameters<SvcClient['chatStream']>[0], options?: { signal?: AbortSignal }) => {

@@ -4,7 +4,8 @@ import { AttachmentSession, type AttachmentChip } from '../../../src/core/files/
 import { ContextBuilder, explainFileText, selectionText } from '../../../src/core/files/contextBuilder';
 import { UploadCache } from '../../../src/core/files/uploadCache';
 import { VisionUnsupportedError } from '../../../src/core/files/visionSupport';
-import { startEmulatorTestBed, type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { startEmulatorTestBed } from '../../support/emulatorTestBed';
+import { perTest } from '../../support/suiteHooks';
 import { MemoryStorage } from './support/memoryStorage';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -24,14 +25,12 @@ export class OrderBook {
 `;
 
 describe('files: context builder (emulator)', () => {
-  let emu: EmulatorTestBed;
+  const emu = perTest(() => startEmulatorTestBed());
   let builder: ContextBuilder;
-  beforeEach(async () => {
-    emu = await startEmulatorTestBed();
+  beforeEach(() => {
     const cache = new UploadCache(emu.client, new MemoryStorage(), accountKey(emu.url, emu.apiKey));
     builder = new ContextBuilder(emu.client, cache, { inlineImageMaxBytes: 64 });
   });
-  afterEach(() => emu.close());
 
   it('explain this file: the extracted content as a system message, and an answer about the real file', async () => {
     const app = await builder.prepare({ source: 'file:///w/src/app.ts', name: 'src/app.ts', data: text(APP_TS) }, 'file-extract');

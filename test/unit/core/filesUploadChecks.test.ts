@@ -8,7 +8,8 @@ import {
   TOO_LARGE_REASON,
   UploadRefusedError,
 } from '../../../src/core/files/uploadChecks';
-import { startEmulatorTestBed, type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { startEmulatorTestBed } from '../../support/emulatorTestBed';
+import { perTest } from '../../support/suiteHooks';
 import { MemoryStorage } from './support/memoryStorage';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -79,11 +80,7 @@ describe('files: pre-upload checks', () => {
   });
 
   describe('against the emulator', () => {
-    let emu: EmulatorTestBed;
-    beforeEach(async () => {
-      emu = await startEmulatorTestBed();
-    });
-    afterEach(() => emu.close());
+    const emu = perTest(() => startEmulatorTestBed());
 
     it('sends nothing for a refused file', async () => {
       const builder = new ContextBuilder(emu.client, new UploadCache(emu.client, new MemoryStorage(), 'acct'));

@@ -5,21 +5,17 @@ import { DEFAULT_FORMULAS, FormulaTool, FormulaToolCatalog } from '../../../src/
 import { parseToolArguments } from '../../../src/core/tools/toolArguments';
 import { FormulaToolsError } from '../../../src/core/tools/toolErrors';
 import { startAgentBed } from './agentScenarios';
-import type { EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perTest } from '../../support/suiteHooks';
 import { ScriptedApprover } from './nodeTestWorkspaceHost';
 
 describe('core/tools formula tools through the emulator', function () {
   this.timeout(30_000);
-  let bed: EmulatorTestBed;
+  const bed = perTest(() => startAgentBed());
   let catalog: FormulaToolCatalog;
   const approvals = () => new TaskApprovals(new ScriptedApprover(() => 'approve'));
 
-  beforeEach(async () => {
-    bed = await startAgentBed();
+  beforeEach(() => {
     catalog = new FormulaToolCatalog(bed.client.formulas);
-  });
-  afterEach(async () => {
-    await bed.close();
   });
 
   it('offers code_runner, quickjs and fetch by default, each routed to its formula URI', async () => {

@@ -3,17 +3,11 @@
 import assert from 'node:assert/strict';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { ChatCompletion } from '../../../src/api/schemas';
-import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perSuite } from '../../support/suiteHooks';
 import { call, chat, completionOf, startKeyedBed, user } from './rawRequests';
 
 describe('emulator chat completions', () => {
-  let h: EmulatorTestBed;
-  before(async () => {
-    h = await startKeyedBed();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = perSuite(startKeyedBed);
 
   it('answers in the spec\'s completion shape', async () => {
     const res = await chat(h, { model: 'svc-v1-32k', messages: [user('Reply with exactly "pong"')] });

@@ -1,19 +1,13 @@
 // Every chat request rule of the spec, enforced by the emulator over raw HTTP with the spec's status,
 // error type and message shape.
 import assert from 'node:assert/strict';
-import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perSuite } from '../../support/suiteHooks';
 import { call, chat, errorOf, OTHER_KEY, startKeyedBed, user } from './rawRequests';
 
 const tool = (name: string) => ({ type: 'function', function: { name, description: 'd', parameters: { type: 'object', properties: {}, required: [] } } });
 
 describe('emulator chat request rules', () => {
-  let h: EmulatorTestBed;
-  before(async () => {
-    h = await startKeyedBed();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = perSuite(startKeyedBed);
 
   async function rejects(body: unknown, status: number, type: string, message: RegExp | string): Promise<void> {
     const res = await call(h, 'POST', '/chat/completions', body);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import { MODEL_IDS } from '../../../src/api/models';
 import { BalanceSchema, ModelListSchema } from '../../../src/api/schemas';
-import { tempDir, type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { tempDir } from '../../support/emulatorTestBed';
+import { perSuite } from '../../support/suiteHooks';
 import { call, chat, errorOf, KEY, OTHER_KEY, startKeyedBed, stream, user } from './rawRequests';
 
 const ENDPOINTS: [string, string][] = [
@@ -23,13 +24,7 @@ const ENDPOINTS: [string, string][] = [
 ];
 
 describe('emulator endpoints', () => {
-  let h: EmulatorTestBed;
-  before(async () => {
-    h = await startKeyedBed();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = perSuite(startKeyedBed);
 
   it('requires a Bearer key on every endpoint: missing gives invalid_authentication_error, wrong gives incorrect_api_key_error', async () => {
     for (const [method, route] of ENDPOINTS) {

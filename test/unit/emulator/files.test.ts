@@ -9,6 +9,7 @@ import { LIMITS } from '../../../src/api/models';
 import { FileListSchema, FileObjectSchema, type FileObject } from '../../../src/api/schemas';
 import { fileTooLargeMessage, tooManyFilesMessage, totalTooLargeMessage } from '../../../src/emulator/files/fileStore';
 import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perTest } from '../../support/suiteHooks';
 import { call, chat, completionOf, errorOf, OTHER_KEY, startKeyedBed } from './rawRequests';
 
 const FIXTURES = path.join(__dirname, '../../fixtures/emulator');
@@ -39,13 +40,7 @@ function xlsx(): Buffer {
 }
 
 describe('emulator files', () => {
-  let h: EmulatorTestBed;
-  beforeEach(async () => {
-    h = await startKeyedBed();
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = perTest(startKeyedBed);
 
   it('uploads with file and purpose and returns the spec\'s file object', async () => {
     const f = await upload(h, 'notes.txt', 'hello\nworld\n');

@@ -1,12 +1,11 @@
 // Every official formula over raw HTTP: tool definitions, real offline behaviour, limits and
 // failures as non-succeeded fibers.
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as XLSX from '@e965/xlsx';
 import { OFFICIAL_FORMULAS } from '../../../src/api/models';
 import { ENCRYPTED_BEGIN, ENCRYPTED_END, FiberSchema, FileObjectSchema, FormulaToolsSchema, type Fiber } from '../../../src/api/schemas';
-import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { serveOnLoopback, type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perSuite } from '../../support/suiteHooks';
 import { call, errorOf, OTHER_KEY, startKeyedBed } from './rawRequests';
 
 async function fiber(h: EmulatorTestBed, formula: string, name: string, args: unknown, key?: string): Promise<Fiber> {
@@ -29,15 +28,11 @@ async function failure(h: EmulatorTestBed, formula: string, name: string, args: 
 }
 
 describe('emulator formulas', () => {
-  let h: EmulatorTestBed;
-  before(async () => {
-    h = await startKeyedBed({
+  const h = perSuite(() =>
+    startKeyedBed({
       formulaLimits: { quickjsTimeoutMs: 300, quickjsMemoryBytes: 8 * 1024 * 1024, codeRunnerTimeoutMs: 1500, codeRunnerOutputBytes: 1000, fetchTimeoutMs: 500, fetchMaxBytes: 2000, fetchAllowedAddresses: ['127.0.0.1'] },
-    });
-  });
-  after(async () => {
-    await h.close();
-  });
+    }),
+  );
 
   it('serves tool definitions in the chat tools format for every official formula', async () => {
     for (const name of OFFICIAL_FORMULAS) {
@@ -211,10 +206,8 @@ describe('emulator formulas', () => {
   });
 
   describe('fetch', () => {
-    let site: http.Server;
-    let base: string;
-    before(async () => {
-      site = http.createServer((req, res) => {
+    const site = perSuite(() =>
+      serveOnLoopback((req, res) => {
         if (req.url === '/page') {
           res.writeHead(200, { 'content-type': 'text/html' });
           res.end('<html><head><title>Doc</title><style>p{}</style></head><body><h1>Intro</h1><p>See <a href="/x">this</a>.</p></body></html>');
@@ -230,24 +223,18 @@ describe('emulator formulas', () => {
           res.writeHead(404);
           res.end('missing');
         }
-      });
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    });
-    after(async () => {
-      site.closeAllConnections();
-      await new Promise((resolve) => site.close(resolve));
-    });
+      }),
+    );
 
     it('does a real GET and turns HTML into Markdown', async () => {
-      assert.equal(await output(h, 'fetch', 'fetch', { url: `${base}/page` }), `URL: ${base}/page\nTitle: Doc\n\n# Intro\n\nSee [this](/x).`);
-      assert.equal(await output(h, 'fetch', 'fetch', { url: `${base}/text` }), `URL: ${base}/text\n\nplain words`);
+      assert.equal(await output(h, 'fetch', 'fetch', { url: `${site.url}/page` }), `URL: ${site.url}/page\nTitle: Doc\n\n# Intro\n\nSee [this](/x).`);
+      assert.equal(await output(h, 'fetch', 'fetch', { url: `${site.url}/text` }), `URL: ${site.url}/text\n\nplain words`);
     });
 
     it('caps the size, and fails on HTTP errors, time-outs and bad URLs', async () => {
-      assert.match(await output(h, 'fetch', 'fetch', { url: `${base}/big` }), /^URL: .*\n\nz{2000}\n\n\[truncated at 2000 bytes\]$/);
-      assert.match((await failure(h, 'fetch', 'fetch', { url: `${base}/nothing` }, 'failed')).error!, /answered HTTP 404/);
-      assert.match((await failure(h, 'fetch', 'fetch', { url: `${base}/slow` }, 'timeout')).error!, /did not answer within 500 ms/);
+      assert.match(await output(h, 'fetch', 'fetch', { url: `${site.url}/big` }), /^URL: .*\n\nz{2000}\n\n\[truncated at 2000 bytes\]$/);
+      assert.match((await failure(h, 'fetch', 'fetch', { url: `${site.url}/nothing` }, 'failed')).error!, /answered HTTP 404/);
+      assert.match((await failure(h, 'fetch', 'fetch', { url: `${site.url}/slow` }, 'timeout')).error!, /did not answer within 500 ms/);
       assert.match((await failure(h, 'fetch', 'fetch', { url: 'file:///etc/passwd' }, 'invalid_arguments')).error!, /only http and https/);
       assert.match((await failure(h, 'fetch', 'fetch', { url: 'not a url' }, 'invalid_arguments')).error!, /is not a URL/);
     });

@@ -1,7 +1,7 @@
 // Account limits (concurrency, RPM, TPM, TPD) and injected faults, server-wide and per request
 // through the x-svc-fault header.
 import assert from 'node:assert/strict';
-import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perSuite } from '../../support/suiteHooks';
 import { call, chat, errorOf, KEY, startKeyedBed, stream, user } from './rawRequests';
 
 const simple = { model: 'svc-v1-8k', messages: [user('Reply with exactly "one two three four five six seven eight"')] };
@@ -62,13 +62,7 @@ describe('emulator limits', () => {
 });
 
 describe('emulator faults', () => {
-  let h: EmulatorTestBed;
-  before(async () => {
-    h = await startKeyedBed();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = perSuite(startKeyedBed);
 
   const fault = (value: string) => ({ headers: { 'x-svc-fault': value } });
 

@@ -2,18 +2,14 @@
 // calls, models, and file upload/list/content/delete.
 import assert from 'node:assert/strict';
 import OpenAI, { toFile } from 'openai';
-import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perSuite } from '../../support/suiteHooks';
 import { KEY, startKeyedBed } from './rawRequests';
 
 describe('emulator driven by the official openai package', () => {
-  let h: EmulatorTestBed;
+  const h = perSuite(startKeyedBed);
   let client: OpenAI;
-  before(async () => {
-    h = await startKeyedBed();
+  before(() => {
     client = new OpenAI({ apiKey: KEY, baseURL: h.url, maxRetries: 0 });
-  });
-  after(async () => {
-    await h.close();
   });
 
   it('chats', async () => {

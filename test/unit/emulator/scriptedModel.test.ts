@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatCompletion } from '../../../src/api/schemas';
 import { startEmulator } from '../../../src/emulator/index';
-import { tempDir, type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { tempDir } from '../../support/emulatorTestBed';
+import { perSuite } from '../../support/suiteHooks';
 import { chat, completionOf, startKeyedBed, user } from './rawRequests';
 
 const fn = (name: string, properties: Record<string, { type: string; description: string }>, required: string[]) => ({
@@ -24,9 +25,8 @@ function firstCall(c: ChatCompletion): { name: string; args: unknown } {
 }
 
 describe('emulator scripted model', () => {
-  let h: EmulatorTestBed;
-  before(async () => {
-    h = await startKeyedBed({
+  const h = perSuite(() =>
+    startKeyedBed({
       scenarios: {
         scenarios: [
           { name: 'weather', match: { lastUserText: 'weather in paris', hasTools: true, lastIsToolResult: false }, reply: { reasoning: 'Need the weather tool.', toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] } },
@@ -34,11 +34,8 @@ describe('emulator scripted model', () => {
           { match: { lastUserTextRegex: '^ping( \\d+)?$', model: 'svc-v1-8k' }, reply: { content: 'pong to "{{lastUserText}}"' } },
         ],
       },
-    });
-  });
-  after(async () => {
-    await h.close();
-  });
+    }),
+  );
 
   it('follows a scenario through a tool call and the answer built from the tool result', async () => {
     const weather = fn('get_weather', { city: { type: 'string', description: 'city' } }, ['city']);
@@ -91,13 +88,7 @@ describe('emulator scripted model', () => {
         { name: 'step 3, another order', match: { lastUserText: 'report', toolStepsSinceUser: 2 }, reply: { content: 'step 3, last was another tool' } },
       ],
     };
-    let hs: EmulatorTestBed;
-    before(async () => {
-      hs = await startKeyedBed({ scenarios: steps });
-    });
-    after(async () => {
-      await hs.close();
-    });
+    const hs = perSuite(() => startKeyedBed({ scenarios: steps }));
     const tools = [quickjs, codeRunner, fetchTool];
     const ask = async (messages: unknown[]) => completionOf(await chat(hs, { model: 'svc-k2-turbo-preview', tools, messages })).choices[0]!.message;
     const answer = (id: string, content: string) => ({ role: 'tool', tool_call_id: id, content });

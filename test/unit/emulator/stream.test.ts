@@ -1,19 +1,13 @@
 // The stream rules 1-4 of the spec and the real fixtures' chunk formats, over raw HTTP.
 import assert from 'node:assert/strict';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
-import { type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { perSuite } from '../../support/suiteHooks';
 import { chat, completionOf, startKeyedBed, stream, user } from './rawRequests';
 
 const calcTool = { type: 'function', function: { name: 'quickjs', description: 'Run JavaScript', parameters: { type: 'object', properties: { code: { type: 'string', description: 'code' } }, required: ['code'] } } };
 
 describe('emulator streaming', () => {
-  let h: EmulatorTestBed;
-  before(async () => {
-    h = await startKeyedBed();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = perSuite(startKeyedBed);
 
   it('rule 1: data lines ending with [DONE]; the first chunk carries role and empty content', async () => {
     const s = await stream(h, { model: 'svc-v1-8k', messages: [user('Reply with exactly "streamed answer here"')] });

@@ -1,20 +1,7 @@
 import assert from 'node:assert/strict';
 import { StreamDeltaBatcher } from '../../../src/extension/chat/streamDeltaBatcher';
 import type { HostMessage, HostMessageOf } from '../../../src/shared/protocol';
-
-/** A turn scheduler the test runs by hand. */
-function manualTurns(): { schedule: (cb: () => void) => void; endTurn: () => void; scheduled: () => number } {
-  let queue: (() => void)[] = [];
-  return {
-    schedule: (cb) => queue.push(cb),
-    endTurn: () => {
-      const due = queue;
-      queue = [];
-      for (const cb of due) cb();
-    },
-    scheduled: () => queue.length,
-  };
-}
+import { manualScheduler, type ManualScheduler } from '../../support/manualScheduler';
 
 const ref = { conversationId: 'c1', messageId: 'm1' };
 const content = (text: string, choiceIndex = 0, messageId = 'm1'): HostMessageOf<'contentDelta'> => ({ type: 'contentDelta', ...ref, messageId, choiceIndex, text });
@@ -27,8 +14,8 @@ const finished = (status: 'complete' | 'stopped' | 'interrupted'): HostMessage =
   totals: { promptTokens: 1, completionTokens: 2, cachedTokens: 0 },
 });
 
-function setUp(): { batcher: StreamDeltaBatcher; posted: HostMessage[]; turns: ReturnType<typeof manualTurns> } {
-  const turns = manualTurns();
+function setUp(): { batcher: StreamDeltaBatcher; posted: HostMessage[]; turns: ManualScheduler } {
+  const turns = manualScheduler();
   const posted: HostMessage[] = [];
   return { batcher: new StreamDeltaBatcher((m) => posted.push(m), turns.schedule), posted, turns };
 }
@@ -40,7 +27,7 @@ describe('StreamDeltaBatcher (host side: text deltas of one turn become one mess
     for (const word of ['Hel', 'lo', '!']) batcher.send(content(word));
     assert.deepEqual(posted, [], 'nothing is posted before the turn ends');
     assert.equal(turns.scheduled(), 1, 'one flush per turn, however many deltas');
-    turns.endTurn();
+    turns.run();
     assert.deepEqual(posted, [
       { ...reasoning('Let me think'), count: 3 },
       content('Hello!'),
@@ -55,14 +42,14 @@ describe('StreamDeltaBatcher (host side: text deltas of one turn become one mess
     batcher.send(content('b0', 0));
     batcher.send(content('x', 0, 'm2'));
     batcher.send(content('b1', 1));
-    turns.endTurn();
+    turns.run();
     assert.deepEqual(posted, [content('a0b0', 0), content('a1b1', 1), reasoning('r0', 0), content('x', 0, 'm2')]);
   });
 
   it('posts a lone delta unchanged (no count) when its turn ends', () => {
     const { batcher, posted, turns } = setUp();
     batcher.send(reasoning('one'));
-    turns.endTurn();
+    turns.run();
     assert.deepEqual(posted, [reasoning('one')]);
     assert.equal('count' in (posted[0] as object), false);
   });
@@ -72,7 +59,7 @@ describe('StreamDeltaBatcher (host side: text deltas of one turn become one mess
     batcher.send({ ...reasoning('ab'), count: 2 });
     batcher.send(reasoning('c'));
     batcher.send({ ...reasoning('de'), count: 4 });
-    turns.endTurn();
+    turns.run();
     assert.deepEqual(posted, [{ ...reasoning('abcde'), count: 7 }]);
   });
 
@@ -90,7 +77,7 @@ describe('StreamDeltaBatcher (host side: text deltas of one turn become one mess
       batcher.send(content('lo'));
       batcher.send(last);
       assert.deepEqual(posted, [reasoning('hmm'), content('Hello'), last]);
-      turns.endTurn();
+      turns.run();
       assert.equal(posted.length, 3, 'the scheduled flush finds nothing left');
     });
   }
@@ -98,10 +85,10 @@ describe('StreamDeltaBatcher (host side: text deltas of one turn become one mess
   it('starts a new message for text that arrives after a flush', () => {
     const { batcher, posted, turns } = setUp();
     batcher.send(content('one'));
-    turns.endTurn();
+    turns.run();
     batcher.send(content(' two'));
     assert.equal(turns.scheduled(), 1);
-    turns.endTurn();
+    turns.run();
     assert.deepEqual(posted, [content('one'), content(' two')]);
   });
 
@@ -110,7 +97,7 @@ describe('StreamDeltaBatcher (host side: text deltas of one turn become one mess
     const first = reasoning('a');
     batcher.send(first);
     batcher.send(reasoning('b'));
-    turns.endTurn();
+    turns.run();
     assert.deepEqual(first, reasoning('a'));
   });
 
