@@ -12,7 +12,7 @@ import type { ConversationStore } from '../core/conversations/conversationStore'
 import type { HostWindow } from '../core/host/hostWindow';
 import type { TakeCheckpoint } from '../core/checkpoints/checkpointedTool';
 import type { RuleSource } from '../core/rules/projectRules';
-import { parseMentions, resolveMentions, type MentionSources } from '../core/context/mentions';
+import { draftMentions, parseMentions, resolveMentions, type MentionSources } from '../core/context/mentions';
 import { mentionCandidates } from '../core/context/mentionCandidates';
 import { compactBeforeSending } from '../core/chat/autoCompaction';
 import type { WorkspaceRules } from './rules/workspaceRules';
@@ -117,9 +117,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       models,
       post,
       instructions: async () => this.rules?.message(),
-      // A URL would ask the user at every keystroke: it is counted once sent, not in the estimate.
-      mentions: async (draft) =>
-        this.mentions ? (await resolveMentions(parseMentions(draft).filter((m) => m.kind !== 'url'), this.mentions)).messages : [],
+      mentions: async (draft) => (this.mentions ? draftMentions(draft, this.mentions) : []),
     });
     registerCodeBlockHandlers(this.router, proposals);
     registerCompactionHandlers(this.router, { store, session: this.session, client, post });

@@ -28,6 +28,7 @@ import {
   FinishReasonSchema,
   IdSchema,
   MAX_CHOICES,
+  MentionChipViewSchema,
   ModelViewSchema,
   ReplyTimingViewSchema,
   PastedFileSchema,
@@ -184,6 +185,8 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
     breakdown: z.optional(z.array(z.object({ label: z.string(), tokens: count }))),
     /** Tokens of the last reply's prompt the service served from its cache. */
     cachedTokens: z.optional(count),
+    /** The draft's @-mentions and what each adds. */
+    mentions: z.optional(z.array(MentionChipViewSchema)),
   }),
   /** The models the account can use: the answer to `listModels`, or (no requestId) a list that changed. */
   z.object({ type: z.literal('models'), requestId: z.optional(id), models: z.array(ModelViewSchema) }),

@@ -158,12 +158,24 @@ export const CheckpointViewSchema = z.object({
 });
 export type CheckpointView = z.infer<typeof CheckpointViewSchema>;
 
+export const MentionKindSchema = z.enum(['path', 'problems', 'selection', 'terminal', 'git', 'url']);
+
+/** An @-mention as typed in a message, shown as a chip. */
+export const MentionViewSchema = z.object({ raw: z.string().check(z.minLength(2)), kind: MentionKindSchema });
+export type MentionView = z.infer<typeof MentionViewSchema>;
+
+/** A mention of the draft with what it adds to the next request (tokens) or why it adds nothing. */
+export const MentionChipViewSchema = z.extend(MentionViewSchema, { tokens: z.optional(count), problem: z.optional(z.string()) });
+export type MentionChipView = z.infer<typeof MentionChipViewSchema>;
+
 export const UserMessageViewSchema = z.object({
   id,
   role: z.literal('user'),
   content: z.string(),
   createdAt: count,
   checkpoint: z.optional(CheckpointViewSchema),
+  /** The message's @-mentions, in the order typed. */
+  mentions: z.optional(z.array(MentionViewSchema)),
 });
 export type UserMessageView = z.infer<typeof UserMessageViewSchema>;
 

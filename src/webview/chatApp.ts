@@ -198,6 +198,7 @@ export class ChatApp {
           this.composer.showEstimate(message.tokens, message.contextLength, message.unavailableReason, {
             ...(message.breakdown ? { breakdown: message.breakdown } : {}),
             ...(message.cachedTokens !== undefined ? { cachedTokens: message.cachedTokens } : {}),
+            mentions: message.mentions ?? [],
           });
         }
         return;

@@ -192,6 +192,46 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
+    name: "the draft's mentions become chips with their tokens or why they are not sent, removable; a sent message shows its mentions as chips in its text",
+    page: 'strict',
+    async run(chat) {
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      const request = await chat.typeForEstimate('svc-v1-8k', 'Fix @src/app.ts using @problems and @gone.ts');
+      await chat.send({
+        type: 'tokenEstimate',
+        requestId: String(request?.requestId),
+        tokens: 900,
+        contextLength: 8192,
+        mentions: [
+          { raw: '@src/app.ts', kind: 'path', tokens: 420 },
+          { raw: '@problems', kind: 'problems', tokens: 35 },
+          { raw: '@gone.ts', kind: 'path', problem: 'no file or folder "gone.ts" in the workspace' },
+        ],
+      });
+      const chips = chat.page.locator('[data-testid="mention-chips"] [data-testid="mention-chip"]');
+      await chips.first().waitFor();
+      assert.deepEqual(await chips.allTextContents(), ['src/app.ts420 tokens', 'problems35 tokens', 'gone.tsnot sent']);
+      assert.match((await chips.nth(2).getAttribute('title')) ?? '', /@gone.ts will not be sent: no file or folder "gone.ts"/);
+      await chips.nth(1).getByRole('button', { name: 'Remove @problems' }).click();
+      assert.equal(await input.inputValue(), 'Fix @src/app.ts using and @gone.ts');
+      assert.equal(await chips.count(), 2, 'the removed mention loses its chip at once');
+      await chat.send({
+        type: 'conversation',
+        conversation: conversation([
+          { id: 'u1', role: 'user', content: 'Fix @src/app.ts, then see @problems.', createdAt: 1, mentions: [{ raw: '@src/app.ts', kind: 'path' }, { raw: '@problems', kind: 'problems' }] },
+        ]),
+      });
+      const sent = chat.page.locator('[data-role="user"] [data-testid="message-content"]');
+      await sent.waitFor();
+      assert.equal(await sent.textContent(), 'Fix src/app.ts, then see problems.');
+      assert.deepEqual(await sent.locator('[data-testid="mention-chip"]').evaluateAll((nodes) => nodes.map((n) => [n.getAttribute('data-kind'), n.getAttribute('title')])), [
+        ['path', '@src/app.ts'],
+        ['problems', '@problems'],
+      ]);
+      assert.equal(await sent.locator('script, img').count(), 0);
+    },
+  },
+  {
     name: 'typing @ asks the host for mentions and lists them; arrows, Enter and a click accept, Escape closes; / lists the slash commands and /new runs one',
     page: 'strict',
     async run(chat) {

@@ -48,11 +48,22 @@ export function parseMentions(text: string): Mention[] {
   return found;
 }
 
+/** How one mention fared, for the chip the view shows: what it adds, or why it adds nothing. */
+export interface MentionOutcome {
+  raw: string;
+  kind: MentionKind;
+  /** The system message it became (absent when it could not be resolved). */
+  message?: SystemMessage;
+  problem?: string;
+}
+
 export interface ResolvedMentions {
   /** One system message per resolved mention, in the order typed. */
   messages: SystemMessage[];
   /** Mentions that could not be resolved, with why. */
   problems: { raw: string; reason: string }[];
+  /** Every mention in the order typed, resolved or not. */
+  outcomes: MentionOutcome[];
 }
 
 /** Characters all mentions of one message may add (about 24,000 tokens). */
@@ -65,10 +76,15 @@ function cut(text: string, budget: number): string {
 export async function resolveMentions(mentions: readonly Mention[], sources: MentionSources, budgetChars = MENTION_BUDGET_CHARS): Promise<ResolvedMentions> {
   const messages: SystemMessage[] = [];
   const problems: ResolvedMentions['problems'] = [];
+  const outcomes: MentionOutcome[] = [];
+  const refuse = (mention: Mention, reason: string): void => {
+    problems.push({ raw: mention.raw, reason });
+    outcomes.push({ raw: mention.raw, kind: mention.kind, problem: reason });
+  };
   let left = budgetChars;
   for (const mention of mentions) {
     if (left <= 0) {
-      problems.push({ raw: mention.raw, reason: 'the mentions before it used the whole budget' });
+      refuse(mention, 'the mentions before it used the whole budget');
       continue;
     }
     let resolved: Resolved;
@@ -78,14 +94,16 @@ export async function resolveMentions(mentions: readonly Mention[], sources: Men
       resolved = { error: error instanceof Error ? error.message : String(error) };
     }
     if ('error' in resolved) {
-      problems.push({ raw: mention.raw, reason: resolved.error });
+      refuse(mention, resolved.error);
       continue;
     }
     const text = cut(resolved.text, left);
     left -= text.length;
-    messages.push({ role: 'system', content: `The user mentioned ${mention.raw} (${resolved.title}):\n\n${text}` });
+    const message: SystemMessage = { role: 'system', content: `The user mentioned ${mention.raw} (${resolved.title}):\n\n${text}` };
+    messages.push(message);
+    outcomes.push({ raw: mention.raw, kind: mention.kind, message });
   }
-  return { messages, problems };
+  return { messages, problems, outcomes };
 }
 
 function resolve(mention: Mention, sources: MentionSources, budget: number): Promise<Resolved> {
@@ -103,4 +121,14 @@ function resolve(mention: Mention, sources: MentionSources, budget: number): Pro
     case 'url':
       return sources.url(mention.value);
   }
+}
+
+/**
+ * The draft's mentions as the estimate counts them, in the order typed. A URL would ask the user at
+ * every keystroke: it is listed, and fetched only once the message is sent.
+ */
+export async function draftMentions(draft: string, sources: MentionSources): Promise<MentionOutcome[]> {
+  const mentions = parseMentions(draft);
+  const { outcomes } = await resolveMentions(mentions.filter((m) => m.kind !== 'url'), sources);
+  return mentions.map((m) => outcomes.find((o) => o.raw === m.raw) ?? { raw: m.raw, kind: m.kind });
 }

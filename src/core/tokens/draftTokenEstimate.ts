@@ -4,6 +4,7 @@
 import { LIMITS, modelInfo, type ChatMessage, type SystemMessage } from '../../api/index';
 import type { Clock } from '../clock';
 import type { Conversation } from '../conversations/conversation';
+import type { MentionKind, MentionOutcome } from '../context/mentions';
 import { buildHistory } from '../chat/historyBuilder';
 import { computeTokenBudget } from './tokenBudget';
 import { countTokensLocally, DebouncedEstimator, type EstimateClient } from './tokenEstimator';
@@ -23,8 +24,16 @@ export interface DraftEstimateRequest {
   maxCompletionTokens: number | undefined;
   /** The standing instructions (project rules) the request will start with. */
   instructions?: SystemMessage;
-  /** What the draft's @-mentions resolve to, sent before it. */
-  mentions?: SystemMessage[];
+  /** How the draft's @-mentions resolve: their messages go before it. */
+  mentions?: MentionOutcome[];
+}
+
+/** A mention of the draft with the tokens it adds, or why it adds none. */
+export interface MentionEstimate {
+  raw: string;
+  kind: MentionKind;
+  tokens?: number;
+  problem?: string;
 }
 
 export interface DraftEstimate {
@@ -37,6 +46,7 @@ export interface DraftEstimate {
   breakdown?: { label: string; tokens: number }[];
   /** Tokens of the last reply's prompt the service served from its cache. */
   cachedTokens?: number;
+  mentions?: MentionEstimate[];
 }
 
 const APPROXIMATE_REASON = 'approximate: counted locally (the estimate endpoint does not take this model or did not answer)';
@@ -79,6 +89,18 @@ export function scaledBreakdown(parts: readonly Part[], inputTokens: number, res
   return [...scaled, { label: 'Reserved for the reply', tokens: reserve }].filter((p) => p.tokens > 0);
 }
 
+/** Each mention's own tokens, counted locally (the service's figure is for the whole request). */
+async function mentionEstimates(outcomes: readonly MentionOutcome[]): Promise<MentionEstimate[]> {
+  return Promise.all(
+    outcomes.map(async (o) => ({
+      raw: o.raw,
+      kind: o.kind,
+      ...(o.message ? { tokens: await countTokensLocally([o.message]) } : {}),
+      ...(o.problem !== undefined ? { problem: o.problem } : {}),
+    })),
+  );
+}
+
 /** What the service served from its cache for the last reply's prompt. */
 function lastCachedTokens(conversation: Conversation | undefined): number | undefined {
   const last = conversation?.entries.findLast((e) => e.role === 'assistant' && e.usage !== undefined);
@@ -89,7 +111,7 @@ export class DraftTokenEstimates {
   private estimator: DebouncedEstimator | undefined;
   private estimatorClient: EstimateClient | undefined;
   private pending:
-    | { requestId: string; contextLength: number | undefined; maxCompletionTokens: number; parts: Part[]; cachedTokens?: number }
+    | { requestId: string; contextLength: number | undefined; maxCompletionTokens: number; parts: Part[]; cachedTokens?: number; mentions?: MentionEstimate[] }
     | undefined;
 
   constructor(
@@ -102,10 +124,12 @@ export class DraftTokenEstimates {
     const contextLength = modelInfo(request.model)?.contextLength;
     const drafted = draftMessages(request.conversation, request.draft, request.systemPrompt);
     // Mentions go right before the message, as they will when it is sent.
-    const withMentions = request.mentions && request.mentions.length > 0 && request.draft.trim() !== '' ? [...drafted.slice(0, -1), ...request.mentions, ...drafted.slice(-1)] : drafted;
+    const mentionMessages = (request.mentions ?? []).flatMap((m) => (m.message ? [m.message] : []));
+    const withMentions = mentionMessages.length > 0 && request.draft.trim() !== '' ? [...drafted.slice(0, -1), ...mentionMessages, ...drafted.slice(-1)] : drafted;
     const messages = [...(request.instructions ? [request.instructions] : []), ...withMentions];
+    const mentions = request.mentions && request.mentions.length > 0 ? { mentions: await mentionEstimates(request.mentions) } : {};
     if (messages.length === 0) {
-      this.onEstimate({ requestId: request.requestId, tokens: 0, contextLength: contextLength ?? null });
+      this.onEstimate({ requestId: request.requestId, tokens: 0, contextLength: contextLength ?? null, ...mentions });
       return;
     }
     const estimator = this.estimatorFor(await this.client());
@@ -117,6 +141,7 @@ export class DraftTokenEstimates {
       maxCompletionTokens,
       parts: await partsOf(messages, request.draft),
       ...(cached !== undefined ? { cachedTokens: cached } : {}),
+      ...mentions,
     };
     estimator.request({ model: request.model, messages });
   }
@@ -142,6 +167,7 @@ export class DraftTokenEstimates {
         ...(estimate.approximate ? { unavailableReason: APPROXIMATE_REASON } : {}),
         breakdown: scaledBreakdown(pending.parts, estimate.tokens, budget.state === 'unknown-limit' ? 0 : pending.maxCompletionTokens),
         ...(pending.cachedTokens !== undefined ? { cachedTokens: pending.cachedTokens } : {}),
+        ...(pending.mentions ? { mentions: pending.mentions } : {}),
       });
     });
     return this.estimator;

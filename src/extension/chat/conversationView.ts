@@ -1,8 +1,9 @@
 // The conversation as the chat view shows it (the protocol's ConversationView). The view gets text
 // and figures only; nothing here carries the API key or request settings.
-import type { AssistantMessageView, CheckpointView, ConversationView, MessageView } from '../../shared/protocol';
+import type { AssistantMessageView, CheckpointView, ConversationView, MentionView, MessageView } from '../../shared/protocol';
 import type { CheckpointRef } from '../../core/checkpoints/checkpointRef';
 import type { AssistantEntry, Conversation, Entry } from '../../core/conversations/conversation';
+import { parseMentions } from '../../core/context/mentions';
 
 function assistantView(entry: AssistantEntry): AssistantMessageView {
   const view: AssistantMessageView = {
@@ -33,10 +34,16 @@ function checkpointView(ref: CheckpointRef | undefined): { checkpoint?: Checkpoi
   return ref ? { checkpoint: { label: ref.label, createdAt: ref.createdAt, leftOut: ref.leftOut.length } } : {};
 }
 
+function mentionsView(content: string): { mentions?: MentionView[] } {
+  // Most messages mention nothing: the parse is skipped for them.
+  const mentions = content.includes('@') ? parseMentions(content).map((m) => ({ raw: m.raw, kind: m.kind })) : [];
+  return mentions.length > 0 ? { mentions } : {};
+}
+
 function messageView(entry: Entry): MessageView {
   switch (entry.role) {
     case 'user':
-      return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt, ...checkpointView(entry.checkpoint) };
+      return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt, ...checkpointView(entry.checkpoint), ...mentionsView(entry.content) };
     case 'tool':
       return {
         id: entry.id,

@@ -1,9 +1,10 @@
 // Where the user writes: Enter sends, Shift+Enter adds a line. Holds the request options (model,
 // thinking, JSON mode, alternatives) and shows a live token estimate of the next request against the
 // model's context length. The draft is reported on every edit so it survives reloads.
-import type { ModelView, SendOptions, UiSettings } from '../../shared/protocol';
+import type { MentionChipView, ModelView, SendOptions, UiSettings } from '../../shared/protocol';
 import { el, formatCount, icon } from '../dom';
 import { ComposerCompletion } from './composerCompletion';
+import { MentionChips, mentionPattern } from './mentionChips';
 
 export interface ComposerCallbacks {
   /** Returns false when the message could not be sent (a reply is still streaming). */
@@ -25,6 +26,8 @@ export interface ComposerCallbacks {
 export interface EstimateDetail {
   breakdown?: readonly { label: string; tokens: number }[];
   cachedTokens?: number;
+  /** The draft's mentions and what each adds. */
+  mentions?: readonly MentionChipView[];
 }
 
 /** Wait this long after the last keystroke before asking the host for an estimate. */
@@ -59,6 +62,7 @@ export class Composer {
   private readonly estimate: HTMLElement;
   private readonly meter: HTMLElement;
   private readonly completion: ComposerCompletion;
+  private readonly mentionChips: MentionChips;
   private readonly meterFill: HTMLElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
@@ -105,7 +109,8 @@ export class Composer {
     const options = el('div', { className: 'composer-options' }, [this.mode, this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper]);
     const footer = el('div', { className: 'composer-footer' }, [this.estimate, this.sendButton, this.stopButton]);
     this.completion = new ComposerCompletion(this.input, (query) => this.callbacks.requestMentions(query));
-    this.element = el('div', { className: 'composer' }, [this.meter, this.completion.element, this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
+    this.mentionChips = new MentionChips((raw) => this.removeMention(raw));
+    this.element = el('div', { className: 'composer' }, [this.meter, this.completion.element, this.mentionChips.element, this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
     this.wire();
   }
 
@@ -143,6 +148,7 @@ export class Composer {
   }
 
   showEstimate(tokens: number | null, contextLength: number | null, unavailableReason: string | undefined, detail: EstimateDetail = {}): void {
+    if (detail.mentions) this.mentionChips.show(detail.mentions.filter((m) => this.input.value.includes(m.raw)));
     this.estimate.classList.remove('near-limit', 'over-limit');
     this.meter.classList.remove('near-limit', 'over-limit');
     if (tokens === null) {
@@ -224,7 +230,19 @@ export class Composer {
     this.choiceCount.addEventListener('change', () => this.callbacks.setChoiceCount(Number(this.choiceCount.value)));
   }
 
+  /** Takes a mention out of the draft, with the space after it. */
+  private removeMention(raw: string): void {
+    const value = this.input.value;
+    const match = mentionPattern([raw]).exec(value);
+    if (!match) return;
+    const start = match.index + (match[1] as string).length;
+    const end = start + raw.length + (value[start + raw.length] === ' ' ? 1 : 0);
+    this.setText(value.slice(0, start) + value.slice(end));
+    this.focus();
+  }
+
   private changed(): void {
+    this.mentionChips.keepOnly(this.input.value);
     this.callbacks.draftChanged(this.input.value);
     this.scheduleEstimate();
   }

@@ -2,6 +2,7 @@
 import type { UserMessageView } from '../../shared/protocol';
 import { el, icon, iconButton, textButton } from '../dom';
 import { checkpointBar } from './checkpointBar';
+import { textWithMentions } from './mentionChips';
 import type { MessageContext } from './messageContext';
 
 export class UserMessage {
@@ -12,7 +13,7 @@ export class UserMessage {
 
   constructor(private readonly view: UserMessageView, private readonly context: MessageContext) {
     this.content = view.content;
-    this.body = el('div', { className: 'user-text', attrs: { 'data-testid': 'message-content' }, text: view.content });
+    this.body = el('div', { className: 'user-text', attrs: { 'data-testid': 'message-content' } }, textWithMentions(view.content, view.mentions ?? []));
     const copy = iconButton('copy', 'Copy message', 'copy-message');
     copy.addEventListener('click', () => context.post({ type: 'copy', text: this.content }));
     const edit = iconButton('edit', 'Edit and resend', 'edit-message');

@@ -137,14 +137,31 @@ describe('the draft token estimate', () => {
     assert.deepEqual(scaledBreakdown([{ label: 'a', tokens: 1 }, { label: 'b', tokens: 2 }], 10, 0), [{ label: 'a', tokens: 3 }, { label: 'b', tokens: 7 }]);
   });
 
-  it("counts the draft's mentions, right before the draft as they will be sent", async () => {
+  it("counts the draft's mentions, right before the draft as they will be sent, and gives each chip its tokens or its problem", async () => {
     const client = new CountingClient(50);
-    const { clock, estimates, received } = estimatesWith(async () => client);
+    const { clock, estimates, received, results } = estimatesWith(async () => client);
     const mention = { role: 'system' as const, content: 'The user mentioned @src/app.ts (file src/app.ts):\n\nconst app = 1;' };
-    await estimates.request({ ...base, requestId: 'x', model: 'svc-v1-8k', draft: 'explain @src/app.ts', mentions: [mention] });
+    await estimates.request({
+      ...base,
+      requestId: 'x',
+      model: 'svc-v1-8k',
+      draft: 'explain @src/app.ts and @gone.ts with @https://example.com',
+      mentions: [
+        { raw: '@src/app.ts', kind: 'path', message: mention },
+        { raw: '@gone.ts', kind: 'path', problem: 'no such file' },
+        { raw: '@https://example.com', kind: 'url' },
+      ],
+    });
     clock.advance(ESTIMATE_DEBOUNCE_MS);
     await received(1);
-    assert.deepEqual(client.requests[0]?.messages, [mention, { role: 'user', content: 'explain @src/app.ts' }]);
+    assert.deepEqual(client.requests[0]?.messages, [mention, { role: 'user', content: 'explain @src/app.ts and @gone.ts with @https://example.com' }]);
+    const chips = results[0]?.mentions;
+    assert.equal(chips?.length, 3);
+    assert.ok((chips?.[0]?.tokens ?? 0) > 10, `the file's tokens are counted: ${JSON.stringify(chips?.[0])}`);
+    assert.deepEqual(chips?.slice(1), [
+      { raw: '@gone.ts', kind: 'path', problem: 'no such file' },
+      { raw: '@https://example.com', kind: 'url' },
+    ]);
   });
 
   it('sends the history of the conversation, or the system prompt of a new chat, before the draft', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mentionCandidates } from '../../../src/core/context/mentionCandidates';
-import { parseMentions, resolveMentions, type MentionSources } from '../../../src/core/context/mentions';
+import { draftMentions, parseMentions, resolveMentions, type MentionSources } from '../../../src/core/context/mentions';
 
 const sources = (overrides: Partial<MentionSources> = {}): MentionSources => ({
   path: async (p, budget) => (p === 'src/app.ts' ? { title: 'file src/app.ts', text: 'const app = 1;' } : p === 'big.txt' ? { title: 'file big.txt', text: 'x'.repeat(budget + 100) } : { error: `no file or folder "${p}" in the workspace` }),
@@ -46,6 +46,17 @@ describe('@-mentions', () => {
     assert.equal(result.messages.length, 1);
     assert.match(String(result.messages[0]?.content), /\[cut: 1100 characters; only the first 1000 are sent\]$/);
     assert.deepEqual(result.problems, [{ raw: '@src/app.ts', reason: 'the mentions before it used the whole budget' }]);
+  });
+
+  it("lists the draft's mentions in order for its chips, resolving all but a URL, which is fetched only once sent", async () => {
+    let fetched = 0;
+    const outcomes = await draftMentions('@https://x.dev @src/app.ts @missing.ts', sources({ url: async () => ({ title: 'x', text: String(++fetched) }) }));
+    assert.equal(fetched, 0, 'typing a URL fetches nothing');
+    assert.deepEqual(outcomes.map((o) => [o.raw, o.kind, o.message !== undefined, o.problem]), [
+      ['@https://x.dev', 'url', false, undefined],
+      ['@src/app.ts', 'path', true, undefined],
+      ['@missing.ts', 'path', false, 'no file or folder "missing.ts" in the workspace'],
+    ]);
   });
 
   it('turns a source that throws into a reason', async () => {

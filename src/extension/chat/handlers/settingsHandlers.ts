@@ -5,6 +5,7 @@ import type { SystemMessage } from '../../../api/index';
 import type { ServiceModels } from '../../../core/models/serviceModels';
 import type { ConversationStore } from '../../../core/conversations/conversationStore';
 import type { DraftTokenEstimates } from '../../../core/tokens/draftTokenEstimate';
+import type { MentionOutcome } from '../../../core/context/mentions';
 import type { HostMessage } from '../../../shared/protocol';
 import { modelView } from '../modelView';
 import { readSettings } from '../../settings';
@@ -25,8 +26,8 @@ export interface SettingsHandlerDeps {
   post(message: HostMessage): void;
   /** The project rules the next request starts with, counted in the estimate. */
   instructions(): Promise<SystemMessage | undefined>;
-  /** What the draft's @-mentions resolve to (those that need no question), counted in the estimate. */
-  mentions(draft: string): Promise<SystemMessage[]>;
+  /** How the draft's @-mentions resolve (those that need no question), counted in the estimate. */
+  mentions(draft: string): Promise<MentionOutcome[]>;
 }
 
 export function registerSettingsHandlers(router: WebviewMessageRouter, deps: SettingsHandlerDeps): void {
