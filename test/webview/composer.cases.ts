@@ -19,7 +19,14 @@ export const composerCases: WebviewCase[] = [
       assert.equal(state.draft, 'first line\nsecond line');
       await chat.page.locator('[data-testid="model-picker"]').selectOption('svc-v1-8k');
       await chat.waitForPosted('setModel');
-      await chat.page.locator('.toggle', { hasText: 'JSON' }).locator('input').check();
+      const more = chat.page.locator('[data-testid="more-options"]');
+      assert.equal(await chat.page.locator('.toggle', { hasText: 'JSON mode' }).isVisible(), false, 'JSON mode waits under the "…" menu');
+      await more.click();
+      assert.equal(await more.getAttribute('aria-expanded'), 'true');
+      await chat.page.locator('.toggle', { hasText: 'JSON mode' }).locator('input').check();
+      await chat.page.keyboard.press('Escape');
+      assert.equal(await more.getAttribute('aria-expanded'), 'false', 'Escape closes the menu');
+      assert.equal(await chat.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'more-options', 'and gives the focus back to its button');
       await input.press('Enter');
       const sent = await chat.waitForPosted('send');
       assert.deepEqual(sent, {
@@ -51,15 +58,21 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
-    name: 'the model picker says which models think and which see images; thinking is a switch only for svc-k2.5',
+    name: 'the model picker says which models think and which see images, with icons for the chosen one; thinking is a switch only for svc-k2.5',
     page: 'strict',
     async run(chat) {
       const labels = await chat.page.locator('[data-testid="model-picker"] option').allTextContents();
-      assert.deepEqual(labels, ['svc-k2.5 (thinking optional, sees images)', 'svc-k2-thinking (thinks)', 'svc-v1-8k (8k)']);
+      assert.deepEqual(labels, ['svc-k2.5 (can think, sees images)', 'svc-k2-thinking (thinks)', 'svc-v1-8k (8k context)']);
+      const capabilities = chat.page.locator('[data-testid="model-capabilities"]');
+      assert.deepEqual(await capabilities.locator('.codicon').evaluateAll((icons) => icons.map((i) => i.className)), ['codicon codicon-lightbulb-empty', 'codicon codicon-eye']);
+      assert.equal(await capabilities.getAttribute('aria-label'), 'svc-k2.5: can think, sees images');
       const thinkingToggle = chat.page.locator('.toggle', { hasText: 'Thinking' });
       assert.equal(await thinkingToggle.isVisible(), true);
       await chat.page.locator('[data-testid="model-picker"]').selectOption('svc-k2-thinking');
       assert.equal(await thinkingToggle.isVisible(), false);
+      await chat.page.locator('[data-testid="model-picker"]').selectOption('svc-v1-8k');
+      assert.equal(await capabilities.innerText(), '8k');
+      assert.equal(await capabilities.getAttribute('title'), 'svc-v1-8k: 8k context (8,192 tokens)');
     },
   },
   {

@@ -5,6 +5,8 @@ import type { MentionChipView, ModelView, SendOptions, UiSettings } from '../../
 import { el, formatCount, icon } from '../dom';
 import { ComposerCompletion } from './composerCompletion';
 import { MentionChips, mentionPattern } from './mentionChips';
+import { ComposerMoreMenu } from './composerMoreMenu';
+import { capabilityWords, ModelCapabilities } from './modelCapabilities';
 
 export interface ComposerCallbacks {
   /** Returns false when the message could not be sent (a reply is still streaming). */
@@ -36,12 +38,8 @@ const ESTIMATE_DEBOUNCE_MS = 350;
 const NEAR_LIMIT = 0.9;
 
 function modelLabel(model: ModelView): string {
-  const traits = [
-    model.thinking === 'always' ? 'thinks' : model.thinking === 'optional' ? 'thinking optional' : '',
-    model.vision ? 'sees images' : '',
-    model.contextLength !== null ? `${Math.round(model.contextLength / 1024)}k` : '',
-  ].filter((t) => t !== '');
-  return traits.length > 0 ? `${model.id} (${traits.join(', ')})` : model.id;
+  const words = capabilityWords(model);
+  return words.length > 0 ? `${model.id} (${words.join(', ')})` : model.id;
 }
 
 function checkbox(label: string, ariaLabel: string): { wrapper: HTMLLabelElement; input: HTMLInputElement } {
@@ -63,6 +61,8 @@ export class Composer {
   private readonly meter: HTMLElement;
   private readonly completion: ComposerCompletion;
   private readonly mentionChips: MentionChips;
+  private readonly capabilities = new ModelCapabilities();
+  private readonly moreMenu: ComposerMoreMenu;
   private readonly meterFill: HTMLElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
@@ -86,7 +86,7 @@ export class Composer {
     this.input.value = draft;
     this.modelPicker = el('select', { className: 'model-picker', attrs: { 'data-testid': 'model-picker', 'aria-label': 'Model', title: 'Model' } });
     this.thinking = checkbox('Thinking', 'Let the model think before answering');
-    this.jsonMode = checkbox('JSON', 'JSON mode: the answer is a JSON object');
+    this.jsonMode = checkbox('JSON mode', 'JSON mode: the answer is a JSON object');
     // Ask (chat), Plan (read, then a plan to approve) or Agent (a task with tools): one mode at a time.
     this.mode = el('select', { className: 'mode-picker', attrs: { 'data-testid': 'mode-picker', 'aria-label': 'Mode', title: 'Ask: chat · Plan: the agent reads and proposes a plan to approve · Agent: a task that uses tools (asks before changing files)' } }, [
       el('option', { text: 'Ask', attrs: { value: 'ask' } }),
@@ -94,7 +94,7 @@ export class Composer {
       el('option', { text: 'Agent', attrs: { value: 'agent' } }),
     ]);
     this.choiceCount = el('select', { className: 'choice-count', attrs: { 'aria-label': 'Number of alternative answers' } });
-    this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: 'Number of alternative answers' } }, [icon('versions'), this.choiceCount]);
+    this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: 'Number of alternative answers' } }, [icon('versions'), el('span', { text: 'Alternatives' }), this.choiceCount]);
     this.estimate = el('span', { className: 'token-estimate', attrs: { 'aria-live': 'polite', title: 'Estimated tokens of the next request / context length' } });
     this.meterFill = el('div', { className: 'context-meter-fill' });
     this.meter = el('div', {
@@ -106,7 +106,8 @@ export class Composer {
     this.stopButton = el('button', { className: 'primary-button stop', attrs: { type: 'button', 'data-testid': 'stop', 'aria-label': 'Stop generating (Escape)', title: 'Stop generating (Escape)' } }, [icon('debug-stop')]);
     this.stopButton.hidden = true;
 
-    const options = el('div', { className: 'composer-options' }, [this.mode, this.modelPicker, this.thinking.wrapper, this.jsonMode.wrapper, this.choiceWrapper]);
+    this.moreMenu = new ComposerMoreMenu([this.jsonMode.wrapper, this.choiceWrapper]);
+    const options = el('div', { className: 'composer-options' }, [this.mode, this.modelPicker, this.capabilities.element, this.thinking.wrapper, this.moreMenu.element]);
     const footer = el('div', { className: 'composer-footer' }, [this.estimate, this.sendButton, this.stopButton]);
     this.completion = new ComposerCompletion(this.input, (query) => this.callbacks.requestMentions(query));
     this.mentionChips = new MentionChips((raw) => this.removeMention(raw));
@@ -307,5 +308,7 @@ export class Composer {
     this.choiceCount.replaceChildren(...Array.from({ length: maxChoices }, (_, i) => el('option', { text: `${i + 1}×`, attrs: { value: String(i + 1) } })));
     this.choiceCount.value = String(wanted);
     this.choiceWrapper.hidden = maxChoices <= 1;
+    this.capabilities.show(model);
+    this.moreMenu.refresh();
   }
 }
