@@ -13,6 +13,7 @@ import type { HostWindow } from '../core/host/hostWindow';
 import type { TakeCheckpoint } from '../core/checkpoints/checkpointedTool';
 import type { RuleSource } from '../core/rules/projectRules';
 import { draftMentions, parseMentions, resolveMentions, type MentionSources } from '../core/context/mentions';
+import { carriesRules, nestedRulesFor, nestedRulesMessage } from '../core/rules/nestedRules';
 import { mentionCandidates } from '../core/context/mentionCandidates';
 import { compactBeforeSending } from '../core/chat/autoCompaction';
 import type { WorkspaceRules } from './rules/workspaceRules';
@@ -243,16 +244,23 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       }
       turn = { display: text, context: taken.systemMessages, content: taken.userMessage.content };
     }
-    return this.sendTurnIn(conversationId, await this.withMentions(turn), settings);
+    return this.sendTurnIn(conversationId, await this.withMentions(conversationId, turn), settings);
   }
 
-  /** The turn with its @-mentions resolved before it; each one that could not be is said in the chat. */
-  private async withMentions(turn: UserTurn): Promise<UserTurn> {
+  /**
+   * The turn with its @-mentions resolved before it, preceded by the rules of the subfolders it mentions
+   * that the conversation has not been sent yet; each mention that could not be resolved is said in the chat.
+   */
+  private async withMentions(conversationId: string | null, turn: UserTurn): Promise<UserTurn> {
     const mentions = this.mentions ? parseMentions(turn.display) : [];
     if (!this.mentions || mentions.length === 0) return turn;
     const resolved = await resolveMentions(mentions, this.mentions);
     for (const problem of resolved.problems) this.showNotice({ severity: 'warning', text: `${problem.raw} was not sent: ${problem.reason}` });
-    return { ...turn, context: [...resolved.messages, ...turn.context] };
+    const earlier = (conversationId ? this.store.get(conversationId)?.entries : undefined)?.flatMap((e) => (e.role === 'user' ? (e.context ?? []) : [])) ?? [];
+    const paths = mentions.filter((m) => m.kind === 'path').map((m) => m.value);
+    const nested = this.rules && paths.length > 0 ? await nestedRulesFor(paths, this.rules.nested, (label) => carriesRules(earlier, label)) : [];
+    for (const rule of nested) this.showNotice({ severity: 'info', text: `The rules of ${rule.label} apply to this message.` });
+    return { ...turn, context: [...nested.map(nestedRulesMessage), ...resolved.messages, ...turn.context] };
   }
 
   private async sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {

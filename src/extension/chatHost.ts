@@ -215,6 +215,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     externalTools: mcp.externalTools,
     checkpoint: takeCheckpoint,
     standingInstructions: () => rules.message(),
+    nestedRules: rules.nested,
     store,
     client: async () => (await connection.get()).client,
     serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',

@@ -187,6 +187,8 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
     cachedTokens: z.optional(count),
     /** The draft's @-mentions and what each adds. */
     mentions: z.optional(z.array(MentionChipViewSchema)),
+    /** What compacting now would replace and cost the cache; absent when the conversation is too short. */
+    compaction: z.optional(z.object({ coveredTokens: count, cacheLost: count, automatic: z.boolean() })),
   }),
   /** The models the account can use: the answer to `listModels`, or (no requestId) a list that changed. */
   z.object({ type: z.literal('models'), requestId: z.optional(id), models: z.array(ModelViewSchema) }),

@@ -199,6 +199,7 @@ export class ChatApp {
             ...(message.breakdown ? { breakdown: message.breakdown } : {}),
             ...(message.cachedTokens !== undefined ? { cachedTokens: message.cachedTokens } : {}),
             mentions: message.mentions ?? [],
+            ...(message.compaction ? { compaction: message.compaction } : {}),
           });
         }
         return;

@@ -1,5 +1,6 @@
 // The workspace's AGENTS.md in a real extension host: sent first in a chat request, before the
-// conversation (the emulator's request log shows it), and gone from the next request once deleted.
+// conversation (the emulator's request log shows it), and gone from the next request once deleted. A
+// subfolder's AGENTS.md goes with the first message that mentions a file under it, right before it.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +39,7 @@ describe('svc project rules (integration, local emulator)', function () {
 
   after(() => {
     fs.rmSync(rulesFile, { force: true });
+    fs.rmSync(path.join(path.dirname(rulesFile), 'src', 'AGENTS.md'), { force: true });
     delete process.env[REQUEST_LOG_ENV];
     fs.rmSync(logFile, { force: true });
   });
@@ -53,5 +55,26 @@ describe('svc project rules (integration, local emulator)', function () {
     fs.rmSync(rulesFile);
     await api.sendMessage('And in 2100?', { model: 'svc-v1-8k' });
     assert.ok(!JSON.stringify(lastChat()?.request?.messages).includes('Always answer in exactly one sentence'));
+  });
+
+  it("sends a subfolder's AGENTS.md with the first message that mentions a file under it, after the conversation so far, and not again", async () => {
+    const root = path.dirname(rulesFile);
+    const file = fs.readdirSync(path.join(root, 'src')).find((name) => fs.statSync(path.join(root, 'src', name)).isFile());
+    assert.ok(file, 'the sample workspace has a file in src/');
+    fs.writeFileSync(path.join(root, 'src', 'AGENTS.md'), 'In src/, every function has a doc comment.\n');
+    await vscode.commands.executeCommand('svc.newChat');
+    await api.sendMessage('Hello', { model: 'svc-v1-8k' });
+    assert.ok(!JSON.stringify(lastChat()?.request?.messages).includes('every function has a doc comment'), 'nothing mentions src/ yet');
+
+    await api.sendMessage(`Explain @src/${file}`, { model: 'svc-v1-8k' });
+    const messages = lastChat()?.request?.messages ?? [];
+    const rules = messages.findIndex((m) => String(m.content).startsWith('Rules of src/AGENTS.md (from the workspace), for the files under src/:'));
+    assert.ok(rules > 1, `the subfolder's rules come after the first turn: ${JSON.stringify(messages.map((m) => m.role))}`);
+    assert.match(String(messages[rules]?.content), /every function has a doc comment/);
+    assert.equal(messages.at(-1)?.content, `Explain @src/${file}`);
+
+    await api.sendMessage(`And @src/${file} again?`, { model: 'svc-v1-8k' });
+    const again = lastChat()?.request?.messages ?? [];
+    assert.equal(again.filter((m) => String(m.content).includes('every function has a doc comment')).length, 1, 'kept in the history once, not sent again');
   });
 });

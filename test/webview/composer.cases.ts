@@ -179,7 +179,7 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
-    name: 'the context meter fills to the share of the context the next request uses, warns near the limit, and breaks the figure down on hover',
+    name: 'the context meter fills to the share of the context the next request uses, warns near the limit, breaks the figure down on hover, and says what compacting would gain and cost the cache',
     page: 'strict',
     async run(chat) {
       const request = await chat.typeForEstimate('svc-v1-8k', 'How full is it?');
@@ -202,6 +202,15 @@ export const composerCases: WebviewCase[] = [
       await chat.frames(2);
       assert.equal(await meter.evaluate((e) => e.classList.contains('over-limit')), true);
       assert.equal(await meter.getAttribute('aria-valuenow'), '100');
+      await chat.send({ type: 'tokenEstimate', requestId: String(request?.requestId), tokens: 5120, contextLength: 8192, cachedTokens: 2048, compaction: { coveredTokens: 2600, cacheLost: 2048, automatic: false } });
+      await chat.frames(2);
+      assert.match((await meter.getAttribute('title')) ?? '', /\/compact would turn about 2,600 tokens of older messages into one summary; the 2,048 cached tokens no longer match, so the next request would pay for its whole prompt once\./);
+      assert.equal(await meter.evaluate((e) => e.classList.contains('compaction-due')), false);
+      await chat.send({ type: 'tokenEstimate', requestId: String(request?.requestId), tokens: 7000, contextLength: 8192, compaction: { coveredTokens: 5000, cacheLost: 4000, automatic: true } });
+      await chat.frames(2);
+      assert.match(await chat.page.locator('.token-estimate').innerText(), /7,000 \/ 8,192 tokens · compacts first/);
+      assert.match((await meter.getAttribute('title')) ?? '', /Your next message compacts the conversation first \(svc.compaction.threshold\): about 5,000 tokens/);
+      assert.equal(await meter.evaluate((e) => e.classList.contains('compaction-due')), true);
     },
   },
   {

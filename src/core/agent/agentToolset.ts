@@ -9,6 +9,8 @@ import { DEFAULT_FORMULAS, type FormulaToolCatalog } from '../tools/formulaTools
 import { toolName, type Tool } from '../tools/tool';
 import { CheckpointedTool, FILE_CHANGING_TOOLS, type TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import { ToolRegistry } from '../tools/toolRegistry';
+import type { NestedRulesSource } from '../rules/nestedRules';
+import { NestedRulesTool, PATH_TOOLS, TaskNestedRules } from '../rules/nestedRulesTool';
 import type { ExternalToolTask } from '../mcp/externalTool';
 import type { WorkspaceHost } from '../tools/workspaceHost';
 import { createWorkspaceTools, type WorkspaceToolOptions } from '../tools/workspaceTools';
@@ -37,6 +39,8 @@ export interface AgentToolsetOptions {
   checkpoint?: TakeCheckpoint;
   /** Tools of the task itself (update_plan when it carries out an approved plan). */
   extraTools?: Tool[];
+  /** Subfolders' AGENTS.md files, sent with the results of the file tools that touch those folders. */
+  nestedRules?: NestedRulesSource;
 }
 
 export interface AgentToolset {
@@ -53,8 +57,10 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
   const formulaOptions = { egress, formulasRunOnThisComputer: options.formulasRunOnThisComputer ?? false };
   const registry = new ToolRegistry(await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals, formulaOptions));
   if (options.workspace && options.workspace.roots().length > 0) {
-    for (const tool of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress })) {
+    const rules = options.nestedRules ? new TaskNestedRules(options.nestedRules) : undefined;
+    for (const created of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress })) {
       const take = options.checkpoint;
+      const tool = rules && PATH_TOOLS.has(toolName(created)) ? new NestedRulesTool(created, rules) : created;
       registry.add(take && FILE_CHANGING_TOOLS.has(toolName(tool)) ? new CheckpointedTool(tool, take) : tool);
     }
   }

@@ -28,6 +28,10 @@ export interface RulesReader {
 /** Rules files past this size are cut (with a note): a rules file is instructions, not a knowledge base. */
 export const MAX_RULES_CHARS = 32_000;
 
+export function capRules(label: string, text: string): string {
+  return text.length > MAX_RULES_CHARS ? `${text.slice(0, MAX_RULES_CHARS)}\n[cut: ${label} has ${text.length} characters; only the first ${MAX_RULES_CHARS} are sent]` : text;
+}
+
 export async function discoverRules(reader: RulesReader): Promise<RuleSource[]> {
   const found: RuleSource[] = [];
   const setting = reader.setting().trim();
@@ -36,8 +40,7 @@ export async function discoverRules(reader: RulesReader): Promise<RuleSource[]> 
     if (candidate.scope === 'workspace' && !reader.trusted()) continue;
     const text = (await reader.read(candidate.path).catch(() => undefined))?.trim();
     if (!text) continue;
-    const cut = text.length > MAX_RULES_CHARS ? `${text.slice(0, MAX_RULES_CHARS)}\n[cut: ${candidate.label} has ${text.length} characters; only the first ${MAX_RULES_CHARS} are sent]` : text;
-    found.push({ ...candidate, text: cut });
+    found.push({ ...candidate, text: capRules(candidate.label, text) });
   }
   return found;
 }

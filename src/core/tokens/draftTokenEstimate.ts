@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { Conversation } from '../conversations/conversation';
 import type { MentionKind, MentionOutcome } from '../context/mentions';
 import { buildHistory } from '../chat/historyBuilder';
+import { compactionCut, shouldCompact } from '../chat/compaction';
 import { computeTokenBudget } from './tokenBudget';
 import { countTokensLocally, DebouncedEstimator, type EstimateClient } from './tokenEstimator';
 
@@ -26,6 +27,18 @@ export interface DraftEstimateRequest {
   instructions?: SystemMessage;
   /** How the draft's @-mentions resolve: their messages go before it. */
   mentions?: MentionOutcome[];
+  /** `svc.compaction.threshold`: the share of the context past which a message compacts first. */
+  compactionThreshold?: number;
+}
+
+/** What compacting the conversation now would change: the meter shows the gain and what it costs the cache. */
+export interface CompactionOutlook {
+  /** Tokens of the older messages one summary would replace (counted locally). */
+  coveredTokens: number;
+  /** The last reply's cached prompt tokens: a summary changes the prefix, so the next request pays for them again. */
+  cacheLost: number;
+  /** The next message compacts first: it passes the threshold, and the part replaced is worth the cache. */
+  automatic: boolean;
 }
 
 /** A mention of the draft with the tokens it adds, or why it adds none. */
@@ -47,6 +60,8 @@ export interface DraftEstimate {
   /** Tokens of the last reply's prompt the service served from its cache. */
   cachedTokens?: number;
   mentions?: MentionEstimate[];
+  /** Absent when the conversation is too short to compact. */
+  compaction?: CompactionOutlook;
 }
 
 const APPROXIMATE_REASON = 'approximate: counted locally (the estimate endpoint does not take this model or did not answer)';
@@ -64,6 +79,8 @@ interface Part {
   tokens: number;
 }
 
+const DRAFT_LABEL = 'Your message';
+
 /** The input's parts counted locally: the system messages (rules, system prompt, files), the conversation, the draft. */
 async function partsOf(messages: ChatMessage[], draft: string): Promise<Part[]> {
   const system = messages.filter((m) => m.role === 'system');
@@ -72,7 +89,7 @@ async function partsOf(messages: ChatMessage[], draft: string): Promise<Part[]> 
   return [
     { label: 'Rules, system prompt, files and mentions', tokens: await countTokensLocally(system) },
     { label: 'Conversation', tokens: await countTokensLocally(conversation) },
-    { label: 'Your message', tokens: draftMessage ? await countTokensLocally([draftMessage]) : 0 },
+    { label: DRAFT_LABEL, tokens: draftMessage ? await countTokensLocally([draftMessage]) : 0 },
   ];
 }
 
@@ -101,6 +118,17 @@ async function mentionEstimates(outcomes: readonly MentionOutcome[]): Promise<Me
   );
 }
 
+/** The same figures compactBeforeSending decides on, so the meter says what the next message will do. */
+async function compactionOutlook(request: DraftEstimateRequest, contextLength: number | undefined, nextTokens: number): Promise<CompactionOutlook | undefined> {
+  const conversation = request.conversation;
+  const cut = conversation ? compactionCut(conversation) : undefined;
+  if (!conversation || cut === undefined) return undefined;
+  const coveredTokens = await countTokensLocally(buildHistory(conversation, cut + 1));
+  const historyTokens = await countTokensLocally(buildHistory(conversation));
+  const automatic = shouldCompact({ historyTokens, coveredTokens, nextTokens, contextLength, threshold: request.compactionThreshold ?? 0 });
+  return { coveredTokens, cacheLost: lastCachedTokens(conversation) ?? 0, automatic };
+}
+
 /** What the service served from its cache for the last reply's prompt. */
 function lastCachedTokens(conversation: Conversation | undefined): number | undefined {
   const last = conversation?.entries.findLast((e) => e.role === 'assistant' && e.usage !== undefined);
@@ -111,7 +139,7 @@ export class DraftTokenEstimates {
   private estimator: DebouncedEstimator | undefined;
   private estimatorClient: EstimateClient | undefined;
   private pending:
-    | { requestId: string; contextLength: number | undefined; maxCompletionTokens: number; parts: Part[]; cachedTokens?: number; mentions?: MentionEstimate[] }
+    | { requestId: string; contextLength: number | undefined; maxCompletionTokens: number; parts: Part[]; cachedTokens?: number; mentions?: MentionEstimate[]; compaction?: CompactionOutlook }
     | undefined;
 
   constructor(
@@ -135,13 +163,17 @@ export class DraftTokenEstimates {
     const estimator = this.estimatorFor(await this.client());
     const maxCompletionTokens = request.maxCompletionTokens ?? LIMITS.defaultMaxCompletionTokens;
     const cached = lastCachedTokens(request.conversation);
+    const parts = await partsOf(messages, request.draft);
+    const draftTokens = parts.find((p) => p.label === DRAFT_LABEL)?.tokens ?? 0;
+    const compaction = await compactionOutlook(request, contextLength, draftTokens + maxCompletionTokens);
     this.pending = {
       requestId: request.requestId,
       contextLength,
       maxCompletionTokens,
-      parts: await partsOf(messages, request.draft),
+      parts,
       ...(cached !== undefined ? { cachedTokens: cached } : {}),
       ...mentions,
+      ...(compaction ? { compaction } : {}),
     };
     estimator.request({ model: request.model, messages });
   }
@@ -168,6 +200,7 @@ export class DraftTokenEstimates {
         breakdown: scaledBreakdown(pending.parts, estimate.tokens, budget.state === 'unknown-limit' ? 0 : pending.maxCompletionTokens),
         ...(pending.cachedTokens !== undefined ? { cachedTokens: pending.cachedTokens } : {}),
         ...(pending.mentions ? { mentions: pending.mentions } : {}),
+        ...(pending.compaction ? { compaction: pending.compaction } : {}),
       });
     });
     return this.estimator;

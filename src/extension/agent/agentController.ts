@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatMessage, SvcClient } from '../../api/index';
+import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
 import { PLAN_MODE_FORMULAS, planTask } from '../../core/agent/plan';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
@@ -60,6 +61,8 @@ export interface AgentControllerOptions {
   checkpoint?: TakeCheckpoint;
   /** Project rules for every step. */
   standingInstructions?: () => Promise<ChatMessage | undefined>;
+  /** Subfolders' rules, sent with the file tools' results there. */
+  nestedRules?: NestedRulesSource;
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
@@ -205,6 +208,7 @@ export class AgentController {
       ...(this.options.externalTools && !readOnly ? { externalTools: (task: ExternalToolTask, taken: Set<string>) => this.options.externalTools!(task, taken, trusted) } : {}),
       notice: (message: string) => notice('warning', message),
       ...(checkpoint ? { checkpoint } : {}),
+      ...(this.options.nestedRules ? { nestedRules: this.options.nestedRules } : {}),
     });
   }
 

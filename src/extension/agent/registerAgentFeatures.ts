@@ -3,6 +3,7 @@
 import { confirmPassedTask } from '../commandArguments';
 import * as vscode from 'vscode';
 import type { ChatMessage, SvcClient } from '../../api/index';
+import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import type { ApprovalDecision } from '../../core/tools/approvals';
 import type { UndoReport } from '../../core/tools/changeJournal';
@@ -44,6 +45,8 @@ export interface AgentFeatureOptions {
   checkpoint?: TakeCheckpoint;
   /** Project rules for every step. */
   standingInstructions?: () => Promise<ChatMessage | undefined>;
+  /** Subfolders' rules, sent with the file tools' results there. */
+  nestedRules?: NestedRulesSource;
 }
 
 export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi } {

@@ -30,6 +30,17 @@ export interface EstimateDetail {
   cachedTokens?: number;
   /** The draft's mentions and what each adds. */
   mentions?: readonly MentionChipView[];
+  /** What compacting now would replace and cost the cache. */
+  compaction?: { coveredTokens: number; cacheLost: number; automatic: boolean };
+}
+
+/** The meter's word on compaction: what a summary would replace, and that the cached prefix goes with it. */
+function compactionLine(compaction: NonNullable<EstimateDetail['compaction']>): string {
+  const covered = `about ${formatCount(compaction.coveredTokens)} tokens of older messages`;
+  const cache = compaction.cacheLost > 0 ? `; the ${formatCount(compaction.cacheLost)} cached tokens no longer match, so that request pays for its whole prompt once` : '';
+  return compaction.automatic
+    ? `Your next message compacts the conversation first (svc.compaction.threshold): ${covered} become one summary${cache}.`
+    : `/compact would turn ${covered} into one summary${cache.replace('that request pays', 'the next request would pay')}.`;
 }
 
 /** Wait this long after the last keystroke before asking the host for an estimate. */
@@ -162,7 +173,10 @@ export class Composer {
     this.estimate.textContent = limit !== null ? `${formatCount(tokens)} / ${formatCount(limit)} tokens` : `${formatCount(tokens)} tokens`;
     const parts = (detail.breakdown ?? []).map((p) => `${p.label}: ${formatCount(p.tokens)}`);
     const cached = detail.cachedTokens !== undefined ? [`Cached in the last reply: ${formatCount(detail.cachedTokens)}`] : [];
-    const title = ['Estimated tokens of the next request' + (limit !== null ? ' / context length of the model' : ''), ...parts, ...cached, ...(unavailableReason ? [unavailableReason] : [])].join('\n');
+    const compaction = detail.compaction ? [compactionLine(detail.compaction)] : [];
+    const title = ['Estimated tokens of the next request' + (limit !== null ? ' / context length of the model' : ''), ...parts, ...cached, ...compaction, ...(unavailableReason ? [unavailableReason] : [])].join('\n');
+    if (detail.compaction?.automatic) this.estimate.textContent += ' · compacts first';
+    this.meter.classList.toggle('compaction-due', detail.compaction?.automatic === true);
     this.estimate.title = title;
     const level = limit !== null && tokens > limit ? 'over-limit' : limit !== null && tokens >= limit * NEAR_LIMIT ? 'near-limit' : undefined;
     if (level) {

@@ -164,6 +164,32 @@ describe('the draft token estimate', () => {
     ]);
   });
 
+  it('says what compacting now would replace and cost the cache, and whether the next message compacts first, on the figures that decide it', async () => {
+    const client = new CountingClient(100);
+    const { clock, results, estimates, received } = estimatesWith(async () => client);
+    const long = conversation();
+    for (let i = 0; i < 4; i++) {
+      long.entries.push({ id: `a${i}`, role: 'assistant', createdAt: 2, model: 'svc-v1-8k', alternatives: [{ content: 'word '.repeat(600), reasoning: '', finishReason: 'stop' }], selected: 0, status: 'complete', usage: { promptTokens: 50, completionTokens: 5, cachedTokens: 40 + i, reasoningTokens: 0 } });
+      long.entries.push({ id: `u${i + 2}`, role: 'user', createdAt: 3, content: `Question ${i}` });
+    }
+    await estimates.request({ ...base, requestId: 'quiet', model: 'svc-v1-8k', draft: 'next', conversation: conversation() });
+    await estimates.request({ ...base, requestId: 'low', model: 'svc-v1-8k', draft: 'next', conversation: long, compactionThreshold: 0.99 });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(1);
+    const outlook = results[0]?.compaction;
+    assert.ok(outlook && outlook.coveredTokens > 1000, `three old turns are covered: ${JSON.stringify(outlook)}`);
+    assert.equal(outlook?.cacheLost, 43, "the last reply's cached tokens");
+    assert.equal(outlook?.automatic, false, 'far from 99 % of 8k');
+    await estimates.request({ ...base, requestId: 'high', model: 'svc-v1-8k', draft: 'next', conversation: long, compactionThreshold: 0.2 });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(2);
+    assert.equal(results[1]?.compaction?.automatic, true, 'past 20 % of 8k, with most of the history covered');
+    await estimates.request({ ...base, requestId: 'short', model: 'svc-v1-8k', draft: 'next', conversation: conversation(), compactionThreshold: 0.2 });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(3);
+    assert.equal(results[2]?.compaction, undefined, 'a conversation too short to compact has no outlook');
+  });
+
   it('sends the history of the conversation, or the system prompt of a new chat, before the draft', () => {
     assert.deepEqual(draftMessages(undefined, 'Hi', 'Be brief.'), [
       { role: 'system', content: 'Be brief.' },

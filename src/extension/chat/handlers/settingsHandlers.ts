@@ -49,6 +49,7 @@ export function registerSettingsHandlers(router: WebviewMessageRouter, deps: Set
         draft: message.draft,
         systemPrompt: settings.systemPrompt,
         maxCompletionTokens: settings.maxCompletionTokens,
+        compactionThreshold: settings.compactionThreshold,
       });
     })
     .on('listModels', async (message) => {

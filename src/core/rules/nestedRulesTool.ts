@@ -1,0 +1,44 @@
+// The agent's file tools carry the rules of the subfolder they touched: the first time a task reads,
+// lists, searches or changes something under a folder with its own AGENTS.md, that file's rules follow
+// the tool's result, so the model reads them before it goes on working there.
+import type { ToolDefinition } from '../../api/index';
+import type { Tool, ToolArguments, ToolOrigin, ToolRunResult } from '../tools/tool';
+import { nestedRulesFor, nestedRulesMessage, type NestedRulesSource } from './nestedRules';
+
+/** The workspace tools whose `path` argument names what they touch. */
+export const PATH_TOOLS: ReadonlySet<string> = new Set(['read_file', 'list_files', 'search_text', 'write_file', 'edit_file']);
+
+/** One task's rules files already sent, shared by its tools. */
+export class TaskNestedRules {
+  private readonly sent = new Set<string>();
+
+  constructor(private readonly source: NestedRulesSource) {}
+
+  /** The messages of the rules that apply to `path` and were not sent in this task yet. */
+  async newFor(path: string): Promise<string[]> {
+    const rules = await nestedRulesFor([path], this.source, (label) => this.sent.has(label));
+    for (const rule of rules) this.sent.add(rule.label);
+    return rules.map((rule) => nestedRulesMessage(rule).content as string);
+  }
+}
+
+export class NestedRulesTool implements Tool {
+  readonly definition: ToolDefinition;
+  readonly origin: ToolOrigin;
+
+  constructor(
+    private readonly inner: Tool,
+    private readonly rules: TaskNestedRules,
+  ) {
+    this.definition = inner.definition;
+    this.origin = inner.origin;
+  }
+
+  async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
+    const result = await this.inner.run(args, signal);
+    const path = args.value.path;
+    if (result.status !== 'done' || typeof path !== 'string') return result;
+    const rules = await this.rules.newFor(path);
+    return rules.length === 0 ? result : { ...result, content: [result.content, ...rules].join('\n\n---\n') };
+  }
+}
