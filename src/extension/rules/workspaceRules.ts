@@ -1,13 +1,15 @@
 // The project rules of this window: the user's `svc.rules` setting and `~/.svc/AGENTS.md`, and each
-// workspace folder's AGENTS.md (only in a trusted workspace). Read again for every request, so an edit
-// applies at once; the view is told which apply when they change.
+// workspace folder's AGENTS.md (only in a trusted workspace), plus the subfolders' AGENTS.md files for
+// the work that touches them. Read again for every request, so an edit applies at once; the view is
+// told which standing rules apply when they change.
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SystemMessage } from '../../api/index';
 import { discoverRules, rulesMessage, type RuleSource, type RulesReader } from '../../core/rules/projectRules';
-import { RULES_FILE, type NestedRulesSource } from '../../core/rules/nestedRules';
+import type { NestedRulesSource } from '../../core/rules/nestedRules';
+import { nestedRulesReader } from './nestedRulesReader';
 import { userSetting } from '../userSettings';
 
 /** A larger file is not read at all: it cannot be a rules file. */
@@ -31,39 +33,13 @@ const reader: RulesReader = {
   trusted: () => vscode.workspace.isTrusted,
 };
 
-/** The workspace folder a workspace-relative path falls in (named first in a multi-root workspace), and the rest. */
-function locate(relativePath: string): { root: string; rest: string[] } | undefined {
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
-  const segments = relativePath.split('/');
-  const named = folders.length > 1 ? folders.find((f) => f.name === segments[0]) : undefined;
-  const folder = named ?? folders[0];
-  return folder ? { root: folder.uri.fsPath, rest: named ? segments.slice(1) : segments } : undefined;
-}
-
-/** The real path of `rest` under `root`, only when it stays inside the folder (no symlink out). */
-async function insideFolder(root: string, rest: string[]): Promise<string | undefined> {
-  const [realRoot, real] = await Promise.all([fsp.realpath(root), fsp.realpath(path.join(root, ...rest))]).catch(() => [undefined, undefined]);
-  return realRoot && real && real.startsWith(realRoot + path.sep) ? real : undefined;
-}
-
-/** Subfolders' AGENTS.md files: a trusted workspace only, inside its folders, and not a folder's own (a standing rule). */
-const nestedReader: NestedRulesSource = {
-  read: async (relativePath) => {
-    const place = locate(relativePath);
-    if (!vscode.workspace.isTrusted || !place || place.rest.length < 2 || place.rest.at(-1) !== RULES_FILE) return undefined;
-    const file = await insideFolder(place.root, place.rest);
-    return file ? reader.read(file) : undefined;
-  },
-  isFolder: async (relativePath) => {
-    const place = locate(relativePath);
-    const real = place ? await insideFolder(place.root, place.rest) : undefined;
-    return real !== undefined && (await fsp.stat(real).catch(() => undefined))?.isDirectory() === true;
-  },
-};
-
 export class WorkspaceRules implements vscode.Disposable {
   /** Subfolders' rules, for the messages and tools that touch those folders. */
-  readonly nested: NestedRulesSource = nestedReader;
+  readonly nested: NestedRulesSource = nestedRulesReader({
+    folders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath })),
+    trusted: () => vscode.workspace.isTrusted,
+    read: (file) => reader.read(file),
+  });
   private readonly changed = new vscode.EventEmitter<RuleSource[]>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
