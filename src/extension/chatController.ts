@@ -111,6 +111,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       post,
       newConversation: () => this.newConversation(),
       sendInit: () => this.sendInit(),
+      showConversation: (id) => this.showConversation(id),
     });
     registerSettingsHandlers(this.router, {
       store,
@@ -121,7 +122,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       mentions: async (draft) => (this.mentions ? draftMentions(draft, this.mentions) : []),
     });
     registerCodeBlockHandlers(this.router, proposals);
-    registerCompactionHandlers(this.router, { store, session: this.session, client, post });
+    registerCompactionHandlers(this.router, { store, session: this.session, client, post, showConversation: (id) => this.showConversation(id) });
     registerHostActionHandlers(this.router, client, window);
     this.subscriptions.push(
       store.onDidChange(() => this.post({ type: 'conversations', conversations: store.list() })),
@@ -271,7 +272,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       id,
       { text: turn.display, model: settings.model, maxCompletionTokens: settings.maxCompletionTokens, threshold: readSettings().compactionThreshold },
     );
-    if (compacted) await this.showConversation(id);
+    if (compacted) this.showConversation(id);
     const checkpoint = await this.takeCheckpoint?.('before your message');
     await this.session.sendTurn(id, checkpoint ? { ...turn, checkpoint } : turn, settings);
     return id;
@@ -302,7 +303,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     this.takeCheckpoint = take;
     const restorer = new CheckpointRestorer(this.store, checkpoints, this.window);
     this.restorer = restorer;
-    registerCheckpointHandlers(this.router, { store: this.store, checkpoints, restorer, proposals, post: (m) => this.post(m) });
+    registerCheckpointHandlers(this.router, { store: this.store, checkpoints, restorer, proposals, post: (m) => this.post(m), showConversation: (id) => this.showConversation(id) });
     return restorer;
   }
 
@@ -361,7 +362,8 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   /** Shows the conversation again when the view shows it (after a change made outside the view). */
-  async showConversation(conversationId: string): Promise<void> {
+  /** Shows the conversation again when it is the one the view shows (after a change to it). */
+  showConversation(conversationId: string): void {
     const conversation = this.store.get(conversationId);
     if (conversation && conversationId === this.activeConversationId) this.post({ type: 'conversation', conversation: conversationView(conversation) });
   }

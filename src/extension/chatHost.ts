@@ -206,7 +206,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     vscode.commands.registerCommand('svc.undoRestore', async () => {
       const active = chat.activeConversationId;
       const outcome = active ? await restorer.undo(active) : { done: false, message: 'There is no conversation open.' };
-      if (active) await chat.showConversation(active);
+      if (active) chat.showConversation(active);
       void vscode.window.showInformationMessage(`svc: ${outcome.message}`);
     }),
   );

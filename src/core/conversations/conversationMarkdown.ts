@@ -2,6 +2,7 @@
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { Plan } from '../agent/plan';
 import { selectedAlternative, type Conversation, type UsageTotals } from './conversation';
+import { fenceFor } from '../codeFence';
 
 const STATUS_NOTE: Record<string, string> = {
   stopped: '_(stopped by the user)_',
@@ -29,13 +30,6 @@ function checkpointLine(ref: CheckpointRef | undefined): string[] {
   if (!ref) return [];
   const left = ref.leftOut.length > 0 ? `; not saved: ${ref.leftOut.join(', ')}` : '';
   return [`_(checkpoint ${ref.label}, ${new Date(ref.createdAt).toISOString()}${left})_`, ''];
-}
-
-/** The longest run of backticks in `text`, so a fence around it can be made longer. */
-function fenceFor(text: string): string {
-  const runs = text.match(/`+/g) ?? [];
-  const longest = runs.reduce((max, run) => Math.max(max, run.length), 0);
-  return '`'.repeat(Math.max(3, longest + 1));
 }
 
 function quote(text: string): string {

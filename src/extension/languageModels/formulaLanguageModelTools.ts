@@ -6,18 +6,12 @@ import { invokeFormulaTool, previewInvocation } from '../../core/languageModels/
 import { FormulaToolCatalog } from '../../core/tools/formulaTools';
 import { revealApproval, revealHiddenText } from '../../shared/revealHiddenText';
 import { readAgentSettings } from '../agent/agentSettings';
+import { codeBlock } from '../../core/codeFence';
 
 export interface FormulaToolConnection {
   client: SvcClient;
   /** True on the local emulator, whose code_runner runs on this computer. */
   local: boolean;
-}
-
-/** A code fence longer than any run of backticks in the text, so the text cannot close it early. */
-export function fence(text: string, language = ''): string {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const marks = '`'.repeat(longest + 1);
-  return `${marks}${language}\n${text}\n${marks}`;
 }
 
 function textResult(text: string): vscode.LanguageModelToolResult {
@@ -32,12 +26,12 @@ export class FormulaLanguageModelTools {
   async prepare(toolName: string, input: unknown): Promise<vscode.PreparedToolInvocation> {
     const { local } = await this.connection();
     const preview = previewInvocation(toolName, input, local);
-    const invocation = preview.code ? `${preview.invocationMessage}:\n\n${fence(revealHiddenText(preview.code.text).text, preview.code.language)}` : preview.invocationMessage;
+    const invocation = preview.code ? `${preview.invocationMessage}:\n\n${codeBlock(revealHiddenText(preview.code.text).text, preview.code.language)}` : preview.invocationMessage;
     if (!preview.confirmation) return { invocationMessage: new vscode.MarkdownString(invocation) };
     const { title, lead, detail, language } = preview.confirmation;
     // The same reveal as the agent's approvals: hidden characters and folded blank runs made visible.
     const revealed = revealApproval({ title, detail });
-    const message = [lead, ...revealed.warnings.map((w) => `**${w}**`), `(${revealed.lines})`, fence(revealed.detail, language)].join('\n\n');
+    const message = [lead, ...revealed.warnings.map((w) => `**${w}**`), `(${revealed.lines})`, codeBlock(revealed.detail, language)].join('\n\n');
     return { invocationMessage: new vscode.MarkdownString(invocation), confirmationMessages: { title: revealed.title, message: new vscode.MarkdownString(message) } };
   }
 

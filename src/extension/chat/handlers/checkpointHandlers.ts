@@ -7,7 +7,6 @@ import type { Checkpoints } from '../../../core/checkpoints/checkpoints';
 import type { ConversationStore } from '../../../core/conversations/conversationStore';
 import type { HostMessage } from '../../../shared/protocol';
 import type { ProposedContentProvider } from '../../proposedContent';
-import { conversationView } from '../conversationView';
 import type { WebviewMessageRouter } from '../webviewMessageRouter';
 
 export interface CheckpointHandlerDeps {
@@ -16,6 +15,8 @@ export interface CheckpointHandlerDeps {
   restorer: CheckpointRestorer;
   proposals: ProposedContentProvider;
   post(message: HostMessage): void;
+  /** Shows the conversation again when it is the one the view shows (after a change to it). */
+  showConversation(conversationId: string): void;
 }
 
 async function compare(deps: CheckpointHandlerDeps, conversationId: string, messageId: string): Promise<void> {
@@ -37,21 +38,17 @@ async function compare(deps: CheckpointHandlerDeps, conversationId: string, mess
 }
 
 export function registerCheckpointHandlers(router: WebviewMessageRouter, deps: CheckpointHandlerDeps): void {
-  const showConversation = (conversationId: string): void => {
-    const conversation = deps.store.get(conversationId);
-    if (conversation && conversationId === deps.store.activeConversationId) deps.post({ type: 'conversation', conversation: conversationView(conversation) });
-  };
   router
     .on('checkpointAction', async (message) => {
       if (message.action === 'compare') return compare(deps, message.conversationId, message.messageId);
       const outcome = await deps.restorer.restore(message.conversationId, message.messageId, message.action);
-      showConversation(message.conversationId);
+      deps.showConversation(message.conversationId);
       deps.post({ type: 'notice', level: 'info', message: outcome.message });
       return undefined;
     })
     .on('undoRestore', async (message) => {
       const outcome = await deps.restorer.undo(message.conversationId);
-      showConversation(message.conversationId);
+      deps.showConversation(message.conversationId);
       deps.post({ type: 'notice', level: outcome.done ? 'info' : 'warning', message: outcome.message });
     });
 }

@@ -7,7 +7,6 @@ import type { ConversationStore } from '../../../core/conversations/conversation
 import type { CompactionClient } from '../../../core/chat/compaction';
 import type { HostMessage } from '../../../shared/protocol';
 import { readSettings } from '../../settings';
-import { conversationView } from '../conversationView';
 import type { WebviewMessageRouter } from '../webviewMessageRouter';
 
 export class CompactionBusyError extends Error {
@@ -22,13 +21,11 @@ export interface CompactionHandlerDeps {
   session: ChatSession;
   client(): Promise<CompactionClient>;
   post(message: HostMessage): void;
+  /** Shows the conversation again when it is the one the view shows (after a change to it). */
+  showConversation(conversationId: string): void;
 }
 
 export function registerCompactionHandlers(router: WebviewMessageRouter, deps: CompactionHandlerDeps): void {
-  const show = (conversationId: string) => {
-    const conversation = deps.store.require(conversationId);
-    if (conversationId === deps.store.activeConversationId) deps.post({ type: 'conversation', conversation: conversationView(conversation) });
-  };
   router
     .on('compactConversation', async (message) => {
       if (deps.session.isBusy(message.conversationId)) throw new CompactionBusyError();
@@ -36,7 +33,7 @@ export function registerCompactionHandlers(router: WebviewMessageRouter, deps: C
       deps.post({ type: 'notice', level: 'info', message: 'Compacting: the model summarises the older part of the conversation…' });
       const compaction = await compactConversation(conversation, await deps.client(), readSettings().model, systemClock, message.instructions);
       await deps.store.save(conversation);
-      show(message.conversationId);
+      deps.showConversation(message.conversationId);
       const figures = compaction.tokensBefore !== undefined && compaction.tokensAfter !== undefined ? ` (about ${compaction.tokensBefore} tokens became ${compaction.tokensAfter})` : '';
       deps.post({ type: 'notice', level: 'info', message: `Compacted${figures}. The earlier messages stay saved and exported; the summary is sent in their place. The cached prefix starts over once.` });
     })
@@ -45,6 +42,6 @@ export function registerCompactionHandlers(router: WebviewMessageRouter, deps: C
       if (!conversation.compaction) throw new Error('This conversation has no summary to edit.');
       conversation.compaction = { ...conversation.compaction, summary: message.summary };
       await deps.store.save(conversation);
-      show(message.conversationId);
+      deps.showConversation(message.conversationId);
     });
 }

@@ -5,7 +5,6 @@ import { exportConversation } from '../../../core/conversations/conversationExpo
 import type { ConversationStore } from '../../../core/conversations/conversationStore';
 import type { HostWindow } from '../../../core/host/hostWindow';
 import type { HostMessage } from '../../../shared/protocol';
-import { conversationView } from '../conversationView';
 import type { WebviewMessageRouter } from '../webviewMessageRouter';
 
 export interface ConversationHandlerDeps {
@@ -17,24 +16,22 @@ export interface ConversationHandlerDeps {
   newConversation(): Promise<void>;
   /** Sends the view everything again (after the list changed under it). */
   sendInit(): Promise<void>;
+  /** Shows the conversation again when it is the one the view shows (after a change to it). */
+  showConversation(conversationId: string): void;
 }
 
 export function registerConversationHandlers(router: WebviewMessageRouter, deps: ConversationHandlerDeps): void {
   const { store, post } = deps;
-  const showIfActive = (conversationId: string): void => {
-    const conversation = store.get(conversationId);
-    if (conversation && conversationId === store.activeConversationId) post({ type: 'conversation', conversation: conversationView(conversation) });
-  };
   router
     .on('newConversation', () => deps.newConversation())
     .on('switchConversation', async (message) => {
       store.require(message.conversationId);
       await store.setActive(message.conversationId);
-      showIfActive(message.conversationId);
+      deps.showConversation(message.conversationId);
     })
     .on('renameConversation', async (message) => {
       await store.rename(message.conversationId, message.title);
-      showIfActive(message.conversationId);
+      deps.showConversation(message.conversationId);
     })
     .on('deleteConversation', async (message) => {
       if (await deleteConversation(deps.window, store, deps.replies, message.conversationId)) await deps.sendInit();
