@@ -214,7 +214,7 @@ export type HostMessageOf<T extends HostMessageType> = Extract<HostMessage, { ty
 
 // ---------------------------------------------------------------- webview -> host
 
-export const HostActionSchema = z.enum(['setKey', 'checkBalance', 'useEmulator', 'openSettings']);
+export const HostActionSchema = z.enum(['setKey', 'checkBalance', 'useEmulator', 'openSettings', 'explainSelection', 'explainFile']);
 export type HostAction = z.infer<typeof HostActionSchema>;
 
 export const WebviewMessageSchema = z.discriminatedUnion('type', [

@@ -1,7 +1,7 @@
 // Slash commands typed as the message: /new and /clear start a new conversation, /export saves this one,
-// /compact [instructions] summarises its older part,
-// /plan <task> runs the task in Plan mode, /init asks the agent for a first AGENTS.md. Anything else that
-// starts with "/" is an ordinary message.
+// /compact [instructions] summarises its older part, /plan <task> runs the task in Plan mode, /init asks
+// the agent for a first AGENTS.md, /explain and /explainfile run the editor's explain commands. Anything
+// else that starts with "/" is an ordinary message.
 import type { SendOptions, WebviewMessage } from '../shared/protocol';
 
 /** What `/init` asks the agent. */
@@ -49,6 +49,12 @@ export function runSlashCommand(text: string, context: SlashCommandContext): boo
       return true;
     case 'init':
       host.post({ type: 'runAgentTask', conversationId, text: INIT_TASK, options });
+      return true;
+    case 'explain':
+      host.post({ type: 'runAction', action: 'explainSelection' });
+      return true;
+    case 'explainfile':
+      host.post({ type: 'runAction', action: 'explainFile' });
       return true;
     default:
       return undefined;

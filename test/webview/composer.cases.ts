@@ -254,7 +254,7 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
-    name: 'typing @ asks the host for mentions and lists them; arrows, Enter and a click accept, Escape closes; / lists the slash commands and /new runs one',
+    name: 'typing @ asks the host for mentions and lists them; arrows, Enter and a click accept, Escape closes; / lists the slash commands, /new runs one and /explain asks the host to explain',
     page: 'strict',
     async run(chat) {
       const input = chat.page.locator('[data-testid="composer-input"]');
@@ -301,6 +301,17 @@ export const composerCases: WebviewCase[] = [
       await input.press('Enter');
       await chat.waitForPosted('newConversation');
       assert.equal(await input.inputValue(), '', 'the command was consumed');
+
+      await input.pressSequentially('/expl');
+      await list.waitFor();
+      assert.deepEqual(await chat.page.locator('[data-testid="completion-item"] .completion-label').allTextContents(), [' /explain', ' /explainfile']);
+      await input.press('Enter');
+      await input.press('Enter');
+      assert.deepEqual(await chat.waitForPosted('runAction'), { type: 'runAction', action: 'explainSelection' });
+      await input.fill('/explainfile');
+      await input.press('Escape');
+      await input.press('Enter');
+      assert.deepEqual(await chat.waitForPosted('runAction', 2), { type: 'runAction', action: 'explainFile' });
     },
   },
   {

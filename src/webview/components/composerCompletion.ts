@@ -21,6 +21,8 @@ export const SLASH_COMMANDS: readonly { name: string; detail: string }[] = [
   { name: 'plan', detail: 'plan the task first (Plan mode): /plan <task>' },
   { name: 'init', detail: "write a first AGENTS.md for this workspace (agent task; the write is asked)" },
   { name: 'export', detail: 'save this conversation as Markdown' },
+  { name: 'explain', detail: "explain the editor's selection, or its whole file when nothing is selected" },
+  { name: 'explainfile', detail: 'explain files you pick from the workspace' },
 ];
 
 const KIND_ICONS: Record<Candidate['kind'], string> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', terminal: 'terminal', git: 'git-compare', url: 'globe' };

@@ -1,5 +1,5 @@
-// The fixes an error offers that the host performs: set the key, use the emulator, open the settings,
-// check the balance.
+// What the view asks the host to do through its commands: the fixes an error offers (set the key, use
+// the emulator, open the settings, check the balance) and the explain slash commands.
 import * as vscode from 'vscode';
 import type { SvcClient } from '../../../api/index';
 import type { HostWindow } from '../../../core/host/hostWindow';
@@ -10,6 +10,8 @@ const COMMAND_OF_ACTION: Record<Exclude<HostAction, 'checkBalance'>, readonly [s
   setKey: ['svc.setApiKey'],
   useEmulator: ['svc.useLocalEmulator'],
   openSettings: ['workbench.action.openSettings', 'svc.'],
+  explainSelection: ['svc.explainSelection'],
+  explainFile: ['svc.explainFile'],
 };
 
 /** The balance command when the file features registered it; otherwise the figures in a notification. */
