@@ -21,6 +21,7 @@ import { MessageList } from './components/messageList';
 import { NoticeArea } from './components/noticeArea';
 import { StatusBanner } from './components/statusBanner';
 import { usageText } from './components/usageLine';
+import { FindBar } from './find/findBar';
 import { readWebviewState, type WebviewState } from './webviewState';
 
 interface DeltaKey {
@@ -43,6 +44,7 @@ export class ChatApp {
   private readonly rules: RulesChips;
   private readonly fileNotices = new FileNotices();
   private readonly replyCosts: ReplyCosts;
+  private readonly find: FindBar;
   private readonly title = el('h1', { className: 'conversation-heading', text: 'New chat' });
   private readonly totals = el('div', { className: 'totals', attrs: { 'aria-label': 'Conversation token totals' } });
   private readonly listToggle: HTMLButtonElement;
@@ -84,8 +86,12 @@ export class ChatApp {
         else if (action === 'insert') host.post({ type: 'insertAtCursor', text: code });
         else host.post({ type: 'applyCodeBlock', code, ...(language !== '' ? { language } : {}) });
       },
-      () => this.replyCosts.apply(),
+      () => {
+        this.replyCosts.apply();
+        this.find.highlight();
+      },
     );
+    this.find = new FindBar(this.messages, () => this.messages.element.focus());
     this.composer = new Composer({
       send: (text, options) => this.send(text, options),
       stop: () => this.stop(),
@@ -131,8 +137,10 @@ export class ChatApp {
     exportButton.addEventListener('click', () => {
       if (this.active) this.exportConversation(this.active.id);
     });
-    const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, newChat, exportButton]);
-    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.messages.element, this.totals, this.fileNotices.element, this.notices.element, this.composer.element]));
+    const findButton = iconButton('search', 'Find in conversation (Ctrl+F)', 'find-in-conversation');
+    findButton.addEventListener('click', () => this.find.open());
+    const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, findButton, newChat, exportButton]);
+    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.find.element, this.messages.element, this.totals, this.fileNotices.element, this.notices.element, this.composer.element]));
     this.totals.hidden = true;
     this.approvals = new ApprovalArea((message) => host.post(message));
     this.messages.element.after(this.approvals.element);
@@ -140,6 +148,10 @@ export class ChatApp {
       if (event.key === 'Escape' && this.messages.streamingMessage()) {
         event.preventDefault();
         this.stop();
+      } else if (event.key.toLowerCase() === 'f' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+        // The list is virtualised, so the browser's own find would miss what is not mounted.
+        event.preventDefault();
+        this.find.open();
       }
     });
   }
@@ -255,7 +267,7 @@ export class ChatApp {
     this.active = conversation;
     this.title.textContent = conversation?.title || 'New chat';
     this.messages.show(conversation);
-    this.replyCosts.apply();
+    this.find.refresh();
     this.conversationList.setConversations(this.conversations, conversation?.id);
     this.showTotals(conversation);
     this.composer.setBusy(this.messages.streamingMessage() !== undefined);

@@ -7,6 +7,7 @@ import './styles/markdown.css';
 import './styles/composer.css';
 import './styles/attachments.css';
 import './styles/agent.css';
+import './styles/find.css';
 import { ChatApp } from './chatApp';
 import { HostBridge } from './hostBridge';
 

@@ -91,6 +91,9 @@ const host: FakeHost = {
 
 Object.assign(window, {
   __host: host,
+  // Tests' functions run in the page through page.evaluate were compiled by tsx with esbuild's keepNames,
+  // which wraps named functions in a `__name` helper that only exists in Node; the page gets the same no-op.
+  __name: <T>(target: T): T => target,
   __probe: (tag: string) => probeHits.push(String(tag)),
   acquireVsCodeApi: () => ({
     postMessage: (message: unknown) => posted.push(structuredClone(message)),

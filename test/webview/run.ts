@@ -9,14 +9,17 @@ import { agentCases } from './agent.cases';
 import { attachmentCases } from './attachments.cases';
 import { ChatPage } from './chatPage';
 import { composerCases } from './composer.cases';
-import { longConversationCases } from './longConversation.cases';
+import { virtualListCases } from './virtualList.cases';
 import { longReplyCases } from './longReply.cases';
 import { buildBundles, startPageServer } from './pageServer';
 import { sanitizingCases } from './sanitizing.cases';
 import { streamingCases } from './streaming.cases';
 import type { WebviewCase } from './webviewCase';
 
-const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...longConversationCases, ...agentCases];
+const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...agentCases];
+/** `npm run test:webview -- word…` runs only the cases whose name contains one of the words. */
+const only = process.argv.slice(2);
+const CASES = only.length === 0 ? ALL_CASES : ALL_CASES.filter((c) => only.some((word) => c.name.includes(word)));
 
 async function runCase(context: BrowserContext, url: string, testCase: WebviewCase, report: (line: string) => void): Promise<void> {
   const page = await context.newPage();

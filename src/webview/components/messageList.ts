@@ -1,241 +1,112 @@
-// The messages of the active conversation. Updates are keyed by message id: a message whose text did not
-// change keeps its DOM (a finished block is never rendered twice), so a host update after every reply
-// costs only the changed metadata. Links and code-block buttons inside model output are handled here,
-// by delegation, so rendered markdown carries no handlers of its own.
+// The messages of the active conversation, as a virtualised list: only the rows on screen and a screen
+// or so around them are in the DOM, between two spacers that stand for the others (heights measured
+// where a row has been shown, estimated elsewhere: `RowHeights`). A conversation of thousands of messages
+// opens at the bottom as fast as a short one, and scrolling mounts only what comes into view. Rows that
+// leave the window are kept detached for a while (scrolling back costs nothing and keeps what the user
+// opened); older ones are dropped, their open sections remembered. Links and code-block buttons inside
+// model output are handled here, by delegation, so rendered markdown carries no handlers of its own.
 import type { ConversationView, ErrorInfo, MessageView, ShowReasoning } from '../../shared/protocol';
 import { el } from '../dom';
 import { AssistantMessage } from './assistantMessage';
+import { applyDisclosures, readDisclosures, type DisclosureState } from './disclosureState';
 import type { MessageContext } from './messageContext';
-import { ToolResult } from './toolResult';
-import { UserMessage } from './userMessage';
-import { AgentSummaryCard } from './agentSummaryCard';
-import { PlanCard } from './planCard';
-import { CompactionCard } from './compactionCard';
-import { ToolCard } from './toolCard';
-
-type MessageComponent = UserMessage | AssistantMessage | ToolResult | ToolCard | AgentSummaryCard | PlanCard | CompactionCard;
+import { MessageRow, rowSize } from './messageRow';
+import { RowHeights, type RowRange } from './rowHeights';
 
 /** Stick to the bottom while streaming unless the user scrolled up to read. */
 const STICK_DISTANCE_PX = 48;
-/**
- * Text (characters of markdown) of new messages rendered at once when a conversation opens, newest first:
- * a few screens' worth, so the view is full at the bottom, where it opens. Older messages follow in idle
- * slices, so a long conversation opens about as fast as a short one.
- */
-const FIRST_SLICE_CHARS = 4_000;
-/**
- * Work per slice; at least one message is rendered per slice whatever its size. Each slice costs a layout
- * and a paint of the whole growing list, so slices are as large as stays under the 50 ms long-task line.
- */
-const SLICE_MS = 40;
-/** An idle slice runs after this long even if the page is never idle (a reply streaming meanwhile). */
-const SLICE_TIMEOUT_MS = 50;
+/** Rows mounted beyond each edge of the viewport, at least this many pixels' worth. */
+const MIN_OVERSCAN_PX = 600;
+/** Rows kept, detached, after they scrolled out of the window. */
+const DETACHED_ROWS = 80;
+/** A window that still does not cover the viewport after this many passes is left as it is until the next scroll. */
+const MAX_PASSES = 4;
 
-interface PendingMessages {
-  /** Oldest first; slices take from the end. */
-  messages: MessageView[];
-  context: MessageContext;
-  /** Components of pending messages from before the `show`, reused when their slice comes. */
-  held: Map<string, MessageComponent>;
-}
-
-function summaryKey(messageId: string): string {
-  return `${messageId}#summary`;
-}
-
-function textLength(message: MessageView): number {
-  if (message.role !== 'assistant') return message.content.length;
-  const choice = message.choices[message.selectedChoice] ?? message.choices[0];
-  return (choice?.content.length ?? 0) + (choice?.reasoning.length ?? 0);
-}
-
-/**
- * Where the first slice of `messages` starts: far enough back to hold FIRST_SLICE_CHARS of messages that
- * need rendering (kept ones cost nothing), and never after a streaming reply, which deltas must find.
- */
-function firstSliceStart(messages: readonly MessageView[], kept: ReadonlyMap<string, MessageComponent>): number {
-  let start = messages.length;
-  let chars = 0;
-  while (start > 0 && chars < FIRST_SLICE_CHARS) {
-    start -= 1;
-    const message = messages[start] as MessageView;
-    if (!kept.has(message.id)) chars += textLength(message);
-  }
-  const streaming = messages.findIndex((message) => message.role === 'assistant' && message.status === 'streaming');
-  return streaming >= 0 ? Math.min(start, streaming) : start;
-}
+type Placement = { kind: 'bottom' } | { kind: 'anchor'; key: string; offset: number } | { kind: 'reveal'; key: string };
 
 export class MessageList {
   readonly element: HTMLElement;
   private readonly emptyState: HTMLElement;
-  private components = new Map<string, MessageComponent>();
+  private readonly topSpacer = el('div', { className: 'message-spacer', attrs: { 'aria-hidden': 'true' } });
+  private readonly bottomSpacer = el('div', { className: 'message-spacer', attrs: { 'aria-hidden': 'true' } });
+  private conversationId: string | undefined;
+  private context: MessageContext | undefined;
+  private keys: string[] = [];
+  private views = new Map<string, MessageView>();
+  /** Every row built: mounted ones and the most recently detached (Map order: least recently used first). */
+  private rows = new Map<string, MessageRow>();
+  /** Rows whose view changed while detached: renewed when mounted again. */
+  private readonly stale = new Set<string>();
+  private readonly disclosures = new Map<string, DisclosureState>();
+  private readonly heights = new RowHeights();
+  /** Keys of the rows in the DOM, in order. */
+  private mounted: string[] = [];
   private stickToBottom = true;
-  private pending: PendingMessages | undefined;
-  private sliceHandle: number | undefined;
-  /**
-   * Keeps the bottom in view while the streaming reply grows. Resize observations come after the frame's
-   * layout, so reading the scroll height there forces no extra layout, as reading it after each render would.
-   */
+  private width = 0;
+  private rendering = false;
+  /** Keeps the bottom in view while the streaming reply grows (observations come after layout: no forced one). */
   private readonly growth = new ResizeObserver(() => {
     if (this.stickToBottom) this.element.scrollTop = this.element.scrollHeight;
+  });
+  /** A new width rewraps every row: measurements start again. */
+  private readonly resize = new ResizeObserver(() => {
+    const width = this.element.clientWidth;
+    if (width === this.width) return;
+    const first = this.width === 0;
+    this.width = width;
+    if (first) return;
+    this.heights.resetMeasurements();
+    this.render(this.stickToBottom ? { kind: 'bottom' } : this.anchor());
   });
 
   constructor(
     private readonly makeContext: (conversationId: string) => MessageContext,
     private readonly onOpenLink: (href: string) => void,
     private readonly onCodeAction: (action: 'copy' | 'insert' | 'apply', code: string, language: string) => void,
-    /** Called after older messages were rendered into the view (their decorations can be applied). */
-    private readonly onSliceRendered: () => void,
+    /** Called after rows were mounted (their decorations, and find's highlights, can be applied). */
+    private readonly onRowsRendered: () => void,
   ) {
     this.emptyState = el('div', { className: 'empty-state' }, [
       el('p', { text: 'Ask svc anything about your code.' }),
       el('p', { className: 'hint', text: 'Enter sends · Shift+Enter adds a line · Escape stops a reply' }),
     ]);
-    this.element = el('main', { className: 'messages', attrs: { role: 'log', 'aria-label': 'Conversation', tabindex: '0' } }, [this.emptyState]);
-    this.element.addEventListener('scroll', () => {
-      const distance = this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight;
-      this.stickToBottom = distance <= STICK_DISTANCE_PX;
-      // Scrolling up to messages not rendered yet renders them now rather than at the next idle time.
-      if (this.pending && this.element.scrollTop < this.element.clientHeight) this.renderSlice(SLICE_MS);
-    });
+    this.element = el('main', { className: 'messages', attrs: { role: 'log', 'aria-label': 'Conversation', tabindex: '0' } }, [this.emptyState, this.topSpacer, this.bottomSpacer]);
+    this.element.addEventListener('scroll', () => this.scrolled());
     this.element.addEventListener('click', (event) => this.handleClick(event));
+    this.resize.observe(this.element);
   }
 
-  /** Shows `conversation`, reusing the DOM of every message that did not change; a long one progressively. */
+  /** Shows `conversation`, reusing the DOM of every message that did not change. */
   show(conversation: ConversationView | null): void {
-    const old = this.takeComponents();
-    const context = conversation ? { ...this.makeContext(conversation.id), ...(conversation.compaction ? { compaction: conversation.compaction } : {}) } : undefined;
-    const messages = context ? (conversation?.messages ?? []) : [];
-    const cut = firstSliceStart(messages, old);
-    const next = new Map<string, MessageComponent>();
-    const nodes: Node[] = [];
-    if (context) for (const message of messages.slice(cut)) this.build(message, context, old, next, nodes);
-    // Older messages wait for later slices; their kept components are held for them.
-    const held = new Map<string, MessageComponent>();
-    for (const message of messages.slice(0, cut)) {
-      for (const key of [message.id, summaryKey(message.id)]) {
-        const kept = old.get(key);
-        if (kept) held.set(key, kept);
-      }
+    const switched = conversation?.id !== this.conversationId;
+    const placement: Placement = switched || this.stickToBottom ? { kind: 'bottom' } : this.anchor();
+    if (switched) this.clear();
+    this.conversationId = conversation?.id;
+    this.context = conversation ? { ...this.makeContext(conversation.id), ...(conversation.compaction ? { compaction: conversation.compaction } : {}) } : undefined;
+    const messages = conversation?.messages ?? [];
+    // A reply that started streaming before the host listed it stays at the end.
+    const unlisted = [...this.rows.values()].filter((row) => row.isStreaming && !messages.some((m) => m.id === row.key));
+    this.views = new Map(messages.map((m) => [m.id, m]));
+    this.keys = [...messages.map((m) => m.id), ...unlisted.map((row) => row.key)];
+    for (const key of [...this.rows.keys()]) {
+      if (this.views.has(key) || unlisted.some((row) => row.key === key)) this.stale.add(key);
+      else this.drop(key);
     }
-    for (const [id, component] of old) if (!next.has(id) && !held.has(id) && component instanceof AssistantMessage) component.dispose();
-    this.components = next;
-    this.emptyState.hidden = messages.length > 0;
-    this.place([this.emptyState, ...nodes]);
-    this.scrollToEnd();
-    this.growth.disconnect();
-    const streaming = this.streamingMessage();
-    if (streaming) this.growth.observe(streaming.element);
-    if (context && cut > 0) {
-      this.pending = { messages: messages.slice(0, cut), context, held };
-      this.scheduleSlice();
-    }
-  }
-
-  /** Renders every message still waiting for its slice (before something needs all of them). */
-  settle(): void {
-    while (this.pending) this.renderSlice(Infinity);
-  }
-
-  /** The components shown or held for a pending slice, all taken out (a new `show` decides what stays). */
-  private takeComponents(): Map<string, MessageComponent> {
-    const all = new Map([...(this.pending?.held ?? []), ...this.components]);
-    this.pending = undefined;
-    if (this.sliceHandle !== undefined) cancelIdleCallback(this.sliceHandle);
-    this.sliceHandle = undefined;
-    return all;
-  }
-
-  private build(message: MessageView, context: MessageContext, old: Map<string, MessageComponent>, next: Map<string, MessageComponent>, nodes: Node[]): void {
-    const component = this.reuse(message, old) ?? this.create(message, context);
-    next.set(message.id, component);
-    nodes.push(component.element);
-    // An agent task's summary follows its last reply, as a component of its own.
-    if (message.role === 'assistant' && message.agentSummary) {
-      const key = summaryKey(message.id);
-      const kept = old.get(key);
-      const summary = kept instanceof AgentSummaryCard && kept.matches(message.agentSummary) ? kept : new AgentSummaryCard(key, message.agentSummary, context.post);
-      next.set(key, summary);
-      nodes.push(summary.element);
-    }
-    // Where /compact cut the conversation, the summary sent in place of the messages above.
-    if (context.compaction && context.compaction.upTo === message.id) {
-      const key = `${message.id}#compaction`;
-      const kept = old.get(key);
-      const card = kept instanceof CompactionCard && kept.matches(context.compaction) ? kept : new CompactionCard(key, context.compaction, context.conversationId, context.post);
-      next.set(key, card);
-      nodes.push(card.element);
-    }
-    // A plan-mode task's plan follows its answer, as a component of its own.
-    if (message.role === 'assistant' && message.plan) {
-      const key = `${message.id}#plan`;
-      const kept = old.get(key);
-      const plan = kept instanceof PlanCard && kept.matches(message.plan) ? kept : new PlanCard(key, message.plan, context.conversationId, message.id, context.post);
-      next.set(key, plan);
-      nodes.push(plan.element);
-    }
-  }
-
-  private scheduleSlice(): void {
-    this.sliceHandle = requestIdleCallback(() => {
-      this.sliceHandle = undefined;
-      this.renderSlice(SLICE_MS);
-    }, { timeout: SLICE_TIMEOUT_MS });
-  }
-
-  /**
-   * Renders the newest pending messages for about `budgetMs` (at least one) above the ones shown, keeping
-   * the scroll position: at the bottom if the view was there, else the same distance from the bottom.
-   */
-  private renderSlice(budgetMs: number): void {
-    const pending = this.pending;
-    if (!pending) return;
-    const start = performance.now();
-    // Built newest first, so the messages nearest to what the user sees come first.
-    const groups: { entries: Map<string, MessageComponent>; nodes: Node[] }[] = [];
-    let begin = pending.messages.length;
-    do {
-      begin -= 1;
-      const group = { entries: new Map<string, MessageComponent>(), nodes: [] as Node[] };
-      this.build(pending.messages[begin] as MessageView, pending.context, pending.held, group.entries, group.nodes);
-      groups.unshift(group);
-    } while (begin > 0 && performance.now() - start < budgetMs);
-    pending.messages.length = begin;
-    const entries = groups.flatMap((group) => [...group.entries]);
-    const nodes = groups.flatMap((group) => group.nodes);
-    const fromBottom = this.element.scrollHeight - this.element.scrollTop;
-    this.emptyState.after(...nodes);
-    this.components = new Map([...entries, ...this.components]);
-    if (this.stickToBottom) this.element.scrollTop = this.element.scrollHeight;
-    else this.element.scrollTop = this.element.scrollHeight - fromBottom;
-    if (begin === 0) {
-      for (const [id, component] of pending.held) if (!this.components.has(id) && component instanceof AssistantMessage) component.dispose();
-      this.pending = undefined;
-    } else if (this.sliceHandle === undefined) this.scheduleSlice();
-    this.onSliceRendered();
-  }
-
-  /** Puts `nodes` in order, moving only those out of place: a kept message keeps its focus and selection. */
-  private place(nodes: Node[]): void {
-    const wanted = new Set(nodes);
-    for (const child of [...this.element.childNodes]) if (!wanted.has(child)) child.remove();
-    let cursor = this.element.firstChild;
-    for (const node of nodes) {
-      if (node === cursor) {
-        cursor = cursor.nextSibling;
-        continue;
-      }
-      this.element.insertBefore(node, cursor);
-    }
+    this.setRowSizes();
+    this.emptyState.hidden = this.keys.length > 0;
+    if (switched) this.stickToBottom = true;
+    this.render(placement);
   }
 
   /** Adds a reply that is about to stream. */
   addStreaming(message: AssistantMessage): void {
-    this.components.set(message.id, message);
+    this.drop(message.id);
+    this.rows.set(message.id, MessageRow.streaming(message));
+    this.keys.push(message.id);
+    this.setRowSizes();
     this.emptyState.hidden = true;
-    this.element.append(message.element);
-    this.scrollToEnd();
-    this.growth.observe(message.element);
+    this.stickToBottom = true;
+    this.render({ kind: 'bottom' });
   }
 
   /** Shows the error of a reply that failed before it started streaming. */
@@ -246,56 +117,208 @@ export class MessageList {
   }
 
   assistant(id: string): AssistantMessage | undefined {
-    const component = this.components.get(id);
-    return component instanceof AssistantMessage ? component : undefined;
+    const part = this.rows.get(id)?.message;
+    return part instanceof AssistantMessage ? part : undefined;
   }
 
   streamingMessage(): AssistantMessage | undefined {
-    for (const component of this.components.values()) if (component instanceof AssistantMessage && component.isStreaming) return component;
+    for (const row of this.rows.values()) if (row.isStreaming) return row.message as AssistantMessage;
     return undefined;
   }
 
   setShowReasoning(mode: ShowReasoning): void {
-    for (const component of [...this.components.values(), ...(this.pending?.held.values() ?? [])]) if (component instanceof AssistantMessage) component.setShowReasoning(mode);
+    for (const row of this.rows.values()) row.setShowReasoning(mode);
+    this.setRowSizes();
+    this.render(this.stickToBottom ? { kind: 'bottom' } : this.anchor());
   }
 
   /** The text of the user message just before reply `replyId`. */
   promptBefore(replyId: string): string | undefined {
-    this.settle();
-    let prompt: string | undefined;
-    for (const component of this.components.values()) {
-      if (component.id === replyId) return prompt;
-      if (component instanceof UserMessage) prompt = component.text;
+    const index = this.keys.indexOf(replyId);
+    for (let i = index - 1; i >= 0; i--) {
+      const view = this.views.get(this.keys[i] as string);
+      if (view?.role === 'user') return view.content;
     }
     return undefined;
   }
 
-  /** Shows the bottom, and keeps it in view from now on until the user scrolls away. */
-  private scrollToEnd(): void {
-    this.stickToBottom = true;
-    this.element.scrollTop = this.element.scrollHeight;
+  /** The messages of the conversation shown, oldest first (find searches them, mounted or not). */
+  get messageViews(): MessageView[] {
+    return this.keys.flatMap((key) => this.views.get(key) ?? []);
   }
 
-  private reuse(message: MessageView, old: ReadonlyMap<string, MessageComponent>): MessageComponent | undefined {
-    const existing = old.get(message.id);
-    if (!existing) return undefined;
-    if (message.role === 'user' && existing instanceof UserMessage && existing.update(message)) return existing;
-    if (message.role === 'assistant' && existing instanceof AssistantMessage && existing.update(message)) return existing;
-    if (message.role === 'tool' && existing instanceof ToolResult && !message.card && existing.update(message)) return existing;
-    if (message.role === 'tool' && existing instanceof ToolCard && existing.update(message)) return existing;
-    if (existing instanceof AssistantMessage) existing.dispose();
-    return undefined;
+  /** Mounts message `id`'s row and scrolls it into view; returns its element. */
+  reveal(id: string): HTMLElement | undefined {
+    if (!this.keys.includes(id)) return undefined;
+    this.stickToBottom = false;
+    this.render({ kind: 'reveal', key: id });
+    return this.rows.get(id)?.element;
   }
 
-  private create(message: MessageView, context: MessageContext): MessageComponent {
-    switch (message.role) {
-      case 'user':
-        return new UserMessage(message, context);
-      case 'assistant':
-        return new AssistantMessage(message, context);
-      case 'tool':
-        return message.card ? new ToolCard(message, context) : new ToolResult(message);
+  /** The rows in the DOM, in order. */
+  mountedRows(): HTMLElement[] {
+    return this.mounted.flatMap((key) => this.rows.get(key)?.element ?? []);
+  }
+
+  private setRowSizes(): void {
+    const mode = this.context?.showReasoning() ?? 'collapsed';
+    this.heights.setRows(this.keys.map((key) => {
+      const view = this.views.get(key);
+      return view ? rowSize(view, mode) : { key, chars: 0, blocks: 0 };
+    }));
+  }
+
+  private scrolled(): void {
+    const distance = this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight;
+    this.stickToBottom = distance <= STICK_DISTANCE_PX;
+    if (!this.rendering && !this.covers()) this.render(this.anchor());
+  }
+
+  private get overscan(): number {
+    return Math.max(MIN_OVERSCAN_PX, this.element.clientHeight);
+  }
+
+  /** Whether the mounted rows cover the viewport and half the overscan on each side (or reach the ends). */
+  private covers(): boolean {
+    const rows = this.mountedRows();
+    const first = rows[0];
+    const last = rows.at(-1);
+    if (!first || !last) return this.keys.length === 0;
+    const top = this.element.scrollTop;
+    const margin = this.overscan / 2;
+    const coversTop = this.mounted[0] === this.keys[0] || first.offsetTop <= top - margin;
+    const coversBottom = this.mounted.at(-1) === this.keys.at(-1) || last.offsetTop + last.offsetHeight >= top + this.element.clientHeight + margin;
+    return coversTop && coversBottom;
+  }
+
+  /** The first row at the top of the viewport and how far its top is above it: what a re-render keeps in place. */
+  private anchor(): Placement {
+    const top = this.element.scrollTop;
+    const bottom = top + this.element.clientHeight;
+    for (const row of this.mountedRows()) {
+      if (row.offsetTop + row.offsetHeight > top && row.offsetTop < bottom) return { kind: 'anchor', key: row.dataset.row as string, offset: top - row.offsetTop };
     }
+    // Scrolled into a spacer (the scrollbar dragged far): the estimates say which row is there.
+    const logical = top - this.topSpacer.offsetTop;
+    const index = this.heights.indexAt(Math.max(0, logical));
+    return this.keys.length === 0 ? { kind: 'bottom' } : { kind: 'anchor', key: this.heights.keyAt(index), offset: logical - this.heights.offset(index) };
+  }
+
+  private render(placement: Placement): void {
+    this.rendering = true;
+    try {
+      for (let pass = 0; pass < MAX_PASSES; pass++) {
+        this.measureMounted();
+        const range = this.rangeFor(placement);
+        this.mount(range);
+        this.measureMounted();
+        this.topSpacer.style.height = `${this.heights.offset(range.start)}px`;
+        this.bottomSpacer.style.height = `${this.heights.total - this.heights.offset(range.end)}px`;
+        this.scrollTo(placement);
+        if (this.covers()) break;
+        if (placement.kind === 'reveal') placement = this.anchor();
+      }
+    } finally {
+      this.rendering = false;
+    }
+    this.growth.disconnect();
+    const streaming = [...this.rows.values()].find((row) => row.isStreaming);
+    if (streaming) this.growth.observe(streaming.element);
+    this.onRowsRendered();
+  }
+
+  private rangeFor(placement: Placement): RowRange {
+    const viewport = this.element.clientHeight;
+    if (placement.kind === 'bottom') return this.heights.rangeAtEnd(viewport, this.overscan);
+    const index = Math.max(0, this.keys.indexOf(placement.key));
+    const top = placement.kind === 'anchor' ? this.heights.offset(index) + placement.offset : this.heights.offset(index) - viewport / 3;
+    return this.heights.rangeFor(Math.max(0, top), viewport, this.overscan);
+  }
+
+  private scrollTo(placement: Placement): void {
+    if (placement.kind === 'bottom') {
+      this.element.scrollTop = this.element.scrollHeight;
+      return;
+    }
+    const row = this.rows.get(placement.key)?.element;
+    if (!row?.isConnected) return;
+    this.element.scrollTop = placement.kind === 'anchor' ? row.offsetTop + placement.offset : row.offsetTop - this.element.clientHeight / 3;
+  }
+
+  /** Records the laid-out height of every mounted row (one layout for all). */
+  private measureMounted(): void {
+    for (const row of this.mountedRows()) this.heights.measure(row.dataset.row as string, row.offsetHeight);
+  }
+
+  /** Puts the rows of `range` between the spacers, moving only those out of place (focus and selection stay). */
+  private mount(range: RowRange): void {
+    const wanted = this.keys.slice(range.start, range.end);
+    const wantedSet = new Set(wanted);
+    for (const key of this.mounted) if (!wantedSet.has(key)) this.rows.get(key)?.element.remove();
+    const context = this.context;
+    let cursor: ChildNode | null = this.topSpacer.nextSibling;
+    for (const key of wanted) {
+      const row = this.rowFor(key, context);
+      if (!row) continue;
+      if (row.element === cursor) {
+        cursor = cursor.nextSibling;
+        continue;
+      }
+      this.element.insertBefore(row.element, cursor);
+    }
+    for (let node = cursor; node && node !== this.bottomSpacer; ) {
+      const next = node.nextSibling;
+      node.remove();
+      node = next;
+    }
+    this.mounted = wanted.filter((key) => this.rows.get(key)?.element.isConnected);
+    this.evict();
+  }
+
+  /** The row of `key`, built or renewed as needed, and marked most recently used. */
+  private rowFor(key: string, context: MessageContext | undefined): MessageRow | undefined {
+    let row = this.rows.get(key);
+    const view = this.views.get(key);
+    if (row) {
+      this.rows.delete(key);
+      if (this.stale.has(key) && view && context) row.renew(view, context);
+    } else {
+      if (!view || !context) return undefined;
+      row = MessageRow.create(view, context);
+      const opened = this.disclosures.get(key);
+      if (opened) applyDisclosures(row.element, opened);
+    }
+    this.stale.delete(key);
+    this.rows.set(key, row);
+    return row;
+  }
+
+  /** Drops the least recently used detached rows beyond the keep limit (never a streaming one). */
+  private evict(): void {
+    let detached = 0;
+    for (const row of this.rows.values()) if (!row.element.isConnected) detached += 1;
+    for (const [key, row] of this.rows) {
+      if (detached <= DETACHED_ROWS) break;
+      if (row.element.isConnected || row.isStreaming) continue;
+      this.disclosures.set(key, readDisclosures(row.element));
+      this.drop(key);
+      detached -= 1;
+    }
+  }
+
+  private drop(key: string): void {
+    const row = this.rows.get(key);
+    if (!row) return;
+    row.element.remove();
+    row.dispose();
+    this.rows.delete(key);
+    this.stale.delete(key);
+  }
+
+  private clear(): void {
+    for (const key of [...this.rows.keys()]) this.drop(key);
+    this.disclosures.clear();
+    this.mounted = [];
   }
 
   private handleClick(event: MouseEvent): void {

@@ -1,0 +1,145 @@
+// Heights of the message list's rows, measured where a row has been on screen and estimated elsewhere,
+// and which rows a scroll position shows. Only a window of rows is in the DOM; the others are stood in
+// for by two spacers whose heights come from here. Estimates learn from measurements (pixels per
+// character of the rows seen), so the spacers drift less the longer the user scrolls.
+
+export interface RowSize {
+  key: string;
+  /** Characters of text the row shows when its sections are folded: what its height mostly follows. */
+  chars: number;
+  /** Blocks that take a line or more whatever their text (code blocks, tool cards, list items). */
+  blocks: number;
+}
+
+export interface RowRange {
+  /** First row in the window. */
+  start: number;
+  /** One past the last row in the window. */
+  end: number;
+}
+
+/** Height of a row with no text: header, footer, padding and the gap to the next row. */
+const BASE_PX = 64;
+const BLOCK_PX = 24;
+/** Until something is measured: a 13 px font in a sidebar about 300 px wide holds ~45 characters a line. */
+const START_PX_PER_CHAR = 19 / 45;
+
+export class RowHeights {
+  private rows: RowSize[] = [];
+  private readonly measured = new Map<string, number>();
+  /** Pixels per character learnt from measured rows (their text part), for the estimates. */
+  private pxPerChar = START_PX_PER_CHAR;
+  private offsets: number[] | undefined;
+
+  /** The rows of the conversation shown, in order; measurements of rows that stay are kept. */
+  setRows(rows: readonly RowSize[]): void {
+    this.rows = [...rows];
+    const keys = new Set(rows.map((r) => r.key));
+    for (const key of this.measured.keys()) if (!keys.has(key)) this.measured.delete(key);
+    this.offsets = undefined;
+  }
+
+  get count(): number {
+    return this.rows.length;
+  }
+
+  keyAt(index: number): string {
+    const row = this.rows[index];
+    if (!row) throw new RangeError(`no row ${index} of ${this.rows.length}`);
+    return row.key;
+  }
+
+  indexOf(key: string): number {
+    return this.rows.findIndex((r) => r.key === key);
+  }
+
+  /** Records a row's height as laid out; returns whether it differs from what was assumed. */
+  measure(key: string, px: number): boolean {
+    const before = this.measured.get(key);
+    if (before === px) return false;
+    this.measured.set(key, px);
+    this.offsets = undefined;
+    this.learn();
+    return true;
+  }
+
+  /** Forgets measurements (the width changed, so every wrap did). */
+  resetMeasurements(): void {
+    this.measured.clear();
+    this.pxPerChar = START_PX_PER_CHAR;
+    this.offsets = undefined;
+  }
+
+  height(index: number): number {
+    const row = this.rows[index];
+    if (!row) return 0;
+    return this.measured.get(row.key) ?? this.estimate(row);
+  }
+
+  /** Top of row `index` from the top of the first row; `count` gives the total height. */
+  offset(index: number): number {
+    return this.prefix()[Math.max(0, Math.min(index, this.rows.length))] as number;
+  }
+
+  get total(): number {
+    return this.offset(this.rows.length);
+  }
+
+  /** The row at `px` from the top of the first row (the last row if past the end). */
+  indexAt(px: number): number {
+    const offsets = this.prefix();
+    let low = 0;
+    let high = this.rows.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((offsets[mid] as number) <= px) low = mid;
+      else high = mid - 1;
+    }
+    return Math.max(0, low);
+  }
+
+  /** The rows from `top` to `top + viewport`, with `overscan` pixels more on each side. */
+  rangeFor(top: number, viewport: number, overscan: number): RowRange {
+    if (this.rows.length === 0) return { start: 0, end: 0 };
+    const start = this.indexAt(Math.max(0, top - overscan));
+    const end = Math.min(this.rows.length, this.indexAt(top + viewport + overscan) + 1);
+    return { start, end };
+  }
+
+  /** The last rows that fill `viewport + overscan` pixels: where a conversation opens. */
+  rangeAtEnd(viewport: number, overscan: number): RowRange {
+    const end = this.rows.length;
+    let start = end;
+    let filled = 0;
+    while (start > 0 && filled < viewport + overscan) {
+      start -= 1;
+      filled += this.height(start);
+    }
+    return { start, end };
+  }
+
+  private estimate(row: RowSize): number {
+    return Math.round(BASE_PX + row.blocks * BLOCK_PX + row.chars * this.pxPerChar);
+  }
+
+  private learn(): void {
+    let chars = 0;
+    let textPx = 0;
+    for (const row of this.rows) {
+      const px = this.measured.get(row.key);
+      if (px === undefined) continue;
+      chars += row.chars;
+      textPx += Math.max(0, px - BASE_PX - row.blocks * BLOCK_PX);
+    }
+    if (chars > 2_000) this.pxPerChar = textPx / chars;
+  }
+
+  private prefix(): number[] {
+    if (this.offsets) return this.offsets;
+    const offsets = new Array<number>(this.rows.length + 1);
+    offsets[0] = 0;
+    for (let i = 0; i < this.rows.length; i++) offsets[i + 1] = (offsets[i] as number) + this.height(i);
+    this.offsets = offsets;
+    return offsets;
+  }
+}

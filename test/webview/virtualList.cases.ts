@@ -1,0 +1,274 @@
+// The virtualised message list on a 1,000-message agent session: it opens at the bottom in the first frame
+// with only a window of rows in the DOM, scrolls to the oldest message and back with something on screen
+// at every step, finds text in messages that are not mounted (opening the folded reasoning that holds it),
+// keeps what the user opened on an old message after it scrolled far away, and keeps the DOM of messages
+// an update did not change.
+import assert from 'node:assert/strict';
+import { conversationView } from '../../src/extension/chat/conversationView';
+import type { ConversationView, HostMessage } from '../../src/shared/protocol';
+import { longConversation, uniqueWord } from '../support/longConversation';
+import type { ChatPage } from './chatPage';
+import { initMessage } from './chatPage';
+import type { FakeWindow } from './fakeHostApi';
+import type { WebviewCase } from './webviewCase';
+
+const MESSAGES = 1_000;
+/** Rows a window may hold on a 720 px page: the viewport and the overscan on each side, with room to spare. */
+const MAX_MOUNTED = 60;
+
+function restored(): ConversationView {
+  return conversationView(longConversation(MESSAGES));
+}
+
+async function openLong(chat: ChatPage): Promise<ConversationView> {
+  const view = restored();
+  await chat.send(initMessage({ active: view }));
+  await chat.frames(2);
+  return view;
+}
+
+interface WindowState {
+  mounted: string[];
+  visible: string[];
+  atBottom: boolean;
+  atTop: boolean;
+  domElements: number;
+}
+
+async function windowState(chat: ChatPage): Promise<WindowState> {
+  return chat.page.evaluate(() => {
+    const list = document.querySelector('.messages') as HTMLElement;
+    const view = list.getBoundingClientRect();
+    const rows = [...list.querySelectorAll<HTMLElement>('.message-row')];
+    return {
+      mounted: rows.map((r) => r.dataset.row ?? ''),
+      visible: rows.filter((r) => {
+        const box = r.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      }).map((r) => r.dataset.row ?? ''),
+      atBottom: list.scrollHeight - list.scrollTop - list.clientHeight <= 2,
+      atTop: list.scrollTop === 0,
+      domElements: document.getElementsByTagName('*').length,
+    };
+  });
+}
+
+function assertContiguous(view: ConversationView, mounted: readonly string[], where: string): void {
+  const ids = view.messages.map((m) => m.id);
+  const first = ids.indexOf(mounted[0] ?? '');
+  assert.ok(first >= 0, `${where}: the first mounted row is a message of the conversation`);
+  assert.deepEqual(mounted, ids.slice(first, first + mounted.length), `${where}: mounted rows are consecutive messages in order`);
+}
+
+export const virtualListCases: WebviewCase[] = [
+  {
+    name: `a ${MESSAGES}-message session opens at the bottom with its newest message in the first frame and only a window of rows in the DOM`,
+    page: 'strict',
+    async run(chat, report) {
+      const view = restored();
+      const first = await chat.page.evaluate((message: HostMessage) => {
+        // This listener runs right after the view's own, so the frame measured is the first after `init`.
+        const handled = new Promise<void>((resolve) => window.addEventListener('message', () => resolve(), { once: true }));
+        (window as unknown as FakeWindow).__host.send(message);
+        return new Promise<{ lastId: string | null; lastVisible: boolean; atBottom: boolean; mounted: number }>((resolve) =>
+          void handled.then(() => requestAnimationFrame(() => {
+            const list = document.querySelector('.messages') as HTMLElement;
+            const all = list.querySelectorAll('[data-testid="message"]');
+            const last = all[all.length - 1];
+            const box = last?.getBoundingClientRect();
+            const bounds = list.getBoundingClientRect();
+            resolve({
+              lastId: last?.getAttribute('data-message-id') ?? null,
+              lastVisible: box !== undefined && box.bottom > bounds.top && box.top < bounds.bottom && (last?.querySelector('[data-testid="message-content"]')?.textContent ?? '') !== '',
+              atBottom: list.scrollHeight - list.scrollTop - list.clientHeight <= 2,
+              mounted: all.length,
+            });
+          })),
+        );
+      }, initMessage({ active: view }));
+      report(`first frame: ${first.mounted} of ${view.messages.length} messages mounted`);
+      assert.equal(first.lastId, view.messages.at(-1)?.id, 'the newest message is in the first frame');
+      assert.ok(first.lastVisible, 'the newest message is visible, with its content, in the first frame');
+      assert.ok(first.atBottom, 'the view opens scrolled to the bottom');
+      assert.ok(first.mounted > 1 && first.mounted <= MAX_MOUNTED, `a window of rows is mounted (${first.mounted})`);
+      const state = await windowState(chat);
+      assertContiguous(view, state.mounted, 'at the bottom');
+      assert.equal(state.mounted.at(-1), view.messages.at(-1)?.id, 'the window ends at the newest message');
+    },
+  },
+  {
+    name: 'scrolling from the newest message to the oldest and back shows messages at every step, in order, with a bounded DOM',
+    page: 'strict',
+    async run(chat, report) {
+      const view = await openLong(chat);
+      const walk = await chat.page.evaluate(async () => {
+        const list = document.querySelector('.messages') as HTMLElement;
+        const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+        /** Whether the viewport shows messages from top to bottom (no spacer standing in for one is in view). */
+        const covered = (): boolean => {
+          const box = list.getBoundingClientRect();
+          const inset = parseFloat(getComputedStyle(list).paddingTop) + 2;
+          for (const y of [box.top + inset, box.top + box.height / 2, box.bottom - inset]) {
+            const hit = document.elementFromPoint(box.left + box.width / 2, y);
+            if (!hit?.closest('.message-row')) return false;
+          }
+          return true;
+        };
+        let steps = 0;
+        let gaps = 0;
+        let maxMounted = 0;
+        while (list.scrollTop > 0 && steps < 5_000) {
+          list.scrollTop -= list.clientHeight * 1.5;
+          await frame();
+          steps += 1;
+          if (!covered()) gaps += 1;
+          maxMounted = Math.max(maxMounted, list.querySelectorAll('.message-row').length);
+        }
+        const up = { steps, gaps, maxMounted };
+        steps = 0;
+        gaps = 0;
+        while (list.scrollHeight - list.scrollTop - list.clientHeight > 2 && steps < 5_000) {
+          list.scrollTop += list.clientHeight * 1.5;
+          await frame();
+          steps += 1;
+          if (!covered()) gaps += 1;
+          maxMounted = Math.max(maxMounted, list.querySelectorAll('.message-row').length);
+        }
+        return { up, down: { steps, gaps }, maxMounted };
+      });
+      report(`up ${walk.up.steps} steps, down ${walk.down.steps} steps, at most ${walk.maxMounted} rows mounted`);
+      assert.ok(walk.up.steps > 30, `the walk up took many screens (${walk.up.steps})`);
+      assert.equal(walk.up.gaps, 0, 'every step up shows messages across the viewport');
+      assert.equal(walk.down.gaps, 0, 'every step down shows messages across the viewport');
+      assert.ok(walk.maxMounted <= MAX_MOUNTED, `the DOM holds a window, not the conversation (${walk.maxMounted} rows at most)`);
+      const bottom = await windowState(chat);
+      assert.equal(bottom.visible.at(-1), view.messages.at(-1)?.id, 'back at the newest message');
+      assertContiguous(view, bottom.mounted, 'back at the bottom');
+
+      await chat.page.evaluate(() => {
+        (document.querySelector('.messages') as HTMLElement).scrollTop = 0;
+      });
+      await chat.frames(3);
+      const top = await windowState(chat);
+      assert.ok(top.atTop, 'a jump to the top stays at the top');
+      assert.equal(top.visible[0], view.messages[0]?.id, 'the oldest message is shown first');
+      assertContiguous(view, top.mounted, 'at the top');
+      await chat.page.evaluate(() => {
+        const list = document.querySelector('.messages') as HTMLElement;
+        list.scrollTop = list.scrollHeight / 2;
+      });
+      await chat.frames(3);
+      const middle = await windowState(chat);
+      assert.ok(middle.visible.length > 0, 'a jump to the middle (the scrollbar dragged) shows messages');
+      assertContiguous(view, middle.mounted, 'in the middle');
+      report(`DOM elements: ${middle.domElements}`);
+    },
+  },
+  {
+    name: 'Ctrl+F finds text in messages that are not mounted, counts every match, steps with Enter and Shift+Enter, opens the folded reasoning that holds it, and Escape closes',
+    page: 'strict',
+    async run(chat, report) {
+      const view = await openLong(chat);
+      await chat.page.locator('.messages').focus();
+      await chat.page.keyboard.press('Control+f');
+      const input = chat.page.getByTestId('find-input');
+      assert.ok(await input.evaluate((e) => e === document.activeElement), 'Ctrl+F puts the focus in the find box');
+
+      const word = uniqueWord(3);
+      await input.fill(word);
+      assert.equal(await chat.page.getByTestId('find-count').textContent(), '1 of 1');
+      await chat.frames(2);
+      const found = await chat.page.evaluate((query) => {
+        const row = document.querySelector<HTMLElement>('.message-row[data-row="c3"]');
+        const list = document.querySelector('.messages') as HTMLElement;
+        const current = CSS.highlights.get('svc-find-current');
+        const range = current ? ([...current] as Range[])[0] : undefined;
+        const box = range?.getBoundingClientRect();
+        const bounds = list.getBoundingClientRect();
+        return {
+          mounted: row !== null,
+          reasoningOpen: row?.querySelector<HTMLDetailsElement>('details.thinking')?.open ?? false,
+          highlighted: range?.toString().toLowerCase() === query.toLowerCase(),
+          inView: box !== undefined && box.top >= bounds.top && box.bottom <= bounds.bottom,
+        };
+      }, word);
+      assert.ok(found.mounted, 'the old message that holds the text is mounted');
+      assert.ok(found.reasoningOpen, 'its folded reasoning, which holds the text, is opened');
+      assert.ok(found.highlighted, 'the match is marked as the current one');
+      assert.ok(found.inView, 'the match is scrolled into view');
+
+      // needle1marker, needle10…19marker and needle100…199marker: 111 reasoning sections.
+      await input.fill('needle1');
+      const counted = /^(\d+) of (\d+)$/.exec((await chat.page.getByTestId('find-count').textContent()) ?? '');
+      assert.ok(counted, 'the count reads "n of m"');
+      assert.equal(Number(counted[2]), 111, 'every message is searched, mounted or not');
+      const at = Number(counted[1]);
+      const next = at % 111 + 1;
+      await input.press('Enter');
+      assert.equal(await chat.page.getByTestId('find-count').textContent(), `${next} of 111`, 'Enter goes to the next match');
+      await input.press('Shift+Enter');
+      assert.equal(await chat.page.getByTestId('find-count').textContent(), `${at} of 111`, 'Shift+Enter goes back');
+      report(`matches of "needle1": ${counted[2]} in ${view.messages.length} messages`);
+
+      await input.fill('no such text anywhere');
+      assert.equal(await chat.page.getByTestId('find-count').textContent(), 'No results');
+      await input.press('Escape');
+      assert.ok(await chat.page.getByTestId('find-bar').isHidden(), 'Escape closes the find bar');
+      assert.equal(await chat.page.evaluate(() => CSS.highlights.has('svc-find')), false, 'closing clears the marks');
+    },
+  },
+  {
+    name: 'reasoning opened on an old message is still open after the message scrolled far away and back',
+    page: 'strict',
+    async run(chat) {
+      await openLong(chat);
+      await chat.page.evaluate(() => {
+        (document.querySelector('.messages') as HTMLElement).scrollTop = 0;
+      });
+      await chat.frames(3);
+      const summary = chat.page.locator('.message-row[data-row="c0"] summary.thinking-summary');
+      await summary.click();
+      assert.ok(await chat.page.locator('.message-row[data-row="c0"] details.thinking').evaluate((d) => (d as HTMLDetailsElement).open), 'the reasoning opens');
+      // Far enough down that the row is dropped, not only detached.
+      await chat.page.evaluate(async () => {
+        const list = document.querySelector('.messages') as HTMLElement;
+        for (let i = 0; i < 150; i++) {
+          list.scrollTop += list.clientHeight * 0.9;
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+      });
+      assert.equal(await chat.page.locator('.message-row[data-row="c0"]').count(), 0, 'the old row left the DOM');
+      await chat.page.evaluate(() => {
+        (document.querySelector('.messages') as HTMLElement).scrollTop = 0;
+      });
+      await chat.frames(3);
+      assert.ok(await chat.page.locator('.message-row[data-row="c0"] details.thinking').evaluate((d) => (d as HTMLDetailsElement).open), 'the reasoning is still open');
+    },
+  },
+  {
+    name: 'an update that adds messages keeps the DOM of the messages it did not change and stays at the bottom',
+    page: 'strict',
+    async run(chat) {
+      const view = await openLong(chat);
+      await chat.page.evaluate(() => {
+        const rows = document.querySelectorAll('.message-row');
+        (rows[rows.length - 1] as HTMLElement & { kept?: boolean }).kept = true;
+      });
+      const more: ConversationView = {
+        ...view,
+        messages: [...view.messages, { id: 'u-new', role: 'user', content: 'One more question', createdAt: 2 }],
+      };
+      await chat.send({ type: 'conversation', conversation: more });
+      await chat.frames(2);
+      const after = await chat.page.evaluate((id) => {
+        const row = document.querySelector<HTMLElement & { kept?: boolean }>(`.message-row[data-row="${id}"]`);
+        const list = document.querySelector('.messages') as HTMLElement;
+        return { kept: row?.kept === true, atBottom: list.scrollHeight - list.scrollTop - list.clientHeight <= 2 };
+      }, view.messages.at(-1)?.id ?? '');
+      assert.ok(after.kept, 'the unchanged message kept its DOM');
+      assert.ok(after.atBottom, 'the view follows the new message');
+      const state = await windowState(chat);
+      assert.equal(state.visible.at(-1), 'u-new');
+    },
+  },
+];
