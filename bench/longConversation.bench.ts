@@ -1,12 +1,11 @@
-// Long conversations: a 500-message conversation (mixed markdown, lists, code blocks, reasoning).
-// Host: the conversation is saved through the extension's FileKeyValueStorage, then read back by
-// ConversationStore.open as after a window reload; the store's memory is the heap growth across that
-// open, after full garbage collections. Webview: the real bundle in headless Chromium is sent the `init`
-// message that restores the conversation (as after a reload); timed in the page from posting the message
-// to the end of the frame that shows the newest message with its text (what the user sees open: the view
-// opens at the bottom), and on to the frame that holds all 500 (older ones render in idle slices). The
-// page's JS heap is read through the Chrome DevTools Protocol (Performance.getMetrics JSHeapUsedSize) after
-// a forced garbage collection, once every message is rendered.
+// Long conversations: agent sessions of 500 and 5,000 messages (questions, replies that reason and call a
+// tool, tool cards with their results, markdown answers with lists and code; test/support/longConversation.ts).
+// Host: the conversation is saved through the extension's FileKeyValueStorage, read back by
+// ConversationStore.open as after a window reload, and turned into the `init` payload. Webview: the real
+// bundle in headless Chromium is posted that `init` (3 runs a size); timed in the page from posting to the
+// end of the frame that shows the newest message with its text (the view opens at the bottom), with the
+// renderer main thread traced meanwhile. Then, traced again, the list is scrolled from the newest message
+// to the oldest and back, half a viewport a frame, checking at each step that messages fill the viewport. The page's JS heap is read through the Chrome DevTools Protocol after a forced collection.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,21 +13,26 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Page } from 'playwright-core';
 import { systemClock } from '../src/core/clock';
-import type { Conversation } from '../src/core/conversations/conversation';
 import { ConversationStore } from '../src/core/conversations/conversationStore';
 import { conversationView } from '../src/extension/chat/conversationView';
+import { PartedConversationPoster } from '../src/extension/chat/partedConversationPoster';
 import { FileKeyValueStorage } from '../src/extension/fileKeyValueStorage';
 import type { HostMessage } from '../src/shared/protocol';
 import { resultsDir } from '../test/harness/toolPaths';
+import { fillLongConversation } from '../test/support/longConversation';
 import { ChatPage, initMessage } from '../test/webview/chatPage';
-import { longReply } from '../test/webview/longReply';
-import { formatBreakdown, launchBenchBrowser, traceMainThread, type MainThreadFigures } from './support/benchBrowser';
-import { figure, ms, printTargets, runBench } from './support/benchReport';
+import { formatBreakdown, launchBenchBrowser, traceMainThread, type BenchBrowser, type MainThreadFigures } from './support/benchBrowser';
+import { figure, ms, printTargets, runBench, type TargetResult } from './support/benchReport';
 import type { ProbeWindow } from './support/pageProbeApi';
 
-const MESSAGES = 500;
+const SIZES = [500, 5_000];
 const OPEN_RUNS = 3;
 const MB = 1024 * 1024;
+const OPEN_TARGET_MS = 300;
+const TASK_TARGET_MS = 50;
+const HEAP_TARGET_MB = 150;
+/** A scroll step a frame, in viewports: half a 900 px view a frame is a fast fling (27,000 px/s at 60 Hz). */
+const SCROLL_STEP = 0.5;
 
 // Full collections are needed to read heap growth; `npm run bench` does not pass --expose-gc.
 setFlagsFromString('--expose-gc');
@@ -39,27 +43,13 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-/** Fills `conversation` with MESSAGES alternating user and assistant messages of varied length. */
-function fill(conversation: Conversation): void {
-  for (let i = 0; i < MESSAGES / 2; i++) {
-    const createdAt = 1_787_000_000_000 + i * 60_000;
-    const question = i % 4 === 0 ? `Why does this fail?\n\n\`\`\`ts\nconst x${i} = parse(input${i});\n\`\`\`` : `Question ${i}: ${longReply(30, 900 + i).join('')}`;
-    conversation.entries.push({ id: `u${i}`, role: 'user', createdAt, content: question });
-    const answer = longReply(150 + (i % 5) * 80, 1_000 + i).join('');
-    const reasoning = i % 2 === 0 ? longReply(60 + (i % 3) * 40, 5_000 + i).join('') : '';
-    const usage = { promptTokens: 400 + i * 50, completionTokens: 300, cachedTokens: 350 + i * 45, reasoningTokens: reasoning === '' ? 0 : 80 };
-    conversation.entries.push({
-      id: `a${i}`,
-      role: 'assistant',
-      createdAt: createdAt + 5_000,
-      model: 'svc-k2.5',
-      alternatives: [{ content: answer, reasoning, finishReason: 'stop' }],
-      selected: 0,
-      status: 'complete',
-      usage,
-      ...(reasoning === '' ? {} : { reasoningTokens: 80 }),
-    });
-  }
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function spread(values: readonly number[], format: (value: number) => string): string {
+  return `median ${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))}, ${values.length} runs)`;
 }
 
 async function jsHeapUsed(page: Page): Promise<number> {
@@ -76,47 +66,84 @@ async function jsHeapUsed(page: Page): Promise<number> {
   }
 }
 
-interface OpenFigures {
+interface OpenRun {
   /** `init` posted → the frame showing the newest message's text. */
   openMs: number;
-  /** `init` posted → the frame holding every message, rendered. */
-  allMs: number;
-  main: MainThreadFigures;
-  heapBefore: number;
-  heapAfter: number;
-  domNodes: number;
+  opening: MainThreadFigures;
+  heapMb: number;
+  domElements: number;
+  mountedRows: number;
 }
 
-async function openInWebview(page: Page, url: string, init: HostMessage, newestText: string): Promise<OpenFigures> {
+interface ScrollRun {
+  steps: number;
+  /** Steps after which the viewport was not filled with messages (a spacer in view). */
+  gaps: number;
+  maxMountedRows: number;
+  scrolling: MainThreadFigures;
+}
+
+async function openInWebview(page: Page, url: string, posted: HostMessage[], newestText: string): Promise<OpenRun> {
   const chat = new ChatPage(page);
   await page.goto(url);
   await chat.waitForPosted('ready');
+  // Each host message in a task of its own, as the extension host posts them one by one.
+  await page.evaluate((messages) => (window as unknown as ProbeWindow).__bench.load(messages.map((m) => [m])), posted);
   await chat.frames(2);
-  const heapBefore = await jsHeapUsed(page);
-  const { result: painted, figures: main } = await traceMainThread(page, () => page.evaluate(
-    async ([message, count, lastText]) => {
+  const { result: openMs, figures: opening } = await traceMainThread(page, () => page.evaluate(
+    async (lastText) => {
       const bench = (window as unknown as ProbeWindow).__bench;
-      const messages = (): NodeListOf<Element> => document.querySelectorAll('[data-testid="message"]');
       const newestShown = (): boolean => {
-        const newest = [...messages()].at(-1);
+        const newest = [...document.querySelectorAll('[data-testid="message"]')].at(-1);
         return newest?.getAttribute('data-role') === 'assistant' && (newest.querySelector('[data-testid="message-content"]')?.textContent ?? '').includes(lastText);
       };
-      const allShown = (): boolean => messages().length === count && document.querySelector('[data-render-pending]') === null;
       const start = bench.now();
       const opened = bench.whenPainted(newestShown);
-      const complete = bench.whenPainted(allShown);
-      bench.post(message);
-      return { openMs: (await opened) - start, allMs: (await complete) - start };
+      void bench.feed();
+      console.timeStamp('svc-posted');
+      return (await opened) - start;
     },
-    [init, MESSAGES, newestText] as const,
-  ));
+    newestText,
+  ), 'svc-posted');
   await chat.frames(2);
-  const heapAfter = await jsHeapUsed(page);
-  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-  return { ...painted, main, heapBefore, heapAfter, domNodes };
+  const heapMb = (await jsHeapUsed(page)) / MB;
+  const dom = await page.evaluate(() => ({ elements: document.getElementsByTagName('*').length, rows: document.querySelectorAll('.message-row').length }));
+  return { openMs, opening, heapMb, domElements: dom.elements, mountedRows: dom.rows };
 }
 
-async function main(): Promise<void> {
+async function scrollThrough(page: Page): Promise<ScrollRun> {
+  const { result, figures: scrolling } = await traceMainThread(page, () => page.evaluate(async (stepViewports) => {
+    const list = document.querySelector('.messages') as HTMLElement;
+    const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const covered = (): boolean => {
+      const box = list.getBoundingClientRect();
+      const inset = parseFloat(getComputedStyle(list).paddingTop) + 2;
+      return [box.top + inset, box.top + box.height / 2, box.bottom - inset].every((y) => document.elementFromPoint(box.left + box.width / 2, y)?.closest('.message-row'));
+    };
+    let steps = 0;
+    let gaps = 0;
+    let maxMountedRows = 0;
+    const step = async (by: number): Promise<void> => {
+      list.scrollTop += by;
+      await frame();
+      steps += 1;
+      if (!covered()) gaps += 1;
+      maxMountedRows = Math.max(maxMountedRows, list.querySelectorAll('.message-row').length);
+    };
+    while (list.scrollTop > 0 && steps < 50_000) await step(-list.clientHeight * stepViewports);
+    while (list.scrollHeight - list.scrollTop - list.clientHeight > 2 && steps < 100_000) await step(list.clientHeight * stepViewports);
+    return { steps, gaps, maxMountedRows };
+  }, SCROLL_STEP));
+  return { ...result, scrolling };
+}
+
+interface SizeFigures {
+  messages: number;
+  targets: TargetResult[];
+  domElements: number;
+}
+
+async function benchSize(browser: BenchBrowser, messages: number): Promise<SizeFigures> {
   fs.mkdirSync(resultsDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(resultsDir, 'bench-long-'));
   const storageDir = path.join(dir, 'state');
@@ -124,71 +151,94 @@ async function main(): Promise<void> {
     // Saved by one store, as the extension does while the user chats.
     const writer = (await ConversationStore.open(new FileKeyValueStorage(storageDir), systemClock)).store;
     const written = await writer.create();
-    fill(written);
+    fillLongConversation(written, messages);
     await writer.save(written);
     await writer.flush();
     const conversationId = written.id;
-    const fileBytes = fs.readdirSync(storageDir).reduce((sum, f) => sum + fs.statSync(path.join(storageDir, f)).size, 0);
+    const fileBytes = fs.readdirSync(storageDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).reduce((sum, f) => sum + fs.statSync(path.join(f.parentPath, f.name)).size, 0);
     const textChars = written.entries.reduce((sum, e) => sum + (e.role === 'assistant' ? (e.alternatives[0]?.content.length ?? 0) + (e.alternatives[0]?.reasoning.length ?? 0) : e.content.length), 0);
 
     // Read back by a fresh store, as after a reload; its memory is the heap growth across the open.
     const before = heapUsed();
     const hostStart = performance.now();
     const { store, problems } = await ConversationStore.open(new FileKeyValueStorage(storageDir), systemClock);
-    const hostOpenMs = performance.now() - hostStart;
-    const hostBytes = heapUsed() - before;
-    assert.deepEqual(problems, [], 'the saved conversation reads back');
     const conversation = store.require(conversationId);
-    assert.equal(conversation.entries.length, MESSAGES, 'all messages came back');
+    const hostOpenMs = performance.now() - hostStart;
+    const hostMb = (heapUsed() - before) / MB;
+    assert.deepEqual(problems, [], 'the saved conversation reads back');
+    assert.equal(conversation.entries.length, messages, 'all messages came back');
     const viewStart = performance.now();
     const view = conversationView(conversation);
     const viewMs = performance.now() - viewStart;
     const init = initMessage({ active: view, conversations: store.list() });
-    const initBytes = Buffer.byteLength(JSON.stringify(init));
+    const initMb = Buffer.byteLength(JSON.stringify(init)) / MB;
+    const posted: HostMessage[] = [];
+    new PartedConversationPoster((message) => posted.push(message)).post(init);
+    const largestPostMb = Math.max(...posted.map((m) => Buffer.byteLength(JSON.stringify(m)))) / MB;
 
     const newest = conversation.entries.at(-1);
     const newestText = newest?.role === 'assistant' ? (/[A-Za-z0-9]+(?=[^A-Za-z0-9]*$)/.exec(newest.alternatives[0]?.content ?? '')?.[0] ?? '') : '';
     assert.notEqual(newestText, '', 'the newest message is an answer that ends in a word');
 
-    const browser = await launchBenchBrowser('long');
-    const runs: OpenFigures[] = [];
-    try {
-      for (let i = 0; i < OPEN_RUNS; i++) {
-        const page = await browser.newPage();
-        runs.push(await openInWebview(page, browser.server.strictUrl, init, newestText));
-        const counts = await page.evaluate(() => ({
-          user: document.querySelectorAll('[data-testid="message"][data-role="user"]').length,
-          assistant: document.querySelectorAll('[data-testid="message"][data-role="assistant"]').length,
-        }));
-        assert.deepEqual(counts, { user: MESSAGES / 2, assistant: MESSAGES / 2 }, 'the webview shows every message');
-        await page.close();
-      }
-    } finally {
-      await browser.close();
+    const runs: OpenRun[] = [];
+    let scroll: ScrollRun | undefined;
+    for (let i = 0; i < OPEN_RUNS; i++) {
+      const page = await browser.newPage();
+      runs.push(await openInWebview(page, browser.server.strictUrl, posted, newestText));
+      if (i === OPEN_RUNS - 1) scroll = await scrollThrough(page);
+      await page.close();
     }
+    if (!scroll) throw new Error('no scroll run');
 
-    const sorted = [...runs].sort((a, b) => a.openMs - b.openMs);
-    const median = sorted[Math.floor(sorted.length / 2)] as OpenFigures;
-    const heapMb = Math.max(...runs.map((r) => r.heapAfter)) / MB;
-    console.log(`${MESSAGES} messages (${MESSAGES / 2} user, ${MESSAGES / 2} assistant, half with reasoning, code blocks throughout), ${(textChars / 1e6).toFixed(2)} M chars of text`);
-    figure('host: saved conversation file', `${(fileBytes / MB).toFixed(2)} MB`);
-    figure('host: ConversationStore.open (read + validate)', ms(hostOpenMs));
-    figure('host: heap held by the store after GC', `${(hostBytes / MB).toFixed(2)} MB`);
-    figure('host: conversationView (the init payload)', `${ms(viewMs)}, ${(initBytes / MB).toFixed(2)} MB as JSON`);
-    figure('webview: restore (init) to the newest message painted, each run', runs.map((r) => ms(r.openMs)).join(', '));
-    figure('webview: restore (init) to all messages rendered and painted, each run', runs.map((r) => ms(r.allMs)).join(', '));
-    figure('opening the conversation: conversationView + webview to the newest message painted (median run)', ms(viewMs + median.openMs));
-    figure('webview: JS heap empty -> with the conversation (after GC)', runs.map((r) => `${(r.heapBefore / MB).toFixed(1)} -> ${(r.heapAfter / MB).toFixed(1)} MB`).join(', '));
-    figure('webview: DOM elements', String(median.domNodes));
-    figure('webview: longest task (median run)', ms(median.main.longestTaskMs));
-    figure('webview: ms by work (median run)', formatBreakdown(median.main.breakdown));
-    printTargets([
-      { name: 'opens: conversationView + webview to the newest message painted (median of 3)', measured: ms(viewMs + median.openMs), target: '<= 300 ms', pass: viewMs + median.openMs <= 300 },
-      { name: 'webview JS heap with the conversation', measured: `${heapMb.toFixed(1)} MB`, target: '<= 150 MB', pass: heapMb <= 150 },
-    ]);
+    const opens = runs.map((r) => viewMs + r.openMs);
+    const openingTask = median(runs.map((r) => r.opening.longestTaskMs));
+    const heapMb = Math.max(...runs.map((r) => r.heapMb));
+    const domElements = Math.max(...runs.map((r) => r.domElements));
+    console.log(`\n${messages} messages: ${(textChars / 1e6).toFixed(2)} M chars of text`);
+    figure('host: saved conversation on disk', `${(fileBytes / MB).toFixed(2)} MB`);
+    figure('host: ConversationStore.open + load (read + validate)', ms(hostOpenMs));
+    figure('host: heap held by the store after GC', `${hostMb.toFixed(1)} MB`);
+    figure('host: conversationView (the init payload)', `${ms(viewMs)}, ${initMb.toFixed(2)} MB as JSON`);
+    figure('host: posted as', `${posted.length} messages, the largest ${largestPostMb.toFixed(2)} MB`);
+    figure('opens: conversationView + init to the newest message painted', spread(opens, ms));
+    figure('webview: longest task while opening', spread(runs.map((r) => r.opening.longestTaskMs), ms));
+    figure('webview: ms by work while opening (last run)', formatBreakdown((runs.at(-1) as OpenRun).opening.breakdown));
+    figure('webview: JS heap with the conversation (after GC)', runs.map((r) => `${r.heapMb.toFixed(1)} MB`).join(', '));
+    figure('webview: DOM elements / rows mounted after opening', `${domElements} / ${Math.max(...runs.map((r) => r.mountedRows))}`);
+    figure('webview: scroll newest -> oldest -> newest', `${scroll.steps} steps, ${scroll.gaps} without messages in view, at most ${scroll.maxMountedRows} rows mounted`);
+    figure('webview: longest task / tasks over 50 ms while scrolling', `${ms(scroll.scrolling.longestTaskMs)} / ${scroll.scrolling.tasksOver50Ms} of ${scroll.scrolling.tasks}`);
+    figure('webview: ms by work while scrolling', formatBreakdown(scroll.scrolling.breakdown));
+    const label = `${messages} messages`;
+    return {
+      messages,
+      domElements,
+      targets: [
+        { name: `${label}: opens to the newest message painted (median of ${OPEN_RUNS})`, measured: ms(median(opens)), target: `<= ${OPEN_TARGET_MS} ms`, pass: median(opens) <= OPEN_TARGET_MS },
+        { name: `${label}: longest task while opening (median of ${OPEN_RUNS})`, measured: ms(openingTask), target: `<= ${TASK_TARGET_MS} ms`, pass: openingTask <= TASK_TARGET_MS },
+        { name: `${label}: scrolling to the oldest and back, every step painted with messages, longest task`, measured: `${ms(scroll.scrolling.longestTaskMs)}, ${scroll.gaps} empty steps`, target: `<= ${TASK_TARGET_MS} ms, 0 empty`, pass: scroll.scrolling.longestTaskMs <= TASK_TARGET_MS && scroll.gaps === 0 },
+        { name: `${label}: webview JS heap`, measured: `${heapMb.toFixed(1)} MB`, target: `<= ${HEAP_TARGET_MB} MB`, pass: heapMb <= HEAP_TARGET_MB },
+      ],
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  const browser = await launchBenchBrowser('long');
+  const results: SizeFigures[] = [];
+  try {
+    for (const size of SIZES) results.push(await benchSize(browser, size));
+  } finally {
+    await browser.close();
+  }
+  const [small, large] = results as [SizeFigures, SizeFigures];
+  const domRatio = large.domElements / small.domElements;
+  console.log('');
+  printTargets([
+    ...results.flatMap((r) => r.targets),
+    { name: `DOM bounded by the screen: elements at ${large.messages} / at ${small.messages} messages`, measured: `${domRatio.toFixed(2)}× (${large.domElements} / ${small.domElements})`, target: '<= 1.5×', pass: domRatio <= 1.5 },
+  ]);
 }
 
 runBench(main);

@@ -96,11 +96,15 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { message?: string } };
 }
 
-/** Traces the page's renderer main thread while `work` runs. */
-export async function traceMainThread<T>(page: Page, work: () => Promise<T>): Promise<{ result: T; figures: MainThreadFigures }> {
+/**
+ * Traces the page's renderer main thread while `work` runs. With `from`, only tasks that start after the page
+ * called `console.timeStamp(from)` count: the task that posts a message to the page (and pays for cloning
+ * it, which in VS Code the sending side does) is the driver's, not the view's.
+ */
+export async function traceMainThread<T>(page: Page, work: () => Promise<T>, from?: string): Promise<{ result: T; figures: MainThreadFigures }> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (data) => {
@@ -121,8 +125,11 @@ export async function traceMainThread<T>(page: Page, work: () => Promise<T>): Pr
     events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );
   if (mainThreads.size === 0) throw new Error('the trace has no renderer main thread');
+  const mark = from === undefined ? undefined : events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === from);
+  if (from !== undefined && !mark) throw new Error(`the trace has no console.timeStamp('${from}')`);
+  const startUs = mark?.ts ?? -Infinity;
   const tasks = events
-    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && mainThreads.has(`${e.pid}:${e.tid}`) && e.dur !== undefined)
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && mainThreads.has(`${e.pid}:${e.tid}`) && e.dur !== undefined && e.ts > startUs)
     .sort((a, b) => a.ts - b.ts);
   // Only top-level tasks: a task nested in another (a nested run loop) is already in its parent's time.
   let busyUs = 0;
@@ -150,7 +157,7 @@ export async function traceMainThread<T>(page: Page, work: () => Promise<T>): Pr
   // Outermost event of each kind only, so a kind nested in itself is not counted twice.
   const openUntil = new Map<string, number>();
   const kinds = events
-    .filter((e) => e.ph === 'X' && BREAKDOWN.includes(e.name) && mainThreads.has(`${e.pid}:${e.tid}`) && e.dur !== undefined)
+    .filter((e) => e.ph === 'X' && BREAKDOWN.includes(e.name) && mainThreads.has(`${e.pid}:${e.tid}`) && e.dur !== undefined && e.ts > startUs)
     .sort((a, b) => a.ts - b.ts);
   for (const event of kinds) {
     if (event.ts < (openUntil.get(event.name) ?? -Infinity)) continue;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { type HostMessage } from '../shared/protocol';
 import { parseWebviewMessage } from '../shared/messageParsing';
 import type { ChatController, ChatViewPort } from './chatController';
+import { PartedConversationPoster } from './chat/partedConversationPoster';
 import { CHAT_VIEW_ID } from './chatViewId';
 import { chatViewHtml, createNonce } from './webviewHtml';
 
@@ -13,6 +14,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, ChatViewPor
   private readonly initDelivered = new vscode.EventEmitter<void>();
   /** Fires when the page received the whole picture (`init`, the answer to its `ready`): it shows the chat. */
   readonly onDidDeliverInit = this.initDelivered.event;
+  private readonly poster = new PartedConversationPoster((message) => this.deliver(message));
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -47,6 +49,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, ChatViewPor
   }
 
   post(message: HostMessage): void {
+    this.poster.post(message);
+  }
+
+  private deliver(message: HostMessage): void {
     const delivered = this.view?.webview.postMessage(message);
     if (message.type === 'init') void delivered?.then((ok) => ok && this.initDelivered.fire());
   }

@@ -23,6 +23,7 @@ import {
   ConnectionSchema,
   ConversationSummarySchema,
   ConversationViewSchema,
+  MessageViewSchema,
   CountSchema,
   ErrorInfoSchema,
   FinishReasonSchema,
@@ -133,6 +134,8 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('conversations'), conversations: z.array(ConversationSummarySchema) }),
   z.object({ type: z.literal('conversation'), conversation: ConversationViewSchema }),
+  /** Messages `firstIndex`… of a conversation posted as its newest part first; parts come newest first. */
+  z.object({ type: z.literal('earlierMessages'), conversationId: id, firstIndex: count, messages: z.array(MessageViewSchema) }),
   z.object({ type: z.literal('settings'), settings: UiSettingsSchema }),
   z.object({ type: z.literal('connection'), connection: ConnectionSchema }),
 

@@ -242,6 +242,11 @@ export const ConversationViewSchema = z.object({
   id,
   title: z.string(),
   messages: z.array(MessageViewSchema),
+  /**
+   * Index of `messages[0]` in the whole conversation. A long conversation is posted as its newest messages
+   * (this view) and then the earlier ones in parts (`earlierMessages`), so no single message is large.
+   */
+  firstIndex: z.optional(count),
   /** Running totals of every reply in the conversation. */
   totals: UsageViewSchema,
   createdAt: count,

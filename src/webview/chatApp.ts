@@ -175,7 +175,10 @@ export class ChatApp {
         this.conversationList.setConversations(message.conversations, this.active?.id);
         return;
       case 'conversation':
-        this.showConversation(message.conversation);
+        this.showConversation(this.withHeldMessages(message.conversation));
+        return;
+      case 'earlierMessages':
+        this.addEarlierMessages(message);
         return;
       case 'settings':
         this.applySettings(message.settings);
@@ -258,6 +261,28 @@ export class ChatApp {
         this.fileNotices.show(message.level, message.message);
         return;
     }
+  }
+
+  /**
+   * A conversation posted as its newest messages (`firstIndex` > 0) keeps the earlier ones this view
+   * already holds; the host posts those again only when one of them changed.
+   */
+  private withHeldMessages(view: ConversationView): ConversationView {
+    const first = view.firstIndex ?? 0;
+    const active = this.active;
+    if (first === 0 || active?.id !== view.id) return view;
+    const heldFirst = active.firstIndex ?? 0;
+    if (heldFirst > first || heldFirst + active.messages.length < first) return view;
+    return { ...view, messages: [...active.messages.slice(0, first - heldFirst), ...view.messages], firstIndex: heldFirst };
+  }
+
+  /** Earlier messages of a long conversation, the part just before those held (parts come newest first). */
+  private addEarlierMessages(part: HostMessageOf<'earlierMessages'>): void {
+    const active = this.active;
+    if (active?.id !== part.conversationId || part.firstIndex + part.messages.length !== (active.firstIndex ?? 0)) return;
+    this.active = { ...active, messages: [...part.messages, ...active.messages], firstIndex: part.firstIndex };
+    this.messages.show(this.active);
+    this.find.refresh();
   }
 
   private showConversation(conversation: ConversationView | null): void {

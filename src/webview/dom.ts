@@ -35,6 +35,9 @@ export function textButton(name: string, label: string, action: string, extra: R
   }, [icon(name), el('span', { text: label })]);
 }
 
+/** Made once: `toLocaleString` builds a formatter on every call, which long lists of cards feel. */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
+  return COUNT_FORMAT.format(value);
 }

@@ -15,8 +15,8 @@ export function uniqueWord(turn: number): string {
 function turnEntries(turn: number, createdAt: number): Entry[] {
   const question = turn % 4 === 0 ? `Why does this fail?\n\n\`\`\`ts\nconst x${turn} = parse(input${turn});\n\`\`\`` : `Question ${turn}: ${longReply(30, 900 + turn).join('')}`;
   const args = JSON.stringify({ path: `src/module${turn}.ts` });
-  const reasoning = `${longReply(40 + (turn % 3) * 30, 5_000 + turn).join('')} ${uniqueWord(turn)}.`;
-  const answer = longReply(150 + (turn % 5) * 80, 1_000 + turn).join('');
+  const reasoning = `${longReply(80 + (turn % 3) * 40, 5_000 + turn).join('')} ${uniqueWord(turn)}.`;
+  const answer = longReply(300 + (turn % 5) * 120, 1_000 + turn).join('');
   const usage = { promptTokens: 400 + turn * 50, completionTokens: 300, cachedTokens: 350 + turn * 45, reasoningTokens: 60 };
   return [
     { id: `u${turn}`, role: 'user', createdAt, content: question },
@@ -37,7 +37,7 @@ function turnEntries(turn: number, createdAt: number): Entry[] {
       createdAt: createdAt + 2_000,
       toolCallId: `call${turn}`,
       name: 'read_file',
-      content: longReply(60, 7_000 + turn).join(''),
+      content: longReply(100, 7_000 + turn).join(''),
       card: { step: 1, arguments: args, status: 'done', durationMs: 12 },
     },
     {

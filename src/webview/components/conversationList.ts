@@ -16,8 +16,11 @@ type Entry = ConversationSummary & { snippet?: string };
 
 const SEARCH_DEBOUNCE_MS = 250;
 
+/** Made once: a formatter per call costs more than the rest of a list item. */
+const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
 function timeLabel(epochMs: number): string {
-  return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  return TIME_FORMAT.format(epochMs);
 }
 
 export class ConversationList {

@@ -11,7 +11,7 @@ import { AssistantMessage } from './assistantMessage';
 import { applyDisclosures, readDisclosures, type DisclosureState } from './disclosureState';
 import type { MessageContext } from './messageContext';
 import { MessageRow, rowSize } from './messageRow';
-import { RowHeights, type RowRange } from './rowHeights';
+import { RowHeights, type RowRange, type RowSize } from './rowHeights';
 
 /** Stick to the bottom while streaming unless the user scrolled up to read. */
 const STICK_DISTANCE_PX = 48;
@@ -39,6 +39,7 @@ export class MessageList {
   private readonly stale = new Set<string>();
   private readonly disclosures = new Map<string, DisclosureState>();
   private readonly heights = new RowHeights();
+  private readonly sizes = new WeakMap<MessageView, { mode: ShowReasoning; size: RowSize }>();
   /** Keys of the rows in the DOM, in order. */
   private mounted: string[] = [];
   private stickToBottom = true;
@@ -84,12 +85,12 @@ export class MessageList {
     this.conversationId = conversation?.id;
     this.context = conversation ? { ...this.makeContext(conversation.id), ...(conversation.compaction ? { compaction: conversation.compaction } : {}) } : undefined;
     const messages = conversation?.messages ?? [];
-    // A reply that started streaming before the host listed it stays at the end.
-    const unlisted = [...this.rows.values()].filter((row) => row.isStreaming && !messages.some((m) => m.id === row.key));
     this.views = new Map(messages.map((m) => [m.id, m]));
-    this.keys = [...messages.map((m) => m.id), ...unlisted.map((row) => row.key)];
+    // A reply that started streaming before the host listed it stays at the end.
+    const unlisted = [...this.rows.values()].filter((row) => row.isStreaming && !this.views.has(row.key)).map((row) => row.key);
+    this.keys = [...messages.map((m) => m.id), ...unlisted];
     for (const key of [...this.rows.keys()]) {
-      if (this.views.has(key) || unlisted.some((row) => row.key === key)) this.stale.add(key);
+      if (this.views.has(key) || unlisted.includes(key)) this.stale.add(key);
       else this.drop(key);
     }
     this.setRowSizes();
@@ -164,7 +165,13 @@ export class MessageList {
     const mode = this.context?.showReasoning() ?? 'collapsed';
     this.heights.setRows(this.keys.map((key) => {
       const view = this.views.get(key);
-      return view ? rowSize(view, mode) : { key, chars: 0, blocks: 0 };
+      if (!view) return { key, chars: 0, blocks: 0 };
+      // Views the host did not post again are the same objects: their sizes are not counted again.
+      const cached = this.sizes.get(view);
+      if (cached?.mode === mode) return cached.size;
+      const size = rowSize(view, mode);
+      this.sizes.set(view, { mode, size });
+      return size;
     }));
   }
 
@@ -230,7 +237,7 @@ export class MessageList {
   private rangeFor(placement: Placement): RowRange {
     const viewport = this.element.clientHeight;
     if (placement.kind === 'bottom') return this.heights.rangeAtEnd(viewport, this.overscan);
-    const index = Math.max(0, this.keys.indexOf(placement.key));
+    const index = Math.max(0, this.heights.indexOf(placement.key));
     const top = placement.kind === 'anchor' ? this.heights.offset(index) + placement.offset : this.heights.offset(index) - viewport / 3;
     return this.heights.rangeFor(Math.max(0, top), viewport, this.overscan);
   }

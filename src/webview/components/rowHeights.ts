@@ -26,7 +26,11 @@ const START_PX_PER_CHAR = 19 / 45;
 
 export class RowHeights {
   private rows: RowSize[] = [];
+  private index = new Map<string, number>();
   private readonly measured = new Map<string, number>();
+  /** Characters and text pixels of the measured rows, kept as sums so a measurement costs O(1). */
+  private measuredChars = 0;
+  private measuredTextPx = 0;
   /** Pixels per character learnt from measured rows (their text part), for the estimates. */
   private pxPerChar = START_PX_PER_CHAR;
   private offsets: number[] | undefined;
@@ -34,8 +38,12 @@ export class RowHeights {
   /** The rows of the conversation shown, in order; measurements of rows that stay are kept. */
   setRows(rows: readonly RowSize[]): void {
     this.rows = [...rows];
-    const keys = new Set(rows.map((r) => r.key));
-    for (const key of this.measured.keys()) if (!keys.has(key)) this.measured.delete(key);
+    this.index = new Map(rows.map((r, i) => [r.key, i]));
+    for (const key of this.measured.keys()) if (!this.index.has(key)) this.measured.delete(key);
+    this.measuredChars = 0;
+    this.measuredTextPx = 0;
+    for (const [key, px] of this.measured) this.tally(key, px, 1);
+    this.learn();
     this.offsets = undefined;
   }
 
@@ -50,22 +58,27 @@ export class RowHeights {
   }
 
   indexOf(key: string): number {
-    return this.rows.findIndex((r) => r.key === key);
+    return this.index.get(key) ?? -1;
   }
 
   /** Records a row's height as laid out; returns whether it differs from what was assumed. */
   measure(key: string, px: number): boolean {
+    if (!this.index.has(key)) return false;
     const before = this.measured.get(key);
     if (before === px) return false;
+    if (before !== undefined) this.tally(key, before, -1);
     this.measured.set(key, px);
-    this.offsets = undefined;
+    this.tally(key, px, 1);
     this.learn();
+    this.offsets = undefined;
     return true;
   }
 
   /** Forgets measurements (the width changed, so every wrap did). */
   resetMeasurements(): void {
     this.measured.clear();
+    this.measuredChars = 0;
+    this.measuredTextPx = 0;
     this.pxPerChar = START_PX_PER_CHAR;
     this.offsets = undefined;
   }
@@ -122,16 +135,16 @@ export class RowHeights {
     return Math.round(BASE_PX + row.blocks * BLOCK_PX + row.chars * this.pxPerChar);
   }
 
+  /** Adds (sign 1) or takes away (-1) a measured row's share of the sums the estimates learn from. */
+  private tally(key: string, px: number, sign: 1 | -1): void {
+    const row = this.rows[this.index.get(key) ?? -1];
+    if (!row) return;
+    this.measuredChars += sign * row.chars;
+    this.measuredTextPx += sign * Math.max(0, px - BASE_PX - row.blocks * BLOCK_PX);
+  }
+
   private learn(): void {
-    let chars = 0;
-    let textPx = 0;
-    for (const row of this.rows) {
-      const px = this.measured.get(row.key);
-      if (px === undefined) continue;
-      chars += row.chars;
-      textPx += Math.max(0, px - BASE_PX - row.blocks * BLOCK_PX);
-    }
-    if (chars > 2_000) this.pxPerChar = textPx / chars;
+    if (this.measuredChars > 2_000) this.pxPerChar = this.measuredTextPx / this.measuredChars;
   }
 
   private prefix(): number[] {

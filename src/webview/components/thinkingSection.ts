@@ -1,6 +1,8 @@
 // The "Thinking" section of a reply from a thinking model. Reasoning streams into it live; when the
 // answer itself starts it folds away (unless the user opened or closed it by hand, or the setting says
 // to keep it expanded), and it can always be reopened. `hidden` keeps the reasoning but does not show it.
+// A finished reply's folded reasoning is rendered when first opened: most are never opened, and a long
+// conversation scrolls through hundreds of them.
 import type { ShowReasoning } from '../../shared/protocol';
 import { el, formatCount, icon } from '../dom';
 import type { MarkdownRenderer } from '../markdownRenderer';
@@ -11,15 +13,17 @@ export class ThinkingSection {
   private readonly label: HTMLSpanElement;
   private readonly countLabel: HTMLSpanElement;
   private readonly spinner: HTMLSpanElement;
-  private readonly body: StreamingMarkdownView;
+  private body: StreamingMarkdownView | undefined;
   private userToggled = false;
   private tokens = 0;
   private exactTokens = false;
   private text = '';
 
-  constructor(renderer: MarkdownRenderer, private mode: ShowReasoning, reasoning: string, streaming: boolean) {
-    this.body = streaming ? new StreamingMarkdownView(renderer, 'thinking-body') : StreamingMarkdownView.complete(renderer, 'thinking-body', reasoning);
-    if (streaming && reasoning !== '') this.body.append(reasoning);
+  constructor(private readonly renderer: MarkdownRenderer, private mode: ShowReasoning, reasoning: string, streaming: boolean) {
+    if (streaming) {
+      this.body = new StreamingMarkdownView(renderer, 'thinking-body');
+      if (reasoning !== '') this.body.append(reasoning);
+    }
     this.text = reasoning;
     this.label = el('span', { className: 'thinking-label', text: streaming ? 'Thinking…' : 'Thinking' });
     this.countLabel = el('span', { className: 'thinking-count' });
@@ -30,10 +34,22 @@ export class ThinkingSection {
     summary.addEventListener('click', () => {
       this.userToggled = true;
     });
-    this.element = el('details', { className: 'thinking', attrs: { 'data-testid': 'thinking' } }, [summary, this.body.element]);
+    this.element = el('details', { className: 'thinking', attrs: { 'data-testid': 'thinking' } }, [summary]);
+    if (this.body) this.element.append(this.body.element);
+    this.element.addEventListener('toggle', () => {
+      if (this.element.open) this.renderBody();
+    });
     // Live reasoning is shown while it streams; a finished one starts folded unless asked otherwise.
     this.element.open = mode === 'expanded' || streaming;
+    if (this.element.open) this.renderBody();
     this.applyVisibility();
+  }
+
+  /** Renders the reasoning of a finished reply, once, when it is first shown (or searched). */
+  renderBody(): void {
+    if (this.body) return;
+    this.body = StreamingMarkdownView.complete(this.renderer, 'thinking-body', this.text);
+    this.element.append(this.body.element);
   }
 
   get reasoning(): string {
@@ -42,7 +58,8 @@ export class ThinkingSection {
 
   append(text: string): void {
     this.text += text;
-    this.body.append(text);
+    if (!this.body) this.renderBody();
+    else this.body.append(text);
     this.applyVisibility();
   }
 
@@ -67,7 +84,7 @@ export class ThinkingSection {
   }
 
   finish(): void {
-    this.body.finish();
+    this.body?.finish();
     this.spinner.hidden = true;
     this.label.textContent = 'Thinking';
   }

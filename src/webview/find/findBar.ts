@@ -9,6 +9,8 @@ import { textRanges } from './textRanges';
 
 /** What find needs of the message list. */
 export interface FindTarget {
+  /** The scrolling list. */
+  readonly element: HTMLElement;
   readonly messageViews: MessageView[];
   reveal(messageId: string): HTMLElement | undefined;
   mountedRows(): HTMLElement[];
@@ -114,12 +116,17 @@ export class FindBar {
     const match = this.matches[index];
     if (!match) return;
     const row = this.target.reveal(match.messageId);
+    if (row) this.unfoldIfHidden(row, match.messageId);
     const range = row ? this.rangeIn(row, match) : undefined;
     if (range) {
       for (let node = range.startContainer.parentElement; node && node !== row; node = node.parentElement) {
         if (node instanceof HTMLDetailsElement && !node.open) node.open = true;
       }
-      range.startContainer.parentElement?.scrollIntoView({ block: 'center' });
+      // Centred by the range itself: the block holding it may be taller than the view.
+      const list = this.target.element;
+      const box = range.getBoundingClientRect();
+      const view = list.getBoundingClientRect();
+      list.scrollTop += box.top + box.height / 2 - (view.top + view.height / 2);
     }
     this.highlight();
   }
@@ -129,6 +136,21 @@ export class FindBar {
     if (!match) return undefined;
     const row = this.target.mountedRows().find((r) => r.dataset.row === match.messageId);
     return row ? this.rangeIn(row, match) : undefined;
+  }
+
+  /**
+   * Opens the row's folded sections when its DOM holds fewer matches than its message: a folded reasoning
+   * is rendered only when opened. The synthetic toggle renders it now (the real one comes a task later),
+   * so the ranges can be found at once.
+   */
+  private unfoldIfHidden(row: HTMLElement, messageId: string): void {
+    const expected = this.matches.filter((m) => m.messageId === messageId).length;
+    if (textRanges(row, this.input.value).length >= expected) return;
+    for (const details of row.querySelectorAll('details')) {
+      if (details.open) continue;
+      details.open = true;
+      details.dispatchEvent(new Event('toggle'));
+    }
   }
 
   /** The match's occurrence in its row's text (the last one there if rendering merged some away). */
