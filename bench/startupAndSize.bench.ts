@@ -11,7 +11,9 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { runTests } from '@vscode/test-electron';
 import { copySampleWorkspace, ensureTools, makeRunDir, repoRoot, resultsDir } from '../test/harness/toolPaths';
+import { ChatPage } from '../test/webview/chatPage';
 import type { ActivationSample, Contender } from './support/activationProbe';
+import { launchBenchBrowser, traceMainThread } from './support/benchBrowser';
 import { figure, figureSpread, formatSpread, printTargets, runBench, spreadOf, type TargetResult } from './support/benchReport';
 
 const KB = 1024;
@@ -122,6 +124,35 @@ function stepFigures(label: string, samples: readonly ActivationSample[]): void 
   }
 }
 
+/**
+ * Our page alone in headless Chromium, outside VS Code (the webview harness's fake host, the same strict CSP):
+ * navigation until the page posted `ready`, and the main thread's busy time on the way (the bundle's parse
+ * and run, the first layout): what our page adds to any webview's loading.
+ */
+async function pageAlone(runs: number): Promise<void> {
+  const browser = await launchBenchBrowser('startup');
+  const wall: number[] = [];
+  const busy: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const page = await browser.newPage();
+      const chat = new ChatPage(page);
+      const { result, figures } = await traceMainThread(page, async () => {
+        await page.goto(browser.server.strictUrl);
+        await chat.waitForPosted('ready');
+        return page.evaluate(() => performance.now());
+      });
+      wall.push(result);
+      busy.push(figures.busyMs);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  figureSpread('our page alone in Chromium: navigation -> ready posted', wall, 'ms', 0);
+  figureSpread('our page alone in Chromium: main thread busy until then', busy, 'ms', 0);
+}
+
 async function main(): Promise<void> {
   if (!Number.isInteger(windows) || windows < 1) throw new Error(`SVC_BENCH_ACTIVATIONS must be a whole number >= 1, got ${process.env.SVC_BENCH_ACTIVATIONS}`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-startup-'));
@@ -166,6 +197,8 @@ async function main(): Promise<void> {
     const ratio = oursReady.median / baselineReady.median;
     const pairRatios = spreadOf(ours.map((s, i) => s.viewReadyMs / (baseline[i] as ActivationSample).viewReadyMs), '×');
     figure('view ready, svc / minimal, window by window', formatSpread(pairRatios, 2));
+
+    await pageAlone(5);
 
     console.log('  dist/ files loaded once the chat view is ready (every run):');
     const loaded = new Map<string, number>();
