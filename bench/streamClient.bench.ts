@@ -1,12 +1,13 @@
 // Streaming throughput: one large recorded-style stream (reasoning, content, interleaved parallel tool
 // calls, usage) served from 127.0.0.1, parsed and merged by our client, by the official openai
 // package (its stream helper with finalChatCompletion, and its raw chunk iterator), and by a floor that
-// only JSON.parses each event. Rounds alternate the order; the median of each is reported.
+// only JSON.parses each event. Rounds alternate the order; each one's median and spread are reported.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { ChatStreamAccumulator, SvcClient, type ToolCall } from '../src/api';
+import { figure, figureSpread, printTargets, runBench } from './support/benchReport';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const REQUEST = { model: 'svc-k2.5', messages: [{ role: 'user' as const, content: 'Plan the trip and call the tools.' }] };
@@ -160,25 +161,19 @@ async function main(): Promise<void> {
   }
   server.close();
 
-  const median = (values: number[]): number => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] as number;
-  };
   const throughput = new Map<string, number>();
   for (const [name] of contenders) {
-    const ms = median(times.get(name) ?? []);
-    throughput.set(name, mb / (ms / 1000));
-    console.log(`${name.padEnd(58)} ${(mb / (ms / 1000)).toFixed(1).padStart(7)} MB/s  (median ${ms.toFixed(1)} ms)`);
+    const rates = (times.get(name) ?? []).map((ms) => mb / (ms / 1000));
+    throughput.set(name, figureSpread(`${name}, MB/s`, rates, 'MB/s').median);
   }
   const [ourName, helperName, rawName, floorName] = contenders.map(([name]) => name) as [string, string, string, string];
   const ourRate = throughput.get(ourName) as number;
-  const ratio = (other: string): string => (ourRate / (throughput.get(other) as number)).toFixed(2);
-  console.log(`ratio ours / openai stream helper: ${ratio(helperName)}x (target >= 1.5x)`);
-  console.log(`ratio ours / openai raw chunks:    ${ratio(rawName)}x`);
-  console.log(`ratio ours / JSON.parse floor:     ${ratio(floorName)}x (target >= 0.5x)`);
+  const ratio = (other: string): number => ourRate / (throughput.get(other) as number);
+  figure('ratio ours / openai raw chunks (medians)', `${ratio(rawName).toFixed(2)}×`);
+  printTargets([
+    { name: 'ours / openai stream helper (medians)', measured: `${ratio(helperName).toFixed(2)}×`, value: { value: ratio(helperName), unit: '×' }, target: '>= 1.5×', pass: ratio(helperName) >= 1.5 },
+    { name: 'ours / JSON.parse floor (medians)', measured: `${ratio(floorName).toFixed(2)}×`, value: { value: ratio(floorName), unit: '×' }, target: '>= 0.5×', pass: ratio(floorName) >= 0.5 },
+  ]);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

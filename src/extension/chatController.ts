@@ -203,7 +203,12 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       // on the network: it may already be sending. The service's list follows as a `models` message.
       models: modelViews(this.models.known()),
     });
-    void this.models.current();
+    // With no key the list waits for the first request: listing now would start the local emulator (its
+    // bundle and the tokenizer) while the view is still opening. The connection's change lists it then.
+    void this.connection.getWithoutStartingEmulator().then(
+      (active) => active && this.models.current(),
+      () => undefined,
+    );
     await this.showRules?.();
   }
 

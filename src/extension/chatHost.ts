@@ -101,7 +101,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     const active = await connection.get();
     return { client: active.client, local: active.connection.mode === 'emulator' };
   });
-  const provider = new ChatViewProvider(context.extensionUri, chat, log);
+  const provider = new ChatViewProvider(chat, log);
   const statusBar = new ConnectionStatusBar();
 
   const refreshStatus = async () => statusBar.update(await connection.describe(), readSettings().model);

@@ -1,4 +1,4 @@
-// The chat WebviewView in the activity-bar container: serves the HTML (strict CSP, nonce), checks
+// The chat WebviewView in the activity-bar container, once the chat host took its page over: checks
 // every message from the page against the protocol before it reaches the controller, and posts
 // the controller's messages back.
 import * as vscode from 'vscode';
@@ -7,9 +7,10 @@ import { parseWebviewMessage } from '../shared/messageParsing';
 import type { ChatController, ChatViewPort } from './chatController';
 import { PartedConversationPoster } from './chat/partedConversationPoster';
 import { CHAT_VIEW_ID } from './chatViewId';
-import { chatViewHtml, createNonce } from './webviewHtml';
+import { markChatView } from './chatViewMarks';
+import type { ChatViewPage } from './chatViewPage';
 
-export class ChatViewProvider implements vscode.WebviewViewProvider, ChatViewPort {
+export class ChatViewProvider implements ChatViewPort {
   private view: vscode.WebviewView | undefined;
   private readonly initDelivered = new vscode.EventEmitter<void>();
   /** Fires when the page received the whole picture (`init`, the answer to its `ready`): it shows the chat. */
@@ -17,29 +18,26 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, ChatViewPor
   private readonly poster = new PartedConversationPoster((message) => this.deliver(message));
 
   constructor(
-    private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
-  resolveWebviewView(view: vscode.WebviewView): void {
+  /** Takes over a view whose page is already loading (see chatViewPage.ts). */
+  attach(page: ChatViewPage): void {
+    const view = page.view;
     this.view = view;
-    view.webview.options = {
-      enableScripts: true,
-      enableCommandUris: false,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
-    };
-    view.webview.html = chatViewHtml(view.webview, this.extensionUri, createNonce());
-    view.webview.onDidReceiveMessage((data: unknown) => {
+    page.receive((data: unknown) => {
       const parsed = parseWebviewMessage(data);
       if (!parsed.ok) {
         // A message that breaks the protocol is dropped, never acted on; the log says what was wrong.
         this.log.warn(parsed.error.message);
         return;
       }
+      if (parsed.message.type === 'ready') markChatView('ready');
       void this.controller.handle(parsed.message);
     });
     view.onDidDispose(() => {
+      page.dispose();
       if (this.view === view) {
         this.view = undefined;
         this.controller.attach(undefined);
@@ -54,7 +52,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, ChatViewPor
 
   private deliver(message: HostMessage): void {
     const delivered = this.view?.webview.postMessage(message);
-    if (message.type === 'init') void delivered?.then((ok) => ok && this.initDelivered.fire());
+    if (message.type !== 'init' || !delivered) return;
+    markChatView('initPosted');
+    void delivered.then((ok) => {
+      if (!ok) return;
+      markChatView('initDelivered');
+      this.initDelivered.fire();
+    });
   }
 
   /** Whether the view is on screen (agent approvals are asked inline then, else in a notification). */

@@ -55,6 +55,15 @@ export class ServiceConnection implements vscode.Disposable {
     return this.current;
   }
 
+  /**
+   * The client when having it starts nothing local: with a key, or once the emulator runs. Undefined
+   * when only the emulator could answer, which then starts with the first request that needs it.
+   */
+  async getWithoutStartingEmulator(): Promise<ActiveConnection | undefined> {
+    if (this.current) return this.get();
+    return (await this.keys.resolve()) ? this.get() : undefined;
+  }
+
   /** What the banner and status bar show, without starting anything. */
   async describe(): Promise<Connection> {
     if (this.current) {

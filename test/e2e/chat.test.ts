@@ -9,6 +9,7 @@ for (const theme of themes) {
     this.timeout(90_000);
     const vscode = useVsCode(theme);
     const chat = () => vscode.workbench.webviewView(extensionId);
+    const balanceItem = () => vscode.workbench.page.locator('.part.statusbar .statusbar-item').filter({ has: vscode.workbench.page.locator('.codicon-credit-card') });
 
     /**
      * The view has its state from the host (the banner and the model list arrive with it); before that the
@@ -36,6 +37,8 @@ for (const theme of themes) {
       await workbench.activityBarItem('svc').click();
       await workbench.sideBarTitle().filter({ hasText: /svc/i }).waitFor({ timeout: 30_000 });
       await waitForChatReady();
+      // Opening the chat starts no local emulator, so the balance it keeps is not read yet.
+      assert.equal((await balanceItem().textContent())?.trim(), '–');
       await workbench.screenshot('01-view-open');
     });
 
@@ -45,6 +48,8 @@ for (const theme of themes) {
       assert.equal(reply.trim(), text);
       const user = chat().locator('[data-testid="message"][data-role="user"]').last();
       assert.match((await user.textContent()) ?? '', new RegExp(text));
+      // The first request started the emulator, and with it the balance reading.
+      await balanceItem().filter({ hasText: /\$\d/ }).waitFor({ timeout: 30_000 });
       await vscode.workbench.screenshot('02-reply-streamed');
     });
 

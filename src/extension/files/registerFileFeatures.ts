@@ -68,7 +68,9 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
       if (e.affectsConfiguration('svc.balanceWarningThreshold')) refreshBalance();
     }),
   );
-  refreshBalance();
+  // The balance is first read when the connection is made (the view's first answer with a key, the first
+  // request with the emulator), not here: with no key, reading it would start the local emulator while the
+  // chat view opens.
 
   return {
     attach: (files) => attachSources(commandDeps, files),
