@@ -31,11 +31,18 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+function highlightable(code: string, language: string): boolean {
+  return code.length <= MAX_HIGHLIGHT_CHARS && language !== '' && hljs.getLanguage(language) !== undefined;
+}
+
 function highlightedHtml(code: string, language: string): string {
-  if (code.length <= MAX_HIGHLIGHT_CHARS && language !== '' && hljs.getLanguage(language)) {
-    return hljs.highlight(code, { language, ignoreIllegals: true }).value;
-  }
-  return escapeHtml(code);
+  return highlightable(code, language) ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+}
+
+interface PendingHighlight {
+  element: HTMLElement;
+  code: string;
+  language: string;
 }
 
 function createMarkdownIt() {
@@ -57,6 +64,9 @@ function createMarkdownIt() {
 
 export class MarkdownRenderer {
   private readonly md = createMarkdownIt();
+  private deferring = false;
+  private readonly pending: PendingHighlight[] = [];
+  private idleHandle: number | undefined;
 
   /** Renders a markdown block to sanitised nodes. */
   renderMarkdown(markdown: string): DocumentFragment {
@@ -66,7 +76,42 @@ export class MarkdownRenderer {
   /** A fenced code block, highlighted when the language is known and the code not too long. */
   renderCode(code: string, language: string): DocumentFragment {
     const languageClass = language !== '' ? ` class="language-${escapeHtml(language)}"` : '';
-    return this.sanitize(`<pre><code${languageClass}>${highlightedHtml(code, language)}</code></pre>`);
+    if (!this.deferring || !highlightable(code, language)) return this.sanitize(`<pre><code${languageClass}>${highlightedHtml(code, language)}</code></pre>`);
+    const fragment = this.sanitize(`<pre><code${languageClass}>${escapeHtml(code)}</code></pre>`);
+    const element = fragment.querySelector('code');
+    if (element) this.queueHighlight({ element, code, language });
+    return fragment;
+  }
+
+  /**
+   * Runs `build` with the highlighting of its code blocks put off to idle time: a message scrolled into a
+   * long conversation shows its code at once, plain for a moment, and its frame stays short.
+   */
+  deferHighlighting<T>(build: () => T): T {
+    const was = this.deferring;
+    this.deferring = true;
+    try {
+      return build();
+    } finally {
+      this.deferring = was;
+    }
+  }
+
+  private queueHighlight(item: PendingHighlight): void {
+    this.pending.push(item);
+    this.idleHandle ??= requestIdleCallback((deadline) => this.highlightPending(deadline), { timeout: 250 });
+  }
+
+  private highlightPending(deadline: IdleDeadline): void {
+    this.idleHandle = undefined;
+    let done = 0;
+    while (this.pending.length > 0 && (done === 0 || deadline.timeRemaining() > 1)) {
+      const { element, code, language } = this.pending.shift() as PendingHighlight;
+      const highlighted = this.sanitize(`<pre><code>${highlightedHtml(code, language)}</code></pre>`).querySelector('code');
+      if (highlighted) element.replaceChildren(...highlighted.childNodes);
+      done += 1;
+    }
+    if (this.pending.length > 0) this.idleHandle = requestIdleCallback((next) => this.highlightPending(next), { timeout: 250 });
   }
 
   private sanitize(html: string): DocumentFragment {

@@ -291,7 +291,7 @@ export class MessageList {
       if (this.stale.has(key) && view && context) row.renew(view, context);
     } else {
       if (!view || !context) return undefined;
-      row = MessageRow.create(view, context);
+      row = context.renderer.deferHighlighting(() => MessageRow.create(view, context));
       const opened = this.disclosures.get(key);
       if (opened) applyDisclosures(row.element, opened);
     }
