@@ -20,7 +20,7 @@ import type { MessageContext } from './components/messageContext';
 import { MessageList } from './components/messageList';
 import { NoticeArea } from './components/noticeArea';
 import { StatusBanner } from './components/statusBanner';
-import { usageText } from './components/usageLine';
+import { timeTotalsDetails, timeTotalsText, usageText } from './components/usageLine';
 import { readWebviewState, type WebviewState } from './webviewState';
 
 interface DeltaKey {
@@ -44,7 +44,7 @@ export class ChatApp {
   private readonly fileNotices = new FileNotices();
   private readonly replyCosts: ReplyCosts;
   private readonly title = el('h1', { className: 'conversation-heading', text: 'New chat' });
-  private readonly totals = el('div', { className: 'totals', attrs: { 'aria-label': 'Conversation token totals' } });
+  private readonly totals = el('div', { className: 'totals', attrs: { 'aria-label': 'Conversation totals' } });
   private readonly listToggle: HTMLButtonElement;
   private readonly coalescer: DeltaCoalescer<string>;
   private readonly deltaKeys = new Map<string, DeltaKey>();
@@ -187,8 +187,8 @@ export class ChatApp {
         return;
       case 'replyFinished':
         this.coalescer.flush();
-        this.messages.assistant(message.messageId)?.finish(message.status, message.finishReasons, message.usage, message.timing);
-        this.replyEnded(message.totals);
+        this.messages.assistant(message.messageId)?.finish(message.status, message.finishReasons, message.usage, message.speed);
+        this.replyEnded(message.totals, message.time);
         return;
       case 'replyFailed':
         this.replyFailed(message);
@@ -290,10 +290,10 @@ export class ChatApp {
     else this.saveState({ pendingSend: undefined });
   }
 
-  private replyEnded(totals: ConversationView['totals']): void {
+  private replyEnded(totals: ConversationView['totals'], time: ConversationView['time']): void {
     this.saveState({ pendingSend: undefined });
     if (this.active) {
-      this.active = { ...this.active, totals };
+      this.active = { ...this.active, totals, ...(time ? { time } : {}) };
       this.showTotals(this.active);
     }
     this.composer.setBusy(this.messages.streamingMessage() !== undefined);
@@ -370,7 +370,11 @@ export class ChatApp {
     const totals = conversation?.totals;
     const used = totals && totals.promptTokens + totals.completionTokens > 0;
     this.totals.hidden = !used;
-    this.totals.textContent = used ? `Conversation total: ${usageText(totals)}` : '';
+    const time = conversation?.time;
+    this.totals.replaceChildren(...(used ? [`Conversation total: ${usageText(totals)}`] : []));
+    if (!used || !time) return;
+    const details = timeTotalsDetails(time);
+    this.totals.append(el('span', { className: 'time-totals', text: ` · ${timeTotalsText(time)}`, attrs: { 'data-testid': 'time-totals', role: 'note', title: details, 'aria-label': details } }));
   }
 
   private exportConversation(conversationId: string): void {
