@@ -12,11 +12,12 @@ import { composerCases } from './composer.cases';
 import { longConversationCases } from './longConversation.cases';
 import { longReplyCases } from './longReply.cases';
 import { buildBundles, startPageServer } from './pageServer';
+import { replySpeedCases } from './replySpeed.cases';
 import { sanitizingCases } from './sanitizing.cases';
 import { streamingCases } from './streaming.cases';
 import type { WebviewCase } from './webviewCase';
 
-const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...longConversationCases, ...agentCases];
+const CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...longConversationCases, ...agentCases, ...replySpeedCases];
 
 async function runCase(context: BrowserContext, url: string, testCase: WebviewCase, report: (line: string) => void): Promise<void> {
   const page = await context.newPage();
