@@ -53,7 +53,9 @@ async function main(): Promise<number> {
   let passed = 0;
   let failed = 0;
   try {
-    for (const testCase of CASES) {
+    // `npm run test:webview -- <words>` runs only the cases whose name contains them.
+    const only = process.argv.slice(2).join(' ');
+    for (const testCase of CASES.filter((c) => c.name.includes(only))) {
       const started = Date.now();
       const notes: string[] = [];
       try {
