@@ -1,7 +1,7 @@
 // The chat view: lays out the parts, applies host messages to them and turns user actions into
-// protocol messages. Streamed deltas go straight to the one streaming message, the first after a frame
-// at once and the rest joined until the frame (DeltaCoalescer); nothing else is re-rendered while a
-// reply streams.
+// protocol messages. Streamed deltas go straight to the one streaming message, the first after a quiet
+// frame's time at once and the rest joined until the frame (DeltaCoalescer); nothing else is re-rendered
+// while a reply streams.
 import type { ConversationSummary, ConversationView, ErrorInfo, HostMessage, HostMessageOf, ModelView, SendOptions, UiSettings } from '../shared/protocol';
 import { DeltaCoalescer } from './deltaCoalescer';
 import { el, iconButton } from './dom';
@@ -28,6 +28,9 @@ interface DeltaKey {
   choiceIndex: number;
   field: 'reasoning' | 'content';
 }
+
+/** A frame at 60 Hz: a delta later than this after the last one is rendered at once, not at the next frame. */
+const QUIET_MS = 16;
 
 const DEFAULT_SETTINGS: UiSettings = { model: '', thinking: true, jsonMode: false, showReasoning: 'collapsed', choiceCount: 1 };
 
@@ -63,6 +66,7 @@ export class ChatApp {
     this.coalescer = new DeltaCoalescer<string>(
       (callback) => requestAnimationFrame(callback),
       (key, text) => this.deliver(key, text),
+      { now: () => performance.now(), quietMs: QUIET_MS },
     );
     this.banner = new StatusBanner((action) => host.post({ type: 'runAction', action }));
     this.conversationList = new ConversationList({
