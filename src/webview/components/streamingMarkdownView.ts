@@ -44,11 +44,17 @@ const FREEZE_BUDGET_MS = 12;
  * None of these can open or close an inline construct, and without a newline no block changes.
  */
 const PLAIN_APPEND = /^[\p{L}\p{N} ,]*[\p{L}\p{N}]$/u;
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
 /**
- * The tail's last word (after its last space or newline) when it is plain letters and digits: text
+ * The last word of `text` (after its last space or newline) when it is plain letters and digits: text
  * appended to it cannot complete a link (linkify needs a dot, @ or colon in the word) or a delimiter.
+ * Looked for from the end, so a long paragraph costs no more than a short one.
  */
-const PLAIN_LAST_WORD = /(?:^|[ \n])([\p{L}\p{N}]+)$/u;
+function lastPlainWord(text: string): string | undefined {
+  const word = text.slice(Math.max(text.lastIndexOf(' '), text.lastIndexOf('\n')) + 1);
+  return PLAIN_WORD.test(word) ? word : undefined;
+}
 
 /** Runs `callback` in a task of its own, without the 4 ms clamp of nested timers. */
 function inNextTask(callback: () => void): void {
@@ -107,7 +113,7 @@ export class StreamingMarkdownView {
     if (this.continuing || this.tailFramePending || this.backlog.length > 0 || this.liveCode || !PLAIN_APPEND.test(text)) return false;
     const tail = this.splitter.tail();
     if (tail?.kind !== 'markdown' || tail.text !== this.shownTail + text) return false;
-    const word = PLAIN_LAST_WORD.exec(this.shownTail)?.[1];
+    const word = lastPlainWord(this.shownTail);
     const paragraph = this.tailElement.lastElementChild;
     const node = paragraph?.tagName === 'P' ? paragraph.lastChild : null;
     if (word === undefined || !(node instanceof Text) || !node.data.endsWith(word)) return false;
