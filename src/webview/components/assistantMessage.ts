@@ -5,7 +5,7 @@ import { el, icon, iconButton } from '../dom';
 import { ChoicePanel } from './choicePanel';
 import { ErrorView } from './errorView';
 import type { MessageContext } from './messageContext';
-import { speedLabel, usageText } from './usageLine';
+import { speedLabel, usageFigures } from './usageLine';
 
 const STATUS_LABELS: Partial<Record<ReplyStatus, string>> = {
   streaming: 'Generating…',
@@ -188,7 +188,7 @@ export class AssistantMessage {
   }
 
   private showUsage(usage: UsageView | undefined, speed?: ReplySpeedView): void {
-    this.usageLabel.replaceChildren(...(usage ? [usageText(usage)] : []), ...(speed ? [speedLabel(speed, usage !== undefined)] : []));
+    this.usageLabel.replaceChildren(...(usage ? usageFigures(usage) : []), ...(speed ? [speedLabel(speed, usage !== undefined)] : []));
   }
 
   private showError(error: ErrorInfo): void {

@@ -4,13 +4,27 @@ import type { ReplySpeedView, TimeTotalsView, UsageView } from '../../shared/pro
 import { el, formatCount } from '../dom';
 
 export function usageText(usage: UsageView): string {
+  return usageParts(usage).join(' · ');
+}
+
+function usageParts(usage: UsageView): string[] {
   const parts = [
     `prompt ${formatCount(usage.promptTokens)}`,
     `completion ${formatCount(usage.completionTokens)}`,
     `cached ${formatCount(usage.cachedTokens)}`,
   ];
   if (usage.reasoningTokens !== undefined) parts.push(`reasoning ${formatCount(usage.reasoningTokens)}`);
-  return parts.join(' · ');
+  return parts;
+}
+
+/** Figures joined by " · ", each kept on one line, so a narrow sidebar wraps between them, not inside. */
+function figures(parts: string[], leading: boolean): (Node | string)[] {
+  return parts.flatMap((part, i) => [...(i > 0 || leading ? [' · '] : []), el('span', { className: 'figure', text: part })]);
+}
+
+/** The tokens part of a reply's usage line. */
+export function usageFigures(usage: UsageView): (Node | string)[] {
+  return figures(usageParts(usage), false);
 }
 
 /** Milliseconds under a second, else seconds with one decimal: short enough for a narrow sidebar. */
@@ -24,11 +38,15 @@ function perSecond(rate: number): string {
 
 /** The short form on the line: "first token 320 ms · thinking 50 tok/s · answer 48 tok/s" (~ when estimated). */
 export function speedText(speed: ReplySpeedView): string {
+  return speedParts(speed).join(' · ');
+}
+
+function speedParts(speed: ReplySpeedView): string[] {
   const approx = speed.splitEstimated ? '~' : '';
   const parts = [`first token ${duration(speed.firstTokenMs)}`];
   if (speed.reasoning?.perSecond !== undefined) parts.push(`thinking ${approx}${perSecond(speed.reasoning.perSecond)} tok/s`);
   if (speed.answer?.perSecond !== undefined) parts.push(`answer ${approx}${perSecond(speed.answer.perSecond)} tok/s`);
-  return parts.join(' · ');
+  return parts;
 }
 
 function stretchDetail(name: string, stretch: NonNullable<ReplySpeedView['answer']>): string {
@@ -50,9 +68,8 @@ export function speedLabel(speed: ReplySpeedView, afterTokens: boolean): HTMLEle
   const details = speedDetails(speed);
   return el('span', {
     className: 'reply-speed',
-    text: `${afterTokens ? ' · ' : ''}${speedText(speed)}`,
     attrs: { 'data-testid': 'reply-speed', role: 'note', title: details.join('\n'), 'aria-label': `Speed. ${details.join('. ')}` },
-  });
+  }, figures(speedParts(speed), afterTokens));
 }
 
 /** "3 replies, 12.4 s" on the conversation's totals. */
