@@ -25,7 +25,7 @@ import { FileKeyValueStorage } from '../src/extension/fileKeyValueStorage';
 import type { HostMessage } from '../src/shared/protocol';
 import { resultsDir } from '../test/harness/toolPaths';
 import { ChatPage, initMessage } from '../test/webview/chatPage';
-import { launchBenchBrowser } from './support/benchBrowser';
+import { formatBreakdown, launchBenchBrowser, traceMainThread } from './support/benchBrowser';
 import { figure, ms, percentile, printTargets, runBench } from './support/benchReport';
 import type { ProbeWindow } from './support/pageProbeApi';
 
@@ -98,8 +98,19 @@ async function clockOffset(page: Page): Promise<{ offsetMs: number; roundTripMs:
   return best;
 }
 
+/** Words w<N> in a text: the chunk numbers it carries. */
+function wordsIn(text: string): number[] {
+  return [...text.matchAll(/w(\d+)/g)].map((m) => Number(m[1]));
+}
+
 interface RunResult {
   latencies: number[];
+  /** Server write -> ChatSession emitted the delta (socket read, SSE parse, accumulation, saving). */
+  toSession: number[];
+  /** Session event -> posted (StreamDeltaBatcher's wait for the end of the event-loop turn). */
+  inBatcher: number[];
+  /** Posted -> the page has the message (the transport standing in for webview.postMessage). */
+  transport: number[];
   /** Server write -> the page has the message (host path + transport). */
   toPage: number[];
   /** The page has the message -> painted (webview bundle). */
@@ -124,11 +135,21 @@ async function run(page: Page, url: string, paceMs: number, storageDir: string):
   // several milliseconds per call, which would measure playwright rather than the product).
   const cdp = await page.context().newCDPSession(page);
   const deliveries: Promise<unknown>[] = [];
+  const sessionAt: number[] = [];
+  const postedAt: number[] = [];
   const outbox = new StreamDeltaBatcher((message: HostMessage) => {
+    if (message.type === 'contentDelta') {
+      const now = wallNow();
+      for (const n of wordsIn(message.text)) postedAt[n] = now;
+    }
     deliveries.push(cdp.send('Runtime.evaluate', { expression: `window.__bench.post(${JSON.stringify(message)})` }));
   });
   const onEvent = (event: SessionEvent): void => {
     // What ChatController.deliver does with a session event: everything goes through its StreamDeltaBatcher.
+    if (event.type === 'contentDelta') {
+      const now = wallNow();
+      for (const n of wordsIn(event.text)) sessionAt[n] = now;
+    }
     if (event.type === 'conversation') outbox.send({ type: 'conversation', conversation: conversationView(event.conversation) });
     else outbox.send(event);
   };
@@ -159,6 +180,9 @@ async function run(page: Page, url: string, paceMs: number, storageDir: string):
     return { log: bench.paintLog(), origin: bench.timeOrigin, received: bench.receivedLog() };
   });
   const latencies: number[] = [];
+  const toSession: number[] = [];
+  const inBatcher: number[] = [];
+  const transport: number[] = [];
   const toPage: number[] = [];
   const inPage: number[] = [];
   let next = 0;
@@ -170,32 +194,93 @@ async function run(page: Page, url: string, paceMs: number, storageDir: string):
     const arrived = received[i];
     if (arrived === undefined) throw new Error(`chunk ${i} never reached the page`);
     toPage.push(origin + arrived - offset.offsetMs - (writtenAt[i] as number));
+    const emitted = sessionAt[i];
+    const posted = postedAt[i];
+    if (emitted === undefined || posted === undefined) throw new Error(`chunk ${i} was never emitted or posted by the host`);
+    toSession.push(emitted - (writtenAt[i] as number));
+    inBatcher.push(posted - emitted);
+    transport.push(origin + arrived - offset.offsetMs - posted);
     inPage.push(entry[1] - arrived);
   }
-  return { latencies, toPage, inPage, offset, streamMs, messages: deliveries.length };
+  return { latencies, toSession, inBatcher, transport, toPage, inPage, offset, streamMs, messages: deliveries.length };
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** The page's JavaScript by self time (V8 sampling profile) while `work` runs: where the script part goes. */
+async function profilePage<T>(page: Page, work: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await work();
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.detach();
+  const intervalMs = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples?.length ?? 1);
+  const self = new Map<string, number>();
+  for (const node of profile.nodes as ProfileNode[]) {
+    const where = `${node.callFrame.functionName || '(anonymous)'} ${path.basename(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+    self.set(where, (self.get(where) ?? 0) + (node.hitCount ?? 0) * intervalMs);
+  }
+  const top = [...self].filter(([where]) => !where.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 15);
+  for (const [where, total] of top) figure(`profiled run: self time ${where}`.slice(0, 62), ms(total));
+  return result;
+}
+
+/** Paced runs whose p50s decide the target: one run is at the mercy of what else the machine does. */
+const PACED_RUNS = Number(process.env.SVC_BENCH_RUNS ?? 3);
+
+function printRun(label: string, r: RunResult): void {
+  const p = (values: number[]): string => `${ms(percentile(values, 50))} / ${ms(percentile(values, 99))}`;
+  figure(`${label}: p50 / p90 / p99 / max`, [50, 90, 99, 100].map((q) => ms(percentile(r.latencies, q))).join(' / '));
+  figure(`${label}:   server write -> session event p50 / p99`, p(r.toSession));
+  figure(`${label}:   session event -> posted (batcher) p50 / p99`, p(r.inBatcher));
+  figure(`${label}:   posted -> page has it (transport) p50 / p99`, p(r.transport));
+  figure(`${label}:   page has it -> painted (webview) p50 / p99`, p(r.inPage));
+  figure(`${label}: stream duration / messages posted to the page`, `${ms(r.streamMs)} / ${r.messages}`);
+  figure(`${label}: clock offset page-node (round trip)`, `${r.offset.offsetMs.toFixed(2)} ms (${r.offset.roundTripMs.toFixed(2)} ms)`);
 }
 
 async function main(): Promise<void> {
+  const trace = process.argv.includes('--trace');
+  const profile = process.argv.includes('--profile');
   const browser = await launchBenchBrowser('latency');
   const runDir = fs.mkdtempSync(path.join(resultsDir, 'bench-latency-'));
-  console.log(`${CHUNKS} one-word chunks (paragraphs of 40), ${MODEL}; host: SvcClient + ChatSession (+ FileKeyValueStorage saves); webview: real bundle in headless Chromium (strict CSP page)`);
+  console.log(`${CHUNKS} one-word chunks (paragraphs of 40), ${MODEL}; host: SvcClient + ChatSession (+ FileKeyValueStorage saves); webview: real bundle in headless Chromium (strict CSP page); ${PACED_RUNS} paced runs and a burst`);
   try {
-    const results: [string, RunResult][] = [];
-    for (const [label, pace] of [[`paced (1 chunk / ${PACE_MS} ms)`, PACE_MS], ['burst (as fast as possible)', 0]] as const) {
+    const oneRun = async (pace: number, name: string, traced: boolean): Promise<RunResult> => {
       const page = await browser.newPage();
-      results.push([label, await run(page, browser.server.strictUrl, pace, path.join(runDir, String(pace)))]);
+      try {
+        const work = (): Promise<RunResult> => run(page, browser.server.strictUrl, pace, path.join(runDir, name));
+        if (!traced) return await work();
+        const { result, figures } = await traceMainThread(page, work);
+        figure(`traced run: page main thread busy, wall / CPU (${figures.tasks} tasks)`, `${ms(figures.busyMs)} / ${ms(figures.busyCpuMs)}`);
+        figure('traced run: page main thread ms by work', formatBreakdown(figures.breakdown));
+        figure('traced run: page main thread per chunk', `${ms(figures.busyMs / CHUNKS)} (longest task ${ms(figures.longestTaskMs)})`);
+        return result;
+      } finally {
+        await page.close();
+      }
+    };
+    const paced: RunResult[] = [];
+    for (let i = 0; i < PACED_RUNS; i++) paced.push(await oneRun(PACE_MS, `paced-${i}`, false));
+    const burst = await oneRun(0, 'burst', false);
+    paced.forEach((r, i) => printRun(`paced run ${i + 1} (1 chunk / ${PACE_MS} ms)`, r));
+    printRun('burst (as fast as possible)', burst);
+    if (trace) printRun('traced paced run', await oneRun(PACE_MS, 'traced', true));
+    if (profile) {
+      const page = await browser.newPage();
+      printRun('profiled paced run', await profilePage(page, () => run(page, browser.server.strictUrl, PACE_MS, path.join(runDir, 'profiled'))));
       await page.close();
     }
-    for (const [label, r] of results) {
-      figure(`${label}: p50 / p90 / p99 / max`, [50, 90, 99, 100].map((p) => ms(percentile(r.latencies, p))).join(' / '));
-      figure(`${label}:   of which host + transport p50 / p99`, `${ms(percentile(r.toPage, 50))} / ${ms(percentile(r.toPage, 99))}`);
-      figure(`${label}:   of which webview (arrival to paint) p50 / p99`, `${ms(percentile(r.inPage, 50))} / ${ms(percentile(r.inPage, 99))}`);
-      figure(`${label}: stream duration / messages posted to the page`, `${ms(r.streamMs)} / ${r.messages}`);
-      figure(`${label}: clock offset page-node (round trip)`, `${r.offset.offsetMs.toFixed(2)} ms (${r.offset.roundTripMs.toFixed(2)} ms)`);
-    }
-    const paced = (results[0] as [string, RunResult])[1];
-    const p50 = percentile(paced.latencies, 50);
-    printTargets([{ name: 'added latency p50 (paced stream)', measured: ms(p50), target: '<= 16 ms', pass: p50 <= 16 }]);
+    const p50s = paced.map((r) => percentile(r.latencies, 50)).sort((a, b) => a - b);
+    const median = percentile(p50s, 50);
+    figure(`paced p50 of each run / median (spread)`, `${p50s.map(ms).join(', ')} / ${ms(median)} (${ms((p50s.at(-1) as number) - (p50s[0] as number))})`);
+    printTargets([{ name: `added latency p50 (paced stream, median of ${PACED_RUNS} runs)`, measured: ms(median), target: '<= 16 ms', pass: median <= 16 }]);
   } finally {
     await browser.close();
     fs.rmSync(runDir, { recursive: true, force: true });

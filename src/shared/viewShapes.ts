@@ -189,9 +189,21 @@ export const PlanViewSchema = z.object({
 });
 export type PlanView = z.infer<typeof PlanViewSchema>;
 
-/** Time to the first token and how long reasoning and answer streamed, for the tokens per second. */
-export const ReplyTimingViewSchema = z.object({ firstTokenMs: z.number().check(z.nonnegative()), reasoningMs: z.number().check(z.nonnegative()), answerMs: z.number().check(z.nonnegative()) });
-export type ReplyTimingView = z.infer<typeof ReplyTimingViewSchema>;
+const StretchSpeedViewSchema = z.object({ tokens: count, ms: z.number().check(z.nonnegative()), perSecond: z.optional(z.number().check(z.nonnegative())) });
+
+/** Time to the first token and tokens per second of the reasoning and of the answer, measured by the host. */
+export const ReplySpeedViewSchema = z.object({
+  firstTokenMs: z.number().check(z.nonnegative()),
+  reasoning: z.optional(StretchSpeedViewSchema),
+  answer: z.optional(StretchSpeedViewSchema),
+  /** The reasoning/answer split of the tokens was counted locally (the service did not give it). */
+  splitEstimated: z.boolean(),
+});
+export type ReplySpeedView = z.infer<typeof ReplySpeedViewSchema>;
+
+/** The time a conversation's timed replies took: waiting for their first tokens, and streaming. */
+export const TimeTotalsViewSchema = z.object({ replies: count, waitMs: z.number().check(z.nonnegative()), streamMs: z.number().check(z.nonnegative()) });
+export type TimeTotalsView = z.infer<typeof TimeTotalsViewSchema>;
 
 export const AssistantMessageViewSchema = z.object({
   id,
@@ -207,7 +219,7 @@ export const AssistantMessageViewSchema = z.object({
   createdAt: count,
   agentSummary: z.optional(AgentSummaryViewSchema),
   plan: z.optional(PlanViewSchema),
-  timing: z.optional(ReplyTimingViewSchema),
+  speed: z.optional(ReplySpeedViewSchema),
 });
 export type AssistantMessageView = z.infer<typeof AssistantMessageViewSchema>;
 
@@ -249,6 +261,7 @@ export const ConversationViewSchema = z.object({
   firstIndex: z.optional(count),
   /** Running totals of every reply in the conversation. */
   totals: UsageViewSchema,
+  time: z.optional(TimeTotalsViewSchema),
   createdAt: count,
   updatedAt: count,
   /** The summary sent in place of the messages up to `upTo`, after /compact. */

@@ -1,7 +1,7 @@
 // The chat view: lays out the parts, applies host messages to them and turns user actions into
-// protocol messages. Streamed deltas go straight to the one streaming message, the first after a frame
-// at once and the rest joined until the frame (DeltaCoalescer); nothing else is re-rendered while a
-// reply streams.
+// protocol messages. Streamed deltas go straight to the one streaming message, the first after a quiet
+// frame's time at once and the rest joined until the frame (DeltaCoalescer); nothing else is re-rendered
+// while a reply streams.
 import type { ConversationSummary, ConversationView, ErrorInfo, HostMessage, HostMessageOf, ModelView, SendOptions, UiSettings } from '../shared/protocol';
 import { DeltaCoalescer } from './deltaCoalescer';
 import { el, iconButton } from './dom';
@@ -17,18 +17,17 @@ import { ReplyCosts } from './components/replyCosts';
 import { Composer } from './components/composer';
 import { ConversationList } from './components/conversationList';
 import type { MessageContext } from './components/messageContext';
+import { ConversationTotals } from './components/conversationTotals';
 import { MessageList } from './components/messageList';
 import { NoticeArea } from './components/noticeArea';
 import { StatusBanner } from './components/statusBanner';
-import { usageText } from './components/usageLine';
+import { DeltaKeys } from './deltaKeys';
 import { FindBar } from './find/findBar';
+import { withEarlierMessages, withHeldMessages } from './heldMessages';
 import { readWebviewState, type WebviewState } from './webviewState';
 
-interface DeltaKey {
-  messageId: string;
-  choiceIndex: number;
-  field: 'reasoning' | 'content';
-}
+/** A frame at 60 Hz: a delta later than this after the last one is rendered at once, not at the next frame. */
+const QUIET_MS = 16;
 
 const DEFAULT_SETTINGS: UiSettings = { model: '', thinking: true, jsonMode: false, showReasoning: 'collapsed', choiceCount: 1 };
 
@@ -46,10 +45,10 @@ export class ChatApp {
   private readonly replyCosts: ReplyCosts;
   private readonly find: FindBar;
   private readonly title = el('h1', { className: 'conversation-heading', text: 'New chat' });
-  private readonly totals = el('div', { className: 'totals', attrs: { 'aria-label': 'Conversation token totals' } });
+  private readonly totals = new ConversationTotals();
   private readonly listToggle: HTMLButtonElement;
   private readonly coalescer: DeltaCoalescer<string>;
-  private readonly deltaKeys = new Map<string, DeltaKey>();
+  private readonly deltaKeys = new DeltaKeys();
   private state: WebviewState;
   private settings: UiSettings = DEFAULT_SETTINGS;
   private active: ConversationView | null = null;
@@ -65,6 +64,7 @@ export class ChatApp {
     this.coalescer = new DeltaCoalescer<string>(
       (callback) => requestAnimationFrame(callback),
       (key, text) => this.deliver(key, text),
+      { now: () => performance.now(), quietMs: QUIET_MS },
     );
     this.banner = new StatusBanner((action) => host.post({ type: 'runAction', action }));
     this.conversationList = new ConversationList({
@@ -140,19 +140,14 @@ export class ChatApp {
     const findButton = iconButton('search', 'Find in conversation (Ctrl+F)', 'find-in-conversation');
     findButton.addEventListener('click', () => this.find.open());
     const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, findButton, newChat, exportButton]);
-    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.find.element, this.messages.element, this.totals, this.fileNotices.element, this.notices.element, this.composer.element]));
-    this.totals.hidden = true;
+    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.find.element, this.messages.element, this.totals.element, this.fileNotices.element, this.notices.element, this.composer.element]));
     this.approvals = new ApprovalArea((message) => host.post(message));
     this.messages.element.after(this.approvals.element);
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.messages.streamingMessage()) {
         event.preventDefault();
         this.stop();
-      } else if (event.key.toLowerCase() === 'f' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
-        // The list is virtualised, so the browser's own find would miss what is not mounted.
-        event.preventDefault();
-        this.find.open();
-      }
+      } else this.find.openOnShortcut(event);
     });
   }
 
@@ -175,7 +170,7 @@ export class ChatApp {
         this.conversationList.setConversations(message.conversations, this.active?.id);
         return;
       case 'conversation':
-        this.showConversation(this.withHeldMessages(message.conversation));
+        this.showConversation(withHeldMessages(this.active, message.conversation));
         return;
       case 'earlierMessages':
         this.addEarlierMessages(message);
@@ -191,10 +186,10 @@ export class ChatApp {
         return;
       case 'reasoningDelta':
         this.messages.assistant(message.messageId)?.countReasoningDeltas(message.choiceIndex, message.count ?? 1);
-        this.coalescer.push(this.deltaKey(message.messageId, message.choiceIndex, 'reasoning'), message.text);
+        this.coalescer.push(this.deltaKeys.key(message.messageId, message.choiceIndex, 'reasoning'), message.text);
         return;
       case 'contentDelta':
-        this.coalescer.push(this.deltaKey(message.messageId, message.choiceIndex, 'content'), message.text);
+        this.coalescer.push(this.deltaKeys.key(message.messageId, message.choiceIndex, 'content'), message.text);
         return;
       case 'toolCallDelta':
         this.coalescer.flush();
@@ -202,8 +197,8 @@ export class ChatApp {
         return;
       case 'replyFinished':
         this.coalescer.flush();
-        this.messages.assistant(message.messageId)?.finish(message.status, message.finishReasons, message.usage, message.timing);
-        this.replyEnded(message.totals);
+        this.messages.assistant(message.messageId)?.finish(message.status, message.finishReasons, message.usage, message.speed);
+        this.replyEnded(message.totals, message.time);
         return;
       case 'replyFailed':
         this.replyFailed(message);
@@ -263,25 +258,11 @@ export class ChatApp {
     }
   }
 
-  /**
-   * A conversation posted as its newest messages (`firstIndex` > 0) keeps the earlier ones this view
-   * already holds; the host posts those again only when one of them changed.
-   */
-  private withHeldMessages(view: ConversationView): ConversationView {
-    const first = view.firstIndex ?? 0;
-    const active = this.active;
-    if (first === 0 || active?.id !== view.id) return view;
-    const heldFirst = active.firstIndex ?? 0;
-    if (heldFirst > first || heldFirst + active.messages.length < first) return view;
-    return { ...view, messages: [...active.messages.slice(0, first - heldFirst), ...view.messages], firstIndex: heldFirst };
-  }
-
-  /** Earlier messages of a long conversation, the part just before those held (parts come newest first). */
   private addEarlierMessages(part: HostMessageOf<'earlierMessages'>): void {
-    const active = this.active;
-    if (active?.id !== part.conversationId || part.firstIndex + part.messages.length !== (active.firstIndex ?? 0)) return;
-    this.active = { ...active, messages: [...part.messages, ...active.messages], firstIndex: part.firstIndex };
-    this.messages.show(this.active);
+    const joined = withEarlierMessages(this.active, part);
+    if (!joined) return;
+    this.active = joined;
+    this.messages.show(joined);
     this.find.refresh();
   }
 
@@ -294,7 +275,7 @@ export class ChatApp {
     this.messages.show(conversation);
     this.find.refresh();
     this.conversationList.setConversations(this.conversations, conversation?.id);
-    this.showTotals(conversation);
+    this.totals.show(conversation);
     this.composer.setBusy(this.messages.streamingMessage() !== undefined);
     if (switched) this.composer.refreshEstimate();
     // A message refused before it was sent (the host's request validation) comes back as a failed reply.
@@ -327,11 +308,11 @@ export class ChatApp {
     else this.saveState({ pendingSend: undefined });
   }
 
-  private replyEnded(totals: ConversationView['totals']): void {
+  private replyEnded(totals: ConversationView['totals'], time: ConversationView['time']): void {
     this.saveState({ pendingSend: undefined });
     if (this.active) {
-      this.active = { ...this.active, totals };
-      this.showTotals(this.active);
+      this.active = { ...this.active, totals, ...(time ? { time } : {}) };
+      this.totals.show(this.active);
     }
     this.composer.setBusy(this.messages.streamingMessage() !== undefined);
     this.composer.refreshEstimate();
@@ -360,17 +341,11 @@ export class ChatApp {
   }
 
   private deliver(key: string, text: string): void {
-    const delta = this.deltaKeys.get(key);
+    const delta = this.deltaKeys.field(key);
     if (!delta) return;
     const message = this.messages.assistant(delta.messageId);
     if (delta.field === 'reasoning') message?.appendReasoning(delta.choiceIndex, text);
     else message?.appendContent(delta.choiceIndex, text);
-  }
-
-  private deltaKey(messageId: string, choiceIndex: number, field: DeltaKey['field']): string {
-    const key = `${messageId}\u0000${choiceIndex}\u0000${field}`;
-    if (!this.deltaKeys.has(key)) this.deltaKeys.set(key, { messageId, choiceIndex, field });
-    return key;
   }
 
   private messageContext(conversationId: string): MessageContext {
@@ -401,13 +376,6 @@ export class ChatApp {
     this.composer.setModels(models);
     this.attachments.setModels(models);
     if (models.length === 0) this.host.post({ type: 'listModels', requestId: this.host.nextRequestId() });
-  }
-
-  private showTotals(conversation: ConversationView | null): void {
-    const totals = conversation?.totals;
-    const used = totals && totals.promptTokens + totals.completionTokens > 0;
-    this.totals.hidden = !used;
-    this.totals.textContent = used ? `Conversation total: ${usageText(totals)}` : '';
   }
 
   private exportConversation(conversationId: string): void {

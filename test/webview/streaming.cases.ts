@@ -1,5 +1,6 @@
 // Streaming render, the Thinking section and stopping.
 import assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
 import { ChatPage, CONVERSATION_ID, content, conversation, failed, finished, initMessage, reasoning, started } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
@@ -27,6 +28,30 @@ export const streamingCases: WebviewCase[] = [
       assert.match(await chat.lastAssistant().locator('.usage').textContent() ?? '', /prompt 12 · completion 34 · cached 5/);
       assert.match(await chat.page.locator('.totals').textContent() ?? '', /Conversation total: prompt 12/);
       assert.equal(await chat.page.locator('[data-testid="send"]').isVisible(), true);
+    },
+  },
+  {
+    name: 'plain words appended to the growing paragraph show exactly what rendering the whole text shows, after every delta',
+    page: 'strict',
+    async run(chat) {
+      const md = new MarkdownIt({ html: false, linkify: true });
+      // Plain words (appended in place), and deltas that change the markup: a link completed by
+      // letters after a dot, emphasis opened and closed, a trailing space, a new line.
+      const deltas = ['Hello', ' world', ', again', ' mail', ' a@b.c', 'om', ' and', ' **bold', ' text', '**', ' done ', 'x', '\nnext', ' line', ' 42'];
+      await chat.play([started('a1')]);
+      const tail = chat.lastAssistant().locator('[data-testid="message-content"] .markdown-tail');
+      let text = '';
+      for (const delta of deltas) {
+        text += delta;
+        await chat.play([content('a1', delta)]);
+        if (delta === ' world') {
+          assert.equal(await tail.locator('p[data-marker]').count(), 1, 'a plain word is appended in place, not rendered anew');
+          await tail.locator('p').evaluate((p) => p.removeAttribute('data-marker'));
+        }
+        assert.equal(await tail.innerHTML(), md.render(text), `after ${JSON.stringify(delta)}`);
+        if (delta === 'Hello') await tail.locator('p').evaluate((p) => p.setAttribute('data-marker', 'kept'));
+      }
+      assert.match(await tail.innerHTML(), /<a href="mailto:a@b\.com">a@b\.com<\/a>/, 'letters after the dot made it a link');
     },
   },
   {

@@ -14,7 +14,10 @@ import { automaticRetryDelaySeconds, errorToInfo } from './errorAction';
 import { buildHistory } from './historyBuilder';
 import { ThrottledSaver } from './throttledSaver';
 import { addUsage, usageFromWire } from '../conversations/usageTotals';
-import { alternativeAt, editedContent, emptyAlternative, reasoningTokens, ReplyTimer, ShutdownSignal, takeAccumulated } from './replyEntry';
+import { alternativeAt, editedContent, emptyAlternative, reasoningTokens, ShutdownSignal, takeAccumulated } from './replyEntry';
+import { ReplyTimer } from './replyTimer';
+import { replySpeed } from '../conversations/replySpeed';
+import { addTiming } from '../conversations/timeTotals';
 
 export interface ChatStreamClient {
   chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
@@ -282,6 +285,7 @@ export class ChatSession {
             onEvent({ type: 'contentDelta', ...ref, choiceIndex: choice.index, text: content });
             received = true;
           }
+          if (toolCalls && toolCalls.length > 0) marks.content(clock.now());
           toolCalls?.forEach((call, j) => {
             received = true;
             onEvent({
@@ -321,13 +325,17 @@ export class ChatSession {
     timing: ReplyTiming | undefined,
   ): Promise<undefined> {
     entry.status = status;
-    if (timing) entry.timing = timing;
+    if (timing) {
+      entry.timing = timing;
+      conversation.timeTotals = addTiming(conversation.timeTotals, timing);
+    }
     const usage = accumulator.result().usage;
     if (usage) {
       entry.usage = usageFromWire(usage);
       conversation.usageTotals = addUsage(conversation.usageTotals, entry.usage);
     }
     entry.reasoningTokens = await reasoningTokens(entry);
+    const speed = replySpeed(entry);
     await this.options.store.save(conversation);
     this.options.onEvent({
       type: 'replyFinished',
@@ -337,7 +345,8 @@ export class ChatSession {
       finishReasons: entry.alternatives.map((alt, choiceIndex) => ({ choiceIndex, finishReason: alt.finishReason })),
       ...(entry.usage ? { usage: entry.usage } : {}),
       totals: conversation.usageTotals,
-      ...(timing ? { timing } : {}),
+      ...(speed ? { speed } : {}),
+      ...(conversation.timeTotals ? { time: conversation.timeTotals } : {}),
     });
     return undefined;
   }

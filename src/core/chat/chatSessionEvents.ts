@@ -2,8 +2,8 @@
 // them to the chat view, whose protocol has messages of the same shape (the compiler checks that they
 // stay the same in src/extension/chat/coreViewShapes.ts).
 import type { FinishReason } from '../../api/index';
-import type { ReplyTiming } from '../conversations/conversation';
-import type { Conversation } from '../conversations/conversation';
+import type { Conversation, TimeTotals } from '../conversations/conversation';
+import type { ReplySpeed } from '../conversations/replySpeed';
 import type { ErrorInfo, UsageRecord } from '../conversations/conversationParts';
 
 interface ReplyRef {
@@ -46,7 +46,9 @@ export interface ReplyFinishedEvent extends ReplyRef {
   finishReasons: { choiceIndex: number; finishReason: FinishReason | null }[];
   usage?: UsageRecord;
   totals: UsageRecord;
-  timing?: ReplyTiming;
+  speed?: ReplySpeed;
+  /** The conversation's time totals, this reply included. */
+  time?: TimeTotals;
 }
 
 export interface ReplyFailedEvent extends ReplyRef {

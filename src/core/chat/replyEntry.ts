@@ -1,7 +1,7 @@
 // The assistant entry of a reply as it streams: its alternatives (one per `n`), what it keeps of the
 // accumulated stream when it ends, and its reasoning-token figure.
 import type { ChatStreamAccumulator, MessageContent } from '../../api/index';
-import type { Alternative, AssistantEntry, ReplyTiming } from '../conversations/conversation';
+import type { Alternative, AssistantEntry } from '../conversations/conversation';
 import { localTokenCounter } from '../tokens/localTokenCounter';
 
 /** The abort reason when the host shuts down: the reply is interrupted, not stopped by the user. */
@@ -44,29 +44,5 @@ export function takeAccumulated(entry: AssistantEntry, accumulator: ChatStreamAc
     alt.reasoning = choice.message.reasoning_content ?? '';
     alt.finishReason = choice.finishReason;
     if (choice.message.tool_calls && choice.message.tool_calls.length > 0) alt.toolCalls = choice.message.tool_calls;
-  }
-}
-
-/** When a reply's first token and first answer token came, from the request's start; its timing at the end. */
-export class ReplyTimer {
-  private first: number | undefined;
-  private firstContent: number | undefined;
-
-  constructor(private readonly started: number) {}
-
-  token(at: number): void {
-    this.first ??= at;
-  }
-
-  content(at: number): void {
-    this.token(at);
-    this.firstContent ??= at;
-  }
-
-  /** Undefined when nothing arrived. */
-  timing(end: number): ReplyTiming | undefined {
-    if (this.first === undefined) return undefined;
-    const answerStart = this.firstContent ?? end;
-    return { firstTokenMs: this.first - this.started, reasoningMs: answerStart - this.first, answerMs: end - answerStart };
   }
 }

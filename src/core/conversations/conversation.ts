@@ -52,6 +52,16 @@ export const ReplyTimingSchema = z.object({
 });
 export type ReplyTiming = z.infer<typeof ReplyTimingSchema>;
 
+/** The time the conversation's timed replies took, regenerated and deleted ones included. */
+export const TimeTotalsSchema = z.object({
+  replies: z.number().int().nonnegative(),
+  /** From each request sent to its first token, summed. */
+  waitMs: z.number().nonnegative(),
+  /** From each first token to the end of its stream, summed. */
+  streamMs: z.number().nonnegative(),
+});
+export type TimeTotals = z.infer<typeof TimeTotalsSchema>;
+
 export const AssistantEntrySchema = z.object({
   id: z.string(),
   role: z.literal('assistant'),
@@ -114,6 +124,8 @@ export const ConversationSchema = z.object({
   entries: z.array(EntrySchema),
   /** Everything billed in this conversation, replies later regenerated or deleted included. */
   usageTotals: UsageTotalsSchema,
+  /** Absent in conversations saved before replies were timed. */
+  timeTotals: TimeTotalsSchema.optional(),
   /** The summary sent in place of the older entries, after /compact. */
   compaction: CompactionSchema.optional(),
 });

@@ -1,7 +1,8 @@
 // Export of a conversation as a Markdown document a person can read or share.
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { Plan } from '../agent/plan';
-import { selectedAlternative, type Conversation, type UsageTotals } from './conversation';
+import { selectedAlternative, type Conversation, type TimeTotals, type UsageTotals } from './conversation';
+import { replySpeed, type ReplySpeed } from './replySpeed';
 import { fenceFor } from '../codeFence';
 
 const STATUS_NOTE: Record<string, string> = {
@@ -43,9 +44,25 @@ function usageLine(usage: UsageTotals): string {
   return `prompt ${usage.promptTokens}, completion ${usage.completionTokens}, cached ${usage.cachedTokens} tokens`;
 }
 
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function timeLine(time: TimeTotals | undefined): string {
+  return time ? `; ${time.replies} timed ${time.replies === 1 ? 'reply' : 'replies'}, ${seconds(time.waitMs + time.streamMs)} (${seconds(time.waitMs)} to first tokens)` : '';
+}
+
+/** "first token 320 ms, thinking 50 tokens/s, answer 48 tokens/s (estimated split)". */
+function speedLine(speed: ReplySpeed): string {
+  const parts = [`first token ${Math.round(speed.firstTokenMs)} ms`];
+  if (speed.reasoning?.perSecond !== undefined) parts.push(`thinking ${Math.round(speed.reasoning.perSecond)} tokens/s`);
+  if (speed.answer?.perSecond !== undefined) parts.push(`answer ${Math.round(speed.answer.perSecond)} tokens/s`);
+  return `_(${parts.join(', ')}${speed.splitEstimated ? ', split between thinking and answer estimated' : ''})_`;
+}
+
 export function conversationToMarkdown(conversation: Conversation): string {
   const out: string[] = [`# ${conversation.title}`, ''];
-  out.push(`_Exported ${new Date(conversation.updatedAt).toISOString()}; ${usageLine(conversation.usageTotals)}._`, '');
+  out.push(`_Exported ${new Date(conversation.updatedAt).toISOString()}; ${usageLine(conversation.usageTotals)}${timeLine(conversation.timeTotals)}._`, '');
   if (conversation.systemPrompt) out.push('## System', '', conversation.systemPrompt, '');
   for (const entry of conversation.entries) {
     if (entry.role === 'user') {
@@ -64,6 +81,8 @@ export function conversationToMarkdown(conversation: Conversation): string {
       for (const call of alt.toolCalls ?? []) {
         out.push(`Tool call \`${call.function.name}\`:`, '', '```json', call.function.arguments, '```', '');
       }
+      const speed = replySpeed(entry);
+      if (speed) out.push(speedLine(speed), '');
       const note = STATUS_NOTE[entry.status];
       if (note) out.push(note, '');
       if (entry.error) out.push(`> **Error:** ${entry.error.message}`, '');

@@ -4,6 +4,7 @@ import type { AssistantMessageView, CheckpointView, ConversationView, MentionVie
 import type { CheckpointRef } from '../../core/checkpoints/checkpointRef';
 import type { AssistantEntry, Conversation, Entry } from '../../core/conversations/conversation';
 import { parseMentions } from '../../core/context/mentions';
+import { replySpeed } from '../../core/conversations/replySpeed';
 
 function assistantView(entry: AssistantEntry): AssistantMessageView {
   const view: AssistantMessageView = {
@@ -23,7 +24,8 @@ function assistantView(entry: AssistantEntry): AssistantMessageView {
   };
   if (entry.reasoningTokens !== undefined && entry.reasoningTokens > 0) view.reasoningTokens = entry.reasoningTokens;
   if (entry.usage) view.usage = entry.usage;
-  if (entry.timing) view.timing = entry.timing;
+  const speed = replySpeed(entry);
+  if (speed) view.speed = speed;
   if (entry.error) view.error = entry.error;
   if (entry.agentSummary) view.agentSummary = entry.agentSummary;
   if (entry.plan) view.plan = entry.plan;
@@ -66,6 +68,7 @@ export function conversationView(conversation: Conversation): ConversationView {
     title: conversation.title,
     messages: conversation.entries.map(messageView),
     totals: conversation.usageTotals,
+    ...(conversation.timeTotals ? { time: conversation.timeTotals } : {}),
     createdAt: conversation.createdAt,
     updatedAt: conversation.updatedAt,
     ...(conversation.compaction

@@ -4,7 +4,9 @@
 // neither the stored format nor the view can change without the other being looked at.
 import type { ReplyEvent } from '../../core/chat/chatSessionEvents';
 import type { AgentSummary, ErrorInfo, ReplyStatus, ToolCard, UsageRecord } from '../../core/conversations/conversationParts';
-import type { AgentSummaryView, ErrorInfo as ErrorInfoView, HostMessageOf, ReplyStatus as ReplyStatusView, ToolCard as ToolCardView, UsageView } from '../../shared/protocol';
+import type { TimeTotals } from '../../core/conversations/conversation';
+import type { ReplySpeed } from '../../core/conversations/replySpeed';
+import type { AgentSummaryView, ErrorInfo as ErrorInfoView, HostMessageOf, ReplySpeedView, ReplyStatus as ReplyStatusView, TimeTotalsView, ToolCard as ToolCardView, UsageView } from '../../shared/protocol';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
@@ -15,5 +17,7 @@ export type CoreAndViewShapesAgree = [
   Holds<Same<ToolCard, ToolCardView>>,
   Holds<Same<AgentSummary, AgentSummaryView>>,
   Holds<Same<UsageRecord, UsageView>>,
+  Holds<Same<ReplySpeed, ReplySpeedView>>,
+  Holds<Same<TimeTotals, TimeTotalsView>>,
   Holds<Same<ReplyEvent, HostMessageOf<ReplyEvent['type']>>>,
 ];

@@ -1,11 +1,11 @@
 // An assistant reply, streaming or finished: its alternatives (tabs when n > 1), its status (stopped,
 // interrupted), the error that ended it, its usage, and the actions on it.
-import type { AssistantMessageView, ChoiceView, ErrorInfo, FinishReason, ReplyStatus, ReplyTimingView, ShowReasoning, UsageView } from '../../shared/protocol';
+import type { AssistantMessageView, ChoiceView, ErrorInfo, FinishReason, ReplySpeedView, ReplyStatus, ShowReasoning, UsageView } from '../../shared/protocol';
 import { el, icon, iconButton } from '../dom';
 import { ChoicePanel } from './choicePanel';
 import { ErrorView } from './errorView';
 import type { MessageContext } from './messageContext';
-import { usageText } from './usageLine';
+import { speedLabel, usageFigures } from './usageLine';
 
 const STATUS_LABELS: Partial<Record<ReplyStatus, string>> = {
   streaming: 'Generating…',
@@ -73,7 +73,7 @@ export class AssistantMessage {
     ]);
     this.select(Math.min(view.selectedChoice, this.panels.length - 1), false);
     this.showStatus(view.status);
-    this.showUsage(view.usage, view.timing);
+    this.showUsage(view.usage, view.speed);
     for (const [index, choice] of view.choices.entries()) {
       const tokens = index === this.selected ? (view.usage?.reasoningTokens ?? view.reasoningTokens) : undefined;
       if (tokens !== undefined && choice.reasoning !== '') this.panels[index]?.thinking.setTokenCount(tokens);
@@ -117,11 +117,11 @@ export class AssistantMessage {
     this.end('stopped');
   }
 
-  finish(status: 'complete' | 'stopped' | 'interrupted', finishReasons: { choiceIndex: number; finishReason: FinishReason | null }[], usage: UsageView | undefined, timing?: ReplyTimingView): void {
+  finish(status: 'complete' | 'stopped' | 'interrupted', finishReasons: { choiceIndex: number; finishReason: FinishReason | null }[], usage: UsageView | undefined, speed?: ReplySpeedView): void {
     // A reply the user stopped stays "stopped" even if the host saw it end another way.
     this.end(this.status === 'stopped' ? 'stopped' : status);
     for (const { choiceIndex, finishReason } of finishReasons) this.panels[choiceIndex]?.setFinishReason(finishReason);
-    this.showUsage(usage, timing);
+    this.showUsage(usage, speed);
     if (usage?.reasoningTokens !== undefined) this.selectedPanel().thinking.setTokenCount(usage.reasoningTokens);
   }
 
@@ -137,7 +137,7 @@ export class AssistantMessage {
     this.view = view;
     if (view.status !== 'streaming') this.end(this.status === 'stopped' ? 'stopped' : view.status);
     for (const choice of view.choices) this.panels[choice.index]?.setFinishReason(choice.finishReason);
-    this.showUsage(view.usage, view.timing);
+    this.showUsage(view.usage, view.speed);
     const reasoningTokens = view.usage?.reasoningTokens ?? view.reasoningTokens;
     if (reasoningTokens !== undefined) this.panel(Math.min(view.selectedChoice, this.panels.length - 1)).thinking.setTokenCount(reasoningTokens);
     if (view.error && view.error.message !== this.errorView?.error.message) this.showError(view.error);
@@ -187,8 +187,8 @@ export class AssistantMessage {
     this.statusBadge.hidden = this.statusBadge.textContent === '';
   }
 
-  private showUsage(usage: UsageView | undefined, timing?: ReplyTimingView): void {
-    this.usageLabel.textContent = usage ? usageText(usage, timing) : '';
+  private showUsage(usage: UsageView | undefined, speed?: ReplySpeedView): void {
+    this.usageLabel.replaceChildren(...(usage ? usageFigures(usage) : []), ...(speed ? [speedLabel(speed, usage !== undefined)] : []));
   }
 
   private showError(error: ErrorInfo): void {

@@ -38,6 +38,24 @@ const TAIL_COST_SPACING = 4;
  */
 const FREEZE_BUDGET_MS = 12;
 
+/**
+ * Text that, appended to a plain word at the end of a paragraph, renders as exactly that text appended:
+ * letters, digits, spaces and commas, ending in a letter or digit (markdown strips a trailing space).
+ * None of these can open or close an inline construct, and without a newline no block changes.
+ */
+const PLAIN_APPEND = /^[\p{L}\p{N} ,]*[\p{L}\p{N}]$/u;
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * The last word of `text` (after its last space or newline) when it is plain letters and digits: text
+ * appended to it cannot complete a link (linkify needs a dot, @ or colon in the word) or a delimiter.
+ * Looked for from the end, so a long paragraph costs no more than a short one.
+ */
+function lastPlainWord(text: string): string | undefined {
+  const word = text.slice(Math.max(text.lastIndexOf(' '), text.lastIndexOf('\n')) + 1);
+  return PLAIN_WORD.test(word) ? word : undefined;
+}
+
 /** Runs `callback` in a task of its own, without the 4 ms clamp of nested timers. */
 function inNextTask(callback: () => void): void {
   const channel = new MessageChannel();
@@ -63,6 +81,8 @@ export class StreamingMarkdownView {
   private continuing = false;
   /** A frame callback will render the tail (it was rendered too recently for its cost). */
   private tailFramePending = false;
+  /** The markdown the tail element shows now, for appending plain text to it without a render. */
+  private shownTail = '';
 
   constructor(
     private readonly renderer: MarkdownRenderer,
@@ -77,8 +97,29 @@ export class StreamingMarkdownView {
   /** Adds streamed text and renders what it completed plus the new tail. */
   append(text: string): void {
     if (this.finished) return;
-    for (const block of this.splitter.append(text)) this.backlog.push(block);
+    const completed = this.splitter.append(text);
+    if (completed.length === 0 && this.appendPlainText(text)) return;
+    for (const block of completed) this.backlog.push(block);
     this.requestRender();
+  }
+
+  /**
+   * Most deltas are a word or two added to the paragraph being written. Rendering the whole tail again
+   * (markdown, sanitizing, new nodes to style and lay out) for each would make every delta cost as much
+   * as its paragraph; text that cannot change the markup is appended to the paragraph's last text node
+   * instead. Whether it can is decided from the markdown, and the node must end with the same word.
+   */
+  private appendPlainText(text: string): boolean {
+    if (this.continuing || this.tailFramePending || this.backlog.length > 0 || this.liveCode || !PLAIN_APPEND.test(text)) return false;
+    const tail = this.splitter.tail();
+    if (tail?.kind !== 'markdown' || tail.text !== this.shownTail + text) return false;
+    const word = lastPlainWord(this.shownTail);
+    const paragraph = this.tailElement.lastElementChild;
+    const node = paragraph?.tagName === 'P' ? paragraph.lastChild : null;
+    if (word === undefined || !(node instanceof Text) || !node.data.endsWith(word)) return false;
+    node.appendData(text);
+    this.shownTail = tail.text;
+    return true;
   }
 
   /** The stream ended: the tail becomes frozen blocks too, all rendered now. */
@@ -160,6 +201,7 @@ export class StreamingMarkdownView {
   private clearTail(): void {
     this.tailElement.replaceChildren();
     this.liveCode = undefined;
+    this.shownTail = '';
   }
 
   private renderTail(): void {
@@ -184,6 +226,7 @@ export class StreamingMarkdownView {
     const fragment = this.renderer.renderMarkdown(tail.text);
     decorateCodeBlocks(fragment);
     this.tailElement.replaceChildren(fragment);
+    this.shownTail = tail.text;
   }
 
   private growLiveCode(language: string, code: string): void {

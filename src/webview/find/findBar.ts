@@ -51,6 +51,13 @@ export class FindBar {
     return !this.element.hidden;
   }
 
+  /** Ctrl/Cmd+F: the list is virtualised, so the browser's own find would miss what is not mounted. */
+  openOnShortcut(event: KeyboardEvent): void {
+    if (event.key.toLowerCase() !== 'f' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    event.preventDefault();
+    this.open();
+  }
+
   open(): void {
     this.element.hidden = false;
     this.input.focus();

@@ -61,6 +61,45 @@ describe('ChatSession', () => {
     assert.ok((entry.reasoningTokens ?? 0) > 3, 'without reasoning_tokens in usage the reasoning is counted locally');
   });
 
+  it('times the reply on its clock, saves the timing and reports its speed and the conversation’s time', async () => {
+    const gates = [gate(), gate(), gate()];
+    const { session, conversation, events, clock, storage, store } = await setup([
+      [
+        gates[0]!.step,
+        delta({ reasoning_content: 'think' }),
+        gates[1]!.step,
+        delta({ content: 'ok' }),
+        gates[2]!.step,
+        delta({}, 0, 'stop'),
+        chunk([], { prompt_tokens: 5, completion_tokens: 30, total_tokens: 35, completion_tokens_details: { reasoning_tokens: 10 } }),
+      ],
+    ]);
+    const sent = session.send(conversation.id, 'Hi', thinking);
+    const arrived = async (type: SessionEvent['type']) => {
+      while (!events.some((e) => e.type === type)) await tick();
+    };
+    await arrived('replyStarted');
+    clock.advance(300);
+    gates[0]!.open();
+    await arrived('reasoningDelta');
+    clock.advance(1000);
+    gates[1]!.open();
+    await arrived('contentDelta');
+    clock.advance(2000);
+    gates[2]!.open();
+    await sent;
+    assert.deepEqual(reply(conversation).timing, { firstTokenMs: 300, reasoningMs: 1000, answerMs: 2000 });
+    const finished = events.find((e) => e.type === 'replyFinished');
+    assert.ok(finished?.type === 'replyFinished');
+    assert.deepEqual(finished.speed, { firstTokenMs: 300, reasoning: { tokens: 10, ms: 1000, perSecond: 10 }, answer: { tokens: 20, ms: 2000, perSecond: 10 }, splitEstimated: false });
+    assert.deepEqual(finished.time, { replies: 1, waitMs: 300, streamMs: 3000 });
+    await store.flush();
+    const { store: reloaded } = await ConversationStore.open(storage, new ManualClock());
+    const back = reloaded.require(conversation.id);
+    assert.deepEqual(reply(back).timing, { firstTokenMs: 300, reasoningMs: 1000, answerMs: 2000 }, 'the timing survives a reload');
+    assert.deepEqual(back.timeTotals, { replies: 1, waitMs: 300, streamMs: 3000 });
+  });
+
   it('takes the reasoning token count from usage when the service reports it', async () => {
     const { session, conversation } = await setup([
       [delta({ reasoning_content: 'think' }), delta({ content: 'ok' }, 0, 'stop'), chunk([], { prompt_tokens: 1, completion_tokens: 9, total_tokens: 10, completion_tokens_details: { reasoning_tokens: 7 } })],

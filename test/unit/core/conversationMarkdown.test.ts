@@ -29,4 +29,23 @@ describe('conversationToMarkdown', () => {
     assert.match(md, /````\nhas ``` inside\n````/);
     assert.ok(md.endsWith('\n') && !md.endsWith('\n\n'));
   });
+
+  it('writes the conversation’s time and each timed reply’s speed', () => {
+    const c: Conversation = {
+      version: 1,
+      id: 'c',
+      title: 'Fast',
+      titleIsCustom: true,
+      createdAt: 0,
+      updatedAt: 0,
+      usageTotals: { promptTokens: 5, completionTokens: 90, cachedTokens: 0, reasoningTokens: 0 },
+      timeTotals: { replies: 1, waitMs: 300, streamMs: 3000 },
+      entries: [
+        { id: 'a', role: 'assistant', createdAt: 0, model: 'svc-k2-thinking', selected: 0, status: 'complete', alternatives: [{ content: 'ok', reasoning: 'hm', finishReason: 'stop' }], usage: { promptTokens: 5, completionTokens: 90, cachedTokens: 0, reasoningTokens: 0 }, reasoningTokens: 30, timing: { firstTokenMs: 300, reasoningMs: 1000, answerMs: 2000 } },
+      ],
+    };
+    const md = conversationToMarkdown(c);
+    assert.match(md, /cached 0 tokens; 1 timed reply, 3\.3 s \(0\.3 s to first tokens\)\._/);
+    assert.match(md, /ok\n\n_\(first token 300 ms, thinking 30 tokens\/s, answer 30 tokens\/s, split between thinking and answer estimated\)_/);
+  });
 });

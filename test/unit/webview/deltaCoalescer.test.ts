@@ -64,3 +64,53 @@ describe('DeltaCoalescer', () => {
     assert.deepEqual(delivered, [expected]);
   });
 });
+
+describe('DeltaCoalescer after a quiet spell', () => {
+  function setup() {
+    const frames = manualScheduler();
+    const clock = { now: 0 };
+    const delivered: string[] = [];
+    const coalescer = new DeltaCoalescer<string>(frames.schedule, (_key, text) => delivered.push(text), { now: () => clock.now, quietMs: 16 });
+    return { frames, clock, delivered, coalescer };
+  }
+
+  it('hands the first delta on at once and joins the ones that follow within a frame until the frame', () => {
+    const { frames, clock, delivered, coalescer } = setup();
+    clock.now = 100;
+    coalescer.push('a', 'first');
+    assert.deepEqual(delivered, ['first'], 'no frame waited for');
+    assert.equal(frames.scheduled(), 0);
+    clock.now = 105;
+    coalescer.push('a', ' second');
+    clock.now = 110;
+    coalescer.push('a', ' third');
+    assert.deepEqual(delivered, ['first']);
+    assert.equal(frames.scheduled(), 1);
+    clock.now = 116;
+    frames.run();
+    assert.deepEqual(delivered, ['first', ' second third']);
+  });
+
+  it('keeps a steady stream on frames, and hands on at once again after a frame’s time without deltas', () => {
+    const { frames, clock, delivered, coalescer } = setup();
+    coalescer.push('a', '0');
+    for (let t = 5; t <= 50; t += 5) {
+      clock.now = t;
+      coalescer.push('a', `.${t}`);
+      if (t % 15 === 0) frames.run();
+    }
+    assert.deepEqual(delivered, ['0', '.5.10.15', '.20.25.30', '.35.40.45']);
+    clock.now = 60;
+    frames.run();
+    assert.equal(delivered.at(-1), '.50');
+    clock.now = 75;
+    coalescer.push('a', 'late');
+    assert.equal(delivered.at(-1), '.50', '15 ms after the last delivery: it waits for the frame');
+    frames.run();
+    assert.equal(delivered.at(-1), 'late');
+    clock.now = 200;
+    coalescer.push('a', 'alone');
+    assert.equal(delivered.at(-1), 'alone', 'after a quiet spell, at once');
+    assert.equal(frames.scheduled(), 0);
+  });
+});

@@ -1,28 +1,37 @@
 import assert from 'node:assert/strict';
-import { ReplyTimer } from '../../../src/core/chat/replyEntry';
-import { usageText } from '../../../src/webview/components/usageLine';
+import { duration, speedDetails, speedText, timeTotalsDetails, timeTotalsText, usageText } from '../../../src/webview/components/usageLine';
 
-describe('the speed on a reply’s usage line', () => {
-  it('times the first token, the reasoning and the answer from the request start', () => {
-    const timer = new ReplyTimer(1000);
-    assert.equal(timer.timing(1200), undefined, 'nothing arrived');
-    timer.token(1300);
-    timer.token(1350);
-    timer.content(2300);
-    timer.content(2400);
-    assert.deepEqual(timer.timing(4300), { firstTokenMs: 300, reasoningMs: 1000, answerMs: 2000 });
-    const answerOnly = new ReplyTimer(0);
-    answerOnly.content(120);
-    assert.deepEqual(answerOnly.timing(1120), { firstTokenMs: 120, reasoningMs: 0, answerMs: 1000 });
+describe('the usage line of a reply and of the conversation', () => {
+  const speed = { firstTokenMs: 320, reasoning: { tokens: 100, ms: 2000, perSecond: 50 }, answer: { tokens: 200, ms: 4000, perSecond: 50 }, splitEstimated: false };
+
+  it('shows the tokens, and reasoning tokens when known', () => {
+    const usage = { promptTokens: 1200, completionTokens: 300, cachedTokens: 1000, reasoningTokens: 100 };
+    assert.equal(usageText(usage), 'prompt 1,200 · completion 300 · cached 1,000 · reasoning 100');
+    assert.equal(usageText({ ...usage, reasoningTokens: undefined }), 'prompt 1,200 · completion 300 · cached 1,000');
   });
 
-  it('shows time to first token and tokens per second of the reasoning and of the answer', () => {
-    const usage = { promptTokens: 1200, completionTokens: 300, cachedTokens: 1000, reasoningTokens: 100 };
-    assert.equal(
-      usageText(usage, { firstTokenMs: 320, reasoningMs: 2000, answerMs: 4000 }),
-      'prompt 1,200 · completion 300 · cached 1,000 · reasoning 100 · first token 320 ms · thinking 50 tok/s · answer 50 tok/s',
-    );
-    assert.equal(usageText({ ...usage, reasoningTokens: undefined }, { firstTokenMs: 10, reasoningMs: 0, answerMs: 20 }), 'prompt 1,200 · completion 300 · cached 1,000 · first token 10 ms', 'a stretch of a few ms gives no rate');
-    assert.equal(usageText(usage), 'prompt 1,200 · completion 300 · cached 1,000 · reasoning 100');
+  it('shows time to first token and tokens per second of the thinking and of the answer, short', () => {
+    assert.equal(speedText(speed), 'first token 320 ms · thinking 50 tok/s · answer 50 tok/s');
+    assert.equal(speedText({ firstTokenMs: 1250, answer: { tokens: 3, ms: 20 }, splitEstimated: false }), 'first token 1.3 s', 'a stretch too short for a rate shows none');
+    assert.equal(speedText({ ...speed, answer: { tokens: 2000, ms: 41_000, perSecond: 48.78 }, splitEstimated: true }), 'first token 320 ms · thinking ~50 tok/s · answer ~49 tok/s');
+  });
+
+  it('spells every figure out for the tooltip, and says when the split is an estimate', () => {
+    assert.deepEqual(speedDetails(speed), [
+      'Time to first token: 320 ms, from the request sent',
+      'Thinking: 100 tokens in 2.0 s, 50 tokens per second',
+      'Answer: 200 tokens in 4.0 s, 50 tokens per second',
+    ]);
+    const estimated = speedDetails({ firstTokenMs: 90, answer: { tokens: 4, ms: 10 }, splitEstimated: true });
+    assert.equal(estimated[1], 'Answer: 4 tokens in 10 ms (too short for a rate)');
+    assert.match(estimated[2] ?? '', /counted locally, so the split is an estimate/);
+  });
+
+  it('adds the conversation’s time to its totals', () => {
+    const time = { replies: 3, waitMs: 900, streamMs: 11_500 };
+    assert.equal(timeTotalsText(time), '3 replies, 12.4 s');
+    assert.equal(timeTotalsText({ replies: 1, waitMs: 100, streamMs: 400 }), '1 reply, 500 ms');
+    assert.equal(timeTotalsDetails(time), 'Timed replies: 3, 12.4 s in all: 900 ms waiting for first tokens, 300 ms on average, 11.5 s streaming');
+    assert.equal(duration(999.6), '1.0 s');
   });
 });
