@@ -2,10 +2,12 @@
 // connection, attachments) as the host sends them. They are the view's own: the extension maps the
 // core's domain types onto them (src/extension/chat), so the stored format never follows the UI.
 import * as z from 'zod/mini';
+import english from 'zod/v4/locales/en.js';
 
 // zod/mini, not classic zod: the webview bundles this file, and mini is a seventh of the size for the same
 // rules. Mini has no error messages of its own until a locale is set; English names each field's problem.
-z.config(z.locales.en());
+// The English locale is imported alone: `z.locales.en` would bundle every language zod has.
+z.config(english());
 
 export const IdSchema = z.string().check(z.minLength(1));
 export const CountSchema = z.number().check(z.int(), z.nonnegative());
