@@ -1,5 +1,5 @@
 // Long conversations: a 500-message conversation (mixed markdown, lists, code blocks, reasoning).
-// Host: the conversation is saved through the extension's FileKeyValueStorage, then read back by
+// Host: the conversation is saved through the extension's ConversationFolderFiles (journal and index), then read back by
 // ConversationStore.open as after a window reload; the store's memory is the heap growth across that
 // open, after full garbage collections. Webview: the real bundle in headless Chromium is sent the `init`
 // message that restores the conversation (as after a reload); timed in the page from posting the message
@@ -17,7 +17,7 @@ import { systemClock } from '../src/core/clock';
 import type { Conversation } from '../src/core/conversations/conversation';
 import { ConversationStore } from '../src/core/conversations/conversationStore';
 import { conversationView } from '../src/extension/chat/conversationView';
-import { FileKeyValueStorage } from '../src/extension/fileKeyValueStorage';
+import { ConversationFolderFiles } from '../src/extension/conversationFolderFiles';
 import type { HostMessage } from '../src/shared/protocol';
 import { resultsDir } from '../test/harness/toolPaths';
 import { ChatPage, initMessage } from '../test/webview/chatPage';
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
   const storageDir = path.join(dir, 'state');
   try {
     // Saved by one store, as the extension does while the user chats.
-    const writer = (await ConversationStore.open(new FileKeyValueStorage(storageDir), systemClock)).store;
+    const writer = (await ConversationStore.open(new ConversationFolderFiles(storageDir), systemClock)).store;
     const written = await writer.create();
     fill(written);
     await writer.save(written);
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     // Read back by a fresh store, as after a reload; its memory is the heap growth across the open.
     const before = heapUsed();
     const hostStart = performance.now();
-    const { store, problems } = await ConversationStore.open(new FileKeyValueStorage(storageDir), systemClock);
+    const { store, problems } = await ConversationStore.open(new ConversationFolderFiles(storageDir), systemClock);
     const hostOpenMs = performance.now() - hostStart;
     const hostBytes = heapUsed() - before;
     assert.deepEqual(problems, [], 'the saved conversation reads back');
