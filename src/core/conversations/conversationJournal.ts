@@ -8,7 +8,7 @@ import type { Conversation } from './conversation';
 export const JOURNAL_SUFFIX = '.jsonl';
 
 const TEXT_FIELDS = { c: 'content', r: 'reasoning' } as const;
-type TextKey = keyof typeof TEXT_FIELDS;
+const TEXT_KEYS: Record<string, 'c' | 'r' | undefined> = { content: 'c', reasoning: 'r' };
 
 /** [alternative, field, length before, text added] */
 const TextGrowthSchema = z.tuple([z.number().int().nonnegative(), z.enum(['c', 'r']), z.number().int().nonnegative(), z.string()]);
@@ -25,6 +25,8 @@ export const EntryChangeSchema = z.object({
   s: JsonObjectSchema.optional(),
   d: z.array(z.string()).optional(),
   t: z.array(TextGrowthSchema).optional(),
+  /** [alternative, fields set] */
+  a: z.array(z.tuple([z.number().int().nonnegative(), JsonObjectSchema])).optional(),
 });
 export type EntryChange = z.infer<typeof EntryChangeSchema>;
 
@@ -58,7 +60,7 @@ export function snapshotLine(conversation: Conversation): string {
 /** What the journal on disk holds, kept as JSON text per header field and per entry to compare saves cheaply. */
 export class JournalBaseline {
   private constructor(
-    readonly header: ReadonlyMap<string, string>,
+    readonly header: Map<string, string>,
     readonly entries: readonly string[],
   ) {}
 
@@ -70,9 +72,17 @@ export class JournalBaseline {
     return new JournalBaseline(header, conversation.entries.map((e) => JSON.stringify(e)));
   }
 
-  /** The record that turns this baseline into `conversation`, or undefined when nothing changed. */
-  deltaTo(conversation: Conversation): { record: DeltaRecord; next: JournalBaseline } | undefined {
+  /**
+   * The record that turns this baseline into `conversation`, or undefined when nothing changed. Header
+   * fields in `deferred` are left for a later record (the time of every streamed save is not worth its bytes).
+   */
+  deltaTo(conversation: Conversation, deferred: readonly string[] = []): { record: DeltaRecord; next: JournalBaseline } | undefined {
     const next = JournalBaseline.of(conversation);
+    for (const key of deferred) {
+      const kept = this.header.get(key);
+      if (kept === undefined) next.header.delete(key);
+      else next.header.set(key, kept);
+    }
     const record: DeltaRecord = {};
     const set: JsonObject = {};
     const removed: string[] = [];
@@ -103,8 +113,8 @@ function entryChange(i: number, beforeJson: string | undefined, afterJson: strin
   const removed = Object.keys(before).filter((key) => !(key in after));
   for (const [key, value] of Object.entries(after)) {
     if (JSON.stringify(before[key]) === JSON.stringify(value)) continue;
-    const grown = key === 'alternatives' ? textGrowth(before[key], value) : undefined;
-    if (grown) change.t = grown;
+    const changed = key === 'alternatives' ? alternativeChanges(before[key], value) : undefined;
+    if (changed) Object.assign(change, changed);
     else set[key] = value;
   }
   if (Object.keys(set).length > 0) change.s = set;
@@ -112,25 +122,29 @@ function entryChange(i: number, beforeJson: string | undefined, afterJson: strin
   return JSON.stringify(change).length < afterJson.length ? change : whole;
 }
 
-/** The text appended to each alternative, when that is the only way they changed. */
-function textGrowth(before: unknown, after: unknown): TextGrowth[] | undefined {
+/**
+ * How each alternative changed: text appended to its content or reasoning, other fields set. Undefined
+ * when alternatives were added, removed or lost a field (the alternatives are then saved whole).
+ */
+function alternativeChanges(before: unknown, after: unknown): Pick<EntryChange, 't' | 'a'> | undefined {
   if (!Array.isArray(before) || !Array.isArray(after) || before.length !== after.length) return undefined;
   const grown: TextGrowth[] = [];
+  const set: [number, JsonObject][] = [];
   for (let a = 0; a < after.length; a++) {
     const was = before[a] as JsonObject;
     const now = after[a] as JsonObject;
-    const rest = { ...now };
-    for (const key of Object.keys(TEXT_FIELDS) as TextKey[]) {
-      const field = TEXT_FIELDS[key];
+    if (Object.keys(was).some((key) => !(key in now))) return undefined;
+    const fields: JsonObject = {};
+    for (const [field, value] of Object.entries(now)) {
       const old = was[field];
-      const current = now[field];
-      if (typeof old !== 'string' || typeof current !== 'string' || !current.startsWith(old)) return undefined;
-      if (current.length > old.length) grown.push([a, key, old.length, current.slice(old.length)]);
-      rest[field] = old;
+      if (JSON.stringify(old) === JSON.stringify(value)) continue;
+      const key = TEXT_KEYS[field];
+      if (key && typeof old === 'string' && typeof value === 'string' && value.startsWith(old)) grown.push([a, key, old.length, value.slice(old.length)]);
+      else fields[field] = value;
     }
-    if (JSON.stringify(rest) !== JSON.stringify(was)) return undefined;
+    if (Object.keys(fields).length > 0) set.push([a, fields]);
   }
-  return grown;
+  return { ...(grown.length > 0 ? { t: grown } : {}), ...(set.length > 0 ? { a: set } : {}) };
 }
 
 /** Raised while replaying a record that does not fit the conversation as rebuilt so far. */
@@ -157,9 +171,14 @@ function changedEntry(entry: JsonObject | undefined, change: EntryChange): JsonO
   if (!entry) throw new JournalRecordError(`entry ${change.i} is patched before it exists`);
   const next: JsonObject = { ...entry, ...(change.s ?? {}) };
   for (const key of change.d ?? []) delete next[key];
-  if (change.t) {
+  if (change.t || change.a) {
     const alternatives = Array.isArray(next.alternatives) ? (next.alternatives as JsonObject[]).map((a) => ({ ...a })) : [];
-    for (const [a, key, at, text] of change.t) {
+    for (const [a, fields] of change.a ?? []) {
+      const alternative = alternatives[a];
+      if (!alternative) throw new JournalRecordError(`entry ${change.i} has no alternative ${a}`);
+      Object.assign(alternative, fields);
+    }
+    for (const [a, key, at, text] of change.t ?? []) {
       const alternative = alternatives[a];
       const field = TEXT_FIELDS[key];
       const current = alternative?.[field];

@@ -62,7 +62,7 @@ export class ConversationJournalFile {
     const size = await this.folder.size(this.name);
     if (size === undefined) return false;
     if (size !== this.knownSize && !(await this.takeForeignChanges(conversation))) return false;
-    const delta = this.baseline.deltaTo(conversation);
+    const delta = this.baseline.deltaTo(conversation, durable ? [] : ['updatedAt']);
     if (durable && this.knownSize + (delta ? utf8Length(JSON.stringify(delta.record)) : 0) > Math.max(COMPACT_MIN_BYTES, (1 + COMPACT_FACTOR) * this.snapshotBytes)) {
       await this.compact(conversation);
       return true;
