@@ -15,6 +15,8 @@ import { AGENT_ANSWER_PREFIX, CHAT_ANSWER, CHAT_REASONING } from './faultInjecti
 
 export async function reloadFromDisk(storageDir: string): Promise<ConversationStore> {
   const { store, problems } = await ConversationStore.open(new ConversationFolderFiles(storageDir), new ManualClock());
+  store.onDidFindProblem((problem) => problems.push(problem));
+  for (const summary of store.list()) assert.ok(await store.load(summary.id), `${summary.id} loads`);
   assert.deepEqual(problems, [], 'every saved conversation loads');
   return store;
 }
