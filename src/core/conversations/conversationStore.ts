@@ -9,6 +9,7 @@ import type { ConversationFolder } from './conversationFolder';
 import { emptyIndex, INDEX_FILE, indexEntryOf, markDeleted, parseIndex, putEntry, serializeIndex, type ConversationIndex, type IndexEntry } from './conversationIndex';
 import { idOfJournal, journalName } from './conversationJournal';
 import { ConversationJournalFile } from './conversationJournalFile';
+import { replayJournal } from './journalReplay';
 import { autoTitle, matchSnippet, UNTITLED } from './conversationSearch';
 import { repairAfterRestart } from './restartRepair';
 import { isLegacyFile, migrateLegacyConversations } from './legacyConversations';
@@ -144,12 +145,15 @@ export class ConversationStore {
     return pending;
   }
 
-  /** The conversation as saved, without keeping it open (search, pruning). */
+  /**
+   * The conversation as saved, without keeping it open (search, pruning). No lock is taken: a line
+   * another window is appending right now is cut short and left out, and nothing is repaired here.
+   */
   async read(id: string): Promise<Conversation | undefined> {
     const open = this.get(id);
     if (open || !this.summaries.has(id)) return open;
-    const loaded = await this.folder.exclusive(() => ConversationJournalFile.load(this.folder, id));
-    return loaded.kind === 'loaded' ? loaded.conversation : undefined;
+    const text = await this.folder.read(journalName(id));
+    return text === undefined ? undefined : replayJournal(text).conversation;
   }
 
   get activeConversationId(): string | undefined {
