@@ -26,6 +26,18 @@ async function stream(store: ConversationStore, conversation: Conversation, entr
   await store.save(conversation);
 }
 
+/** Window A deletes the conversations window B created to be deleted while it keeps saving them. */
+async function deleteDoomed(store: ConversationStore): Promise<string[]> {
+  await store.refresh();
+  const deleted: string[] = [];
+  for (const summary of store.list()) {
+    if (!summary.title.startsWith('B doomed')) continue;
+    await store.delete(summary.id);
+    deleted.push(summary.id);
+  }
+  return deleted;
+}
+
 async function main(): Promise<void> {
   const [conversationsDir, uploadsDir, tag, url, apiKey, sharedId, roundsText] = process.argv.slice(2) as [string, string, string, string, string, string, string];
   const rounds = Number(roundsText);
@@ -47,12 +59,7 @@ async function main(): Promise<void> {
     if (!shared) throw new Error('the shared conversation is gone');
     if (tag === 'A') {
       await store.rename(sharedId, `A round ${round}`);
-      await store.refresh();
-      for (const summary of store.list()) {
-        if (!summary.title.startsWith('B doomed')) continue;
-        await store.delete(summary.id);
-        deletedOthers.push(summary.id);
-      }
+      deletedOthers.push(...(await deleteDoomed(store)));
     } else {
       shared.entries.push({ id: `B-shared-q${round}`, role: 'user', createdAt: round, content: `shared ${round}` });
       const sharedAnswer = reply(`B-shared-a${round}`);
@@ -69,6 +76,11 @@ async function main(): Promise<void> {
       }
     }
     await uploads.upload({ source: `file:///${tag}/${round}.txt`, filename: `${tag}-${round}.txt`, data: new TextEncoder().encode(`${tag} file ${round}`), purpose: 'file-extract' });
+  }
+  // However the two processes were scheduled, window B's first doomed conversation appears at some point.
+  while (tag === 'A' && deletedOthers.length === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    deletedOthers.push(...(await deleteDoomed(store)));
   }
   await store.flush();
   process.stdout.write(`${JSON.stringify({ deletedOthers })}\n`);
