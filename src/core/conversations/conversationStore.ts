@@ -6,13 +6,13 @@ import type { Clock } from '../clock';
 import { zeroUsage, type Conversation } from './conversation';
 import { ConversationNotFoundError, InvalidInputError } from './conversationErrors';
 import type { ConversationFolder } from './conversationFolder';
-import { emptyIndex, INDEX_FILE, indexEntryOf, markDeleted, parseIndex, putEntry, serializeIndex, type ConversationIndex, type IndexEntry } from './conversationIndex';
-import { idOfJournal, journalName } from './conversationJournal';
+import { INDEX_FILE, indexEntryOf, markDeleted, parseIndex, putEntry, serializeIndex, type ConversationIndex, type IndexEntry } from './conversationIndex';
+import { journalName } from './conversationJournal';
 import { ConversationJournalFile } from './conversationJournalFile';
 import { replayJournal } from './journalReplay';
 import { autoTitle, matchSnippet, UNTITLED } from './conversationSearch';
 import { repairAfterRestart } from './restartRepair';
-import { isLegacyFile, migrateLegacyConversations } from './legacyConversations';
+import { folderNeedsRepair, rebuiltIndex, repairFolder } from './folderRepair';
 
 export { UNTITLED };
 const ACTIVE_FILE = 'activeConversation.json';
@@ -55,26 +55,15 @@ export class ConversationStore {
   ) {}
 
   /**
-   * Reads the index (rebuilt from the journals when missing or damaged, after moving conversations
-   * saved in the older one-file format into journals) and the active conversation. A reply that was
+   * Reads the index (first repaired when needed: see folderRepair.ts) and the active conversation. A reply that was
    * still streaming when the window closed or crashed comes back marked `interrupted`, with what had
    * arrived. Unreadable conversations are reported and left in storage untouched.
    */
   static async open(folder: ConversationFolder, clock: Clock): Promise<{ store: ConversationStore; problems: LoadProblem[] }> {
     const store = new ConversationStore(folder, clock);
     const problems: LoadProblem[] = [];
-    const names = await folder.names();
-    let index = parseIndex(await folder.read(INDEX_FILE));
-    if (!index || names.some(isLegacyFile)) {
-      index = await folder.exclusive(async () => {
-        const current = await folder.read(INDEX_FILE);
-        const fresh = parseIndex(current) ?? (await store.rebuildIndex(names, problems));
-        if (current !== undefined && !parseIndex(current)) problems.push({ key: INDEX_FILE, message: 'the index was damaged and was rebuilt from the journals' });
-        problems.push(...(await migrateLegacyConversations(folder, names, fresh)));
-        await folder.replace(INDEX_FILE, serializeIndex(fresh, clock.now()));
-        return fresh;
-      });
-    }
+    const stored = parseIndex(await folder.read(INDEX_FILE));
+    const index = stored && !folderNeedsRepair(await folder.names(), stored) ? stored : await folder.exclusive(() => repairFolder(folder, clock.now(), problems));
     store.adoptIndex(index);
     const active = await readActive(folder);
     store.problemListeners.add((problem) => problems.push(problem));
@@ -163,14 +152,14 @@ export class ConversationStore {
   async setActive(id: string): Promise<void> {
     if (!(await this.load(id))) throw new ConversationNotFoundError(id);
     this.activeId = id;
-    await this.folder.replace(ACTIVE_FILE, JSON.stringify(id));
+    await this.writeActive(id);
     this.emit();
   }
 
   /** "New Chat" before its first message: no conversation is active, and a reload must not bring the old one back. */
   async clearActive(): Promise<void> {
     this.activeId = undefined;
-    await this.folder.replace(ACTIVE_FILE, JSON.stringify(null));
+    await this.writeActive(undefined);
     this.emit();
   }
 
@@ -194,7 +183,7 @@ export class ConversationStore {
       this.opened.set(conversation.id, { conversation, journal });
       await this.updateIndex(conversation.id, (index) => putEntry(index, conversation.id, indexEntryOf(conversation)));
     });
-    await this.folder.replace(ACTIVE_FILE, JSON.stringify(conversation.id));
+    await this.writeActive(conversation.id);
     this.emit();
     return conversation;
   }
@@ -224,7 +213,7 @@ export class ConversationStore {
     if (wasActive) {
       const next = this.list()[0]?.id;
       if (next !== undefined && (await this.load(next))) this.activeId = next;
-      await this.folder.replace(ACTIVE_FILE, JSON.stringify(this.activeId ?? null));
+      await this.writeActive(this.activeId);
     }
     await removal;
     this.emit();
@@ -306,24 +295,11 @@ export class ConversationStore {
 
   /** Read, change, write back: under the lock, so another window's change to the index is kept. */
   private async writeIndex(change: (index: ConversationIndex) => boolean | void): Promise<boolean | void> {
-    const index = parseIndex(await this.folder.read(INDEX_FILE)) ?? (await this.rebuildIndex(await this.folder.names(), []));
+    const index = parseIndex(await this.folder.read(INDEX_FILE)) ?? (await rebuiltIndex(this.folder));
     const result = change(index);
     await this.folder.replace(INDEX_FILE, serializeIndex(index, this.clock.now()));
     if (this.adoptIndex(index)) this.emit();
     return result;
-  }
-
-  private async rebuildIndex(names: readonly string[], problems: LoadProblem[]): Promise<ConversationIndex> {
-    const index = emptyIndex();
-    for (const name of names) {
-      const id = idOfJournal(name);
-      if (id === undefined) continue;
-      const loaded = await ConversationJournalFile.load(this.folder, id);
-      if (loaded.kind === 'loaded') putEntry(index, id, indexEntryOf(loaded.conversation));
-      const found = loaded.kind === 'missing' ? [] : loaded.problems;
-      problems.push(...found.map((message) => ({ key: name, message })));
-    }
-    return index;
   }
 
   /** Takes in what other windows changed; true when the list changed. */
@@ -371,6 +347,11 @@ export class ConversationStore {
       if (this.writes.get(id) === settled) this.writes.delete(id);
     });
     return write;
+  }
+
+  /** Under the lock like every write, so start-up's clearing of a crash's temporary files never meets a live one. */
+  private writeActive(id: string | undefined): Promise<void> {
+    return this.folder.exclusive(() => this.folder.replace(ACTIVE_FILE, JSON.stringify(id ?? null)));
   }
 
   private emit(): void {

@@ -142,6 +142,19 @@ describe('conversation index', () => {
     assert.deepEqual(missing.problems, []);
   });
 
+  it('lists a journal the index missed (a crash between the two writes) and clears temporary files a crash left', async () => {
+    const folder = new MemoryConversationFolder();
+    const { conversation } = await conversationWith(folder, 4);
+    const index = folder.files.get(INDEX_FILE) ?? '';
+    const { conversation: other } = await conversationWith(folder, 2);
+    folder.files.set(INDEX_FILE, index);
+    folder.files.set(`${INDEX_FILE}.4242.1.tmp`, '{"half":');
+    const { store, problems } = await ConversationStore.open(folder, new ManualClock());
+    assert.deepEqual(problems, []);
+    assert.deepEqual(store.list().map((s) => s.id).sort(), [conversation.id, other.id].sort());
+    assert.ok(![...folder.files.keys()].some((n) => n.endsWith('.tmp')));
+  });
+
   it('follows renames and new messages at the end of a turn, not every streamed save', async () => {
     const folder = new MemoryConversationFolder();
     const { store, conversation } = await conversationWith(folder, 2);
