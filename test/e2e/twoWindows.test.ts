@@ -1,6 +1,7 @@
 // Two VS Code windows with no folder open, each with its own extension host: they share the extension's
 // global storage folder (VS Code gives two windows on one folder separate workspace storage). Both chat
-// at the same time, and after a reload each window lists both conversations.
+// at the same time and see each other's conversations after a reload; one deletes a conversation the
+// other still shows and chats in, and it does not come back.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
@@ -28,29 +29,46 @@ describe('svc in two VS Code windows with no folder open', function () {
     await chat.locator('[data-testid="message"][data-role="assistant"]').getByTestId('message-content').filter({ hasText: text }).waitFor({ timeout: 60_000 });
   }
 
-  async function listedTitles(workbench: Workbench): Promise<string[]> {
+  /** The conversation list of the window after a reload, open. */
+  async function reloadedList(workbench: Workbench): Promise<{ chat: FrameLocator; titles: string[] }> {
     await workbench.reloadWindow();
     const chat = await openChat(workbench);
     const toggle = chat.locator('[data-action="toggle-conversations"]');
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     const titles = chat.locator('.conversation-list .conversation-title');
     await titles.first().waitFor({ timeout: 30_000 });
-    return titles.allTextContents();
+    return { chat, titles: await titles.allTextContents() };
   }
 
-  it('both windows chat at once, and each lists both conversations after a reload', async () => {
+  it('both windows chat at once; a conversation one window deletes stays deleted though the other chats in it', async () => {
     const emptyWindow = `${vscode.server.url}/?ew=true`;
     const one = vscode.workbench;
     await one.open(emptyWindow);
     const two = new Workbench(await one.page.context().newPage(), path.join(e2eResults, theme.name, 'second-window'));
     await two.open(emptyWindow);
-    const [chatOne, chatTwo] = [await openChat(one), await openChat(two)];
+    const chatOne = await openChat(one);
+    const chatTwo = await openChat(two);
     await Promise.all([send(chatOne, 'Written in window one'), send(chatTwo, 'Written in window two')]);
+
+    const listed = await reloadedList(two);
+    for (const text of ['Written in window one', 'Written in window two']) {
+      assert.ok(listed.titles.some((t) => t.includes(text)), `window two lists "${text}" (listed: ${listed.titles.join(' | ')})`);
+    }
+    const item = listed.chat.locator('.conversation-item').filter({ hasText: 'Written in window one' });
+    await item.hover();
+    await item.locator('[data-action="delete-conversation"]').click();
+    const dialog = two.page.locator('.monaco-dialog-box');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await item.waitFor({ state: 'detached', timeout: 15_000 });
+
+    // Window one still shows the deleted conversation and sends in it (or in a new one, once it noticed).
+    await one.page.bringToFront();
+    await send(chatOne, 'Sent after the deletion');
     for (const [name, workbench] of [['one', one], ['two', two]] as const) {
-      const titles = await listedTitles(workbench);
-      for (const text of ['Written in window one', 'Written in window two']) {
-        assert.ok(titles.some((t) => t.includes(text)), `window ${name} lists "${text}" (listed: ${titles.join(' | ')})`);
-      }
+      const { titles } = await reloadedList(workbench);
+      assert.ok(!titles.some((t) => t.includes('Written in window one')), `window ${name} does not bring the deleted conversation back (listed: ${titles.join(' | ')})`);
+      assert.ok(titles.some((t) => t.includes('Written in window two')), `window ${name} lists window two's conversation (listed: ${titles.join(' | ')})`);
     }
     await two.page.close();
   });
