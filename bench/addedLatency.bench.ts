@@ -1,6 +1,6 @@
 // Added latency: from a chunk arriving at the host to its text painted in the webview, per chunk, over a
 // 2,000-chunk stream. The host side is the real vscode-free path: SvcClient streaming from a local SSE
-// server, ChatSession (accumulation, throttled saving through the extension's FileKeyValueStorage, one
+// server, ChatSession (accumulation, throttled saving through the extension's ConversationFolderFiles, one
 // protocol event per delta) and the StreamDeltaBatcher through which ChatController posts every message
 // (text deltas of one event-loop turn joined). The vscode-only last hop (webview.postMessage) is replaced
 // by a CDP Runtime.evaluate that posts the same message into the page, where the real webview bundle
@@ -21,7 +21,7 @@ import { systemClock } from '../src/core/clock';
 import { ConversationStore } from '../src/core/conversations/conversationStore';
 import { StreamDeltaBatcher } from '../src/extension/chat/streamDeltaBatcher';
 import { conversationView } from '../src/extension/chat/conversationView';
-import { FileKeyValueStorage } from '../src/extension/fileKeyValueStorage';
+import { ConversationFolderFiles } from '../src/extension/conversationFolderFiles';
 import type { HostMessage } from '../src/shared/protocol';
 import { resultsDir } from '../test/harness/toolPaths';
 import { ChatPage, initMessage } from '../test/webview/chatPage';
@@ -124,7 +124,7 @@ interface RunResult {
 async function run(page: Page, url: string, paceMs: number, storageDir: string): Promise<RunResult> {
   const writtenAt: number[] = [];
   const server = await startStreamServer(() => paceMs, writtenAt);
-  const storage = new FileKeyValueStorage(storageDir);
+  const storage = new ConversationFolderFiles(storageDir);
   const { store } = await ConversationStore.open(storage, systemClock);
   const conversation = await store.create();
   const chat = new ChatPage(page);
@@ -250,7 +250,7 @@ async function main(): Promise<void> {
   const profile = process.argv.includes('--profile');
   const browser = await launchBenchBrowser('latency');
   const runDir = fs.mkdtempSync(path.join(resultsDir, 'bench-latency-'));
-  console.log(`${CHUNKS} one-word chunks (paragraphs of 40), ${MODEL}; host: SvcClient + ChatSession (+ FileKeyValueStorage saves); webview: real bundle in headless Chromium (strict CSP page); ${PACED_RUNS} paced runs and a burst`);
+  console.log(`${CHUNKS} one-word chunks (paragraphs of 40), ${MODEL}; host: SvcClient + ChatSession (+ ConversationFolderFiles saves); webview: real bundle in headless Chromium (strict CSP page); ${PACED_RUNS} paced runs and a burst`);
   try {
     const oneRun = async (pace: number, name: string, traced: boolean): Promise<RunResult> => {
       const page = await browser.newPage();

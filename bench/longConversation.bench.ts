@@ -1,6 +1,6 @@
 // Long conversations: agent sessions of 500 and 5,000 messages (questions, replies that reason and call a
 // tool, tool cards with their results, markdown answers with lists and code; test/support/longConversation.ts).
-// Host: the conversation is saved through the extension's FileKeyValueStorage, read back by
+// Host: the conversation is saved through the extension's ConversationFolderFiles (journal and index), read back by
 // ConversationStore.open as after a window reload, and turned into the `init` payload. Webview: the real
 // bundle in headless Chromium is posted that `init` (3 runs a size); timed in the page from posting to the
 // end of the frame that shows the newest message with its text (the view opens at the bottom), with the
@@ -16,7 +16,7 @@ import { systemClock } from '../src/core/clock';
 import { ConversationStore } from '../src/core/conversations/conversationStore';
 import { conversationView } from '../src/extension/chat/conversationView';
 import { PartedConversationPoster } from '../src/extension/chat/partedConversationPoster';
-import { FileKeyValueStorage } from '../src/extension/fileKeyValueStorage';
+import { ConversationFolderFiles } from '../src/extension/conversationFolderFiles';
 import type { HostMessage } from '../src/shared/protocol';
 import { resultsDir } from '../test/harness/toolPaths';
 import { fillLongConversation } from '../test/support/longConversation';
@@ -149,7 +149,7 @@ async function benchSize(browser: BenchBrowser, messages: number): Promise<SizeF
   const storageDir = path.join(dir, 'state');
   try {
     // Saved by one store, as the extension does while the user chats.
-    const writer = (await ConversationStore.open(new FileKeyValueStorage(storageDir), systemClock)).store;
+    const writer = (await ConversationStore.open(new ConversationFolderFiles(storageDir), systemClock)).store;
     const written = await writer.create();
     fillLongConversation(written, messages);
     await writer.save(written);
@@ -161,8 +161,9 @@ async function benchSize(browser: BenchBrowser, messages: number): Promise<SizeF
     // Read back by a fresh store, as after a reload; its memory is the heap growth across the open.
     const before = heapUsed();
     const hostStart = performance.now();
-    const { store, problems } = await ConversationStore.open(new FileKeyValueStorage(storageDir), systemClock);
-    const conversation = store.require(conversationId);
+    const { store, problems } = await ConversationStore.open(new ConversationFolderFiles(storageDir), systemClock);
+    const conversation = await store.load(conversationId);
+    if (!conversation) throw new Error('the saved conversation is not listed');
     const hostOpenMs = performance.now() - hostStart;
     const hostMb = (heapUsed() - before) / MB;
     assert.deepEqual(problems, [], 'the saved conversation reads back');

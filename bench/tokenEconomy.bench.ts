@@ -16,6 +16,7 @@ import { UploadCache } from '../src/core/files/uploadCache';
 import type { Tool } from '../src/core/tools/tool';
 import { ToolRegistry } from '../src/core/tools/toolRegistry';
 import { startEmulator, type Scenario } from '../src/emulator/index';
+import { ConversationFolderFiles } from '../src/extension/conversationFolderFiles';
 import { FileKeyValueStorage } from '../src/extension/fileKeyValueStorage';
 import { resultsDir } from '../test/harness/toolPaths';
 import { figure, printTargets, runBench, type TargetResult } from './support/benchReport';
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
 
     // The chat: twenty turns, every third one explains a file (through the upload cache).
     const storage = new FileKeyValueStorage(path.join(dir, 'state'));
-    const { store } = await ConversationStore.open(storage, systemClock);
+    const { store } = await ConversationStore.open(new ConversationFolderFiles(path.join(dir, 'conversations')), systemClock);
     const chatUsage: RequestUsage[] = [];
     const failures: string[] = [];
     const onEvent = (event: SessionEvent): void => {

@@ -270,7 +270,9 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   private async sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {
-    const id = conversationId ?? (await this.store.create(readSettings().systemPrompt)).id;
+    // A conversation another window deleted while this view still showed it gets the message as a new one.
+    const listed = conversationId !== null && this.store.summary(conversationId) !== undefined ? conversationId : null;
+    const id = listed ?? (await this.store.create(readSettings().systemPrompt)).id;
     await this.store.setActive(id);
     const compacted = await compactBeforeSending(
       { store: this.store, client: async () => (await this.connection.get()).client, clock: systemClock, notice: (level, message) => this.post({ type: 'notice', level, message }) },

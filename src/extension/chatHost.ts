@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { systemClock } from '../core/clock';
 import type { Conversation } from '../core/conversations/conversation';
-import { ConversationStore, type ConversationSummary } from '../core/conversations/conversationStore';
+import { ConversationStore, type ConversationSummary, type LoadProblem } from '../core/conversations/conversationStore';
 import { ServiceModels } from '../core/models/serviceModels';
 import { LanguageModelChat } from '../core/languageModels/languageModelChat';
 import { ReasoningStore } from '../core/languageModels/reasoningStore';
@@ -17,7 +17,8 @@ import { ChatController } from './chatController';
 import { ChatViewProvider } from './chatViewProvider';
 import { CODE_BLOCK_SCHEME } from './codeBlockActions';
 import { ProposedContentProvider } from './proposedContent';
-import { FileKeyValueStorage } from './fileKeyValueStorage';
+import { ConversationFolderFiles } from './conversationFolderFiles';
+import { watchOtherWindows } from './otherWindows';
 import { registerFileFeatures } from './files/registerFileFeatures';
 import { keyFromCommandArgument } from './commandArguments';
 import { underTestHarness } from './testHarness';
@@ -79,9 +80,10 @@ export interface ChatHost {
 export async function startChatHost(context: vscode.ExtensionContext, releaseCommandStubs: () => void): Promise<ChatHost> {
   const log = vscode.window.createOutputChannel('svc', { log: true });
   context.subscriptions.push(watchWorkspaceAttempts(log));
-  const storage = new FileKeyValueStorage(conversationsDir(context));
-  const { store, problems } = await ConversationStore.open(storage, systemClock);
-  for (const problem of problems) log.warn(`Saved conversation ${problem.key} could not be read and was left as is: ${problem.message}`);
+  const { store, problems } = await ConversationStore.open(new ConversationFolderFiles(conversationsDir(context)), systemClock);
+  const warn = (problem: LoadProblem) => log.warn(`Saved conversation ${problem.key} could not be read in full: ${problem.message}`);
+  problems.forEach(warn);
+  context.subscriptions.push(store.onDidFindProblem(warn), ...watchOtherWindows(store, conversationsDir(context)));
 
   const keys = new ApiKeyStore(context.secrets, context.globalState);
   const testHarness = underTestHarness(context.extensionMode);
@@ -263,8 +265,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     connection: () => chat.connectionNow(),
     loadSavedConversations: async () => {
       await store.flush();
-      const { store: fresh } = await ConversationStore.open(new FileKeyValueStorage(conversationsDir(context)), systemClock);
-      return fresh.list().flatMap((s) => fresh.get(s.id) ?? []);
+      const { store: fresh } = await ConversationStore.open(new ConversationFolderFiles(conversationsDir(context)), systemClock);
+      const saved = await Promise.all(fresh.list().map((s) => fresh.read(s.id)));
+      return saved.flatMap((c) => c ?? []);
     },
     hasStoredApiKey: () => keys.hasStoredKey(),
     viewReady: () => firstViewReady,

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FrameLocator, Locator } from 'playwright-core';
+import { replayJournal } from '../../src/core/conversations/journalReplay';
 import { FAULTS_ENV, OPTIONS_ENV, REQUEST_LOG_ENV } from '../../src/extension/localEmulator';
 import { extensionId, themes, useVsCode, type VsCodeSession } from './vscodeSession';
 
@@ -51,18 +52,16 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
   }
 }
 
-/** Every conversation the extension saved for the workspace (one JSON file each in its workspace storage). */
+/** Every conversation the extension saved for the workspace (one journal each in its workspace storage). */
 function savedConversations(runDir: string): SavedConversation[] {
   const storage = path.join(runDir, 'user-data', 'User', 'workspaceStorage');
   if (!fs.existsSync(storage)) return [];
   const found: SavedConversation[] = [];
   for (const file of fs.readdirSync(storage, { recursive: true, encoding: 'utf8' })) {
-    if (!/conversations[\\/]conversation%2F[^\\/]+\.json$/.test(file)) continue;
-    try {
-      found.push(JSON.parse(fs.readFileSync(path.join(storage, file), 'utf8')) as SavedConversation);
-    } catch {
-      // A file being replaced right now: the next look sees the new one.
-    }
+    if (!/conversations[\\/][^\\/]+\.jsonl$/.test(file)) continue;
+    // A save being appended right now is cut short and dropped by the replay: the next look sees it.
+    const conversation = replayJournal(fs.readFileSync(path.join(storage, file), 'utf8')).conversation;
+    if (conversation) found.push(conversation as SavedConversation);
   }
   return found;
 }

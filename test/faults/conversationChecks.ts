@@ -8,13 +8,15 @@ import type { AgentTaskResult } from '../../src/core/agent/agentLoop';
 import type { AssistantEntry, Conversation } from '../../src/core/conversations/conversation';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import { ErrorInfoSchema } from '../../src/shared/protocol';
-import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
+import { ConversationFolderFiles } from '../../src/extension/conversationFolderFiles';
 import { ManualClock } from '../unit/core/support/manualClock';
 import { assertEveryCallAnswered } from '../support/toolCallChecks';
 import { AGENT_ANSWER_PREFIX, CHAT_ANSWER, CHAT_REASONING } from './faultInjection';
 
 export async function reloadFromDisk(storageDir: string): Promise<ConversationStore> {
-  const { store, problems } = await ConversationStore.open(new FileKeyValueStorage(storageDir), new ManualClock());
+  const { store, problems } = await ConversationStore.open(new ConversationFolderFiles(storageDir), new ManualClock());
+  store.onDidFindProblem((problem) => problems.push(problem));
+  for (const summary of store.list()) assert.ok(await store.load(summary.id), `${summary.id} loads`);
   assert.deepEqual(problems, [], 'every saved conversation loads');
   return store;
 }

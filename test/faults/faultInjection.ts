@@ -1,14 +1,14 @@
 // The fault suite on the one emulator test bed (test/support/emulatorTestBed.ts): the suite's key and
 // scenarios, the real client whose fetch adds the emulator's per-request fault header to the chat
 // attempts a FaultPlan picks, retry sleeps recorded instead of waited, and the real core chat session over a ConversationStore kept
-// in files (the extension's FileKeyValueStorage) in a temp folder, driven by a hand-moved clock.
+// in files (the extension's ConversationFolderFiles) in a temp folder, driven by a hand-moved clock.
 import * as path from 'node:path';
 import type { ChatRequest, SvcClient } from '../../src/api/index';
 import type { ReplySettings } from '../../src/core/chat/chatRequestBuilder';
 import { ChatSession, type SessionEvent } from '../../src/core/chat/chatSession';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import type { EmulatorOptions, RunningEmulator, Scenario } from '../../src/emulator/index';
-import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
+import { ConversationFolderFiles } from '../../src/extension/conversationFolderFiles';
 import { startEmulatorTestBed, type LoggedExchange } from '../support/emulatorTestBed';
 import { ManualClock } from '../unit/core/support/manualClock';
 
@@ -130,7 +130,7 @@ export interface SessionRig {
   store: ConversationStore;
   clock: ManualClock;
   events: SessionEvent[];
-  storage: FileKeyValueStorage;
+  storage: ConversationFolderFiles;
   /** Terminal events (replyFinished / replyFailed) seen so far. */
   terminalCount(): number;
   /** Fires pending automatic-retry countdowns until none is left, waiting for each retry to end. */
@@ -141,7 +141,7 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 
 export async function openSessionRig(bed: FaultBed, client: SvcClient): Promise<SessionRig> {
   const clock = new ManualClock();
-  const storage = new FileKeyValueStorage(bed.storageDir);
+  const storage = new ConversationFolderFiles(bed.storageDir);
   const { store, problems } = await ConversationStore.open(storage, clock);
   if (problems.length > 0) throw new Error(`stored conversations unreadable: ${JSON.stringify(problems)}`);
   const events: SessionEvent[] = [];

@@ -9,14 +9,15 @@ import type { AssistantEntry } from '../../src/core/conversations/conversation';
 import { assertChatIntact, assertSavedIntact, reloadFromDisk } from './conversationChecks';
 import { perSuite } from '../support/suiteHooks';
 import { API_KEY, CHAT_ANSWER, SETTINGS, openSessionRig, startFaultBed } from './faultInjection';
+import { journalName } from '../../src/core/conversations/conversationJournal';
+import { replayJournal } from '../../src/core/conversations/journalReplay';
 
 
 async function savedReplyText(file: string): Promise<string> {
   const text = await fs.readFile(file, 'utf8').catch(() => '');
   if (text === '') return '';
-  const conversation = JSON.parse(text) as { entries: { role: string; alternatives?: { content: string; reasoning: string }[] }[] };
-  const reply = conversation.entries.find((e) => e.role === 'assistant');
-  return reply?.alternatives?.[0] ? reply.alternatives[0].reasoning + reply.alternatives[0].content : '';
+  const reply = replayJournal(text).conversation?.entries.find((e) => e.role === 'assistant');
+  return reply?.role === 'assistant' && reply.alternatives[0] ? reply.alternatives[0].reasoning + reply.alternatives[0].content : '';
 }
 
 describe('fault suite: the host killed mid-stream and restarted', function () {
@@ -32,7 +33,7 @@ describe('fault suite: the host killed mid-stream and restarted', function () {
       const rig = await openSessionRig(bed, bed.client());
       const conversation = await rig.store.create();
       await rig.store.flush();
-      const file = path.join(bed.storageDir, `${encodeURIComponent(`conversation/${conversation.id}`)}.json`);
+      const file = path.join(bed.storageDir, journalName(conversation.id));
       // tsx as a loader inside this one process (its CLI would run the script in a grandchild that
       // SIGKILL does not reach).
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'hostProcess.ts'), bed.emulator.url, API_KEY, bed.storageDir, conversation.id], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -5,12 +5,12 @@ import { SvcClient } from '../../src/api/index';
 import { ChatSession } from '../../src/core/chat/chatSession';
 import { systemClock } from '../../src/core/clock';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
-import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
+import { ConversationFolderFiles } from '../../src/extension/conversationFolderFiles';
 import { SETTINGS } from './faultInjection';
 
 async function main(): Promise<void> {
   const [url, apiKey, storageDir, conversationId] = process.argv.slice(2) as [string, string, string, string];
-  const { store } = await ConversationStore.open(new FileKeyValueStorage(storageDir), systemClock);
+  const { store } = await ConversationStore.open(new ConversationFolderFiles(storageDir), systemClock);
   const client = new SvcClient({ baseUrl: url, apiKey, maxRetries: 0 });
   const session = new ChatSession({ client: () => client, store, clock: systemClock, onEvent: () => undefined, saveIntervalMs: 20 });
   await session.send(conversationId, 'Tell me slowly.', SETTINGS);

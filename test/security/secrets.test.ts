@@ -19,6 +19,7 @@ import { ConversationStore } from '../../src/core/conversations/conversationStor
 import { accountKey } from '../../src/core/files/accountKey';
 import { UploadCache } from '../../src/core/files/uploadCache';
 import { FormulaToolCatalog } from '../../src/core/tools/formulaTools';
+import { ConversationFolderFiles } from '../../src/extension/conversationFolderFiles';
 import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
 import { nodeTestHost, ScriptedApprover } from '../unit/core/nodeTestWorkspaceHost';
 import { FAULT_HEADER, SETTINGS } from '../faults/faultInjection';
@@ -84,8 +85,7 @@ describe('security: the API key stays secret', function () {
       const wrongClient = new SvcClient({ baseUrl: cli.url, apiKey: WRONG_KEY, maxRetries: 0 });
 
       // Chat: a reply, a rate-limit error (its message names the account), an authentication error.
-      const storage = new FileKeyValueStorage(path.join(base, 'workspace-storage'));
-      const { store } = await ConversationStore.open(storage, systemClock);
+      const { store } = await ConversationStore.open(new ConversationFolderFiles(path.join(base, 'workspace-storage')), systemClock);
       let useWrongKey = false;
       const session = new ChatSession({ client: () => (useWrongKey ? wrongClient : client), store, clock: systemClock, onEvent: (e: SessionEvent) => events.push(e), maxAutomaticRetries: 0 });
       const conversation = await store.create();

@@ -1,6 +1,7 @@
 // Deleting a conversation: asked first, since nothing brings it back; a reply still streaming in it is
 // stopped and saved before the file goes, so no late save writes it again.
 import type { HostWindow } from '../host/hostWindow';
+import { ConversationNotFoundError } from '../conversations/conversationErrors';
 import type { ConversationStore } from '../conversations/conversationStore';
 
 export interface ReplyStopper {
@@ -14,7 +15,8 @@ export async function deleteConversation(
   replies: ReplyStopper,
   conversationId: string,
 ): Promise<boolean> {
-  const conversation = store.require(conversationId);
+  const conversation = store.summary(conversationId);
+  if (!conversation) throw new ConversationNotFoundError(conversationId);
   if (!(await window.confirm(`Delete the conversation "${conversation.title}"?`, 'Delete'))) return false;
   await replies.stopAndSettle(conversationId);
   await store.delete(conversationId);

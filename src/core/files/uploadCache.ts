@@ -2,12 +2,14 @@
 // again, a changed file replaces its old copy, and the service's file limits are kept by removing the
 // oldest files this extension uploaded. The record of what we uploaded persists through KeyValueStorage,
 // so it survives restarts and is the only thing that decides what is "ours" (never a file name).
-// The extension backs the storage with global (not per-workspace) state: uploads belong to the account.
+// The extension backs the storage with a file in its global (not per-workspace) storage: uploads belong
+// to the account, and every window of the editor shares the record. Each operation starts from the
+// record as stored and writes back only its own changes, merged into what other windows wrote since.
 import { z } from 'zod';
 import { LIMITS, FilePurposeSchema, type FileObject, type FilePurpose } from '../../api/index';
 import { contentHash } from './accountKey';
 import { formatBytes } from './byteSize';
-import type { KeyValueStorage } from '../keyValueStorage';
+import type { SharedKeyValueStorage } from '../keyValueStorage';
 import { isFileGone, type FilesClient } from './filesClient';
 
 const OwnedUploadSchema = z.object({
@@ -67,6 +69,8 @@ export function uploadStorageKey(account: string): string {
 
 export class UploadCache {
   private state: CacheState = { version: 1, uploads: [] };
+  /** The record as stored when the running operation started: what it changed is the difference. */
+  private base: CacheState = { version: 1, uploads: [] };
   private loaded: Promise<void> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly limits: FileLimits;
@@ -74,7 +78,7 @@ export class UploadCache {
 
   constructor(
     private readonly client: FilesClient,
-    private readonly storage: KeyValueStorage,
+    private readonly storage: SharedKeyValueStorage,
     private readonly account: string,
     options: { limits?: Partial<FileLimits>; now?: () => number } = {},
   ) {
@@ -91,13 +95,13 @@ export class UploadCache {
 
   /** Reads the persisted record; every operation awaits it, call it directly to use owned()/isOwned() first. */
   load(): Promise<void> {
-    this.loaded ??= this.storage.read(uploadStorageKey(this.account)).then((stored) => {
-      // Storage written by another version, or damaged, is dropped rather than trusted: the worst
-      // case is one upload more, never a wrong file id reused.
-      const parsed = CacheStateSchema.safeParse(stored);
-      if (parsed.success) this.state = parsed.data;
-    });
+    this.loaded ??= this.reload();
     return this.loaded;
+  }
+
+  private async reload(): Promise<void> {
+    this.state = parseState(await this.storage.read(uploadStorageKey(this.account)));
+    this.base = structuredClone(this.state);
   }
 
   /** Uploads this extension made for this account, oldest first. */
@@ -241,15 +245,37 @@ export class UploadCache {
     }
   }
 
-  private save(): Promise<void> {
-    return this.storage.write(uploadStorageKey(this.account), this.state);
+  /** Writes this window's changes since the operation began into the stored record, keeping other windows' records. */
+  private async save(): Promise<void> {
+    const base = this.base;
+    const mine = this.state;
+    const stored = await this.storage.update(uploadStorageKey(this.account), (current) => mergeUploads(parseState(current), base, mine));
+    this.state = parseState(stored);
+    this.base = structuredClone(this.state);
   }
 
   /** One operation at a time: two "explain" clicks on one file must not upload it twice. */
   private serialised<T>(operation: () => Promise<T>): Promise<T> {
-    const step = () => this.load().then(operation);
+    const step = () => this.reload().then(operation);
     const run = this.queue.then(step, step);
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+// A record written by another version, or damaged, is dropped rather than trusted: the worst case is
+// one upload more, never a wrong file id reused.
+function parseState(stored: unknown): CacheState {
+  const parsed = CacheStateSchema.safeParse(stored);
+  return parsed.success ? parsed.data : { version: 1, uploads: [] };
+}
+
+/** `stored` with what changed from `base` to `mine`: records removed, added or changed (by file id). */
+export function mergeUploads(stored: CacheState, base: CacheState, mine: CacheState): CacheState {
+  const before = new Map(base.uploads.map((u) => [u.fileId, JSON.stringify(u)]));
+  const kept = new Set(mine.uploads.map((u) => u.fileId));
+  const removed = new Set(base.uploads.filter((u) => !kept.has(u.fileId)).map((u) => u.fileId));
+  const changed = mine.uploads.filter((u) => before.get(u.fileId) !== JSON.stringify(u));
+  const replaced = new Set(changed.map((u) => u.fileId));
+  return { version: 1, uploads: [...stored.uploads.filter((u) => !removed.has(u.fileId) && !replaced.has(u.fileId)), ...changed] };
 }

@@ -63,9 +63,11 @@ export function checkpointTaker(checkpoints: Checkpoints, log: vscode.LogOutputC
 export async function pruneCheckpoints(checkpoints: Checkpoints, store: ConversationStore, log: vscode.LogOutputChannel): Promise<void> {
   const { enabled, keepDays } = readCheckpointSettings();
   if (!enabled) return;
-  const kept = store.list().flatMap((summary) =>
-    (store.get(summary.id)?.entries ?? []).flatMap((entry) => (entry.role !== 'assistant' && entry.checkpoint ? [entry.checkpoint] : [])),
-  );
+  const kept: CheckpointRef[] = [];
+  for (const summary of store.list()) {
+    const entries = (await store.read(summary.id))?.entries ?? [];
+    kept.push(...entries.flatMap((entry) => (entry.role !== 'assistant' && entry.checkpoint ? [entry.checkpoint] : [])));
+  }
   try {
     const dropped = await checkpoints.prune(kept, keepDays);
     if (dropped > 0) log.info(`Checkpoints: pruned ${dropped} old checkpoint(s).`);

@@ -1,13 +1,12 @@
 // The core objects behind the file features, for the account in use. A new key or base URL (or the
 // switch to the emulator) is another account with its own uploads, so everything is rebuilt then.
-import type * as vscode from 'vscode';
 import { accountKey } from '../../core/files/accountKey';
 import { AttachmentSession } from '../../core/files/attachmentSession';
 import { BalanceTracker, DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/billing/balanceView';
 import { ContextBuilder } from '../../core/files/contextBuilder';
 import type { FilesClient } from '../../core/files/filesClient';
 import { UploadCache } from '../../core/files/uploadCache';
-import { globalStateStorage } from './globalStateStorage';
+import type { SharedKeyValueStorage } from '../../core/keyValueStorage';
 
 export interface FilesConnection {
   client: FilesClient;
@@ -52,7 +51,7 @@ export class FileServices {
   private readonly created = new Set<(services: AccountServices) => void>();
 
   constructor(
-    private readonly memento: vscode.Memento,
+    private readonly records: SharedKeyValueStorage,
     private readonly connection: () => Promise<FilesConnection>,
     private readonly warningThreshold: () => number = () => DEFAULT_BALANCE_WARNING_THRESHOLD,
   ) {}
@@ -68,7 +67,7 @@ export class FileServices {
     const account = accountKey(connection.baseUrl, connection.apiKey);
     if (this.current?.account === account) return this.current;
     const client = latestClient(() => this.client ?? connection.client);
-    const cache = new UploadCache(client, globalStateStorage(this.memento), account);
+    const cache = new UploadCache(client, this.records, account);
     const builder = new ContextBuilder(client, cache);
     const services: AccountServices = {
       account,

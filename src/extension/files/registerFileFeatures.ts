@@ -13,6 +13,7 @@ import { FileServices, type FilesConnection } from './fileServices';
 import { registerManageUploads } from './manageUploadsCommand';
 import { registerShowBalance } from '../billing/showBalanceCommand';
 import { registerUploadContentProvider } from './uploadContentProvider';
+import { uploadRecords } from './uploadRecords';
 
 export interface FileFeatureDeps {
   /** The client in use and the base URL + key that identify its account; rejects when none is set up. */
@@ -40,7 +41,7 @@ function priceTable(): PriceTable {
 }
 
 export function registerFileFeatures(context: vscode.ExtensionContext, deps: FileFeatureDeps): FileFeatures {
-  const services = new FileServices(context.globalState, deps.connection, warningThreshold);
+  const services = new FileServices(uploadRecords(context.globalStorageUri.fsPath, context.globalState), deps.connection, warningThreshold);
   const statusBar = new BalanceStatusBar(deps.currentModel);
   const refreshBalance = () => {
     services

@@ -9,7 +9,7 @@ import { ChangeJournal, type JournalFiles } from '../../../src/core/tools/change
 import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { ManualClock } from './support/manualClock';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { delta, gate, ScriptedChatClient, usageChunk, type ScriptStep } from './support/scriptedChatClient';
 
 class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient {
@@ -27,7 +27,7 @@ const answer: ScriptStep[] = [delta({ role: 'assistant', content: 'Done: ' }), d
 const settings = { model: 'svc-k2.5', thinking: false, maxSteps: 5, systemPrompt: 'Be brief.' };
 
 async function tasksWith(scripts: ScriptStep[][], toolset: () => Promise<AgentToolset> = async () => emptyToolset()) {
-  const { store } = await ConversationStore.open(new MemoryStorage(), new ManualClock());
+  const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
   const client = new ScriptedAgentClient(scripts);
   const events: AgentTasksEvent[] = [];
   const logged: string[] = [];

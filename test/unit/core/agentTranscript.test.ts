@@ -21,7 +21,7 @@ import { perTest } from '../../support/suiteHooks';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
 import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
 import { ManualClock } from './support/manualClock';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { ScriptedChatClient, chunk, delta } from './support/scriptedChatClient';
 
 function transcript(): AgentTranscript {
@@ -184,7 +184,7 @@ describe('core/agent AgentTranscript', function () {
 
 describe('ChatSession prompt_cache_key', () => {
   it('sends the workspace key instead of the conversation id when one is given, the same for every conversation', async () => {
-    const { store } = await ConversationStore.open(new MemoryStorage(), new ManualClock());
+    const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
     const answer = () => [delta({ role: 'assistant', content: 'ok' }), chunk([{ index: 0, delta: {}, finish_reason: 'stop' }])];
     const client = new ScriptedChatClient([answer(), answer()]);
     const session = new ChatSession({ client: () => client, store, clock: new ManualClock(), onEvent: () => undefined, promptCacheKey: async () => 'svc-ws-shared' });

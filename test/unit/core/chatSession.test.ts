@@ -7,13 +7,13 @@ import type { AssistantEntry } from '../../../src/core/conversations/conversatio
 import { SessionBusyError } from '../../../src/core/conversations/conversationErrors';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { ManualClock } from './support/manualClock';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { ScriptedChatClient, chunk, delta, gate, usageChunk, type ScriptStep } from './support/scriptedChatClient';
 
 const thinking: ReplySettings = { model: 'svc-k2-thinking', thinking: true, jsonMode: false, choiceCount: 1 };
 const tick = () => new Promise((r) => setImmediate(r));
 
-async function setup(scripts: ScriptStep[][], storage = new MemoryStorage()) {
+async function setup(scripts: ScriptStep[][], storage = new MemoryConversationFolder()) {
   const clock = new ManualClock();
   const { store } = await ConversationStore.open(storage, clock);
   const client = new ScriptedChatClient(scripts);
@@ -56,7 +56,7 @@ describe('ChatSession', () => {
     assert.equal(request.prompt_cache_key, conversation.id);
     assert.equal(request.thinking, undefined, 'thinking is only sent where it can be switched');
     await store.flush();
-    const saved = JSON.parse(storage.data.get(`conversation/${conversation.id}`) ?? '{}');
+    const saved = storage.saved(conversation.id);
     assert.equal(saved.entries[1].alternatives[0].content, 'Hello there!');
     assert.ok((entry.reasoningTokens ?? 0) > 3, 'without reasoning_tokens in usage the reasoning is counted locally');
   });
@@ -206,7 +206,7 @@ describe('ChatSession', () => {
     while (!events.some((e) => e.type === 'contentDelta')) await tick();
     await session.stopAndSettle(conversation.id);
     await store.flush();
-    const saved = JSON.parse(storage.data.get(`conversation/${conversation.id}`) ?? '{}');
+    const saved = storage.saved(conversation.id);
     assert.equal(saved.entries[1].status, 'stopped');
     assert.equal(session.isBusy(conversation.id), false);
   });
@@ -353,7 +353,7 @@ describe('ChatSession', () => {
     await session.dispose();
     assert.equal(reply(conversation).status, 'interrupted');
     await store.flush();
-    const saved = JSON.parse(storage.data.get(`conversation/${conversation.id}`) ?? '{}');
+    const saved = storage.saved(conversation.id);
     assert.equal(saved.entries[1].status, 'interrupted');
     assert.equal(saved.entries[1].alternatives[0].content, 'partial');
     assert.deepEqual(saved.entries[1].error, { kind: 'interrupted', message: 'The editor closed while the reply was streaming', action: 'retry' }, 'the view offers Retry');

@@ -8,7 +8,7 @@ import type { AssistantEntry } from '../../../src/core/conversations/conversatio
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { startEmulatorTestBed } from '../../support/emulatorTestBed';
 import { perSuite } from '../../support/suiteHooks';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
 
 describe('ChatSession on the emulator', () => {
   const bed = perSuite(() => startEmulatorTestBed());
@@ -22,7 +22,7 @@ describe('ChatSession on the emulator', () => {
         return client.chatStream(request, options);
       },
     };
-    const storage = new MemoryStorage();
+    const storage = new MemoryConversationFolder();
     const { store } = await ConversationStore.open(storage, systemClock);
     const events: SessionEvent[] = [];
     const session = new ChatSession({ client: () => recording, store, clock: systemClock, onEvent: (e) => events.push(e) });

@@ -8,7 +8,7 @@ import type { Conversation } from '../../../src/core/conversations/conversation'
 import { ShadowGitStore } from '../../../src/extension/checkpoints/shadowGitStore';
 import { tempDir } from '../../support/emulatorTestBed';
 import { ManualClock } from './support/manualClock';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { ScriptedHostWindow } from './support/scriptedHostWindow';
 
 describe('checkpoints in conversations: take, compare, restore, undo', function () {
@@ -28,7 +28,7 @@ describe('checkpoints in conversations: take, compare, restore, undo', function 
     let ids = 0;
     const folderStore = ShadowGitStore.open(path.join(storage, 'store'), root);
     checkpoints = new Checkpoints({ stores: async () => [await folderStore], enabled: () => true, clock, newId: () => `ck-${++ids}`, warnOnce: (m) => void warnings.push(m) });
-    ({ store } = await ConversationStore.open(new MemoryStorage(), clock));
+    ({ store } = await ConversationStore.open(new MemoryConversationFolder(), clock));
   });
 
   afterEach(() => {

@@ -3,7 +3,7 @@ import { validateChatRequest, type ChatCompletion, type ChatRequest } from '../.
 import { compactBeforeSending } from '../../../src/core/chat/autoCompaction';
 import { compactConversation, compactionCut, NothingToCompactError, shouldCompact, transcriptOf } from '../../../src/core/chat/compaction';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { buildHistory } from '../../../src/core/chat/historyBuilder';
 import type { Conversation, Entry } from '../../../src/core/conversations/conversation';
 import { conversationToMarkdown } from '../../../src/core/conversations/conversationMarkdown';
@@ -97,7 +97,7 @@ describe('automatic compaction before a message', () => {
   });
 
   it('summarises a long conversation on a small model before the next message, and says so; a failed summary sends as it is', async () => {
-    const { store } = await ConversationStore.open(new MemoryStorage(), new ManualClock());
+    const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
     const conversation = await store.create();
     const long = 'leap years and their rules '.repeat(400);
     for (let i = 0; i < 4; i++) {

@@ -4,11 +4,11 @@ import { exportConversation, exportFileName } from '../../../src/core/conversati
 import { conversationToMarkdown } from '../../../src/core/conversations/conversationMarkdown';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { ManualClock } from './support/manualClock';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { ScriptedHostWindow } from './support/scriptedHostWindow';
 
 async function storeWith(...titles: string[]) {
-  const { store } = await ConversationStore.open(new MemoryStorage(), new ManualClock());
+  const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
   const ids: string[] = [];
   for (const title of titles) {
     const c = await store.create();

@@ -3,9 +3,9 @@ import { ConversationStore, UNTITLED } from '../../../src/core/conversations/con
 import { ConversationNotFoundError, InvalidInputError } from '../../../src/core/conversations/conversationErrors';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
 import { ManualClock } from './support/manualClock';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
 
-async function openStore(storage = new MemoryStorage(), clock = new ManualClock()) {
+async function openStore(storage = new MemoryConversationFolder(), clock = new ManualClock()) {
   const { store, problems } = await ConversationStore.open(storage, clock);
   return { store, problems, storage, clock };
 }
@@ -73,21 +73,21 @@ describe('ConversationStore', () => {
   });
 
   it('reports an unreadable conversation and leaves it in storage', async () => {
-    const storage = new MemoryStorage();
-    storage.data.set('conversation/broken', JSON.stringify({ version: 1, id: 'broken', title: 3 }));
+    const storage = new MemoryConversationFolder();
+    storage.files.set('conversation%2Fbroken.json', JSON.stringify({ version: 1, id: 'broken', title: 3 }));
     const { store, problems } = await openStore(storage);
     assert.equal(store.list().length, 0);
     assert.equal(problems.length, 1);
     assert.equal(problems[0]?.key, 'conversation/broken');
     assert.match(problems[0]?.message ?? '', /title/);
-    assert.ok(storage.data.has('conversation/broken'));
+    assert.ok(storage.files.has('conversation%2Fbroken.json'));
   });
 
   it('reports a conversation whose file cannot be read at all, and still opens the others', async () => {
-    const storage = new MemoryStorage();
+    const storage = new MemoryConversationFolder();
     const { store: first } = await openStore(storage);
     const kept = await first.create();
-    storage.data.set('conversation/garbled', '{not json');
+    storage.files.set('conversation%2Fgarbled.json', '{not json');
     const { store, problems } = await openStore(storage);
     assert.deepEqual(store.list().map((s) => s.id), [kept.id]);
     assert.equal(problems[0]?.key, 'conversation/garbled');
@@ -115,7 +115,7 @@ describe('ConversationStore', () => {
     assert.equal(store.activeConversationId, b.id);
     await store.delete(b.id);
     assert.equal(store.activeConversationId, a.id);
-    assert.ok(!storage.data.has(`conversation/${b.id}`));
+    assert.ok(!storage.files.has(`${b.id}.jsonl`));
     const reloaded = await openStore(storage, clock);
     assert.deepEqual(reloaded.store.list().map((s) => s.id), [a.id]);
   });
@@ -138,15 +138,15 @@ describe('ConversationStore', () => {
     clock.advance(5);
     const b = await store.create();
     await store.rename(b.id, 'Pivot tables in Excel');
-    const results = store.search('pivot');
+    const results = await store.search('pivot');
     assert.deepEqual(results.map((r) => r.id), [b.id, a.id]);
     assert.equal(results[0]?.snippet, undefined, 'a title match needs no snippet');
     assert.match(results[1]?.snippet ?? '', /Pivot element/);
-    assert.deepEqual(store.search('no such words'), []);
-    assert.equal(store.search('  ').length, 2);
+    assert.deepEqual(await store.search('no such words'), []);
+    assert.equal((await store.search('  ')).length, 2);
   });
 
-  it('writes one key per conversation, in order, with a snapshot taken at save time', async () => {
+  it('writes one journal per conversation, in order', async () => {
     const { store, storage } = await openStore();
     const c = await store.create();
     c.entries.push({ id: 'u1', role: 'user', createdAt: 1, content: 'first' });
@@ -154,7 +154,7 @@ describe('ConversationStore', () => {
     c.entries.push({ id: 'u2', role: 'user', createdAt: 2, content: 'second' });
     const second = store.save(c);
     await Promise.all([first, second]);
-    const saved = JSON.parse(storage.data.get(`conversation/${c.id}`) ?? '{}');
+    const saved = storage.saved(c.id);
     assert.equal(saved.entries.length, 2);
   });
 });

@@ -68,6 +68,25 @@ describe('files: upload cache (emulator)', () => {
     assert.ok(storage.data.has(uploadStorageKey(accountKey(emu.url, emu.apiKey))));
   });
 
+  it('two windows on one record keep each other\'s uploads, and a deletion in one is not undone by the other', async () => {
+    emu = await startEmulatorTestBed();
+    const storage = new MemoryStorage();
+    const one = cacheFor(storage).cache;
+    const two = cacheFor(storage).cache;
+    const a = await one.upload({ source: 'file:///a.md', filename: 'a.md', data: text('a'), purpose: 'file-extract' });
+    await two.load();
+    const b = await two.upload({ source: 'file:///b.md', filename: 'b.md', data: text('b'), purpose: 'file-extract' });
+    const c = await one.upload({ source: 'file:///c.md', filename: 'c.md', data: text('c'), purpose: 'file-extract' });
+    assert.deepEqual(one.owned().map((u) => u.filename), ['a.md', 'b.md', 'c.md'], 'window one took window two\'s record in');
+    await two.delete([a.file.id]);
+    await one.upload({ source: 'file:///d.md', filename: 'd.md', data: text('d'), purpose: 'file-extract' });
+    const stored = JSON.parse(storage.data.get(uploadStorageKey(accountKey(emu.url, emu.apiKey))) ?? '{}') as { uploads: { fileId: string }[] };
+    const ids = stored.uploads.map((u) => u.fileId);
+    assert.ok(!ids.includes(a.file.id), 'the deletion stays');
+    assert.ok(ids.includes(b.file.id) && ids.includes(c.file.id));
+    assert.equal(ids.length, 3);
+  });
+
   it('a changed file is uploaded again and the old copy deleted', async () => {
     emu = await startEmulatorTestBed();
     const { builder, cache } = cacheFor();

@@ -11,7 +11,7 @@ import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { ChatRequest } from '../../../src/api/index';
 import { ManualClock } from './support/manualClock';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { delta, ScriptedChatClient, type ScriptStep } from './support/scriptedChatClient';
 
 const PLAN_ANSWER = 'Here is the plan:\n1. Read the parser\n2) Fix the leap-year rule\n\nFiles:\n- `src/date.ts`\nCommands:\n- npm test\n';
@@ -41,7 +41,7 @@ function toolset(extra: ToolsetRequest['extraTools']): AgentToolset {
 
 describe('plan mode: tasks', () => {
   async function setUp(scripts: ScriptStep[][]) {
-    const { store } = await ConversationStore.open(new MemoryStorage(), new ManualClock());
+    const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
     const client = new Client(scripts);
     const requests: ToolsetRequest[] = [];
     let ids = 0;

@@ -25,7 +25,6 @@ export function registerConversationHandlers(router: WebviewMessageRouter, deps:
   router
     .on('newConversation', () => deps.newConversation())
     .on('switchConversation', async (message) => {
-      store.require(message.conversationId);
       await store.setActive(message.conversationId);
       deps.showConversation(message.conversationId);
     })
@@ -36,9 +35,9 @@ export function registerConversationHandlers(router: WebviewMessageRouter, deps:
     .on('deleteConversation', async (message) => {
       if (await deleteConversation(deps.window, store, deps.replies, message.conversationId)) await deps.sendInit();
     })
-    .on('searchConversations', (message) => post({ type: 'searchResults', requestId: message.requestId, results: store.search(message.query) }))
+    .on('searchConversations', async (message) => post({ type: 'searchResults', requestId: message.requestId, results: await store.search(message.query) }))
     .on('exportConversation', async (message) => {
-      const outcome = await exportConversation(deps.window, store.get(message.conversationId));
+      const outcome = await exportConversation(deps.window, await store.load(message.conversationId));
       post({ type: 'exportResult', requestId: message.requestId, ok: outcome.ok, message: outcome.message });
     });
 }

@@ -1,7 +1,7 @@
 // KeyValueStorage in a Map, keeping JSON text so a test sees exactly what would be persisted.
-import type { KeyValueStorage } from '../../../../src/core/keyValueStorage';
+import type { SharedKeyValueStorage } from '../../../../src/core/keyValueStorage';
 
-export class MemoryStorage implements KeyValueStorage {
+export class MemoryStorage implements SharedKeyValueStorage {
   readonly data = new Map<string, string>();
   writes = 0;
 
@@ -13,6 +13,12 @@ export class MemoryStorage implements KeyValueStorage {
   async write(key: string, value: unknown): Promise<void> {
     this.writes++;
     this.data.set(key, JSON.stringify(value));
+  }
+
+  async update(key: string, change: (stored: unknown) => unknown): Promise<unknown> {
+    const next = change(await this.read(key));
+    await this.write(key, next);
+    return next;
   }
 
   async remove(key: string): Promise<void> {
