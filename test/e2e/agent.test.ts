@@ -49,7 +49,8 @@ if (theme) {
       await approval.waitFor({ state: 'detached', timeout: 15_000 });
       const card = chat().locator('[data-testid="tool-card"]', { hasText: 'web_search' }).last();
       await card.waitFor({ timeout: 30_000 });
-      await chat().getByTestId('agent-summary').nth(1).waitFor({ timeout: 30_000 });
+      // This task's summary, in the last row: the first task's, far above, may not be mounted to count.
+      await chat().locator('.message-row').last().getByTestId('agent-summary').waitFor({ timeout: 30_000 });
       assert.equal(await card.getAttribute('data-status'), 'done');
       assert.match((await card.textContent()) ?? '', /formula web-search/);
       await vscode.workbench.screenshot('agent-04-approved-card');

@@ -63,23 +63,35 @@ for (const theme of themes) {
       await vscode.workbench.screenshot('context-02-sent-with-rules-and-mentions');
     });
 
+    /**
+     * Sends `text` and waits until its reply is complete: the emulator logged one more request and the view
+     * streams nothing. Counting complete replies in the DOM would not do: the list mounts only what is near
+     * the screen.
+     */
+    async function sendAndWait(text: string): Promise<void> {
+      const input = chat().getByTestId('composer-input');
+      const before = chats().length;
+      await input.fill(text);
+      await input.press('Enter');
+      for (const deadline = Date.now() + 60_000; chats().length <= before; ) {
+        if (Date.now() > deadline) throw new Error(`no request for "${text.slice(0, 40)}…" within 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await chat().locator('[data-role="assistant"][data-status="streaming"]').waitFor({ state: 'detached', timeout: 60_000 });
+      await chat().locator('[data-role="assistant"]').last().and(chat().locator('[data-status="complete"]')).waitFor({ timeout: 60_000 });
+    }
+
     it('compacts a long conversation with /compact: the summary shows and the next request is smaller', async () => {
       const input = chat().getByTestId('composer-input');
       const long = 'Explain the Gregorian leap-year rule in detail, with its history, the century exception and the 400-year exception. '.repeat(12);
-      for (const [i, text] of ['first', 'second', 'third'].entries()) {
-        await input.fill(`${long} (${text})`);
-        await input.press('Enter');
-        await chat().locator('[data-role="assistant"][data-status="complete"]').nth(i + 1).waitFor({ timeout: 60_000 });
-      }
+      for (const text of ['first', 'second', 'third']) await sendAndWait(`${long} (${text})`);
       const beforeSize = JSON.stringify(chats().at(-1)?.request?.messages ?? []).length;
       await input.fill('/compact keep the leap-year rules');
       await input.press('Enter');
       await chat().getByTestId('compaction').waitFor({ timeout: 60_000 });
       await chat().getByText(/^Compacted/).first().waitFor({ timeout: 15_000 });
       await vscode.workbench.screenshot('context-03-compacted');
-      await input.fill('And what about 2100?');
-      await input.press('Enter');
-      await chat().locator('[data-role="assistant"][data-status="complete"]').nth(4).waitFor({ timeout: 60_000 });
+      await sendAndWait('And what about 2100?');
       const after = chats().at(-1)?.request?.messages ?? [];
       assert.ok(after.some((m) => m.role === 'system' && String(m.content).startsWith('Summary of the earlier part of this conversation')), 'the summary is sent');
       assert.ok(JSON.stringify(after).length < beforeSize, `the request after compaction (${JSON.stringify(after).length} chars) is smaller than before it (${beforeSize})`);

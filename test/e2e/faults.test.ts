@@ -150,8 +150,12 @@ if (theme) {
       settings: { 'svc.thinking': false, 'svc.emulator.speed': 40 },
     });
     const chat = (): FrameLocator => vscode.workbench.webviewView(extensionId);
+    // Each message sits in a row of its own (the list is virtualised): the reply is in the row after the question's.
     const assistantAfter = (userText: string): Locator =>
-      chat().locator('[data-testid="message"][data-role="user"]', { hasText: userText }).locator('xpath=following-sibling::*[@data-testid="message"][@data-role="assistant"][1]');
+      chat()
+        .locator('.message-row', { has: chat().locator('[data-testid="message"][data-role="user"]', { hasText: userText }) })
+        .locator('xpath=following-sibling::*[contains(concat(" ", normalize-space(@class), " "), " message-row ")][1]')
+        .locator('[data-testid="message"][data-role="assistant"]');
 
     async function openChat(): Promise<void> {
       await vscode.workbench.runCommand('svc: Focus Chat');

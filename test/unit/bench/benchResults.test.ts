@@ -143,7 +143,15 @@ describe('bench results', () => {
       const outFile = path.join(dir, 'out', 'bench-results.json');
       fs.mkdirSync(path.dirname(outFile));
       fs.writeFileSync(outFile, 'an earlier run');
-      const repoRoot = path.join(__dirname, '..', '..', '..');
+      // A repository of the test's own: the suite also runs from a copy of the files with no .git.
+      const repoRoot = path.join(dir, 'repo');
+      fs.mkdirSync(repoRoot);
+      const git = (...args: string[]): void => {
+        const run = spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: repoRoot, encoding: 'utf8' });
+        assert.equal(run.status, 0, run.stderr);
+      };
+      git('init', '-q');
+      git('commit', '-q', '--allow-empty', '-m', 'empty');
       writeBenchResults({ runs: [{ file: 'bench/streamClient.bench.ts', exitCode: 0 }], partsDir, outFile, loadAtStart: [0.5, 0.5, 0.5], repoRoot });
       const written = benchResultsSchema.parse(JSON.parse(fs.readFileSync(outFile, 'utf8')));
       assert.equal(written.benches[0]?.name, 'streamClient');
@@ -152,6 +160,10 @@ describe('bench results', () => {
       assert.deepEqual(written.machine.loadAverage.start, [0.5, 0.5, 0.5]);
       assert.match(written.git?.commit ?? '', /^[0-9a-f]{40}$/);
       assert.deepEqual(fs.readdirSync(path.dirname(outFile)), ['bench-results.json']);
+      assert.equal(written.git?.dirty, false);
+
+      writeBenchResults({ runs: [{ file: 'bench/streamClient.bench.ts', exitCode: 0 }], partsDir, outFile, loadAtStart: [0.5, 0.5, 0.5], repoRoot: partsDir });
+      assert.equal(benchResultsSchema.parse(JSON.parse(fs.readFileSync(outFile, 'utf8'))).git, null, 'outside a repository there is no commit');
     });
   });
 
