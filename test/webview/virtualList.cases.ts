@@ -280,6 +280,22 @@ export const virtualListCases: WebviewCase[] = [
     },
   },
   {
+    name: 'a new compaction brings its summary, under the last message it covers, into view',
+    page: 'strict',
+    async run(chat) {
+      const view = await openLong(chat);
+      await chat.send({ type: 'conversation', conversation: { ...view, compaction: { summary: 'What the first 400 messages decided.', upTo: 'a99' } } });
+      await chat.frames(2);
+      const shown = await chat.page.evaluate(() => {
+        const card = document.querySelector('[data-testid="compaction"]');
+        const box = card?.getBoundingClientRect();
+        const list = (document.querySelector('.messages') as HTMLElement).getBoundingClientRect();
+        return { row: card?.closest<HTMLElement>('.message-row')?.dataset.row, visible: box !== undefined && box.bottom > list.top && box.top < list.bottom };
+      });
+      assert.deepEqual(shown, { row: 'a99', visible: true });
+    },
+  },
+  {
     name: 'an update that adds messages keeps the DOM of the messages it did not change and stays at the bottom',
     page: 'strict',
     async run(chat) {

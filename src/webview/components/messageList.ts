@@ -80,7 +80,9 @@ export class MessageList {
   /** Shows `conversation`, reusing the DOM of every message that did not change. */
   show(conversation: ConversationView | null): void {
     const switched = conversation?.id !== this.conversationId;
-    const placement: Placement = switched || this.stickToBottom ? { kind: 'bottom' } : this.anchor();
+    // A new compaction shows its summary, under the last message it covers, far above the newest.
+    const compactedUpTo = !switched && conversation?.compaction && conversation.compaction.upTo !== this.context?.compaction?.upTo ? conversation.compaction.upTo : undefined;
+    const placement: Placement = compactedUpTo ? { kind: 'reveal', key: compactedUpTo } : switched || this.stickToBottom ? { kind: 'bottom' } : this.anchor();
     if (switched) this.clear();
     this.conversationId = conversation?.id;
     this.context = conversation ? { ...this.makeContext(conversation.id), ...(conversation.compaction ? { compaction: conversation.compaction } : {}) } : undefined;
@@ -96,7 +98,9 @@ export class MessageList {
     this.setRowSizes();
     this.emptyState.hidden = this.keys.length > 0;
     if (switched) this.stickToBottom = true;
+    if (compactedUpTo) this.stickToBottom = false;
     this.render(placement);
+    if (compactedUpTo) this.rows.get(compactedUpTo)?.element.querySelector('.compaction-card')?.scrollIntoView({ block: 'center' });
   }
 
   /** Adds a reply that is about to stream. */

@@ -134,6 +134,7 @@ export class StreamingMarkdownView {
   /** Renders finished text in one go (a restored message). */
   static complete(renderer: MarkdownRenderer, className: string, text: string, attrs: Record<string, string> = {}): StreamingMarkdownView {
     const view = new StreamingMarkdownView(renderer, className, attrs);
+    view.element.classList.add('restored');
     for (const block of view.splitter.append(text)) view.freeze(block);
     view.finish();
     return view;
