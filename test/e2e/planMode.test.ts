@@ -41,7 +41,7 @@ if (theme) {
       assert.equal(await chat().getByTestId('plan-card').getAttribute('data-status'), 'approved');
       // The carrying-out task's summary, in the last row (both steps are done, so that row is the task's; the
       // list mounts only rows near the screen, so the planning task's summary above may not be there to count).
-      // Approve was clicked up in the plan card, so the view stays there; the summary is at the bottom.
+      // The summary is at the bottom, wherever clicking Approve left the view.
       await chat().locator('.messages').evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
       await chat().locator('.message-row').last().getByTestId('agent-summary').waitFor({ timeout: 30_000 });
       assert.equal(read('alpha.txt'), 'ALPHA ONE\n');

@@ -296,7 +296,7 @@ export const virtualListCases: WebviewCase[] = [
     },
   },
   {
-    name: 'an update that adds messages keeps the DOM of the messages it did not change and stays at the bottom',
+    name: 'an update that adds messages keeps the DOM of the messages it did not change and stays at the bottom; a new turn is followed there from anywhere',
     page: 'strict',
     async run(chat) {
       const view = await openLong(chat);
@@ -319,6 +319,21 @@ export const virtualListCases: WebviewCase[] = [
       assert.ok(after.atBottom, 'the view follows the new message');
       const state = await windowState(chat);
       assert.equal(state.visible.at(-1), 'u-new');
+
+      // Scrolled up to read, then a new turn starts (a plan approved up there, say): the view follows it.
+      await chat.page.evaluate(() => {
+        (document.querySelector('.messages') as HTMLElement).scrollTop = 0;
+      });
+      await chat.frames(3);
+      const reply: ConversationView = { ...more, messages: [...more.messages, { id: 'a-new', role: 'assistant', model: 'svc-k2.5', choices: [{ index: 0, content: 'An answer.', reasoning: '', finishReason: 'stop' }], selectedChoice: 0, status: 'complete', createdAt: 3 }] };
+      await chat.send({ type: 'conversation', conversation: reply });
+      await chat.frames(2);
+      assert.ok((await windowState(chat)).atTop, 'a reply while the user reads above leaves the view where it is');
+      await chat.send({ type: 'conversation', conversation: { ...reply, messages: [...reply.messages, { id: 'u-turn', role: 'user', content: 'Carry out the plan', createdAt: 4 }] } });
+      await chat.frames(2);
+      const followed = await windowState(chat);
+      assert.ok(followed.atBottom, 'a new turn brings the view to the bottom');
+      assert.equal(followed.visible.at(-1), 'u-turn');
     },
   },
 ];

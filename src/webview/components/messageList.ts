@@ -82,6 +82,10 @@ export class MessageList {
     const switched = conversation?.id !== this.conversationId;
     // A new compaction shows its summary, under the last message it covers, far above the newest.
     const compactedUpTo = !switched && conversation?.compaction && conversation.compaction.upTo !== this.context?.compaction?.upTo ? conversation.compaction.upTo : undefined;
+    // A turn the user just started (a message, an approved plan, a task) is followed to the bottom.
+    const last = conversation?.messages.at(-1);
+    const newTurn = !switched && last?.role === 'user' && !this.views.has(last.id);
+    if (newTurn) this.stickToBottom = true;
     const placement: Placement = compactedUpTo ? { kind: 'reveal', key: compactedUpTo } : switched || this.stickToBottom ? { kind: 'bottom' } : this.anchor();
     if (switched) this.clear();
     this.conversationId = conversation?.id;
