@@ -36,7 +36,9 @@ if (theme) {
 
       await chat().getByTestId('plan-approve').click();
       const done = chat().locator('[data-testid="plan-todo"] li[data-status="done"]');
-      for (let i = 0; i < 300 && (await done.count()) < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      // The task's turn takes the view to the bottom; the plan card is near the top, mounted only near the screen.
+      const toPlan = (): Promise<void> => chat().locator('.messages').evaluate((list) => list.scrollTo({ top: 0 }));
+      for (let i = 0; i < 300 && (await toPlan(), await done.count()) < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(await done.count(), 2, 'both steps are done');
       assert.equal(await chat().getByTestId('plan-card').getAttribute('data-status'), 'approved');
       // The carrying-out task's summary, in the last row (both steps are done, so that row is the task's; the
