@@ -5,7 +5,7 @@ import type { Conversation, Entry } from '../../src/core/conversations/conversat
 import { longReply } from '../webview/longReply';
 
 /** Entries per turn: question, tool-calling reply, tool result, answer. */
-export const ENTRIES_PER_TURN = 4;
+const ENTRIES_PER_TURN = 4;
 
 /** Where find can look for a word that only one message holds: the reasoning of turn `turn`'s tool call. */
 export function uniqueWord(turn: number): string {

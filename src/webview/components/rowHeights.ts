@@ -89,7 +89,7 @@ export class RowHeights {
     return this.measured.get(row.key) ?? this.estimate(row);
   }
 
-  /** Top of row `index` from the top of the first row; `count` gives the total height. */
+  /** Top of row `index` from the top of the first row; `offset(count)` is the total height. */
   offset(index: number): number {
     return this.prefix()[Math.max(0, Math.min(index, this.rows.length))] as number;
   }
