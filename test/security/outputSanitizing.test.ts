@@ -118,9 +118,16 @@ describe('security: output sanitising in the real webview bundle', function () {
     await page.close();
   }
 
+  /** The needle sits in the oldest row; the list mounts only rows near the viewport, so go to the top first. */
   async function assertRendered(page: Page, needle: string, where: string): Promise<void> {
-    const text = await page.evaluate(() => document.body.textContent ?? '');
-    assert.ok(text.includes(needle), `${where}: the hostile text is shown as text (${needle})`);
+    const shown = await page
+      .waitForFunction((text) => {
+        const list = document.querySelector('main.messages');
+        if (list) list.scrollTop = 0;
+        return (document.body.textContent ?? '').includes(text);
+      }, needle, { polling: 'raf', timeout: 10_000 })
+      .then(() => true, () => false);
+    assert.ok(shown, `${where}: the hostile text is shown as text (${needle})`);
   }
 
   it(`model content: ${XSS_VECTORS.length} vectors streamed in small pieces, then the saved reply`, async () => {

@@ -9,7 +9,7 @@ import { PartedConversationPoster } from '../../src/extension/chat/partedConvers
 import type { ConversationView, HostMessage } from '../../src/shared/protocol';
 import { longConversation, uniqueWord } from '../support/longConversation';
 import type { ChatPage } from './chatPage';
-import { initMessage } from './chatPage';
+import { content, finished, initMessage, started } from './chatPage';
 import type { FakeWindow } from './fakeHostApi';
 import type { WebviewCase } from './webviewCase';
 
@@ -334,6 +334,25 @@ export const virtualListCases: WebviewCase[] = [
       const followed = await windowState(chat);
       assert.ok(followed.atBottom, 'a new turn brings the view to the bottom');
       assert.equal(followed.visible.at(-1), 'u-turn');
+    },
+  },
+  {
+    name: 'replies streamed before the host lists them stay in the list when far more than the kept rows scroll past',
+    page: 'strict',
+    async run(chat) {
+      await chat.send(initMessage());
+      const replies = 150;
+      const messages: HostMessage[] = [];
+      for (let i = 0; i < replies; i++) messages.push(started(`s${i}`), content(`s${i}`, `Streamed reply number ${i}, long enough to fill a row.`), finished(`s${i}`));
+      await chat.play(messages);
+      assert.ok((await windowState(chat)).mounted.length < replies / 2, 'only a window of rows is mounted');
+      await chat.page.evaluate(() => {
+        (document.querySelector('.messages') as HTMLElement).scrollTop = 0;
+      });
+      await chat.frames(3);
+      const state = await windowState(chat);
+      assert.equal(state.visible[0], 's0', 'the oldest reply is there at the top');
+      assert.match(await chat.page.locator('.message-row[data-row="s0"]').innerText(), /Streamed reply number 0,/);
     },
   },
 ];

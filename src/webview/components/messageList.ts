@@ -308,13 +308,17 @@ export class MessageList {
     return row;
   }
 
-  /** Drops the least recently used detached rows beyond the keep limit (never a streaming one). */
+  /**
+   * Drops the least recently used detached rows beyond the keep limit. Never a streaming row, nor one the
+   * host has not listed yet (a reply streamed or failed before the conversation was posted again): it
+   * could not be built again.
+   */
   private evict(): void {
     let detached = 0;
     for (const row of this.rows.values()) if (!row.element.isConnected) detached += 1;
     for (const [key, row] of this.rows) {
       if (detached <= DETACHED_ROWS) break;
-      if (row.element.isConnected || row.isStreaming) continue;
+      if (row.element.isConnected || row.isStreaming || !this.views.has(key)) continue;
       this.disclosures.set(key, readDisclosures(row.element));
       this.drop(key);
       detached -= 1;
