@@ -24,6 +24,7 @@ import { StatusBanner } from './components/statusBanner';
 import { DeltaKeys } from './deltaKeys';
 import { FindBar } from './find/findBar';
 import { withEarlierMessages, withHeldMessages } from './heldMessages';
+import { warmUpInIdleTime } from './idleWarmUp';
 import { readWebviewState, type WebviewState } from './webviewState';
 
 /** A frame at 60 Hz: a delta later than this after the last one is rendered at once, not at the next frame. */
@@ -154,6 +155,7 @@ export class ChatApp {
   start(): void {
     this.host.listen((message) => this.handle(message));
     this.host.post({ type: 'ready' });
+    warmUpInIdleTime({ rehearseRow: (message) => this.messages.rehearse(message, { ...this.messageContext('warm-up'), post: () => undefined }), highlight: (code, language) => this.renderer.renderCode(code, language) });
   }
 
   private handle(message: HostMessage): void {

@@ -39,6 +39,9 @@ function highlightedHtml(code: string, language: string): string {
   return highlightable(code, language) ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
 }
 
+/** A block of a reply: markdown, or a fenced code block's code. */
+export type RenderBlock = ({ kind: 'markdown'; text: string } | { kind: 'code'; code: string; language: string }) & { className: string };
+
 interface PendingHighlight {
   element: HTMLElement;
   code: string;
@@ -75,12 +78,38 @@ export class MarkdownRenderer {
 
   /** A fenced code block, highlighted when the language is known and the code not too long. */
   renderCode(code: string, language: string): DocumentFragment {
-    const languageClass = language !== '' ? ` class="language-${escapeHtml(language)}"` : '';
-    if (!this.deferring || !highlightable(code, language)) return this.sanitize(`<pre><code${languageClass}>${highlightedHtml(code, language)}</code></pre>`);
-    const fragment = this.sanitize(`<pre><code${languageClass}>${escapeHtml(code)}</code></pre>`);
-    const element = fragment.querySelector('code');
-    if (element) this.queueHighlight({ element, code, language });
+    const fragment = this.sanitize(this.codeHtml(code, language));
+    this.queueDeferred(fragment, code, language);
     return fragment;
+  }
+
+  /**
+   * Finished blocks, each in a `div` of its `className`, with one sanitiser pass for all: a pass has a
+   * fixed cost (a document to parse into, a walk to set up) that a restored reply of many blocks would
+   * otherwise pay per block.
+   */
+  renderBlocks(blocks: readonly RenderBlock[]): DocumentFragment {
+    const html = blocks.map((block) => `<div class="${escapeHtml(block.className)}">${block.kind === 'markdown' ? this.md.render(block.text) : this.codeHtml(block.code, block.language)}</div>`);
+    const fragment = this.sanitize(html.join(''));
+    const wrappers = fragment.children;
+    blocks.forEach((block, i) => {
+      const wrapper = wrappers[i];
+      if (block.kind === 'code' && wrapper) this.queueDeferred(wrapper, block.code, block.language);
+    });
+    return fragment;
+  }
+
+  private codeHtml(code: string, language: string): string {
+    const languageClass = language !== '' ? ` class="language-${escapeHtml(language)}"` : '';
+    const html = this.deferring && highlightable(code, language) ? escapeHtml(code) : highlightedHtml(code, language);
+    return `<pre><code${languageClass}>${html}</code></pre>`;
+  }
+
+  /** Queues the code block rendered plain in `root` for highlighting in idle time, if it was put off. */
+  private queueDeferred(root: ParentNode, code: string, language: string): void {
+    if (!this.deferring || !highlightable(code, language)) return;
+    const element = root.querySelector('code');
+    if (element) this.queueHighlight({ element, code, language });
   }
 
   /**

@@ -355,4 +355,33 @@ export const virtualListCases: WebviewCase[] = [
       assert.match(await chat.page.locator('.message-row[data-row="s0"]').innerText(), /Streamed reply number 0,/);
     },
   },
+  {
+    name: 'while the page waits for the host it builds sample rows out of sight: each taken away at once, nothing posted, nothing left',
+    page: 'strict',
+    async run(chat) {
+      await chat.page.addInitScript(() => {
+        const seen: { rehearsed: number; removed: number } = { rehearsed: 0, removed: 0 };
+        (window as unknown as { __rows: typeof seen }).__rows = seen;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) if (node instanceof HTMLElement && node.matches('.message-row.rehearsal')) seen.rehearsed += 1;
+            for (const node of record.removedNodes) if (node instanceof HTMLElement && node.matches('.message-row.rehearsal')) seen.removed += 1;
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await chat.page.goto(chat.page.url());
+      await chat.waitForPosted('ready');
+      await chat.page.waitForFunction(() => (window as unknown as { __rows: { rehearsed: number } }).__rows.rehearsed >= 4, undefined, { timeout: 10_000 });
+      await chat.frames(2);
+      const after = await chat.page.evaluate(() => {
+        const list = document.querySelector('.messages') as HTMLElement;
+        return { ...(window as unknown as { __rows: object }).__rows, rows: document.querySelectorAll('.message-row').length, scrollable: list.scrollHeight > list.clientHeight };
+      });
+      assert.deepEqual(after, { rehearsed: 4, removed: 4, rows: 0, scrollable: false });
+      assert.deepEqual((await chat.posted()).map((m) => m.type), ['ready'], 'nothing but ready reaches the host');
+      await chat.send(initMessage({ active: restored() }));
+      await chat.frames(2);
+      assert.ok((await windowState(chat)).atBottom, 'a conversation then opens as usual');
+    },
+  },
 ];

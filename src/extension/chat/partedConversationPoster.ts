@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ConversationView, HostMessage, MessageView } from '../../shared/protocol';
 
 /** Parts are this many messages; the newest part holds this many to twice as many. */
-export const PART_MESSAGES = 200;
+export const PART_MESSAGES = 100;
 
 function digest(message: MessageView): string {
   return createHash('sha1').update(JSON.stringify(message)).digest('base64');

@@ -45,6 +45,8 @@ export class MessageList {
   private stickToBottom = true;
   private width = 0;
   private rendering = false;
+  /** Where the render the next frame does puts the view; undefined when none is due. */
+  private framePlacement: Placement | undefined;
   /** Keeps the bottom in view while the streaming reply grows (observations come after layout: no forced one). */
   private readonly growth = new ResizeObserver(() => {
     if (this.stickToBottom) this.element.scrollTop = this.element.scrollHeight;
@@ -103,6 +105,11 @@ export class MessageList {
     this.emptyState.hidden = this.keys.length > 0;
     if (switched) this.stickToBottom = true;
     if (compactedUpTo) this.stickToBottom = false;
+    const pending = this.framePlacement;
+    if ((switched && this.keys.length > 0) || (pending && !compactedUpTo)) {
+      this.renderAtNextFrame(switched || !pending ? placement : pending);
+      return;
+    }
     this.render(placement);
     if (compactedUpTo) this.rows.get(compactedUpTo)?.element.querySelector('.compaction-card')?.scrollIntoView({ block: 'center' });
   }
@@ -164,6 +171,19 @@ export class MessageList {
     return this.rows.get(id)?.element;
   }
 
+  /**
+   * Builds `view`'s row out of sight, lays it out and takes it away, in one task: the first real row then
+   * finds the code it runs compiled and the styles it uses computed.
+   */
+  rehearse(view: MessageView, context: MessageContext): void {
+    const row = MessageRow.create(view, context);
+    row.element.classList.add('rehearsal');
+    this.element.append(row.element);
+    void row.element.offsetHeight;
+    row.element.remove();
+    row.dispose();
+  }
+
   /** The rows in the DOM, in order. */
   mountedRows(): HTMLElement[] {
     return this.mounted.flatMap((key) => this.rows.get(key)?.element ?? []);
@@ -219,7 +239,22 @@ export class MessageList {
     return this.keys.length === 0 ? { kind: 'bottom' } : { kind: 'anchor', key: this.heights.keyAt(index), offset: logical - this.heights.offset(index) };
   }
 
+  /**
+   * Renders in the next frame, before it is painted: a conversation that opens is validated and taken in
+   * by the task its message arrives in, and its rows are built and laid out by the frame, so neither task
+   * holds the page for long. Parts of it that arrive meanwhile are taken in, and rendered by that frame too.
+   */
+  private renderAtNextFrame(placement: Placement): void {
+    const requested = this.framePlacement !== undefined;
+    this.framePlacement = placement;
+    if (requested) return;
+    requestAnimationFrame(() => {
+      if (this.framePlacement) this.render(this.framePlacement);
+    });
+  }
+
   private render(placement: Placement): void {
+    this.framePlacement = undefined;
     this.rendering = true;
     try {
       for (let pass = 0; pass < MAX_PASSES; pass++) {

@@ -27,22 +27,36 @@ const START_PX_PER_CHAR = 19 / 45;
 export class RowHeights {
   private rows: RowSize[] = [];
   private index = new Map<string, number>();
+  /** Measured heights by key: kept when the rows change, for the rows that stay. */
   private readonly measured = new Map<string, number>();
+  /**
+   * The same by row index (NaN where not measured), beside each row's size: the offsets are summed from
+   * these in a tight loop, which a scroll through thousands of rows does after every measurement.
+   */
+  private measuredPx = new Float64Array(0);
+  private chars = new Float64Array(0);
+  private blocks = new Float64Array(0);
   /** Characters and text pixels of the measured rows, kept as sums so a measurement costs O(1). */
   private measuredChars = 0;
   private measuredTextPx = 0;
   /** Pixels per character learnt from measured rows (their text part), for the estimates. */
   private pxPerChar = START_PX_PER_CHAR;
-  private offsets: number[] | undefined;
+  private offsets: Float64Array | undefined;
 
   /** The rows of the conversation shown, in order; measurements of rows that stay are kept. */
   setRows(rows: readonly RowSize[]): void {
     this.rows = [...rows];
     this.index = new Map(rows.map((r, i) => [r.key, i]));
     for (const key of this.measured.keys()) if (!this.index.has(key)) this.measured.delete(key);
+    this.chars = Float64Array.from(rows, (r) => r.chars);
+    this.blocks = Float64Array.from(rows, (r) => r.blocks);
+    this.measuredPx = new Float64Array(rows.length).fill(Number.NaN);
     this.measuredChars = 0;
     this.measuredTextPx = 0;
-    for (const [key, px] of this.measured) this.tally(key, px, 1);
+    for (const [key, px] of this.measured) {
+      this.measuredPx[this.index.get(key) as number] = px;
+      this.tally(key, px, 1);
+    }
     this.learn();
     this.offsets = undefined;
   }
@@ -63,11 +77,13 @@ export class RowHeights {
 
   /** Records a row's height as laid out; returns whether it differs from what was assumed. */
   measure(key: string, px: number): boolean {
-    if (!this.index.has(key)) return false;
+    const index = this.index.get(key);
+    if (index === undefined) return false;
     const before = this.measured.get(key);
     if (before === px) return false;
     if (before !== undefined) this.tally(key, before, -1);
     this.measured.set(key, px);
+    this.measuredPx[index] = px;
     this.tally(key, px, 1);
     this.learn();
     this.offsets = undefined;
@@ -77,6 +93,7 @@ export class RowHeights {
   /** Forgets measurements (the width changed, so every wrap did). */
   resetMeasurements(): void {
     this.measured.clear();
+    this.measuredPx.fill(Number.NaN);
     this.measuredChars = 0;
     this.measuredTextPx = 0;
     this.pxPerChar = START_PX_PER_CHAR;
@@ -84,9 +101,9 @@ export class RowHeights {
   }
 
   height(index: number): number {
-    const row = this.rows[index];
-    if (!row) return 0;
-    return this.measured.get(row.key) ?? this.estimate(row);
+    if (index < 0 || index >= this.rows.length) return 0;
+    const px = this.measuredPx[index] as number;
+    return Number.isNaN(px) ? this.estimate(index) : px;
   }
 
   /** Top of row `index` from the top of the first row; `offset(count)` is the total height. */
@@ -131,8 +148,8 @@ export class RowHeights {
     return { start, end };
   }
 
-  private estimate(row: RowSize): number {
-    return Math.round(BASE_PX + row.blocks * BLOCK_PX + row.chars * this.pxPerChar);
+  private estimate(index: number): number {
+    return Math.round(BASE_PX + (this.blocks[index] as number) * BLOCK_PX + (this.chars[index] as number) * this.pxPerChar);
   }
 
   /** Adds (sign 1) or takes away (-1) a measured row's share of the sums the estimates learn from. */
@@ -147,11 +164,11 @@ export class RowHeights {
     if (this.measuredChars > 2_000) this.pxPerChar = this.measuredTextPx / this.measuredChars;
   }
 
-  private prefix(): number[] {
+  private prefix(): Float64Array {
     if (this.offsets) return this.offsets;
-    const offsets = new Array<number>(this.rows.length + 1);
-    offsets[0] = 0;
-    for (let i = 0; i < this.rows.length; i++) offsets[i + 1] = (offsets[i] as number) + this.height(i);
+    const count = this.rows.length;
+    const offsets = new Float64Array(count + 1);
+    for (let i = 0; i < count; i++) offsets[i + 1] = (offsets[i] as number) + this.height(i);
     this.offsets = offsets;
     return offsets;
   }

@@ -56,6 +56,11 @@ function lastPlainWord(text: string): string | undefined {
   return PLAIN_WORD.test(word) ? word : undefined;
 }
 
+/** Each frozen block is its own layout unit, so the browser can skip blocks that are off screen. */
+function blockClass(block: Block): string {
+  return block.kind === 'markdown' && block.continuesList ? 'markdown-block list-continuation' : 'markdown-block';
+}
+
 /** Runs `callback` in a task of its own, without the 4 ms clamp of nested timers. */
 function inNextTask(callback: () => void): void {
   const channel = new MessageChannel();
@@ -135,8 +140,11 @@ export class StreamingMarkdownView {
   static complete(renderer: MarkdownRenderer, className: string, text: string, attrs: Record<string, string> = {}): StreamingMarkdownView {
     const view = new StreamingMarkdownView(renderer, className, attrs);
     view.element.classList.add('restored');
-    for (const block of view.splitter.append(text)) view.freeze(block);
-    view.finish();
+    view.finished = true;
+    const blocks = [...view.splitter.append(text), ...view.splitter.finish()];
+    const fragment = renderer.renderBlocks(blocks.map((block) => ({ ...block, className: blockClass(block) })));
+    decorateCodeBlocks(fragment);
+    view.tailElement.replaceWith(fragment);
     return view;
   }
 
@@ -145,8 +153,7 @@ export class StreamingMarkdownView {
     if (block.kind === 'code' && this.liveCode) this.clearTail();
     const fragment = block.kind === 'code' ? this.renderer.renderCode(block.code, block.language) : this.renderer.renderMarkdown(block.text);
     decorateCodeBlocks(fragment);
-    // Each frozen block is its own layout unit, so the browser can skip blocks that are off screen.
-    const wrapper = el('div', { className: block.kind === 'markdown' && block.continuesList ? 'markdown-block list-continuation' : 'markdown-block' }, [fragment]);
+    const wrapper = el('div', { className: blockClass(block) }, [fragment]);
     this.element.insertBefore(wrapper, this.tailElement);
   }
 

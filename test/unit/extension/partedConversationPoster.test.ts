@@ -83,8 +83,8 @@ describe('PartedConversationPoster', () => {
       models: [],
     };
     post(init);
-    assert.equal(posted[0]?.type === 'init' && posted[0].active?.firstIndex, 800);
-    assert.equal(posted.filter((m) => m.type === 'earlierMessages').length, 4, 'a new page holds nothing');
+    assert.equal(posted[0]?.type === 'init' && posted[0].active?.firstIndex, 1_000 - PART_MESSAGES);
+    assert.equal(posted.filter((m) => m.type === 'earlierMessages').length, 1_000 / PART_MESSAGES - 1, 'a new page holds nothing');
     posted.length = 0;
     post({ type: 'settings', settings: init.settings });
     assert.deepEqual(posted, [{ type: 'settings', settings: init.settings }], 'other messages pass as they are');
