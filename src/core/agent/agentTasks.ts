@@ -5,6 +5,7 @@
 import type { Clock } from '../clock';
 import type { AssistantEntry, Conversation, UserEntry } from '../conversations/conversation';
 import type { ConversationStore } from '../conversations/conversationStore';
+import { addTiming } from '../conversations/timeTotals';
 import { addUsage } from '../conversations/usageTotals';
 import { errorToInfo } from '../chat/errorAction';
 import { buildHistory } from '../chat/historyBuilder';
@@ -176,7 +177,9 @@ export class AgentTasks {
           }
         },
       });
-      conversation.entries.push(...transcript.finish(result.messages.slice(history.length + (planning ? 2 : 1)), result.summary));
+      const taskEntries = transcript.finish(result.messages.slice(history.length + (planning ? 2 : 1)), result.summary);
+      conversation.entries.push(...taskEntries);
+      for (const entry of taskEntries) if (entry.role === 'assistant' && entry.timing) conversation.timeTotals = addTiming(conversation.timeTotals, entry.timing);
       if (planning) this.attachPlan(conversation, result.summary.answer);
       conversation.usageTotals = addUsage(conversation.usageTotals, result.summary.usage);
       const record: AgentTaskRecord = { taskId, conversationId: conversation.id, task, finishedAt: clock.now(), summary: result.summary, journal: toolset.journal };

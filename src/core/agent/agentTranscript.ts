@@ -5,6 +5,7 @@
 import type { ChatMessage } from '../../api/index';
 import type { AgentSummary } from '../conversations/conversationParts';
 import type { AssistantEntry, Entry, ToolEntry, UserEntry } from '../conversations/conversation';
+import { ReplyTimer } from '../chat/replyTimer';
 import type { AgentEvent, AgentTaskSummary } from './agentEvents';
 
 const INTERRUPTED_CALL = 'Not answered: the window closed while this call ran; its result is unknown.';
@@ -44,6 +45,8 @@ export function agentSummaryRecord(taskId: string, summary: AgentTaskSummary): A
 export class AgentTranscript {
   private readonly entries: Entry[] = [];
   private readonly steps = new Map<number, AssistantEntry>();
+  /** Each step is a request of its own: timed like a chat reply, for its speed on the usage line. */
+  private readonly timers = new Map<number, ReplyTimer>();
   private readonly calls = new Map<string, ToolEntry>();
 
   constructor(private readonly options: AgentTranscriptOptions) {}
@@ -54,6 +57,7 @@ export class AgentTranscript {
       case 'step_started': {
         const step = emptyStep(this.options.newId(), this.options.model, this.options.now());
         this.steps.set(event.step, step);
+        this.timers.set(event.step, new ReplyTimer(step.createdAt));
         this.entries.push(step);
         return step;
       }
@@ -62,8 +66,14 @@ export class AgentTranscript {
         const step = this.steps.get(event.step);
         if (!step) return undefined;
         const alt = firstAlternative(step);
-        if (event.type === 'reasoning_delta') alt.reasoning += event.text;
-        else alt.content += event.text;
+        const timer = this.timers.get(event.step);
+        if (event.type === 'reasoning_delta') {
+          alt.reasoning += event.text;
+          timer?.token(this.options.now());
+        } else {
+          alt.content += event.text;
+          timer?.content(this.options.now());
+        }
         return step;
       }
       case 'tool_call_started': {
@@ -101,6 +111,8 @@ export class AgentTranscript {
         firstAlternative(step).finishReason = event.finishReason;
         step.status = 'complete';
         if (event.usage) step.usage = event.usage;
+        const timing = this.timers.get(event.step)?.timing(this.options.now());
+        if (timing) step.timing = timing;
         return undefined;
       }
       case 'task_started':
@@ -171,6 +183,7 @@ export class AgentTranscript {
           status: callIds.length === 0 && summary.stopReason === 'cancelled' ? 'stopped' : 'complete',
         };
         if (live?.usage) entry.usage = live.usage;
+        if (live?.timing) entry.timing = live.timing;
         result.push(entry);
       } else if (message.role === 'tool') {
         const live = this.calls.get(message.tool_call_id);

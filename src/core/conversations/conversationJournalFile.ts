@@ -82,7 +82,10 @@ export class ConversationJournalFile {
     this.knownSize = this.snapshotBytes = utf8Length(text);
   }
 
-  /** Three-way merge: what another window changed since this one last saw the journal, and this window did not. */
+  /**
+   * Three-way merge: what another window changed since this one last saw the journal, and this window did
+   * not; and the messages it added, whether or not this window added some of its own meanwhile.
+   */
   private async takeForeignChanges(conversation: Conversation): Promise<boolean> {
     const text = await this.folder.read(this.name);
     if (text === undefined) return false;
@@ -99,12 +102,14 @@ export class ConversationJournalFile {
         if (stored[key] === undefined) delete live[key];
         else live[key] = stored[key];
       }
-      theirs.entries.forEach((json, i) => {
-        const before = this.baseline.entries[i];
-        if (json === before || mine.entries[i] !== before) return;
-        if (before === undefined && i !== conversation.entries.length) return;
+      const seen = this.baseline.entries.length;
+      theirs.entries.slice(0, seen).forEach((json, i) => {
+        if (json === this.baseline.entries[i] || mine.entries[i] !== this.baseline.entries[i]) return;
         conversation.entries[i] = disk.entries[i] as Conversation['entries'][number];
       });
+      // Messages both windows added since: theirs were written first, so they go before this window's.
+      const held = new Set(conversation.entries.map((entry) => entry.id));
+      conversation.entries.splice(seen, 0, ...disk.entries.slice(seen).filter((entry) => !held.has(entry.id)));
       this.baseline = theirs;
     }
     this.knownSize = utf8Length(text);

@@ -26,7 +26,7 @@ function emptyToolset(journal = new ChangeJournal()): AgentToolset {
 const answer: ScriptStep[] = [delta({ role: 'assistant', content: 'Done: ' }), delta({ content: 'nothing to change.' }, 0, 'stop'), usageChunk(12, 5)];
 const settings = { model: 'svc-k2.5', thinking: false, maxSteps: 5, systemPrompt: 'Be brief.' };
 
-async function tasksWith(scripts: ScriptStep[][], toolset: () => Promise<AgentToolset> = async () => emptyToolset()) {
+async function tasksWith(scripts: ScriptStep[][], toolset: () => Promise<AgentToolset> = async () => emptyToolset(), clock = new ManualClock()) {
   const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
   const client = new ScriptedAgentClient(scripts);
   const events: AgentTasksEvent[] = [];
@@ -37,7 +37,7 @@ async function tasksWith(scripts: ScriptStep[][], toolset: () => Promise<AgentTo
     client: async () => client,
     toolset,
     promptCacheKey: async () => 'workspace-key',
-    clock: new ManualClock(),
+    clock,
     newId: () => `id-${++ids}`,
     log: { warn: (m) => void logged.push(`warn ${m}`), error: (m) => void logged.push(`error ${m}`) },
     onEvent: (event) => void events.push(event),
@@ -65,6 +65,30 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     assert.ok(events.some((e) => e.type === 'live'));
     assert.equal(tasks.isRunning(conversation.id), false);
     assert.deepEqual(tasks.history(), [record]);
+  });
+
+  it('times each step like a chat reply: first token, reasoning and answer, in the conversation totals too', async () => {
+    const clock = new ManualClock();
+    const gates = [gate(), gate(), gate()];
+    const { store, client, tasks, events } = await tasksWith(
+      [[gates[0]?.step as ScriptStep, delta({ role: 'assistant', reasoning_content: 'Thinking' }), gates[1]?.step as ScriptStep, delta({ content: 'Done.' }), gates[2]?.step as ScriptStep, delta({}, 0, 'stop'), usageChunk(12, 40)]],
+      undefined,
+      clock,
+    );
+    const running = tasks.run(null, 'Check', settings);
+    // Each pause starts once what came before it arrived: the request, the reasoning, the answer.
+    const arrived = (): number => client.requests.length + events.filter((e) => e.type === 'delta').length;
+    for (const [i, advance] of [300, 200, 400].entries()) {
+      while (arrived() < i + 1) await new Promise((resolve) => setImmediate(resolve));
+      clock.advance(advance);
+      gates[i]?.open();
+    }
+    const record = await running;
+    const conversation = store.require(record?.conversationId ?? '');
+    const step = conversation.entries.at(-1);
+    assert.equal(step?.role, 'assistant');
+    assert.deepEqual(step?.role === 'assistant' && step.timing, { firstTokenMs: 300, reasoningMs: 200, answerMs: 400 });
+    assert.deepEqual(conversation.timeTotals, { replies: 1, waitMs: 300, streamMs: 600 });
   });
 
   it('builds each step with the one request builder: ground rules first, the workspace key, thinking as switched', async () => {

@@ -193,6 +193,35 @@ describe('two windows on one folder', () => {
     assert.equal((back?.entries.at(-1) as AssistantEntry).alternatives[0]?.content, 'partial and the rest');
   });
 
+  it('keep both windows’ turns when both add messages to one conversation at once, each reply whole', async () => {
+    const folder = new MemoryConversationFolder();
+    const { store: one, conversation: mine } = await conversationWith(folder, 2);
+    const { store: two } = await ConversationStore.open(folder, new ManualClock());
+    const theirs = (await two.load(mine.id)) as Conversation;
+    const replyOne = reply('a-one', 'one', 'streaming');
+    const replyTwo = reply('a-two', 'two', 'streaming');
+    mine.entries.push({ id: 'u-one', role: 'user', createdAt: 5, content: 'from window one' }, replyOne);
+    theirs.entries.push({ id: 'u-two', role: 'user', createdAt: 6, content: 'from window two' }, replyTwo);
+    await one.save(mine);
+    await two.save(theirs);
+    for (const [entry, store, conversation] of [[replyOne, one, mine], [replyTwo, two, theirs], [replyOne, one, mine]] as const) {
+      (entry.alternatives[0] as { content: string }).content += ' more';
+      await store.save(conversation);
+    }
+    replyOne.status = 'complete';
+    replyTwo.status = 'complete';
+    await one.save(mine);
+    await two.save(theirs);
+    await one.save(mine);
+    const { store: third } = await ConversationStore.open(folder, new ManualClock());
+    const back = (await third.load(mine.id)) as Conversation;
+    const shown = (c: Conversation) => c.entries.map((e) => (e.role === 'assistant' ? `${e.id}:${e.alternatives[0]?.content}:${e.status}` : e.id));
+    assert.deepEqual(shown(back), ['u0', 'a0:' + 'answer 0 '.repeat(40) + ':complete', 'u-one', 'a-one:one more more:complete', 'u-two', 'a-two:two more:complete']);
+    assert.deepEqual(shown(mine), shown(back), 'window one holds both turns');
+    assert.deepEqual(shown(theirs), shown(back), 'window two holds both turns');
+    assert.equal(third.list()[0]?.messageCount, 6);
+  });
+
   it('do not bring back a conversation one deleted while the other was saving it', async () => {
     const folder = new MemoryConversationFolder();
     const { store: one, conversation } = await conversationWith(folder, 2);
