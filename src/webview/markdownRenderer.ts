@@ -2,7 +2,7 @@
 // runs with raw HTML off (HTML in a reply shows as text), and every fragment still goes through DOMPurify
 // before it reaches the document, so a renderer bug cannot become script execution.
 import DOMPurify from 'dompurify';
-import hljs from 'highlight.js/lib/common';
+import { highlighter as hljs } from './highlighter';
 import MarkdownIt from 'markdown-it';
 
 /** Code longer than this is shown unhighlighted: highlighting it would block the view for too long. */

@@ -28,6 +28,8 @@ export const streamingCases: WebviewCase[] = [
       assert.match(await chat.lastAssistant().locator('.usage').textContent() ?? '', /prompt 12 · completion 34 · cached 5/);
       assert.match(await chat.page.locator('.totals').textContent() ?? '', /Conversation total: prompt 12/);
       assert.equal(await chat.page.locator('[data-testid="send"]').isVisible(), true);
+      await chat.play([started('a2'), content('a2', '```scss\n.card {\n  color: red;\n}\n```\n'), finished('a2')]);
+      assert.match(await chat.lastAssistant().locator('.code-block code').innerHTML(), /class="hljs-attribute">color</, 'SCSS is highlighted, by the CSS grammar');
     },
   },
   {
