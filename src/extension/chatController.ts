@@ -57,6 +57,8 @@ function modelViews(listing: ModelListing) {
 export class ChatController implements vscode.Disposable, ChatFilesTarget {
   readonly session: ChatSession;
   private view: ChatViewPort | undefined;
+  /** The connection's description, read when the view was attached, for its `init`. */
+  private describing: Promise<Connection> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly router = new WebviewMessageRouter();
   private readonly estimates: DraftTokenEstimates;
@@ -127,6 +129,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     this.subscriptions.push(
       store.onDidChange(() => this.post({ type: 'conversations', conversations: store.list() })),
       connection.onDidChange((c) => {
+        this.describing = undefined;
         this.post({ type: 'connection', connection: c });
         void models.refresh();
       }),
@@ -139,6 +142,9 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
 
   attach(view: ChatViewPort | undefined): void {
     this.view = view;
+    // The page takes seconds to load; what `init` needs from SecretStorage is read meanwhile, not after `ready`.
+    this.describing = view ? this.connection.describe() : undefined;
+    this.describing?.catch(() => undefined);
   }
 
   /** Attachments, the balance check before sending and the cost after each reply (the file features). */
@@ -198,7 +204,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       conversations: this.store.list(),
       active: active ? conversationView(active) : null,
       settings: uiSettings(readSettings()),
-      connection: await this.connection.describe(),
+      connection: await this.takeDescription(),
       // The view gets the last known list at once (the catalogue before the first answer), never waiting
       // on the network: it may already be sending. The service's list follows as a `models` message.
       models: modelViews(this.models.known()),
@@ -210,6 +216,13 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       () => undefined,
     );
     await this.showRules?.();
+  }
+
+  /** The connection as read when the view was attached, if nothing changed since; else read now. */
+  private takeDescription(): Promise<Connection> {
+    const described = this.describing ?? this.connection.describe();
+    this.describing = undefined;
+    return described;
   }
 
   private showModels(listing: ModelListing): void {

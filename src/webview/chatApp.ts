@@ -155,7 +155,7 @@ export class ChatApp {
   start(): void {
     this.host.listen((message) => this.handle(message));
     this.host.post({ type: 'ready' });
-    warmUpInIdleTime({ rehearseRow: (message) => this.messages.rehearse(message, { ...this.messageContext('warm-up'), post: () => undefined }), highlight: (code, language) => this.renderer.renderCode(code, language) });
+    warmUpInIdleTime(this.renderer, (message) => this.messages.rehearse(message, { ...this.messageContext('warm-up'), post: () => undefined }));
   }
 
   private handle(message: HostMessage): void {

@@ -6,6 +6,7 @@
 // time, one step per idle period, pays that before anything is waiting for it.
 import { parseHostMessage } from '../shared/messageParsing';
 import type { HostMessage, MessageView } from '../shared/protocol';
+import type { MarkdownRenderer } from './markdownRenderer';
 
 const ANSWER = [
   '## What changed',
@@ -50,6 +51,7 @@ const SAMPLE_MESSAGES: MessageView[] = [
 
 /** Code in the languages replies use most, to compile their grammars. */
 const SAMPLE_CODE: [language: string, code: string][] = [
+  ['typescript', 'export const answer: number = 42;'],
   ['javascript', 'const total = items.reduce((sum, item) => sum + item.size, 0);'],
   ['python', 'def total(items):\n    return sum(item.size for item in items)'],
   ['json', '{ "name": "svc", "version": 1 }'],
@@ -66,31 +68,27 @@ function validatedSamples(): MessageView[] {
   return parsed.message.conversation.messages;
 }
 
-export interface WarmUpTargets {
-  /** Builds and lays out `message` as the list would, out of sight, and takes it away again. */
-  rehearseRow(message: MessageView): void;
-  /** Highlights `code` as a reply's code block would be. */
-  highlight(code: string, language: string): void;
-}
-
 /** Idle time a step may need, cold: a step starts only while this much of the idle period is left. */
 const STEP_MS = 15;
 
 /**
- * Runs the warm-up steps in idle periods, the answer's row first (the costliest to meet cold); a step
- * starts only when the period has room for it, so a message from the host waits for one step at most.
+ * Runs the warm-up in idle periods, in steps that each meet one cold thing (the validators, the markdown
+ * parser, the sanitiser, a grammar, the building and layout of a row), so no step holds the page for long;
+ * a step starts only when the period has room for it, so a message from the host waits for one step at most.
  */
-export function warmUpInIdleTime(targets: WarmUpTargets): void {
+export function warmUpInIdleTime(renderer: MarkdownRenderer, rehearseRow: (message: MessageView) => void): void {
   let samples: MessageView[] = [];
   const steps: (() => void)[] = [
     () => {
       samples = validatedSamples();
     },
+    () => renderer.renderMarkdown('A *short* `sample`.'),
+    () => renderer.renderMarkdown(ANSWER.slice(0, ANSWER.indexOf('```'))),
+    ...SAMPLE_CODE.map(([language, code]) => () => renderer.renderCode(code, language)),
     ...SAMPLE_MESSAGES.map((_, i) => () => {
-      const sample = samples.at(-1 - i);
-      if (sample) targets.rehearseRow(sample);
+      const sample = samples[i];
+      if (sample) rehearseRow(sample);
     }),
-    ...SAMPLE_CODE.map(([language, code]) => () => targets.highlight(code, language)),
   ];
   const next = (deadline: IdleDeadline): void => {
     do steps.shift()?.();
