@@ -42,7 +42,14 @@ const LANGUAGES = {
   'php-template': phpTemplate, plaintext, python, 'python-repl': pythonRepl, r, ruby, rust, shell, sql, swift, typescript, vbnet, wasm, xml, yaml,
 };
 
-for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
-hljs.registerAliases(['scss', 'less'], { languageName: 'css' });
+let registered = false;
 
-export const highlighter = hljs;
+/** highlight.js with its languages, registered on first use (30 ms: not while the page loads). */
+export function highlighter(): typeof hljs {
+  if (!registered) {
+    for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
+    hljs.registerAliases(['scss', 'less'], { languageName: 'css' });
+    registered = true;
+  }
+  return hljs;
+}

@@ -2,7 +2,7 @@
 // runs with raw HTML off (HTML in a reply shows as text), and every fragment still goes through DOMPurify
 // before it reaches the document, so a renderer bug cannot become script execution.
 import DOMPurify from 'dompurify';
-import { highlighter as hljs } from './highlighter';
+import { highlighter } from './highlighter';
 import MarkdownIt from 'markdown-it';
 
 /** Code longer than this is shown unhighlighted: highlighting it would block the view for too long. */
@@ -20,23 +20,31 @@ const PURIFY_CONFIG = {
   RETURN_DOM_FRAGMENT: true as const,
 };
 
+let purify: ReturnType<typeof DOMPurify> | undefined;
+
 /**
  * A sanitizer of its own with the configuration set once: DOMPurify parses a configuration passed to
- * `sanitize` on every call, and a streamed reply makes hundreds of calls.
+ * `sanitize` on every call, and a streamed reply makes hundreds of calls. Made on first use, not while the
+ * page loads: the page says `ready` sooner.
  */
-const purify = DOMPurify(window);
-purify.setConfig(PURIFY_CONFIG);
+function sanitizer(): ReturnType<typeof DOMPurify> {
+  if (!purify) {
+    purify = DOMPurify(window);
+    purify.setConfig(PURIFY_CONFIG);
+  }
+  return purify;
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function highlightable(code: string, language: string): boolean {
-  return code.length <= MAX_HIGHLIGHT_CHARS && language !== '' && hljs.getLanguage(language) !== undefined;
+  return code.length <= MAX_HIGHLIGHT_CHARS && language !== '' && highlighter().getLanguage(language) !== undefined;
 }
 
 function highlightedHtml(code: string, language: string): string {
-  return highlightable(code, language) ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+  return highlightable(code, language) ? highlighter().highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
 }
 
 /** A block of a reply: markdown, or a fenced code block's code. */
@@ -66,14 +74,20 @@ function createMarkdownIt() {
 }
 
 export class MarkdownRenderer {
-  private readonly md = createMarkdownIt();
+  private parser: ReturnType<typeof createMarkdownIt> | undefined;
   private deferring = false;
   private readonly pending: PendingHighlight[] = [];
   private idleHandle: number | undefined;
 
+  /** The markdown parser, made on first use (its rules compile for 15 ms: not while the page loads). */
+  private md(): ReturnType<typeof createMarkdownIt> {
+    this.parser ??= createMarkdownIt();
+    return this.parser;
+  }
+
   /** Renders a markdown block to sanitised nodes. */
   renderMarkdown(markdown: string): DocumentFragment {
-    return this.sanitize(this.md.render(markdown));
+    return this.sanitize(this.md().render(markdown));
   }
 
   /** A fenced code block, highlighted when the language is known and the code not too long. */
@@ -89,7 +103,7 @@ export class MarkdownRenderer {
    * otherwise pay per block.
    */
   renderBlocks(blocks: readonly RenderBlock[]): DocumentFragment {
-    const html = blocks.map((block) => `<div class="${escapeHtml(block.className)}">${block.kind === 'markdown' ? this.md.render(block.text) : this.codeHtml(block.code, block.language)}</div>`);
+    const html = blocks.map((block) => `<div class="${escapeHtml(block.className)}">${block.kind === 'markdown' ? this.md().render(block.text) : this.codeHtml(block.code, block.language)}</div>`);
     const fragment = this.sanitize(html.join(''));
     const wrappers = fragment.children;
     blocks.forEach((block, i) => {
@@ -145,6 +159,6 @@ export class MarkdownRenderer {
 
   private sanitize(html: string): DocumentFragment {
     // RETURN_DOM_FRAGMENT in the instance's configuration makes this a fragment; the typings only see calls that pass it.
-    return purify.sanitize(html) as unknown as DocumentFragment;
+    return sanitizer().sanitize(html) as unknown as DocumentFragment;
   }
 }
