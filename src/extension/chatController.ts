@@ -21,6 +21,7 @@ import { CheckpointRestorer } from '../core/checkpoints/checkpointRestore';
 import type { Checkpoints } from '../core/checkpoints/checkpoints';
 import type { ModelListing, ServiceModels } from '../core/models/serviceModels';
 import { DraftTokenEstimates } from '../core/tokens/draftTokenEstimate';
+import type { EstimateClient } from '../core/tokens/tokenEstimator';
 import { BalanceBlockedError } from '../core/billing/balanceView';
 import type { AttachmentChip } from '../core/files/attachmentSession';
 import type { ReplyCost } from '../core/billing/replyCost';
@@ -53,6 +54,11 @@ export interface ChatViewPort {
 function modelViews(listing: ModelListing) {
   return listing.models.map((m) => modelView(m.id, m.info));
 }
+
+/** The estimate endpoint before any connection is made: the estimator falls back to counting locally. */
+const NOT_CONNECTED: EstimateClient = {
+  estimateTokens: () => Promise.reject(new Error('not connected yet')),
+};
 
 export class ChatController implements vscode.Disposable, ChatFilesTarget {
   readonly session: ChatSession;
@@ -92,7 +98,10 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       standingInstructions: async () => this.rules?.message(),
       onEvent: (event) => this.deliver(event),
     });
-    this.estimates = new DraftTokenEstimates(client, systemClock, (estimate) => this.post({ type: 'tokenEstimate', ...estimate }));
+    // A draft's estimate never starts the local emulator (the view asks for one as soon as it opens): until a
+    // connection is made, the draft is counted locally.
+    const estimateClient = async () => (await this.connection.getWithoutStartingEmulator())?.client ?? NOT_CONNECTED;
+    this.estimates = new DraftTokenEstimates(estimateClient, systemClock, (estimate) => this.post({ type: 'tokenEstimate', ...estimate }));
     const post = (message: HostMessage) => this.post(message);
     this.router.on('ready', async () => {
       await this.sendInit();

@@ -61,6 +61,11 @@ export class FileServices {
     this.created.add(listener);
   }
 
+  /** The services made so far, without connecting (which, with no key, would start the local emulator). */
+  peek(): AccountServices | undefined {
+    return this.current;
+  }
+
   async get(): Promise<AccountServices> {
     const connection = await this.connection();
     this.client = connection.client;

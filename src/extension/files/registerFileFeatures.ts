@@ -78,7 +78,8 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
     removeAttachment: (chipId) => {
       void services.get().then((s) => s.attachments.remove(chipId));
     },
-    attachments: () => services.get().then((s) => s.attachments.chips(), () => []),
+    // Attachments live with the services: none were made before the first connection, so there is nothing to connect for.
+    attachments: async () => services.peek()?.attachments.chips() ?? [],
     takeTurn: async (input) => (await services.get()).attachments.take(input),
     assertCanSend: async () => (await services.get()).balance.assertCanSend(),
     replyFinished: (usage: Usage, model: string) => {
