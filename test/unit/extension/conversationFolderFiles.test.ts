@@ -5,11 +5,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ConversationFolderFiles } from '../../../src/extension/conversationFolderFiles';
 import { FolderLock } from '../../../src/extension/folderLock';
+import { tempDir } from '../../support/emulatorTestBed';
 
 describe('ConversationFolderFiles', () => {
   let dir: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-conv-folder-'));
+    dir = tempDir('svc-conv-folder-');
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -29,7 +30,7 @@ describe('ConversationFolderFiles', () => {
 describe('FolderLock', () => {
   let dir: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-folder-lock-'));
+    dir = tempDir('svc-folder-lock-');
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

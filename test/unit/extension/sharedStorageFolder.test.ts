@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
 import { journalName } from '../../../src/core/conversations/conversationJournal';
@@ -11,7 +10,7 @@ import { uploadStorageKey } from '../../../src/core/files/uploadCache';
 import { systemClock } from '../../../src/core/clock';
 import { ConversationFolderFiles } from '../../../src/extension/conversationFolderFiles';
 import { FileKeyValueStorage } from '../../../src/extension/fileKeyValueStorage';
-import { startEmulatorTestBed, type EmulatorTestBed } from '../../support/emulatorTestBed';
+import { startEmulatorTestBed, tempDir, type EmulatorTestBed } from '../../support/emulatorTestBed';
 
 const ROUNDS = 12;
 
@@ -37,7 +36,7 @@ describe('two processes on one storage folder', function () {
 
   it('create, rename, delete and stream at once: no update is lost, nothing deleted comes back, both upload records stay', async () => {
     emu = await startEmulatorTestBed();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-shared-folder-'));
+    dir = tempDir('svc-shared-folder-');
     const conversationsDir = path.join(dir, 'conversations');
     const uploadsDir = path.join(dir, 'uploads');
     const { store: setup } = await ConversationStore.open(new ConversationFolderFiles(conversationsDir), systemClock);
