@@ -3,7 +3,8 @@
 // What the page says before the host takes over (its `ready`) is held and handed over in order.
 import * as vscode from 'vscode';
 import { markChatView } from './chatViewMarks';
-import { chatViewHtml, createNonce } from './webviewHtml';
+import { readWebviewAssets, WebviewAssetError } from './webviewAssets';
+import { chatViewErrorHtml, chatViewHtml, createNonce } from './webviewHtml';
 
 export class ChatViewPage implements vscode.Disposable {
   private readonly held: unknown[] = [];
@@ -20,7 +21,7 @@ export class ChatViewPage implements vscode.Disposable {
       localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
     };
     this.subscription = view.webview.onDidReceiveMessage((data: unknown) => (this.receiver ? this.receiver(data) : this.held.push(data)));
-    view.webview.html = chatViewHtml(view.webview, extensionUri, createNonce());
+    view.webview.html = pageHtml(view.webview, extensionUri);
     markChatView('resolved');
   }
 
@@ -32,5 +33,14 @@ export class ChatViewPage implements vscode.Disposable {
 
   dispose(): void {
     this.subscription.dispose();
+  }
+}
+
+function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  try {
+    return chatViewHtml(webview, createNonce(), readWebviewAssets(webview, extensionUri));
+  } catch (error) {
+    if (error instanceof WebviewAssetError) return chatViewErrorHtml(error);
+    throw error;
   }
 }

@@ -1,8 +1,9 @@
-// The chat view's HTML: one script with a fresh nonce, styles and fonts from the extension's own
-// dist/ and media/ folders only, and a Content-Security-Policy that allows nothing else (no inline
-// script or style, no eval, no remote origin).
+// The chat view's HTML: the page's own script and styles written into it, each under a fresh nonce,
+// fonts from the extension's dist/ folder only, and a Content-Security-Policy that allows nothing else
+// (no other inline script or style, no eval, no remote origin). Why they are embedded: webviewAssets.ts.
 import * as crypto from 'node:crypto';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import type { WebviewAssetError, WebviewAssets } from './webviewAssets';
 
 /** 128 random bits, base64: the form CSP nonces are meant to take. */
 export function createNonce(): string {
@@ -13,7 +14,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   return [
     "default-src 'none'",
     `img-src ${cspSource} data:`,
-    `style-src ${cspSource}`,
+    `style-src 'nonce-${nonce}'`,
     `font-src ${cspSource}`,
     `script-src 'nonce-${nonce}'`,
     "connect-src 'none'",
@@ -23,19 +24,37 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   ].join('; ');
 }
 
-export function chatViewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce: string): string {
-  const asset = (...parts: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...parts)).toString();
+export function chatViewHtml(webview: Pick<vscode.Webview, 'cspSource'>, nonce: string, assets: WebviewAssets): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview.cspSource, nonce)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('dist', 'webview.css')}">
+<style nonce="${nonce}">${assets.style}</style>
 <title>svc Chat</title>
 </head>
 <body>
-<script nonce="${nonce}" src="${asset('dist', 'webview.js')}"></script>
+<script nonce="${nonce}">${assets.script}</script>
+</body>
+</html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** What the view shows when its page cannot be built: the reason, and no script at all. */
+export function chatViewErrorHtml(error: WebviewAssetError): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'">
+<title>svc Chat</title>
+</head>
+<body>
+<p>The chat view could not start: ${escapeHtml(error.message)}.</p>
 </body>
 </html>`;
 }

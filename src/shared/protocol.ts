@@ -10,9 +10,9 @@
 // Streaming order for one reply: `conversation` (with the new user message), `replyStarted` (creates the
 // assistant message), deltas, then exactly one of `replyFinished` / `replyFailed`.
 //
-// The page the host serves: an empty <body>, `dist/webview.css` (it carries the codicon font, which
-// esbuild copies next to it, so the CSP needs `font-src ${webview.cspSource}`) and `dist/webview.js`
-// with the nonce. The script builds the whole DOM; no inline script or style is needed.
+// The page the host serves: an empty <body>, with `dist/webview.css` and `dist/webview.js` written into it
+// under the page's nonce (src/extension/webviewAssets.ts). The styles name the codicon font, which esbuild
+// copies beside them, so the CSP needs `font-src ${webview.cspSource}`. The script builds the whole DOM.
 //
 // The shapes the messages carry are in viewShapes.ts; they are exported from here too, so each side
 // imports the protocol from this one module.

@@ -6,11 +6,12 @@ import Module from 'node:module';
 export interface FakeUri {
   scheme: string;
   path: string;
+  fsPath: string;
   toString(): string;
 }
 
 function uri(scheme: string, path: string): FakeUri {
-  return { scheme, path, toString: () => `${scheme}://${path}` };
+  return { scheme, path, fsPath: path, toString: () => `${scheme}://${path}` };
 }
 
 export interface InspectedSetting {

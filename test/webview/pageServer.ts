@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { contentSecurityPolicy } from '../../src/extension/webviewHtml';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -39,16 +40,23 @@ export async function buildBundles(outDir: string): Promise<void> {
   await esbuild.build({ ...BROWSER_BUNDLE, entryPoints: [path.join(ROOT, 'test/webview/fakeHost.ts')], outfile: path.join(outDir, 'fakeHost.js') });
 }
 
-function page(nonce: string): string {
+/**
+ * The page as the extension host writes it (src/extension/webviewHtml.ts): the styles and the script
+ * inside it under the nonce, with the fake host's script before them. The styles' `./codicon.ttf`
+ * resolves against this server, which serves it.
+ */
+function page(outDir: string, nonce: string): string {
+  const style = fs.readFileSync(path.join(outDir, 'webview.css'), 'utf8');
+  const script = fs.readFileSync(path.join(outDir, 'webview.js'), 'utf8');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<link rel="stylesheet" href="/webview.css">
+<style nonce="${nonce}">${style}</style>
 <script nonce="${nonce}" src="/fakeHost.js"></script>
 </head>
 <body>
-<script nonce="${nonce}" src="/webview.js"></script>
+<script nonce="${nonce}">${script}</script>
 </body>
 </html>`;
 }
@@ -60,12 +68,11 @@ export async function startPageServer(outDir: string): Promise<PageServer> {
     if (url.pathname === '/strict.html' || url.pathname === '/open.html') {
       const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
       if (url.pathname === '/strict.html') {
-        const self = `http://${request.headers.host ?? '127.0.0.1'}`;
-        // The policy of the extension host: nothing inline, nothing remote.
-        headers['content-security-policy'] = `default-src 'none'; style-src ${self}; font-src ${self}; img-src ${self} data:; script-src 'nonce-${nonce}';`;
+        // The extension host's own policy, this server standing for the extension's files.
+        headers['content-security-policy'] = contentSecurityPolicy(`http://${request.headers.host ?? '127.0.0.1'}`, nonce);
       }
       response.writeHead(200, headers);
-      response.end(page(nonce));
+      response.end(page(outDir, nonce));
       return;
     }
     const file = path.join(outDir, path.basename(url.pathname));
