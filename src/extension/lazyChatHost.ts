@@ -11,17 +11,33 @@ import { ChatViewPage } from './chatViewPage';
 
 /**
  * Commands that end by showing the chat view: it opens first, and the host loads once the view's page
- * is set (resolveWebviewView) or the view is shown, so the page loads in the browser meanwhile.
+ * is set (resolveWebviewView), so the page loads in the browser meanwhile. Loading the host takes the
+ * extension host's thread for a few hundred milliseconds, and VS Code asks for the page after the focus
+ * command returned: loading at once would hold the page back by that long.
  */
 const VIEW_COMMANDS = new Set(['svc.focusChat', 'svc.newChat']);
+
+/** How long such a command waits for VS Code to ask for the page before loading the host anyway (a view VS Code never resolves must not hold the command). */
+const PAGE_WAIT_MS = 2_000;
 
 interface Manifest {
   contributes?: { commands?: Array<{ command: string }> };
 }
 
+/**
+ * Resolves after the messages this extension host queued for VS Code have been sent: it sends them on a
+ * zero-delay timer, and Node runs timers of one delay in the order they were set. Requiring the chat host
+ * holds the thread for a few hundred milliseconds; the view's HTML, set just before, must not wait for it.
+ */
+function afterQueuedMessages(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export class LazyChatHost implements vscode.WebviewViewProvider {
   private loading: Promise<ChatHost> | undefined;
   private readonly commandStubs: vscode.Disposable[] = [];
+  private pageSet = false;
+  private readonly pageWaiters: Array<() => void> = [];
 
   constructor(private readonly context: vscode.ExtensionContext) {}
 
@@ -31,7 +47,10 @@ export class LazyChatHost implements vscode.WebviewViewProvider {
     for (const { command } of contributed) {
       this.commandStubs.push(
         vscode.commands.registerCommand(command, async (...args: unknown[]) => {
-          if (VIEW_COMMANDS.has(command)) await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+          if (VIEW_COMMANDS.has(command)) {
+            await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+            await this.pageOrTimeout();
+          }
           await this.load();
           return vscode.commands.executeCommand(command, ...args);
         }),
@@ -42,7 +61,8 @@ export class LazyChatHost implements vscode.WebviewViewProvider {
 
   /** The loaded chat host; loads it on the first call. */
   load(): Promise<ChatHost> {
-    this.loading ??= import('./chatHost')
+    this.loading ??= afterQueuedMessages()
+      .then(() => import('./chatHost'))
       .then((host) => host.startChatHost(this.context, () => this.releaseCommandStubs()))
       .then((host) => {
         markChatView('hostStarted');
@@ -53,6 +73,8 @@ export class LazyChatHost implements vscode.WebviewViewProvider {
 
   async resolveWebviewView(view: vscode.WebviewView): Promise<void> {
     const page = new ChatViewPage(view, this.context.extensionUri);
+    this.pageSet = true;
+    for (const resume of this.pageWaiters.splice(0)) resume();
     const host = await this.load();
     host.provider.attach(page);
   }
@@ -60,6 +82,18 @@ export class LazyChatHost implements vscode.WebviewViewProvider {
   /** Ends the host if it was loaded; there is nothing to end otherwise. */
   async deactivate(): Promise<void> {
     if (this.loading) await (await this.loading).deactivate();
+  }
+
+  /** Resolves once the view's page is set, or after PAGE_WAIT_MS. */
+  private pageOrTimeout(): Promise<void> {
+    if (this.pageSet) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, PAGE_WAIT_MS);
+      this.pageWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   private releaseCommandStubs(): void {
