@@ -35,9 +35,18 @@ export function textButton(name: string, label: string, action: string, extra: R
   }, [icon(name), el('span', { text: label })]);
 }
 
-/** Made once: `toLocaleString` builds a formatter on every call, which long lists of cards feel. */
-const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+let countFormat: Intl.NumberFormat | undefined;
 
+/**
+ * en-US digit grouping ("12,345"). Whole numbers, which every count is, are grouped here: a page's first
+ * Intl formatter loads the locale's data, 17 ms on the way to the page's `ready`. Others go to Intl,
+ * made once because `toLocaleString` builds a formatter on every call.
+ */
 export function formatCount(value: number): string {
-  return COUNT_FORMAT.format(value);
+  if (!Number.isSafeInteger(value)) return (countFormat ??= new Intl.NumberFormat('en-US')).format(value);
+  const digits = String(Math.abs(value));
+  const head = digits.length % 3 || 3;
+  let grouped = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return value < 0 ? `-${grouped}` : grouped;
 }

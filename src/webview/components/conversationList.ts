@@ -16,11 +16,11 @@ type Entry = ConversationSummary & { snippet?: string };
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-/** Made once: a formatter per call costs more than the rest of a list item. */
-const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+/** Made once, on first use: a formatter per call costs more than the rest of a list item, and one made while the page loads delays its `ready`. */
+let timeFormat: Intl.DateTimeFormat | undefined;
 
 function timeLabel(epochMs: number): string {
-  return TIME_FORMAT.format(epochMs);
+  return (timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' })).format(epochMs);
 }
 
 export class ConversationList {
