@@ -1,8 +1,8 @@
 // The virtualised message list on a 1,000-message agent session: it opens at the bottom in the first frame
 // with only a window of rows in the DOM, scrolls to the oldest message and back with something on screen
-// at every step, finds text in messages that are not mounted (opening the folded reasoning that holds it),
-// keeps what the user opened on an old message after it scrolled far away, and keeps the DOM of messages
-// an update did not change.
+// at every step, builds the rows beyond the screen between frames rather than in the scroll, finds text in
+// messages that are not mounted (opening the folded reasoning that holds it), keeps what the user opened
+// on an old message after it scrolled far away, and keeps the DOM of messages an update did not change.
 import assert from 'node:assert/strict';
 import { conversationView } from '../../src/extension/chat/conversationView';
 import { PartedConversationPoster } from '../../src/extension/chat/partedConversationPoster';
@@ -334,6 +334,40 @@ export const virtualListCases: WebviewCase[] = [
       const followed = await windowState(chat);
       assert.ok(followed.atBottom, 'a new turn brings the view to the bottom');
       assert.equal(followed.visible.at(-1), 'u-turn');
+    },
+  },
+  {
+    name: 'scrolling near the edge of the mounted rows builds none in the scroll itself: the rows beyond the screen are built between frames, and a jump builds the screen at once',
+    page: 'strict',
+    async run(chat) {
+      await openLong(chat);
+      const near = await chat.page.evaluate(async () => {
+        const list = document.querySelector('.messages') as HTMLElement;
+        const keys = (): string[] => [...list.querySelectorAll<HTMLElement>('.message-row')].map((r) => r.dataset.row ?? '');
+        const before = keys();
+        const first = list.querySelector<HTMLElement>('.message-row') as HTMLElement;
+        // Registered after the list's own listener, so it sees what the list did in the same event.
+        const inScroll = new Promise<string[]>((resolve) => list.addEventListener('scroll', () => resolve(keys()), { once: true }));
+        list.scrollTop = first.offsetTop + 10;
+        const duringScroll = await inScroll;
+        const screenTop = [...list.querySelectorAll<HTMLElement>('.message-row')].find((r) => r.offsetTop + r.offsetHeight > list.scrollTop)?.dataset.row;
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        const later = [...list.querySelectorAll<HTMLElement>('.message-row')].find((r) => r.offsetTop + r.offsetHeight > list.scrollTop)?.dataset.row;
+        return { before, duringScroll, after: keys(), screenTop, later };
+      });
+      assert.deepEqual(near.duringScroll, near.before, 'the scroll event mounted and built no row');
+      const firstBefore = near.before[0] as string;
+      assert.ok(near.after.indexOf(firstBefore) > 0, `rows above ${firstBefore} were built and mounted once the page was idle (${near.after.slice(0, 3).join(', ')}…)`);
+      assert.equal(near.later, near.screenTop, 'the row at the top of the screen stayed there');
+      const jump = await chat.page.evaluate(async () => {
+        const list = document.querySelector('.messages') as HTMLElement;
+        const inScroll = new Promise<string[]>((resolve) =>
+          list.addEventListener('scroll', () => resolve([...list.querySelectorAll<HTMLElement>('.message-row')].filter((r) => r.offsetTop + r.offsetHeight > list.scrollTop && r.offsetTop < list.scrollTop + list.clientHeight).map((r) => r.dataset.row ?? '')), { once: true }),
+        );
+        list.scrollTop = 0;
+        return inScroll;
+      });
+      assert.equal(jump[0], 'u0', 'a jump to the oldest message has its rows on screen within the scroll event');
     },
   },
   {

@@ -21,6 +21,10 @@ const MIN_OVERSCAN_PX = 600;
 const DETACHED_ROWS = 80;
 /** A window that still does not cover the viewport after this many passes is left as it is until the next scroll. */
 const MAX_PASSES = 4;
+/** Idle time a row may need to build: one is built only while this much of the idle period is left. */
+const BUILD_STEP_MS = 8;
+/** Longest wait for an idle period before the rows beyond the viewport are built anyway. */
+const BUILD_AHEAD_TIMEOUT_MS = 200;
 
 type Placement = { kind: 'bottom' } | { kind: 'anchor'; key: string; offset: number } | { kind: 'reveal'; key: string };
 
@@ -47,6 +51,8 @@ export class MessageList {
   private rendering = false;
   /** Where the render the next frame does puts the view; undefined when none is due. */
   private framePlacement: Placement | undefined;
+  /** The idle callback building rows beyond the viewport, when one is due. */
+  private buildAhead: number | undefined;
   /** Keeps the bottom in view while the streaming reply grows (observations come after layout: no forced one). */
   private readonly growth = new ResizeObserver(() => {
     if (this.stickToBottom) this.element.scrollTop = this.element.scrollHeight;
@@ -203,24 +209,52 @@ export class MessageList {
     }));
   }
 
+  /**
+   * Scrolling near the edge of the mounted rows: while every row on screen is there, the rows beyond it are
+   * built between frames, a row per idle slice, and mounted once built; the scroll's own frame only paints.
+   * Built inside the scroll event (tens of milliseconds for a screen of long replies), they made that
+   * frame late. A scroll that leaves part of the screen without rows builds that part at once.
+   */
   private scrolled(): void {
     const distance = this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight;
     this.stickToBottom = distance <= STICK_DISTANCE_PX;
-    if (!this.rendering && !this.covers()) this.render(this.anchor());
+    if (this.rendering || this.covers(this.overscan / 2)) return;
+    // Part of the screen has no rows: only the screen's are built now, the rest as above.
+    if (!this.covers(0)) this.render(this.anchor(), 0);
+    this.buildAheadWhenIdle();
+  }
+
+  private buildAheadWhenIdle(): void {
+    if (this.buildAhead !== undefined) return;
+    this.buildAhead = requestIdleCallback((deadline) => {
+      this.buildAhead = undefined;
+      const context = this.context;
+      if (this.rendering || !context || this.covers(this.overscan / 2)) return;
+      const placement = this.anchor();
+      const range = this.rangeFor(placement);
+      for (const key of this.keys.slice(range.start, range.end)) {
+        if (this.rows.has(key) && !this.stale.has(key)) continue;
+        if (deadline.timeRemaining() < BUILD_STEP_MS && !deadline.didTimeout) {
+          this.buildAheadWhenIdle();
+          return;
+        }
+        this.rowFor(key, context);
+      }
+      this.render(placement);
+    }, { timeout: BUILD_AHEAD_TIMEOUT_MS });
   }
 
   private get overscan(): number {
     return Math.max(MIN_OVERSCAN_PX, this.element.clientHeight);
   }
 
-  /** Whether the mounted rows cover the viewport and half the overscan on each side (or reach the ends). */
-  private covers(): boolean {
+  /** Whether the mounted rows cover the viewport and `margin` pixels on each side (or reach the ends). */
+  private covers(margin = this.overscan / 2): boolean {
     const rows = this.mountedRows();
     const first = rows[0];
     const last = rows.at(-1);
     if (!first || !last) return this.keys.length === 0;
     const top = this.element.scrollTop;
-    const margin = this.overscan / 2;
     const coversTop = this.mounted[0] === this.keys[0] || first.offsetTop <= top - margin;
     const coversBottom = this.mounted.at(-1) === this.keys.at(-1) || last.offsetTop + last.offsetHeight >= top + this.element.clientHeight + margin;
     return coversTop && coversBottom;
@@ -253,19 +287,20 @@ export class MessageList {
     });
   }
 
-  private render(placement: Placement): void {
+  /** Mounts the rows around `placement`: the viewport and `overscan` pixels' worth beyond each edge. */
+  private render(placement: Placement, overscan = this.overscan): void {
     this.framePlacement = undefined;
     this.rendering = true;
     try {
       for (let pass = 0; pass < MAX_PASSES; pass++) {
         this.measureMounted();
-        const range = this.rangeFor(placement);
+        const range = this.rangeFor(placement, overscan);
         this.mount(range);
         this.measureMounted();
         this.topSpacer.style.height = `${this.heights.offset(range.start)}px`;
         this.bottomSpacer.style.height = `${this.heights.total - this.heights.offset(range.end)}px`;
         this.scrollTo(placement);
-        if (this.covers()) break;
+        if (this.covers(overscan / 2)) break;
         if (placement.kind === 'reveal') placement = this.anchor();
       }
     } finally {
@@ -277,12 +312,12 @@ export class MessageList {
     this.onRowsRendered();
   }
 
-  private rangeFor(placement: Placement): RowRange {
+  private rangeFor(placement: Placement, overscan = this.overscan): RowRange {
     const viewport = this.element.clientHeight;
-    if (placement.kind === 'bottom') return this.heights.rangeAtEnd(viewport, this.overscan);
+    if (placement.kind === 'bottom') return this.heights.rangeAtEnd(viewport, overscan);
     const index = Math.max(0, this.heights.indexOf(placement.key));
     const top = placement.kind === 'anchor' ? this.heights.offset(index) + placement.offset : this.heights.offset(index) - viewport / 3;
-    return this.heights.rangeFor(Math.max(0, top), viewport, this.overscan);
+    return this.heights.rangeFor(Math.max(0, top), viewport, overscan);
   }
 
   private scrollTo(placement: Placement): void {
@@ -370,6 +405,8 @@ export class MessageList {
   }
 
   private clear(): void {
+    if (this.buildAhead !== undefined) cancelIdleCallback(this.buildAhead);
+    this.buildAhead = undefined;
     for (const key of [...this.rows.keys()]) this.drop(key);
     this.disclosures.clear();
     this.mounted = [];
