@@ -36,6 +36,7 @@ export function textButton(name: string, label: string, action: string, extra: R
 }
 
 let countFormat: Intl.NumberFormat | undefined;
+let timeFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * en-US digit grouping ("12,345"). Whole numbers, which every count is, are grouped here: a page's first
@@ -49,4 +50,13 @@ export function formatCount(value: number): string {
   let grouped = digits.slice(0, head);
   for (let i = head; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
   return value < 0 ? `-${grouped}` : grouped;
+}
+
+/**
+ * A moment as the user's locale writes a short date and time. The formatter is made once (one per call
+ * costs more than the rest of a conversation list item), on first use: the first Intl formatter of a page
+ * loads the locale's data, which the warm-up (idleWarmUp.ts) pays after `ready` instead of the page's load.
+ */
+export function formatTime(epochMs: number): string {
+  return (timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' })).format(epochMs);
 }

@@ -1,7 +1,7 @@
 // The list of conversations: titles, search (titles at once, contents through the host), switch,
 // rename in place, delete and export.
 import type { ConversationSummary } from '../../shared/protocol';
-import { el, iconButton } from '../dom';
+import { el, formatTime, iconButton } from '../dom';
 
 export interface ConversationListCallbacks {
   open(conversationId: string): void;
@@ -16,12 +16,6 @@ type Entry = ConversationSummary & { snippet?: string };
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-/** Made once, on first use: a formatter per call costs more than the rest of a list item, and one made while the page loads delays its `ready`. */
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-function timeLabel(epochMs: number): string {
-  return (timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' })).format(epochMs);
-}
 
 export class ConversationList {
   readonly element: HTMLElement;
@@ -83,7 +77,7 @@ export class ConversationList {
   private item(entry: Entry): HTMLLIElement {
     const open = el('button', {
       className: 'conversation-open',
-      attrs: { type: 'button', title: `${entry.title} · ${timeLabel(entry.updatedAt)}`, 'aria-current': String(entry.id === this.activeId) },
+      attrs: { type: 'button', title: `${entry.title} · ${formatTime(entry.updatedAt)}`, 'aria-current': String(entry.id === this.activeId) },
     }, [el('span', { className: 'conversation-title', text: entry.title || 'Untitled' })]);
     if (entry.snippet) open.append(el('span', { className: 'conversation-snippet', text: entry.snippet }));
     open.addEventListener('click', () => this.callbacks.open(entry.id));
