@@ -19,7 +19,7 @@ import { figure, figureSpread, formatSpread, printTargets, runBench, spreadOf, t
 const KB = 1024;
 const MB = 1024 * 1024;
 /** Fresh windows per contender, alternating (ours, minimal, minimal, ours, …). */
-const windows = Number(process.env.SVC_BENCH_ACTIVATIONS ?? 4);
+const windows = Number(process.env.SVC_BENCH_ACTIVATIONS ?? 6);
 const targets = { activationMs: 50, hostBytes: 500 * KB, webviewBytes: 400 * KB, vsixBytes: 2 * MB, viewReadyRatio: 1.2 };
 /** dist/ files that must not be loaded on the way to the first view: the local emulator and what only it or a request needs. */
 const LAZY_FILES = /^(emulator\.js|emulator\/|vendor\/)/;
