@@ -17,7 +17,7 @@ export interface WebviewAssets {
 export class WebviewAssetError extends Error {
   constructor(
     readonly file: string,
-    readonly problem: string,
+    problem: string,
   ) {
     super(`${file} ${problem}`);
     this.name = 'WebviewAssetError';

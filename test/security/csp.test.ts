@@ -158,7 +158,7 @@ describe('security: the webview Content-Security-Policy', () => {
       });
     }
 
-    it('the attack works when written in unchecked: the parser sees a second script the nonce never covered', () => {
+    it('unchecked, the attack works: the parser sees a second script the nonce never covered', () => {
       const page = pages.chatViewHtml(fakeWebview(), 'bm9uY2Vub25jZW5vbmNlMQ==', { script: hostileScripts[0] as string, style: '' });
       assert.equal(elementsOf(page, 'script').length, 2, 'an unchecked script splits into two elements');
     });

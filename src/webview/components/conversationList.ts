@@ -16,7 +16,6 @@ type Entry = ConversationSummary & { snippet?: string };
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-
 export class ConversationList {
   readonly element: HTMLElement;
   private readonly searchInput: HTMLInputElement;
