@@ -28,6 +28,8 @@ const separateLibraries = [
   { specifier: '@e965/xlsx', outfile: 'dist/emulator/extractors/spreadsheet.js', esm: true },
   { specifier: 'jszip', outfile: 'dist/emulator/extractors/zip.js' },
   { specifier: 'gpt-tokenizer/encoding/cl100k_base', outfile: 'dist/vendor/gpt-tokenizer.js' },
+  // The encoding detector's models (1 MB), loaded on the first workspace file the agent meets that is not UTF-8.
+  { specifier: 'jschardet', outfile: 'dist/vendor/jschardet.js' },
 ];
 
 /** Resolves the separate libraries to their emitted files, relative to the bundle being built. */

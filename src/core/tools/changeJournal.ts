@@ -5,9 +5,9 @@
 export interface AppliedChange {
   path: string;
   display: string;
-  /** Undefined when the change created the file. */
-  before: string | undefined;
-  after: string;
+  /** The file's bytes before the change; undefined when the change created the file. */
+  before: Uint8Array | undefined;
+  after: Uint8Array;
 }
 
 export interface UndoReport {
@@ -19,8 +19,12 @@ export interface UndoReport {
 
 export interface JournalFiles {
   readFile(path: string): Promise<Uint8Array>;
-  writeFile(path: string, text: string, expected: string | undefined): Promise<void>;
+  writeFile(path: string, bytes: Uint8Array, expected: Uint8Array | undefined): Promise<void>;
   deleteFile(path: string): Promise<void>;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 export class ChangeJournal {
@@ -48,8 +52,8 @@ export class ChangeJournal {
       else byPath.set(change.path, { first: change, last: change });
     }
     for (const { first, last } of [...byPath.values()].reverse()) {
-      const current = await files.readFile(first.path).then((b) => new TextDecoder().decode(b), () => undefined);
-      if (current !== last.after) {
+      const current = await files.readFile(first.path).catch(() => undefined);
+      if (current === undefined || !sameBytes(current, last.after)) {
         report.skipped.push({ display: first.display, reason: current === undefined ? 'the file no longer exists' : 'the file was changed after the agent wrote it' });
         continue;
       }

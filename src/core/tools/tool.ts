@@ -46,11 +46,18 @@ export function failed(content: string): ToolRunResult {
   return { status: 'failed', content };
 }
 
+/** A parameter's JSON schema: a scalar, or an array of objects with their own scalar fields. */
+export type ParameterSchema = {
+  type: string;
+  description: string;
+  items?: { type: 'object'; properties: Record<string, ParameterSchema>; required: string[] };
+};
+
 /** A function tool definition in the chat `tools` format, from its parts. */
 export function functionDefinition(
   name: string,
   description: string,
-  properties: Record<string, { type: string; description: string }>,
+  properties: Record<string, ParameterSchema>,
   required: string[],
 ): ToolDefinition {
   return { type: 'function', function: { name, description, parameters: { type: 'object', properties, required } } };

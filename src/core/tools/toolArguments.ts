@@ -21,6 +21,32 @@ function matchesType(value: unknown, expected: unknown): boolean {
   return allowed.some((t) => t === actual || (t === 'number' && actual === 'integer'));
 }
 
+interface FieldSchema {
+  type?: unknown;
+  enum?: unknown;
+  items?: FieldSchema;
+  properties?: Record<string, FieldSchema>;
+  required?: unknown;
+}
+
+/** Checks one value against its schema, and the items and fields of arrays and objects; `field` is its path ("edits[1].old_text"). */
+function checkField(tool: string, field: string, value: unknown, schema: FieldSchema | undefined): void {
+  if (!schema) return;
+  if (schema.type !== undefined && !matchesType(value, schema.type)) {
+    throw new ToolArgumentsError(tool, `field "${field}" must be ${JSON.stringify(schema.type)}, got ${typeOf(value)}.`);
+  }
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) {
+    throw new ToolArgumentsError(tool, `field "${field}" must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}.`);
+  }
+  if (Array.isArray(value) && schema.items) value.forEach((item, i) => checkField(tool, `${field}[${i}]`, item, schema.items));
+  if (typeOf(value) === 'object' && schema.properties) {
+    const object = value as Record<string, unknown>;
+    const missing = (Array.isArray(schema.required) ? schema.required : []).filter((key) => typeof key === 'string' && object[key] === undefined);
+    if (missing.length > 0) throw new ToolArgumentsError(tool, `field "${field}" is missing ${missing.map((m) => `"${m}"`).join(', ')}; its fields are ${Object.keys(schema.properties).map((k) => `"${k}"`).join(', ')}.`);
+    for (const [key, item] of Object.entries(object)) checkField(tool, `${field}.${key}`, item, schema.properties[key]);
+  }
+}
+
 export function parseToolArguments(definition: ToolDefinition, raw: string): ToolArguments {
   const name = definition.function.name;
   const text = raw.trim() === '' ? '{}' : raw;
@@ -40,15 +66,6 @@ export function parseToolArguments(definition: ToolDefinition, raw: string): Too
   if (missing.length > 0) {
     throw new ToolArgumentsError(name, `missing required field${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}.`);
   }
-  for (const [field, fieldValue] of Object.entries(args)) {
-    const schema = properties[field] as { type?: unknown; enum?: unknown } | undefined;
-    if (!schema) continue;
-    if (schema.type !== undefined && !matchesType(fieldValue, schema.type)) {
-      throw new ToolArgumentsError(name, `field "${field}" must be ${JSON.stringify(schema.type)}, got ${typeOf(fieldValue)}.`);
-    }
-    if (Array.isArray(schema.enum) && !schema.enum.includes(fieldValue)) {
-      throw new ToolArgumentsError(name, `field "${field}" must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}.`);
-    }
-  }
+  for (const [field, fieldValue] of Object.entries(args)) checkField(name, field, fieldValue, properties[field]);
   return { raw, value: args };
 }

@@ -1,21 +1,53 @@
-// Tools that change the workspace: write a whole file (create or replace) and replace one exact piece
-// of text. Each change is shown as a diff, applied only once approved (or auto-approved; never for
-// files that run code or configure tools, see protectedPaths.ts), written only if the file is still
-// what the change was computed from, and recorded in the task's change journal so it can be undone.
-// Changes to one file run one after another (fileLocks.ts).
+// Tools that change the workspace: write a whole file (create or replace) and replace pieces of text
+// (textEdits.ts: line endings normalised, a short ladder of tolerances, all edits of a call or none).
+// A file keeps its encoding, byte order mark and line endings (textFileCodec.ts); one that would not
+// read and write back byte for byte is refused before anything changes. Each change is shown as a
+// diff, applied only once approved (or auto-approved; never for files that run code or configure
+// tools, see protectedPaths.ts), written only if the file still holds the bytes the change was
+// computed from, and recorded in the task's change journal so it can be undone. Changes to one file
+// run one after another (fileLocks.ts).
 import type { ToolDefinition } from '../../api/index';
 import type { TaskApprovals } from './approvals';
 import type { ChangeJournal } from './changeJournal';
 import type { FileLocks } from './fileLocks';
 import { protectedPathReason } from './protectedPaths';
 import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
+import { applyTextEdits, describeReplacements, describeTolerance, EditMatchError, type TextEdit } from './textEdits';
+import {
+  assertEncodable,
+  decodeTextFile,
+  dominantLineEnding,
+  encodeTextFile,
+  NEW_FILE_FORMAT,
+  UndecodableFileError,
+  UnencodableTextError,
+  type TextFileFormat,
+} from './textFileCodec';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import { WriteRefusedError } from './toolErrors';
 import type { WorkspaceHost } from './workspaceHost';
-import { decodeText } from './workspaceText';
+import { BinaryFileError } from './workspaceText';
 
 /** Larger files are not edited by the agent: reading them whole for a diff would stall the editor. */
 const MAX_EDITED_FILE_BYTES = 10_000_000;
+
+/** A file's content as bytes (what is compared and written) and as text (what is shown and matched). */
+interface FileContent {
+  bytes: Uint8Array;
+  text: string;
+}
+
+interface CurrentFile extends FileContent {
+  format: TextFileFormat;
+}
+
+function lineCount(text: string): number {
+  return text.split('\n').length;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
+}
 
 abstract class EditTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
@@ -29,17 +61,34 @@ abstract class EditTool implements Tool {
     protected readonly locks: FileLocks,
   ) {}
 
-  abstract run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
-
-  protected async currentText(target: ResolvedPath): Promise<string | undefined> {
-    if (!target.exists) return undefined;
-    if ((await this.host.lstat(target.path)) !== 'file') throw new Error(`${target.display} is not a regular file.`);
-    return decodeText(await this.host.readFile(target.path, { maxBytes: MAX_EDITED_FILE_BYTES }), target.display);
+  async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
+    try {
+      return await this.change(args, signal);
+    } catch (error) {
+      // Files the agent must not rewrite, and text the file cannot hold: refused before any change.
+      if (error instanceof BinaryFileError || error instanceof UndecodableFileError || error instanceof UnencodableTextError || error instanceof EditMatchError) return failed(error.message);
+      throw error;
+    }
   }
 
-  protected async apply(target: ResolvedPath, before: string | undefined, after: string, signal: AbortSignal): Promise<ToolRunResult> {
-    if (before === after) return done(`${target.display} already has this content; nothing changed.`);
-    const preview = await this.host.showProposedChange({ path: target.path, display: target.display, before, after });
+  protected abstract change(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
+
+  protected async current(target: ResolvedPath): Promise<CurrentFile | undefined> {
+    if (!target.exists) return undefined;
+    if ((await this.host.lstat(target.path)) !== 'file') throw new Error(`${target.display} is not a regular file.`);
+    const bytes = await this.host.readFile(target.path, { maxBytes: MAX_EDITED_FILE_BYTES });
+    const decoded = await decodeTextFile(bytes, target.display);
+    return { bytes, text: decoded.text, format: decoded.format };
+  }
+
+  protected encode(target: ResolvedPath, text: string, format: TextFileFormat): FileContent {
+    assertEncodable(text, format, target.display);
+    return { bytes: encodeTextFile(text, format), text };
+  }
+
+  protected async apply(target: ResolvedPath, before: FileContent | undefined, after: FileContent, note: string, signal: AbortSignal): Promise<ToolRunResult> {
+    if (before && sameBytes(before.bytes, after.bytes)) return done(`${target.display} already has this content; nothing changed.`);
+    const preview = await this.host.showProposedChange({ path: target.path, display: target.display, before: before?.text, after: after.text });
     let allowed: boolean;
     try {
       const protection = protectedPathReason(target.display);
@@ -47,7 +96,7 @@ abstract class EditTool implements Tool {
         {
           kind: 'edit',
           title: `${before === undefined ? 'Create' : 'Edit'} ${target.display}?`,
-          detail: `${before === undefined ? 'New file' : 'Change'}: ${after.split('\n').length} lines after the change.`,
+          detail: `${before === undefined ? 'New file' : 'Change'}: ${lineCount(after.text)} lines after the change.`,
           ...(protection ? { warning: `This file configures tools or runs code (${protection}). Read the whole change before you approve.`, alwaysAsk: true } : {}),
           allowAlways: true,
         },
@@ -59,20 +108,20 @@ abstract class EditTool implements Tool {
     if (!allowed) return { status: 'rejected', content: `The user rejected the change to ${target.display}; it was not applied.` };
     if (signal.aborted) return failed(`The task was stopped before the change to ${target.display} was applied.`);
     try {
-      await this.host.writeFile(target.path, after, before);
+      await this.host.writeFile(target.path, after.bytes, before?.bytes);
     } catch (error) {
       if (error instanceof WriteRefusedError) return failed(`Not written: ${target.display}: ${error.message.slice(error.path.length + 2)}`);
       throw error;
     }
-    this.journal.record({ path: target.path, display: target.display, before, after });
-    return done(`${before === undefined ? 'Created' : 'Updated'} ${target.display} (${after.split('\n').length} lines).`);
+    this.journal.record({ path: target.path, display: target.display, before: before?.bytes, after: after.bytes });
+    return done(`${before === undefined ? 'Created' : 'Updated'} ${target.display} (${lineCount(after.text)} lines)${note}.`);
   }
 }
 
 export class WriteFileTool extends EditTool {
   readonly definition = functionDefinition(
     'write_file',
-    'Create a file, or replace the whole content of an existing one. The user sees a diff and may reject it.',
+    'Create a file, or replace the whole content of an existing one (it keeps its encoding and line endings). The user sees a diff and may reject it. To change part of a file, use edit_file.',
     {
       path: { type: 'string', description: 'File path relative to the workspace root.' },
       content: { type: 'string', description: 'The complete new content of the file.' },
@@ -80,41 +129,90 @@ export class WriteFileTool extends EditTool {
     ['path', 'content'],
   );
 
-  async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
+  protected async change(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const target = await this.policy.resolve(args.value.path, 'write');
     return this.locks.run(target.path, async () => {
       const now = await this.policy.resolve(args.value.path, 'write');
-      return this.apply(now, await this.currentText(now), String(args.value.content), signal);
+      const before = await this.current(now);
+      const content = String(args.value.content);
+      if (!before) return this.apply(now, undefined, this.encode(now, content, NEW_FILE_FORMAT), '', signal);
+      return this.apply(now, before, this.encode(now, ...keptForm(content, before)), '', signal);
     });
   }
 }
 
+/**
+ * A whole new content in the existing file's form: a leading U+FEFF becomes the byte order mark, and
+ * text with LF only gets the file's usual line ending (CRLF when most of its lines end so); text that
+ * has CRLF itself, or a file with LF endings, is written as given.
+ */
+function keptForm(content: string, file: CurrentFile): [string, TextFileFormat] {
+  const withBom = content.startsWith('\ufeff');
+  const body = withBom ? content.slice(1) : content;
+  const format = { ...file.format, bom: file.format.bom || withBom };
+  const crlf = file.format.lineEndings !== 'lf' && dominantLineEnding(file.text) === '\r\n' && !body.includes('\r\n');
+  return [crlf ? body.replace(/\n/g, '\r\n') : body, format];
+}
+
+const EDIT_FIELDS = {
+  old_text: { type: 'string', description: 'The exact text to replace, as read_file shows it (line endings and whitespace included).' },
+  new_text: { type: 'string', description: 'The text to put in its place.' },
+  replace_all: { type: 'boolean', description: 'Replace every exact occurrence instead of exactly one; default false.' },
+};
+
 export class EditFileTool extends EditTool {
   readonly definition = functionDefinition(
     'edit_file',
-    'Replace one exact piece of text in an existing file. old_text must occur exactly once; include enough surrounding lines to make it unique.',
+    'Replace text in an existing file. old_text must occur exactly once (include enough surrounding lines to make it unique) unless replace_all is true. Several changes to one file go in `edits`, applied in order, all or none. To create a file, use write_file.',
     {
       path: { type: 'string', description: 'File path relative to the workspace root.' },
-      old_text: { type: 'string', description: 'The exact text to replace, whitespace included.' },
-      new_text: { type: 'string', description: 'The text to put in its place.' },
+      ...EDIT_FIELDS,
+      edits: {
+        type: 'array',
+        description: 'Several replacements in this file, instead of old_text/new_text; each applies to the result of the previous ones.',
+        items: { type: 'object', properties: EDIT_FIELDS, required: ['old_text', 'new_text'] },
+      },
     },
-    ['path', 'old_text', 'new_text'],
+    ['path'],
   );
 
-  async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
+  protected async change(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
+    const edits = editsOf(args.value);
+    if (typeof edits === 'string') return failed(edits);
+    const writable = await this.policy.resolve(args.value.path, 'write');
+    if (!writable.exists) return failed(`${writable.display} does not exist; edit_file changes existing files. To create it, use write_file with its whole content.`);
     const target = await this.policy.resolve(args.value.path, 'read');
-    await this.policy.resolve(args.value.path, 'write');
-    return this.locks.run(target.path, () => this.editNow(target, args, signal));
+    return this.locks.run(target.path, () => this.editNow(target, edits, signal));
   }
 
-  private async editNow(target: ResolvedPath, args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
-    const before = await this.currentText(target);
-    const oldText = String(args.value.old_text);
-    if (before === undefined || oldText === '') return failed('old_text is empty; give the exact text to replace.');
-    const first = before.indexOf(oldText);
-    if (first < 0) return failed(`old_text was not found in ${target.display}; read the file again and copy the text exactly.`);
-    if (before.indexOf(oldText, first + 1) >= 0) return failed(`old_text occurs more than once in ${target.display}; include more surrounding text.`);
-    const after = before.slice(0, first) + String(args.value.new_text) + before.slice(first + oldText.length);
-    return this.apply(target, before, after, signal);
+  private async editNow(target: ResolvedPath, edits: TextEdit[], signal: AbortSignal): Promise<ToolRunResult> {
+    const before = await this.current(target);
+    if (!before) return failed(`${target.display} does not exist; edit_file changes existing files. To create it, use write_file with its whole content.`);
+    let result: ReturnType<typeof applyTextEdits>;
+    try {
+      result = applyTextEdits(before.text, edits, target.display);
+    } catch (error) {
+      if (error instanceof EditMatchError && edits.length > 1) return failed(`edits[${error.index}]: ${error.message} None of the ${edits.length} edits was applied.`);
+      throw error;
+    }
+    const notes = result.outcomes.map((o, i) => ({ text: describeTolerance(o), i })).filter((n) => n.text !== '');
+    const tolerances = notes.map((n) => (edits.length > 1 ? `edits[${n.i}] ${n.text}` : n.text));
+    const counted = describeReplacements(result.outcomes);
+    const note = [counted, ...tolerances].filter(Boolean).join('; ');
+    return this.apply(target, before, this.encode(target, result.text, before.format), note === '' ? '' : `: ${note}`, signal);
   }
+}
+
+/** The edits of a call, from old_text/new_text or from `edits`; a string says what is wrong. */
+function editsOf(value: Record<string, unknown>): TextEdit[] | string {
+  const single = value.old_text !== undefined || value.new_text !== undefined;
+  if (value.edits !== undefined) {
+    if (single) return 'Give either old_text and new_text, or edits, not both.';
+    const list = value.edits as Record<string, unknown>[];
+    if (list.length === 0) return 'field "edits" is empty; give at least one {"old_text", "new_text"}.';
+    return list.map((e) => ({ oldText: String(e.old_text), newText: String(e.new_text), replaceAll: e.replace_all === true }));
+  }
+  if (value.old_text === undefined) return 'missing required field "old_text" (the text to replace), or "edits" for several replacements.';
+  if (value.new_text === undefined) return 'missing required field "new_text" (the text to put in its place; "" deletes old_text).';
+  return [{ oldText: String(value.old_text), newText: String(value.new_text), replaceAll: value.replace_all === true }];
 }

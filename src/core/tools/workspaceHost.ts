@@ -46,11 +46,12 @@ export interface WorkspaceHost {
   /** The file's bytes; rejects with FileTooLargeError, without reading it, when it is larger than `maxBytes`. */
   readFile(path: string, options?: { maxBytes?: number }): Promise<Uint8Array>;
   /**
-   * Writes `text` only if, at that moment, the path is a regular, singly linked file inside the
-   * workspace reached without symlinks and still holds `expected` (undefined: it must not exist yet);
-   * otherwise rejects with WriteRefusedError and writes nothing.
+   * Writes `bytes` only if, at that moment, the path is a regular, singly linked file inside the
+   * workspace reached without symlinks and still holds exactly the bytes `expected` (undefined: it must
+   * not exist yet); otherwise rejects with WriteRefusedError and writes nothing. Bytes, not text: a
+   * comparison of decoded text cannot see a change to bytes that decode alike.
    */
-  writeFile(path: string, text: string, expected: string | undefined): Promise<void>;
+  writeFile(path: string, bytes: Uint8Array, expected: Uint8Array | undefined): Promise<void>;
   /** Whether the workspace's .gitignore files leave this path out. */
   ignoredByGit(path: string): Promise<boolean>;
   /**

@@ -11,7 +11,7 @@ import type { SecretFileRules } from './secretFiles';
 import { FileTooLargeError } from './toolErrors';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import type { WorkspaceHost } from './workspaceHost';
-import { decodeText } from './workspaceText';
+import { decodeTextFile, describeFormat } from './textFileCodec';
 
 export interface ReadToolLimits {
   maxListedEntries: number;
@@ -132,7 +132,11 @@ export class ReadFileTool extends WorkspaceTool {
       throw error;
     }
     this.guards.egress?.noteWorkspaceContentRead();
-    const lines = decodeText(bytes, target.display).split('\n');
+    // Lines are shown without their CR: models write LF whatever they read, so edit_file matches with
+    // line endings normalised and writes the file's own; the header names what is not plain UTF-8 LF.
+    const file = await decodeTextFile(bytes, target.display);
+    const lines = file.text.split(/\r?\n/);
+    const format = describeFormat(file.format);
     const start = typeof args.value.start_line === 'number' ? args.value.start_line : 1;
     const end = typeof args.value.end_line === 'number' ? Math.min(args.value.end_line, lines.length) : lines.length;
     if (start < 1 || start > Math.max(lines.length, 1) || end < start) {
@@ -144,7 +148,7 @@ export class ReadFileTool extends WorkspaceTool {
       text = text.slice(0, this.limits.maxReadChars);
       note = `\n[cut at ${this.limits.maxReadChars} characters; read a smaller line range to see the rest]`;
     }
-    return done(`${target.display} lines ${start}-${end} of ${lines.length}:\n${text}${note}`);
+    return done(`${target.display} lines ${start}-${end} of ${lines.length}${format ? ` (${format})` : ''}:\n${text}${note}`);
   }
 }
 

@@ -15,6 +15,7 @@ import type { HostWindow } from '../../core/host/hostWindow';
 import type { UndoReport } from '../../core/tools/changeJournal';
 import { holdsWorkspaceContent } from '../../core/tools/dataEgressGuard';
 import { FormulaToolCatalog } from '../../core/tools/formulaTools';
+import { decodeTextFile } from '../../core/tools/textFileCodec';
 import type { WorkspaceHost } from '../../core/tools/workspaceHost';
 import type { HostMessage, SendOptions } from '../../shared/protocol';
 import { conversationView } from '../chat/conversationView';
@@ -183,7 +184,7 @@ export class AgentController {
       await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path.join(root.path, display)));
       return;
     }
-    const before = this.options.proposals.add(path.basename(change.path), change.before ?? '');
+    const before = this.options.proposals.add(path.basename(change.path), change.before === undefined ? '' : (await decodeTextFile(change.before, display)).text);
     const title = `${display} (${change.before === undefined ? 'created' : 'changed'} by the agent)`;
     await vscode.commands.executeCommand('vscode.diff', before, vscode.Uri.file(change.path), title, { preview: true });
   }

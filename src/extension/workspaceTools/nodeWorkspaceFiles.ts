@@ -44,11 +44,11 @@ export class NodeWorkspaceFiles {
    * Writes only what was approved, to what was approved. At the moment of writing, every folder from
    * the workspace root down must be a real folder (no symlink swapped in while the user decided), the
    * file is opened without following a symlink, must be a regular file with one link (a hard link
-   * would carry the write outside), and must still hold `expected` (else the user or another tool
-   * changed it: the write is refused, their text kept). `expected` undefined: the file must not exist.
-   * The write goes through the descriptor that was checked.
+   * would carry the write outside), and must still hold exactly the bytes `expected` (else the user or
+   * another tool changed it: the write is refused, their bytes kept). `expected` undefined: the file
+   * must not exist. The write goes through the descriptor that was checked.
    */
-  async writeFile(p: string, text: string, expected: string | undefined): Promise<void> {
+  async writeFile(p: string, bytes: Uint8Array, expected: Uint8Array | undefined): Promise<void> {
     await this.ensureRealFolders(p);
     if (expected === undefined) {
       const handle = await fs.open(p, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666).catch((error: NodeJS.ErrnoException) => {
@@ -56,7 +56,7 @@ export class NodeWorkspaceFiles {
         throw error;
       });
       try {
-        await handle.writeFile(text, 'utf8');
+        await handle.writeFile(bytes);
       } finally {
         await handle.close();
       }
@@ -71,9 +71,8 @@ export class NodeWorkspaceFiles {
       const stat = await handle.stat();
       if (!stat.isFile()) throw new WriteRefusedError(p, 'not-a-file', 'it is no longer a regular file; nothing was written');
       if (stat.nlink > 1) throw new WriteRefusedError(p, 'hardlink', `it has ${stat.nlink} hard links, so a write would change a file elsewhere too; nothing was written`);
-      const current = new TextDecoder().decode(await handle.readFile());
-      if (current !== expected) throw new WriteRefusedError(p, 'changed-since-read', 'changed since read: the file is not what the change was made from; read it again');
-      const bytes = Buffer.from(text, 'utf8');
+      const current = await handle.readFile();
+      if (Buffer.compare(current, expected) !== 0) throw new WriteRefusedError(p, 'changed-since-read', 'changed since read: the file is not what the change was made from; read it again');
       await handle.truncate(0);
       await handle.write(bytes, 0, bytes.length, 0);
     } finally {

@@ -48,8 +48,8 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
     return this.files.readFile(p, options);
   }
 
-  writeFile(p: string, text: string, expected: string | undefined): Promise<void> {
-    return this.files.writeFile(p, text, expected);
+  writeFile(p: string, bytes: Uint8Array, expected: Uint8Array | undefined): Promise<void> {
+    return this.files.writeFile(p, bytes, expected);
   }
 
   ignoredByGit(p: string): Promise<boolean> {

@@ -18,6 +18,8 @@ class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient 
   }
 }
 
+const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+
 function emptyToolset(journal = new ChangeJournal()): AgentToolset {
   const approvals = new TaskApprovals({ request: async () => 'reject' });
   return { registry: new ToolRegistry(), approvals, journal, egress: new DataEgressGuard(approvals, false) };
@@ -130,14 +132,14 @@ describe('agent tasks in conversations (core lifecycle)', () => {
   });
 
   it('undoes a task\'s changes and says what it did; names an unknown task; says when there is nothing to undo', async () => {
-    const disk = new Map<string, string>([['/w/a.txt', 'after']]);
+    const disk = new Map<string, Uint8Array>([['/w/a.txt', bytes('after')]]);
     const files: JournalFiles = {
-      readFile: async (p) => new TextEncoder().encode(disk.get(p) ?? ''),
-      writeFile: async (p, text) => void disk.set(p, text),
+      readFile: async (p) => disk.get(p) ?? new Uint8Array(),
+      writeFile: async (p, content) => void disk.set(p, content),
       deleteFile: async (p) => void disk.delete(p),
     };
     const journal = new ChangeJournal();
-    journal.record({ path: '/w/a.txt', display: 'a.txt', before: 'before', after: 'after' });
+    journal.record({ path: '/w/a.txt', display: 'a.txt', before: bytes('before'), after: bytes('after') });
     const { tasks } = await tasksWith([answer], async () => emptyToolset(journal));
     assert.deepEqual(await tasks.undo(files), { level: 'info', message: 'svc: the agent has no changes to undo in this window.' });
     const record = await tasks.run(null, 'Edit a', settings);
@@ -145,6 +147,6 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     const outcome = await tasks.undo(files);
     assert.equal(outcome.record, record);
     assert.equal(outcome.message, 'svc: undid the agent task "Edit a": restored a.txt.');
-    assert.equal(disk.get('/w/a.txt'), 'before');
+    assert.deepEqual(disk.get('/w/a.txt'), bytes('before'));
   });
 });

@@ -23,7 +23,7 @@ export function nodeTestHost(roots: WorkspaceRoot[], options: { caseSensitive?: 
     lstat: (p) => files.lstat(p),
     listFiles: (d, o) => files.listFiles(d, o),
     readFile: (p, o) => files.readFile(p, o),
-    writeFile: (p, t, e) => files.writeFile(p, t, e),
+    writeFile: (p, b, e) => files.writeFile(p, b, e),
     ignoredByGit: (p) => files.ignoredByGit(p),
     matchLines: (pattern, text, o) => matcher.matchLines(pattern, text, o),
     deleteFile: (p) => files.deleteFile(p),

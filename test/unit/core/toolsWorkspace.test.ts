@@ -120,7 +120,7 @@ describe('core/tools workspace tools (real temp workspace)', () => {
     assert.match(missing.content, /not found/);
     await fs.writeFile(file('src/twice.ts'), 'a\na\n');
     const twice = await call(registry(), 'edit_file', { path: 'src/twice.ts', old_text: 'a', new_text: 'b' });
-    assert.match(twice.content, /more than once/);
+    assert.match(twice.content, /occurs 2 times in src\/twice.ts \(lines 1, 2\)/);
   });
 
   it('a rejected edit is not applied and not journaled', async () => {
