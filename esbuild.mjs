@@ -30,6 +30,8 @@ const separateLibraries = [
   { specifier: 'gpt-tokenizer/encoding/cl100k_base', outfile: 'dist/vendor/gpt-tokenizer.js' },
   // The encoding detector's models (1 MB), loaded on the first workspace file the agent meets that is not UTF-8.
   { specifier: 'jschardet', outfile: 'dist/vendor/jschardet.js' },
+  // Legacy code pages (GBK, Shift_JIS, windows-1252…): loaded with the detector; UTF-8 and UTF-16 need neither.
+  { specifier: 'iconv-lite', outfile: 'dist/vendor/iconv-lite.js' },
 ];
 
 /** Resolves the separate libraries to their emitted files, relative to the bundle being built. */

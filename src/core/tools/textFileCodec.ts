@@ -2,8 +2,44 @@
 // the text it is and writes a changed text back in the same form, byte for byte where nothing changed.
 // A file is taken only if decoding then encoding gives back exactly its bytes: otherwise an edit would
 // rewrite bytes nobody changed, so it is refused before anything happens.
-import * as iconv from 'iconv-lite';
 import { BinaryFileError } from './workspaceText';
+
+type Iconv = typeof import('iconv-lite');
+
+/**
+ * iconv-lite and its code-page tables (half a megabyte) are loaded on the first file that is not UTF-8 or
+ * UTF-16, which Node reads and writes itself; a file is always decoded before it is encoded, so the
+ * codec is there by the time a legacy encoding is written.
+ */
+let iconvLoading: Promise<Iconv> | undefined;
+let iconvLoaded: Iconv | undefined;
+const NATIVE: Record<string, (text: string) => Buffer> = {
+  utf8: (text) => Buffer.from(text, 'utf8'),
+  utf16le: (text) => Buffer.from(text, 'utf16le'),
+  utf16be: (text) => Buffer.from(text, 'utf16le').swap16(),
+};
+
+async function loadIconv(): Promise<Iconv> {
+  iconvLoading ??= import('iconv-lite').then((module) => (iconvLoaded = (module as Iconv & { default?: Iconv }).default ?? module));
+  return iconvLoading;
+}
+
+function loadedIconv(encoding: string): Iconv {
+  if (!iconvLoaded) throw new Error(`the ${encoding} codec is used before any file in that encoding was decoded`);
+  return iconvLoaded;
+}
+
+function encodeWith(text: string, encoding: string): Buffer {
+  const native = NATIVE[encoding];
+  return native ? native(text) : loadedIconv(encoding).encode(text, encoding, { addBOM: false });
+}
+
+function decodeWith(bytes: Uint8Array, encoding: string): string {
+  if (encoding === 'utf8') return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  if (encoding === 'utf16le') return new TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes);
+  if (encoding === 'utf16be') return new TextDecoder('utf-16be', { ignoreBOM: true }).decode(bytes);
+  return loadedIconv(encoding).decode(Buffer.from(bytes), encoding, { stripBOM: false });
+}
 
 export type LineEndings = 'lf' | 'crlf' | 'mixed' | 'none';
 
@@ -81,7 +117,7 @@ let detector: Promise<typeof import('jschardet')> | undefined;
  */
 async function guessEncodings(bytes: Uint8Array): Promise<string[]> {
   detector ??= import('jschardet');
-  const { detectAll } = await detector;
+  const [{ detectAll }, iconv] = await Promise.all([detector, loadIconv()]);
   const found = detectAll(bytes, { detectEncodings: [...MULTI_BYTE, ...SINGLE_BYTE] }).filter((r): r is typeof r & { encoding: string } => typeof r.encoding === 'string');
   const confidence = (name: string) => found.find((r) => r.encoding.toLowerCase() === name.toLowerCase())?.confidence ?? 0;
   const isMultiByte = (name: string) => MULTI_BYTE.some((m) => m.toLowerCase() === name.toLowerCase());
@@ -121,15 +157,14 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 export function encodeTextFile(text: string, format: Pick<TextFileFormat, 'encoding' | 'bom'>): Uint8Array {
-  const body = iconv.encode(text, format.encoding, { addBOM: false });
+  const body = encodeWith(text, format.encoding);
   if (!format.bom) return new Uint8Array(body);
-  const bom = iconv.encode('\ufeff', format.encoding, { addBOM: false });
-  return new Uint8Array(Buffer.concat([bom, body]));
+  return new Uint8Array(Buffer.concat([encodeWith('\ufeff', format.encoding), body]));
 }
 
 /** Throws UnencodableTextError naming the first character of `text` the format's encoding cannot store. */
 export function assertEncodable(text: string, format: TextFileFormat, display: string): void {
-  const back = iconv.decode(Buffer.from(encodeTextFile(text, { encoding: format.encoding, bom: false })), format.encoding, { stripBOM: false });
+  const back = decodeWith(encodeTextFile(text, { encoding: format.encoding, bom: false }), format.encoding);
   if (back === text) return;
   let i = 0;
   while (i < text.length && text.codePointAt(i) === back.codePointAt(i)) i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
@@ -154,7 +189,7 @@ export async function decodeTextFile(bytes: Uint8Array, display: string): Promis
     }
   }
   for (const { encoding, label } of candidates) {
-    const text = iconv.decode(Buffer.from(body), encoding, { stripBOM: false });
+    const text = decodeWith(body, encoding);
     if (text.includes('\0')) throw new BinaryFileError(display);
     if (!sameBytes(encodeTextFile(text, { encoding, bom: false }), body)) continue;
     return { text, format: { encoding, label, bom: bom !== undefined, lineEndings: lineEndingsOf(text) } };
