@@ -15,6 +15,7 @@ import type { HostWindow } from '../../core/host/hostWindow';
 import type { UndoReport } from '../../core/tools/changeJournal';
 import { holdsWorkspaceContent } from '../../core/tools/dataEgressGuard';
 import { FormulaToolCatalog } from '../../core/tools/formulaTools';
+import type { ProcessSummary } from '../../core/tools/taskProcesses';
 import type { WorkspaceHost } from '../../core/tools/workspaceHost';
 import type { HostMessage, SendOptions } from '../../shared/protocol';
 import { conversationView } from '../chat/conversationView';
@@ -98,7 +99,8 @@ export class AgentController {
       .on('rejectPlan', (message) => this.rejectPlan(message.conversationId, message.messageId))
       .on('approvalAnswer', (message) => this.options.approver.answer(message.requestId, message.decision))
       .on('openAgentDiff', (message) => this.openDiff(message.taskId, message.path))
-      .on('undoAgentTask', (message) => this.undo(message.taskId));
+      .on('undoAgentTask', (message) => this.undo(message.taskId))
+      .on('stopProcess', async (message) => void (await this.tasks.stopProcess(message.conversationId, message.processId)));
   }
 
   /** Stops the task running in `conversationId`; false when none runs there. */
@@ -111,6 +113,7 @@ export class AgentController {
     const active = this.options.surface.activeConversationId();
     const live = active ? this.tasks.live(active) : undefined;
     if (live) this.options.surface.post({ type: 'conversation', conversation: conversationView(live) });
+    if (active) this.postProcesses(active, this.tasks.processes(active));
     for (const pending of this.options.approver.open()) this.options.approver.showInline(pending);
   }
 
@@ -232,7 +235,15 @@ export class AgentController {
       case 'notice':
         this.postIfActive(event.conversationId, { type: 'notice', level: event.level, message: event.message });
         return;
+      case 'processes':
+        this.postProcesses(event.conversationId, event.processes);
+        return;
     }
+  }
+
+  /** Sent whatever conversation is shown: the view keeps each conversation's list and shows the active one's. */
+  private postProcesses(conversationId: string, processes: readonly ProcessSummary[]): void {
+    this.options.surface.post({ type: 'processes', conversationId, processes: processes.map((p) => ({ id: p.id, command: p.command, cwd: p.cwd, background: p.background })) });
   }
 
   private postIfActive(conversationId: string, message: HostMessage): void {
