@@ -254,6 +254,11 @@ export class AgentTasks {
     return this.running.get(conversationId)?.processes?.stop(processId) ?? Promise.resolve(false);
   }
 
+  /** The conversations that have a task running, in the order the tasks started. */
+  runningConversations(): string[] {
+    return [...this.running.keys()];
+  }
+
   /** The running processes of the task in `conversationId` (none when no task runs there). */
   processes(conversationId: string): ProcessSummary[] {
     return this.running.get(conversationId)?.processes?.running() ?? [];

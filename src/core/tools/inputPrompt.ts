@@ -4,7 +4,7 @@
 // with the flag that answers the question instead of waiting on it.
 
 /** The last line of output looks like a question waiting for an answer ("Continue? [y/N]", "Password:", "> "). */
-const PROMPT_LINE = /(\[[yn]\/[yn]\]|\([yn]\/[yn]\)|\(yes\/no\)|\?|:|>|»|❯)\s*$/i;
+const PROMPT_LINE = /(\[[yn]\/[yn]\]|\([yn]\/[yn]\)|\(yes\/no\)|\?|:|>|»|›|❯)\s*$/i;
 
 export function endsWithPrompt(output: string): boolean {
   const lastLine = output.replace(/\r/g, '').split('\n').filter((line) => line.trim() !== '').at(-1) ?? '';

@@ -113,7 +113,8 @@ export class AgentController {
     const active = this.options.surface.activeConversationId();
     const live = active ? this.tasks.live(active) : undefined;
     if (live) this.options.surface.post({ type: 'conversation', conversation: conversationView(live) });
-    if (active) this.postProcesses(active, this.tasks.processes(active));
+    // Every running task's list, so switching to another conversation shows its processes too.
+    for (const conversationId of this.tasks.runningConversations()) this.postProcesses(conversationId, this.tasks.processes(conversationId));
     for (const pending of this.options.approver.open()) this.options.approver.showInline(pending);
   }
 

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { TaskApprovals, type ApprovalDecision } from '../../../src/core/tools/approvals';
 import { ChangeJournal } from '../../../src/core/tools/changeJournal';
-import { INPUT_HINT } from '../../../src/core/tools/inputPrompt';
+import { endsWithPrompt, INPUT_HINT } from '../../../src/core/tools/inputPrompt';
 import { ProcessOutput } from '../../../src/core/tools/processOutput';
 import { TaskEndedError, TaskProcesses } from '../../../src/core/tools/taskProcesses';
 import { parseToolArguments } from '../../../src/core/tools/toolArguments';
@@ -166,5 +166,14 @@ describe('core/tools ProcessOutput', () => {
     output.append('x'.repeat(30));
     assert.deepEqual(output.readNew(), { text: 'x'.repeat(10), skipped: 20 });
     assert.equal(output.hasNew(), false);
+  });
+});
+
+describe('core/tools endsWithPrompt', () => {
+  it('knows a question at the end of output, and nothing else', () => {
+    for (const prompt of ['Continue? [y/N] ', 'Password:', 'Proceed (yes/no)', '? Project name › ', 'Overwrite file.txt (y/n)\n', 'Enter a value\n> ']) {
+      assert.equal(endsWithPrompt(`Installing…\n${prompt}`), true, prompt);
+    }
+    for (const output of ['Tests: 12 passed\n', 'Build finished.\n', '', 'error TS2304: Cannot find name x.\n']) assert.equal(endsWithPrompt(output), false, output);
   });
 });
