@@ -98,6 +98,15 @@ const agentHostMessages = [
     allowAlways: z.boolean(),
   }),
   z.object({ type: z.literal('approvalSettled'), requestId: id }),
+  /**
+   * The processes the task in `conversationId` has running (commands started in the background or past
+   * their time limit), oldest first; an empty list once none runs. Each has a Stop button (stopProcess).
+   */
+  z.object({
+    type: z.literal('processes'),
+    conversationId: id,
+    processes: z.array(z.object({ id, command: z.string(), cwd: z.string(), background: z.boolean() })).check(z.maxLength(100)),
+  }),
 ] as const;
 
 const agentWebviewMessages = [
@@ -117,6 +126,8 @@ const agentWebviewMessages = [
   /** Opens VS Code's diff of `path` as it was before task `taskId` against the file now. */
   z.object({ type: z.literal('openAgentDiff'), taskId: id, path: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('undoAgentTask'), taskId: id }),
+  /** Stops process `processId` (p1, p2, …) of the task running in `conversationId`. */
+  z.object({ type: z.literal('stopProcess'), conversationId: id, processId: z.string().check(z.minLength(1), z.maxLength(20)) }),
 ] as const;
 
 // ---------------------------------------------------------------- host -> webview

@@ -10,6 +10,7 @@ import { MarkdownRenderer } from './markdownRenderer';
 import { AssistantMessage } from './components/assistantMessage';
 import { ApprovalArea } from './components/approvalArea';
 import { AttachmentTray } from './components/attachmentTray';
+import { ProcessList } from './components/processList';
 import { RulesChips } from './components/rulesChips';
 import { runSlashCommand } from './slashCommands';
 import { FileNotices } from './components/fileNotices';
@@ -42,6 +43,7 @@ export class ChatApp {
   private readonly approvals: ApprovalArea;
   private readonly attachments: AttachmentTray;
   private readonly rules: RulesChips;
+  private readonly processes: ProcessList;
   private readonly fileNotices = new FileNotices();
   private readonly replyCosts: ReplyCosts;
   private readonly find: FindBar;
@@ -125,8 +127,10 @@ export class ChatApp {
         this.attachments.setModel(model);
       },
     });
+    this.processes = new ProcessList((message) => host.post(message));
     this.composer.element.prepend(this.attachments.element);
     this.composer.element.prepend(this.rules.element);
+    this.composer.element.prepend(this.processes.element);
     this.attachments.acceptFrom(this.composer.element);
     this.replyCosts = new ReplyCosts(this.root);
 
@@ -239,6 +243,9 @@ export class ChatApp {
       case 'approvalSettled':
         this.approvals.settle(message.requestId);
         return;
+      case 'processes':
+        this.processes.set(message.conversationId, message.processes);
+        return;
       case 'attachments':
         this.attachments.setChips(message.chips);
         return;
@@ -273,6 +280,7 @@ export class ChatApp {
     // A new chat getting its id on first send keeps the notices about that send.
     if (switched && this.active) this.fileNotices.clear();
     this.active = conversation;
+    this.processes.show(conversation?.id);
     this.title.textContent = conversation?.title || 'New chat';
     this.messages.show(conversation);
     this.find.refresh();

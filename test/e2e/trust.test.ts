@@ -40,7 +40,7 @@ if (theme) {
       for (const request of requests) {
         const offered = (request.request?.tools ?? []).map((tool) => tool.function.name);
         assert.ok(offered.includes('read_file'), offered.join(', '));
-        for (const name of ['write_file', 'edit_file', 'run_command']) assert.ok(!offered.includes(name), `${name} was offered: ${offered.join(', ')}`);
+        for (const name of ['write_file', 'edit_file', 'run_command', 'read_process_output', 'stop_process', 'list_processes']) assert.ok(!offered.includes(name), `${name} was offered: ${offered.join(', ')}`);
       }
     });
   });

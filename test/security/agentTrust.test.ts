@@ -20,7 +20,7 @@ import { createWorkspaceTools, type WorkspaceToolOptions } from '../../src/core/
 import type { Scenario } from '../../src/emulator/index';
 import { startEmulatorTestBed } from '../support/emulatorTestBed';
 import { perTest } from '../support/suiteHooks';
-import { nodeTestHost, ScriptedApprover, type TestHost } from '../unit/core/nodeTestWorkspaceHost';
+import { nodeTestHost, processEnds, processRuns, runToEnd, ScriptedApprover, type TestHost } from '../unit/core/nodeTestWorkspaceHost';
 
 const MARKER = 's3cr3t-marker';
 
@@ -270,7 +270,7 @@ describe('security: the agent cannot be turned against its user', function () {
       const saved = { ...process.env };
       Object.assign(process.env, { SVC_API_KEY: 'sk-live-key', GITHUB_TOKEN: 'ghp_x', AWS_SECRET_ACCESS_KEY: 'aws', MY_PASSWORD: 'pw', LANG: 'C.UTF-8' });
       try {
-        const result = await host.runCommand({ command: 'echo "[$SVC_API_KEY][$GITHUB_TOKEN][$AWS_SECRET_ACCESS_KEY][$MY_PASSWORD][$LANG]"; env | grep -ci -e key -e token -e secret -e password || true', cwd: ws, maxOutputBytes: 4096 }, signal);
+        const result = await runToEnd(host, 'echo "[$SVC_API_KEY][$GITHUB_TOKEN][$AWS_SECRET_ACCESS_KEY][$MY_PASSWORD][$LANG]"; env | grep -ci -e key -e token -e secret -e password || true', ws);
         assert.match(result.output, /^\[\]\[\]\[\]\[\]\[C\.UTF-8\]\n0\n$/);
       } finally {
         for (const name of ['SVC_API_KEY', 'GITHUB_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'MY_PASSWORD']) delete process.env[name];
@@ -279,21 +279,23 @@ describe('security: the agent cannot be turned against its user', function () {
     });
 
     it('stopping a command kills what it started in the background too', async () => {
-      const stop = new AbortController();
-      const pidFile = path.join(base, 'pid');
-      const running = host.runCommand({ command: `sleep 300 & echo $! > ${pidFile}; wait`, cwd: ws, maxOutputBytes: 4096 }, stop.signal);
-      let pid = 0;
-      for (let i = 0; i < 100 && !pid; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        pid = Number(await fs.readFile(pidFile, 'utf8').catch(() => '0'));
-      }
-      assert.ok(pid > 0);
-      stop.abort();
-      await running;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      // Gone, or a zombie waiting for a reaper (a container's first process may not reap): not running either way.
-      const state = await fs.readFile(`/proc/${pid}/stat`, 'utf8').then((stat) => stat.split(') ')[1]?.[0], () => 'gone');
-      assert.ok(state === 'gone' || state === 'Z', `the background process is ${state}`);
+      let printed = '';
+      let announce!: () => void;
+      const announced = new Promise<void>((resolve) => (announce = resolve));
+      const running = await host.startCommand({
+        command: 'sleep 300 & echo "pid $!"; wait',
+        cwd: ws,
+        title: 'test',
+        onOutput: (text) => {
+          printed += text;
+          if (/pid \d+\n/.test(printed)) announce();
+        },
+      });
+      await announced;
+      const pid = Number(/pid (\d+)/.exec(printed)![1]);
+      assert.equal(processRuns(pid), true);
+      await running.stop();
+      assert.equal(await processEnds(pid), true, 'the background process was killed with the command');
     });
 
     it('a command that can send data says so in its question', async () => {

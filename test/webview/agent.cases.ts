@@ -214,4 +214,32 @@ export const agentCases: WebviewCase[] = [
       assert.deepEqual(await chat.waitForPosted('checkpointAction', 5), { type: 'checkpointAction', conversationId: CONVERSATION_ID, messageId: 't3', action: 'compare' });
     },
   },
+  {
+    name: 'the running processes of the task show above the composer, each with a Stop button that posts its id; they follow the conversation shown',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([
+        live([user]),
+        {
+          type: 'processes',
+          conversationId: CONVERSATION_ID,
+          processes: [
+            { id: 'p1', command: 'npm run dev', cwd: '.', background: true },
+            { id: 'p2', command: 'npm test -- --watch', cwd: 'web', background: false },
+          ],
+        },
+        { type: 'processes', conversationId: 'another-conversation', processes: [{ id: 'p1', command: 'make serve', cwd: '.', background: true }] },
+      ]);
+      const list = chat.page.locator('[data-testid="processes"]');
+      assert.equal(await list.isVisible(), true);
+      const rows = list.locator('[data-testid="process"]');
+      assert.deepEqual(await rows.evaluateAll((els) => els.map((e) => e.textContent)), ['npm run devin the backgroundStop', 'npm test -- --watchpast its time limitStop']);
+      await rows.nth(1).locator('[data-testid="stop-process"]').click();
+      assert.deepEqual(await chat.waitForPosted('stopProcess'), { type: 'stopProcess', conversationId: CONVERSATION_ID, processId: 'p2' });
+      await chat.play([{ type: 'processes', conversationId: CONVERSATION_ID, processes: [{ id: 'p1', command: 'npm run dev', cwd: '.', background: true }] }]);
+      assert.equal(await rows.count(), 1);
+      await chat.play([{ type: 'processes', conversationId: CONVERSATION_ID, processes: [] }]);
+      assert.equal(await list.isVisible(), false, 'hidden once nothing runs');
+    },
+  },
 ];

@@ -1,7 +1,8 @@
 // The lifecycle of agent tasks in conversations: one task at a time per conversation, its user entry
 // and live steps, saves while it runs (so a crash keeps what happened) and at its end, the record of
-// each finished task with its change journal, and undoing a task's changes. The editor supplies the
-// tools (they depend on workspace trust and settings) and shows the events.
+// each finished task with its change journal, and undoing a task's changes. The processes a task
+// started stop when it ends, however it ends. The editor supplies the tools (they depend on workspace
+// trust and settings) and shows the events.
 import type { Clock } from '../clock';
 import type { AssistantEntry, Conversation, UserEntry } from '../conversations/conversation';
 import type { ConversationStore } from '../conversations/conversationStore';
@@ -18,6 +19,7 @@ import type { AgentToolset } from './agentToolset';
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import { AgentTranscript } from './agentTranscript';
 import { parsePlan, PLAN_MODE_RULES } from './plan';
+import type { ProcessSummary, TaskProcesses } from '../tools/taskProcesses';
 import type { Tool } from '../tools/tool';
 import { UpdatePlanTool } from '../tools/updatePlanTool';
 
@@ -49,6 +51,8 @@ export type AgentTasksEvent =
   /** Streamed text of the step `messageId`. */
   | { type: 'delta'; kind: 'reasoning' | 'content'; conversationId: string; messageId: string; text: string }
   | { type: 'notice'; conversationId: string; level: NoticeLevel; message: string }
+  /** The task's running processes changed (one started, exited or was stopped); empty once the task ended. */
+  | { type: 'processes'; conversationId: string; processes: ProcessSummary[] }
   /** The task ended and the conversation, as saved, holds it. */
   | { type: 'ended'; conversation: Conversation };
 
@@ -108,6 +112,7 @@ interface RunningTask {
   conversation: Conversation;
   transcript: AgentTranscript;
   done: Promise<void>;
+  processes?: TaskProcesses;
 }
 
 export class AgentTasks {
@@ -149,6 +154,11 @@ export class AgentTasks {
         extraTools,
         ...(this.options.checkpoint && !planning ? { checkpoint: this.options.checkpoint } : {}),
       });
+      if (toolset.processes) {
+        const processes = toolset.processes;
+        running.processes = processes;
+        processes.onChange(() => this.options.onEvent({ type: 'processes', conversationId: conversation.id, processes: processes.running() }));
+      }
       const instructions = await this.options.standingInstructions?.();
       const result = await runAgentTask({
         client,
@@ -202,6 +212,7 @@ export class AgentTasks {
       conversation.entries.push(failed);
       return undefined;
     } finally {
+      await this.stopProcesses(running);
       this.running.delete(conversation.id);
       await store.save(conversation);
       this.options.onEvent({ type: 'ended', conversation });
@@ -236,6 +247,21 @@ export class AgentTasks {
     const task = this.running.get(conversationId);
     task?.controller.abort();
     return task !== undefined;
+  }
+
+  /** Stops process `processId` of the task running in `conversationId`; false when there is no such process. */
+  stopProcess(conversationId: string, processId: string): Promise<boolean> {
+    return this.running.get(conversationId)?.processes?.stop(processId) ?? Promise.resolve(false);
+  }
+
+  /** The conversations that have a task running, in the order the tasks started. */
+  runningConversations(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** The running processes of the task in `conversationId` (none when no task runs there). */
+  processes(conversationId: string): ProcessSummary[] {
+    return this.running.get(conversationId)?.processes?.running() ?? [];
   }
 
   isRunning(conversationId: string): boolean {
@@ -279,6 +305,15 @@ export class AgentTasks {
     ].filter((p) => p !== '');
     const message = `svc: undid the agent task "${record.task.slice(0, 60)}": ${parts.join('; ') || 'nothing to do'}.`;
     return { level: report.skipped.length > 0 ? 'warning' : 'info', message, record, report };
+  }
+
+  /** Whatever the task left running stops with it; a failure to stop is logged, never thrown over the task's end. */
+  private async stopProcesses(task: RunningTask): Promise<void> {
+    try {
+      await task.processes?.stopAll();
+    } catch (error) {
+      this.options.log.warn(`Stopping the agent task's processes failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Saves the task so far (a copy: the store keeps the conversation without the live steps until the end). */

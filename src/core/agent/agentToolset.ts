@@ -1,7 +1,7 @@
 // Everything one task's tools share: the registry offered to the model (the enabled formulas, the
 // workspace tools and the tools of MCP servers and other extensions), the task's approvals, its egress
-// guard (workspace content read by one tool is not sent out by another without a click) and its change
-// journal (for the summary and for undo).
+// guard (workspace content read by one tool is not sent out by another without a click), its change
+// journal (for the summary and for undo) and its running processes (stopped when the task ends).
 import { TaskApprovals, type Approver } from '../tools/approvals';
 import { ChangeJournal } from '../tools/changeJournal';
 import { DataEgressGuard } from '../tools/dataEgressGuard';
@@ -12,6 +12,8 @@ import { ToolRegistry } from '../tools/toolRegistry';
 import type { NestedRulesSource } from '../rules/nestedRules';
 import { NestedRulesTool, PATH_TOOLS, TaskNestedRules } from '../rules/nestedRulesTool';
 import type { ExternalToolTask } from '../mcp/externalTool';
+import { DEFAULT_MAX_COMMAND_OUTPUT_BYTES } from '../tools/shellCommandTool';
+import { TaskProcesses } from '../tools/taskProcesses';
 import type { WorkspaceHost } from '../tools/workspaceHost';
 import { createWorkspaceTools, type WorkspaceToolOptions } from '../tools/workspaceTools';
 
@@ -48,6 +50,8 @@ export interface AgentToolset {
   approvals: TaskApprovals;
   journal: ChangeJournal;
   egress: DataEgressGuard;
+  /** The commands the task started that still run; absent when the task cannot run commands. */
+  processes?: TaskProcesses;
 }
 
 export async function createAgentToolset(options: AgentToolsetOptions): Promise<AgentToolset> {
@@ -56,9 +60,11 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
   const egress = new DataEgressGuard(approvals, options.startsWithWorkspaceContent ?? false);
   const formulaOptions = { egress, formulasRunOnThisComputer: options.formulasRunOnThisComputer ?? false };
   const registry = new ToolRegistry(await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals, formulaOptions));
+  let processes: TaskProcesses | undefined;
   if (options.workspace && options.workspace.roots().length > 0) {
     const rules = options.nestedRules ? new TaskNestedRules(options.nestedRules) : undefined;
-    for (const created of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress })) {
+    if (options.workspaceOptions?.shell !== false) processes = new TaskProcesses(options.workspace, options.workspaceOptions?.maxCommandOutputBytes ?? DEFAULT_MAX_COMMAND_OUTPUT_BYTES);
+    for (const created of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress, ...(processes ? { processes } : {}) })) {
       const take = options.checkpoint;
       const tool = rules && PATH_TOOLS.has(toolName(created)) ? new NestedRulesTool(created, rules) : created;
       registry.add(take && FILE_CHANGING_TOOLS.has(toolName(tool)) ? new CheckpointedTool(tool, take) : tool);
@@ -69,5 +75,5 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
     const task: ExternalToolTask = { approvals, alwaysAllowed: new Set(), notice: options.notice ?? (() => undefined) };
     for (const tool of await options.externalTools(task, new Set(registry.names()))) registry.add(tool);
   }
-  return { registry, approvals, journal, egress };
+  return { registry, approvals, journal, egress, ...(processes ? { processes } : {}) };
 }

@@ -16,12 +16,30 @@ export interface ListedEntry {
   kind: 'file' | 'directory';
 }
 
-export interface CommandResult {
-  /** Undefined when the process was killed (cancelled, or over its time limit). */
+export interface CommandRequest {
+  command: string;
+  cwd: string;
+  /** The name of the terminal that shows the command to the user. */
+  title: string;
+  /** Every piece of output (stdout and stderr) as it arrives. */
+  onOutput: (text: string) => void;
+}
+
+export interface CommandExit {
+  /** Undefined when the process was killed (stopped) or could not start. */
   exitCode: number | undefined;
-  output: string;
-  /** True when output went past the cap and the rest was dropped. */
-  truncated: boolean;
+  /** Why it could not start, when it could not. */
+  error?: string;
+}
+
+/** A command started by the host: it runs until it exits or is stopped, whoever waits on it. */
+export interface CommandProcess {
+  /** The process id of the shell that runs the command (the leader of its process group). */
+  readonly pid: number | undefined;
+  /** Settles when the process has exited and its output has ended. */
+  readonly exited: Promise<CommandExit>;
+  /** Kills the command and everything it started (its whole process group); resolves once it exited. */
+  stop(): Promise<void>;
 }
 
 export interface ProposedChange {
@@ -62,5 +80,9 @@ export interface WorkspaceHost {
   deleteFile(path: string): Promise<void>;
   /** Shows the change (VS Code's diff editor) while the user decides; `close` hides it again. */
   showProposedChange(change: ProposedChange): Promise<{ close(): Promise<void> }>;
-  runCommand(request: { command: string; cwd: string; maxOutputBytes: number }, signal: AbortSignal): Promise<CommandResult>;
+  /**
+   * Starts a command in the user's shell, its standard input closed, shown in a terminal; the host stops
+   * whatever is still running when the window closes.
+   */
+  startCommand(request: CommandRequest): Promise<CommandProcess>;
 }

@@ -1,11 +1,13 @@
-// The workspace tool set of one task: read tools, edit tools and the shell tool over one host, with
-// the task's approvals and change journal.
+// The workspace tool set of one task: read tools, edit tools, and the shell tool with the tools over
+// the processes it leaves running, over one host, with the task's approvals and change journal.
 import type { TaskApprovals } from './approvals';
 import type { ChangeJournal } from './changeJournal';
 import type { DataEgressGuard } from './dataEgressGuard';
 import { FileLocks } from './fileLocks';
 import { WorkspacePathPolicy } from './pathPolicy';
-import { ShellCommandTool } from './shellCommandTool';
+import { ListProcessesTool, ReadProcessOutputTool, StopProcessTool } from './processTools';
+import { DEFAULT_MAX_COMMAND_OUTPUT_BYTES, ShellCommandTool } from './shellCommandTool';
+import { TaskProcesses } from './taskProcesses';
 import { SecretFileRules } from './secretFiles';
 import type { Tool } from './tool';
 import { EditFileTool, WriteFileTool } from './workspaceEditTools';
@@ -22,6 +24,10 @@ export interface WorkspaceToolOptions {
   /** The task's egress guard: reads mark the task as holding workspace content. */
   egress?: DataEgressGuard;
   maxCommandOutputBytes?: number;
+  /** How long a background start waits for the first output (tests shorten it). */
+  backgroundFirstOutputMs?: number;
+  /** The task's processes; the caller stops them when the task ends. Default: a set of these tools' own. */
+  processes?: TaskProcesses;
   limits?: Partial<ReadToolLimits>;
 }
 
@@ -32,6 +38,11 @@ export function createWorkspaceTools(host: WorkspaceHost, approvals: TaskApprova
   const locks = new FileLocks();
   const tools: Tool[] = [new ListFilesTool(host, policy, limits, guards), new ReadFileTool(host, policy, limits, guards), new SearchTextTool(host, policy, limits, guards)];
   if (options.writes !== false) tools.push(new WriteFileTool(host, policy, approvals, journal, locks), new EditFileTool(host, policy, approvals, journal, locks));
-  if (options.shell !== false) tools.push(new ShellCommandTool(host, policy, approvals, options.maxCommandOutputBytes));
+  if (options.shell !== false) {
+    const maxOutputBytes = options.maxCommandOutputBytes ?? DEFAULT_MAX_COMMAND_OUTPUT_BYTES;
+    const processes = options.processes ?? new TaskProcesses(host, maxOutputBytes);
+    const shellOptions = { maxOutputBytes, ...(options.backgroundFirstOutputMs !== undefined ? { backgroundFirstOutputMs: options.backgroundFirstOutputMs } : {}) };
+    tools.push(new ShellCommandTool(policy, approvals, processes, shellOptions), new ReadProcessOutputTool(processes), new StopProcessTool(processes), new ListProcessesTool(processes));
+  }
   return tools;
 }

@@ -15,6 +15,7 @@ import type { HostWindow } from '../../core/host/hostWindow';
 import type { UndoReport } from '../../core/tools/changeJournal';
 import { holdsWorkspaceContent } from '../../core/tools/dataEgressGuard';
 import { FormulaToolCatalog } from '../../core/tools/formulaTools';
+import type { ProcessSummary } from '../../core/tools/taskProcesses';
 import { decodeTextFile } from '../../core/tools/textFileCodec';
 import type { WorkspaceHost } from '../../core/tools/workspaceHost';
 import type { HostMessage, SendOptions } from '../../shared/protocol';
@@ -99,7 +100,8 @@ export class AgentController {
       .on('rejectPlan', (message) => this.rejectPlan(message.conversationId, message.messageId))
       .on('approvalAnswer', (message) => this.options.approver.answer(message.requestId, message.decision))
       .on('openAgentDiff', (message) => this.openDiff(message.taskId, message.path))
-      .on('undoAgentTask', (message) => this.undo(message.taskId));
+      .on('undoAgentTask', (message) => this.undo(message.taskId))
+      .on('stopProcess', async (message) => void (await this.tasks.stopProcess(message.conversationId, message.processId)));
   }
 
   /** Stops the task running in `conversationId`; false when none runs there. */
@@ -112,6 +114,8 @@ export class AgentController {
     const active = this.options.surface.activeConversationId();
     const live = active ? this.tasks.live(active) : undefined;
     if (live) this.options.surface.post({ type: 'conversation', conversation: conversationView(live) });
+    // Every running task's list, so switching to another conversation shows its processes too.
+    for (const conversationId of this.tasks.runningConversations()) this.postProcesses(conversationId, this.tasks.processes(conversationId));
     for (const pending of this.options.approver.open()) this.options.approver.showInline(pending);
   }
 
@@ -233,7 +237,15 @@ export class AgentController {
       case 'notice':
         this.postIfActive(event.conversationId, { type: 'notice', level: event.level, message: event.message });
         return;
+      case 'processes':
+        this.postProcesses(event.conversationId, event.processes);
+        return;
     }
+  }
+
+  /** Sent whatever conversation is shown: the view keeps each conversation's list and shows the active one's. */
+  private postProcesses(conversationId: string, processes: readonly ProcessSummary[]): void {
+    this.options.surface.post({ type: 'processes', conversationId, processes: processes.map((p) => ({ id: p.id, command: p.command, cwd: p.cwd, background: p.background })) });
   }
 
   private postIfActive(conversationId: string, message: HostMessage): void {

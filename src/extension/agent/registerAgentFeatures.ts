@@ -50,7 +50,7 @@ export interface AgentFeatureOptions {
 }
 
 export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi } {
-  const workspace = new VscodeWorkspaceHost();
+  const workspace = new VscodeWorkspaceHost(options.log);
   const approver = new ChatApprover(options.surface, new NotificationApprover());
   const controller = new AgentController({ ...options, approver, workspace });
 

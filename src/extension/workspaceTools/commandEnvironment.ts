@@ -11,6 +11,9 @@ const ALLOWED = new Set([
   'SYSTEMROOT', 'SYSTEMDRIVE', 'WINDIR', 'COMSPEC', 'PATHEXT', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'PROGRAMFILES', 'PROGRAMFILES(X86)',
   // Toolchains found through these rather than PATH.
   'JAVA_HOME', 'GOPATH', 'GOROOT', 'CARGO_HOME', 'RUSTUP_HOME', 'NVM_DIR', 'PYENV_ROOT', 'VIRTUAL_ENV', 'CONDA_PREFIX', 'NODE_ENV',
+  // Version managers' state as the user's login shell sets it up (userShell.ts), so their shims pick the same versions.
+  'NVM_BIN', 'NVM_INC', 'PYENV_VERSION', 'CONDA_DEFAULT_ENV', 'CONDA_EXE', 'CONDA_SHLVL', 'RBENV_ROOT', 'GEM_HOME', 'GEM_PATH', 'ASDF_DIR', 'ASDF_DATA_DIR',
+  'VOLTA_HOME', 'PNPM_HOME', 'BUN_INSTALL', 'DENO_INSTALL', 'SDKMAN_DIR', 'HOMEBREW_PREFIX', 'MANPATH',
 ]);
 const ALLOWED_PREFIXES = ['LC_'];
 /** Names that say "secret", matched anywhere in the name: never passed, even if allowed above. */

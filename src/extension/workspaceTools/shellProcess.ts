@@ -1,55 +1,93 @@
-// Runs one shell command as a child process with its output captured up to a cap; the terminal the
-// user watches is fed the same output. Stopping kills the whole process group, so a command's own
-// children do not outlive it. The command gets a scrubbed environment (commandEnvironment.ts): the
-// API key and every other secret of the editor's process stay out of model-chosen commands, whose
+// Runs one shell command as a child process whose output goes to a listener (the task's output buffer
+// and the terminal the user watches). Its standard input is /dev/null, so a command that asks a
+// question reads end-of-input instead of waiting forever. Stopping kills the whole process group, so
+// a command's own children do not outlive it. The command gets a scrubbed environment
+// (commandEnvironment.ts): the API key and every other secret stay out of model-chosen commands, whose
 // output goes back to the service. No vscode import.
-import { spawn } from 'node:child_process';
-import type { CommandResult } from '../../core/tools/workspaceHost';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import type { CommandExit, CommandProcess } from '../../core/tools/workspaceHost';
 import { commandEnvironment } from './commandEnvironment';
+
+/**
+ * How a command is started. login: `shell -c command` with the environment of the user's login shell
+ * (loginShell.ts); system: Node's default shell (`/bin/sh`, or `cmd.exe` on Windows) with `env`.
+ */
+/** How long a stopped command's output may stay open after the shell died (held by a process that left its group). */
+const PIPE_GRACE_MS = 2_000;
+
+export type ShellLaunch = { kind: 'login'; shell: string; env: NodeJS.ProcessEnv } | { kind: 'system'; env: NodeJS.ProcessEnv };
 
 export interface ShellProcessRequest {
   command: string;
   cwd: string;
-  maxOutputBytes: number;
-  /** Every piece of output as it arrives (also past the cap), for the terminal. */
-  onOutput?: (text: string) => void;
+  onOutput: (text: string) => void;
+  /** Default: the system shell with this process's environment (scrubbed like any other). */
+  launch?: ShellLaunch;
 }
 
-export function runShellProcess(request: ShellProcessRequest, signal: AbortSignal): Promise<CommandResult> {
-  return new Promise((resolve) => {
-    const child = spawn(request.command, { cwd: request.cwd, shell: true, env: commandEnvironment(process.env), detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'] });
-    const pieces: Buffer[] = [];
-    let captured = 0;
-    let truncated = false;
-    const take = (data: Buffer): void => {
-      request.onOutput?.(data.toString('utf8'));
-      const room = request.maxOutputBytes - captured;
-      if (room <= 0) {
-        truncated = true;
-        return;
-      }
-      const piece = data.length > room ? data.subarray(0, room) : data;
-      if (data.length > room) truncated = true;
-      pieces.push(piece);
-      captured += piece.length;
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    const kill = (): void => {
-      if (child.pid === undefined || child.exitCode !== null) return;
-      try {
-        if (process.platform === 'win32') child.kill();
-        else process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    signal.addEventListener('abort', kill, { once: true });
-    const finish = (exitCode: number | undefined, extra = ''): void => {
-      signal.removeEventListener('abort', kill);
-      resolve({ exitCode, output: Buffer.concat(pieces).toString('utf8') + extra, truncated });
-    };
-    child.on('error', (err) => finish(undefined, `\n${err.message}`));
-    child.on('close', (code) => finish(signal.aborted || code === null ? undefined : code));
-  });
+export class ShellProcess implements CommandProcess {
+  readonly exited: Promise<CommandExit>;
+  private readonly exitEvent: Promise<void>;
+  private killed = false;
+
+  constructor(private readonly child: ChildProcess, onOutput: (text: string) => void) {
+    const decoders = [new StringDecoder('utf8'), new StringDecoder('utf8')] as const;
+    child.stdout?.on('data', (data: Buffer) => onOutput(decoders[0].write(data)));
+    child.stderr?.on('data', (data: Buffer) => onOutput(decoders[1].write(data)));
+    this.exitEvent = new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.once('error', () => resolve());
+    });
+    this.exited = new Promise((resolve) => {
+      let settled = false;
+      const settle = (exit: CommandExit): void => {
+        if (settled) return;
+        settled = true;
+        const rest = decoders[0].end() + decoders[1].end();
+        if (rest !== '') onOutput(rest);
+        resolve(exit);
+      };
+      child.once('error', (error) => settle({ exitCode: undefined, error: error.message }));
+      child.once('close', (code) => settle({ exitCode: this.killed || code === null ? undefined : code }));
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Kills the process group at once (SIGKILL: nothing can ignore it); safe to call any number of times. */
+  kill(): void {
+    const pid = this.child.pid;
+    if (pid === undefined || this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.killed = true;
+    try {
+      if (process.platform === 'win32') this.child.kill();
+      else process.kill(-pid, 'SIGKILL');
+    } catch {
+      this.child.kill('SIGKILL');
+    }
+  }
+
+  /** Kills the group and resolves once the output ended, which is when every process holding it died. */
+  async stop(): Promise<void> {
+    this.kill();
+    await this.exitEvent;
+    // A process that left the group (a daemon) may hold the pipes for ever: past a grace its output is dropped.
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, PIPE_GRACE_MS)));
+    await Promise.race([this.exited, grace]);
+    clearTimeout(timer);
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    await this.exited;
+  }
+}
+
+export function startShellProcess(request: ShellProcessRequest): ShellProcess {
+  const launch = request.launch ?? { kind: 'system', env: process.env };
+  const options = { cwd: request.cwd, env: commandEnvironment(launch.env), detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
+  const child = launch.kind === 'login' ? spawn(launch.shell, ['-c', request.command], options) : spawn(request.command, { ...options, shell: true });
+  return new ShellProcess(child, request.onOutput);
 }

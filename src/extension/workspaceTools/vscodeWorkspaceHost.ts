@@ -1,13 +1,15 @@
 // The agent's WorkspaceHost in VS Code: files through Node (see nodeWorkspaceFiles.ts) with the
-// user's files.exclude, proposed edits in the diff editor, commands in a VS Code terminal whose
-// output is also captured for the model.
+// user's files.exclude, proposed edits in the diff editor, commands in the user's shell (userShell.ts)
+// shown in a VS Code terminal each, their output also captured for the model. Whatever still runs when
+// the window closes (the extension is disposed) is killed with its process group.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CommandResult, ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../core/tools/workspaceHost';
+import type { CommandProcess, CommandRequest, ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../core/tools/workspaceHost';
 import { NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { ProposedContentProvider } from '../proposedContent';
 import { RegexLineMatcher } from './regexLineMatcher';
-import { runShellProcess } from './shellProcess';
+import { startShellProcess, type ShellProcess } from './shellProcess';
+import { UserShell } from './userShell';
 
 const PROPOSED_SCHEME = 'svc-proposed';
 
@@ -27,6 +29,12 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
   private readonly proposed = new ProposedContentProvider(PROPOSED_SCHEME);
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, this.proposed);
   private readonly matcher = new RegexLineMatcher();
+  private readonly shell: UserShell;
+  private readonly live = new Set<ShellProcess>();
+
+  constructor(log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>) {
+    this.shell = new UserShell(log);
+  }
 
   roots(): readonly WorkspaceRoot[] {
     return workspaceRoots();
@@ -81,8 +89,12 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
     };
   }
 
-  /** The command runs in a terminal the user sees (a pseudoterminal fed by the process), so nothing runs hidden. */
-  async runCommand(request: { command: string; cwd: string; maxOutputBytes: number }, signal: AbortSignal): Promise<CommandResult> {
+  /**
+   * The command runs in a terminal the user sees (a pseudoterminal fed by the process), so nothing runs
+   * hidden; closing that terminal stops the command.
+   */
+  async startCommand(request: CommandRequest): Promise<CommandProcess> {
+    const launch = await this.shell.commandLaunch();
     const write = new vscode.EventEmitter<string>();
     // Output that arrives before VS Code opens the terminal is held back, not lost.
     const backlog: string[] = [];
@@ -91,20 +103,33 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
       opened = true;
       for (const text of backlog.splice(0)) write.fire(text);
     };
-    const terminal = vscode.window.createTerminal({ name: 'svc agent', pty: { onDidWrite: write.event, open, close: () => undefined } });
-    terminal.show(true);
     const toTerminal = (text: string): void => {
       const shown = text.replace(/\r?\n/g, '\r\n');
       if (opened) write.fire(shown);
       else backlog.push(shown);
     };
     toTerminal(`$ ${request.command}\n`);
-    const result = await runShellProcess({ ...request, onOutput: toTerminal }, signal);
-    toTerminal(`\n[${result.exitCode === undefined ? 'stopped' : `exit code ${result.exitCode}`}]\n`);
-    return result;
+    const child = startShellProcess({
+      command: request.command,
+      cwd: request.cwd,
+      launch,
+      onOutput: (text) => {
+        toTerminal(text);
+        request.onOutput(text);
+      },
+    });
+    const terminal = vscode.window.createTerminal({ name: request.title, pty: { onDidWrite: write.event, open, close: () => void child.stop() } });
+    terminal.show(true);
+    this.live.add(child);
+    void child.exited.then((exit) => {
+      this.live.delete(child);
+      toTerminal(`\n[${exit.exitCode === undefined ? 'stopped' : `exit code ${exit.exitCode}`}]\n`);
+    });
+    return child;
   }
 
   dispose(): void {
+    for (const child of this.live) child.kill();
     this.registration.dispose();
     this.matcher.dispose();
   }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import * as os from 'node:os';
 import type { ChatRequest } from '../../../src/api/index';
 import { GROUND_RULES, type AgentChatClient } from '../../../src/core/agent/agentLoop';
 import { AgentTaskBusyError, AgentTasks, UnknownAgentTaskError, type AgentTasksEvent } from '../../../src/core/agent/agentTasks';
@@ -7,7 +8,9 @@ import { ConversationStore } from '../../../src/core/conversations/conversationS
 import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { ChangeJournal, type JournalFiles } from '../../../src/core/tools/changeJournal';
 import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
+import { TaskProcesses } from '../../../src/core/tools/taskProcesses';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
+import { nodeTestHost, processEnds } from './nodeTestWorkspaceHost';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { delta, gate, ScriptedChatClient, usageChunk, type ScriptStep } from './support/scriptedChatClient';
@@ -148,5 +151,21 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     assert.equal(outcome.record, record);
     assert.equal(outcome.message, 'svc: undid the agent task "Edit a": restored a.txt.');
     assert.deepEqual(disk.get('/w/a.txt'), bytes('before'));
+  });
+
+  it('stops the processes a task left running when it ends, and tells the view the list emptied', async () => {
+    const host = nodeTestHost([{ name: 'ws', path: os.tmpdir() }]);
+    const processes = new TaskProcesses(host, 1024);
+    const { events, tasks } = await tasksWith([answer], async () => {
+      // As a background run_command of the task would.
+      await processes.start({ command: 'sleep 1000', cwd: os.tmpdir(), display: '.', background: true });
+      return { ...emptyToolset(), processes };
+    });
+    const record = await tasks.run(null, 'Start the dev server', settings);
+    assert.equal(await processEnds(host.started[0]!.pid!), true);
+    assert.equal(processes.get('p1')?.state, 'stopped');
+    const lists = events.filter((e) => e.type === 'processes').map((e) => (e.type === 'processes' ? e.processes.map((p) => p.id) : []));
+    assert.deepEqual(lists.at(-1), []);
+    assert.deepEqual(tasks.processes(record!.conversationId), []);
   });
 });

@@ -47,6 +47,8 @@ const validHost: HostMessage[] = [
   },
   { type: 'tokenEstimate', requestId: 'r1', tokens: 42, contextLength: 8192 },
   { type: 'exportResult', requestId: 'r2', ok: true, message: 'Exported' },
+  { type: 'processes', conversationId: 'c1', processes: [{ id: 'p1', command: 'npm run dev', cwd: '.', background: true }] },
+  { type: 'processes', conversationId: 'c1', processes: [] },
 ];
 
 const validWebview: WebviewMessage[] = [
@@ -57,6 +59,7 @@ const validWebview: WebviewMessage[] = [
   { type: 'applyCodeBlock', code: 'x', language: 'ts' },
   { type: 'estimateTokens', requestId: 'r1', conversationId: 'c1', draft: '', model: 'svc-k2.5' },
   { type: 'runAction', action: 'setKey' },
+  { type: 'stopProcess', conversationId: 'c1', processId: 'p1' },
 ];
 
 describe('host/webview protocol', () => {
@@ -90,6 +93,14 @@ describe('host/webview protocol', () => {
     if (bad.ok) return;
     assert.ok(bad.error.issues.some((i) => i.startsWith('status:')));
     assert.ok(bad.error.issues.some((i) => i.startsWith('error.action:')));
+  });
+
+  it('refuses a process to stop without an id or with one longer than a task gives', () => {
+    for (const processId of ['', 'p'.repeat(21)]) {
+      const result = parseWebviewMessage({ type: 'stopProcess', conversationId: 'c1', processId });
+      assert.equal(result.ok, false);
+      if (!result.ok) assert.match(result.error.issues[0] ?? '', /^processId: /);
+    }
   });
 
   it('rejects messages that are not objects', () => {

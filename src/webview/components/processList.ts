@@ -1,0 +1,50 @@
+// The processes the active conversation's agent task has running (a dev server started in the
+// background, a command past its time limit), above the composer: the command line and a Stop button
+// each. The host sends each conversation's list as it changes; the one shown follows the conversation.
+import type { HostMessageOf, WebviewMessage } from '../../shared/protocol';
+import { el, icon, textButton } from '../dom';
+
+type Processes = HostMessageOf<'processes'>['processes'];
+
+export class ProcessList {
+  readonly element = el('div', { className: 'process-list', attrs: { 'data-testid': 'processes', 'aria-label': 'Processes the agent task has running', 'aria-live': 'polite' } });
+  private readonly byConversation = new Map<string, Processes>();
+  private active: string | undefined;
+
+  constructor(private readonly post: (message: WebviewMessage) => void) {
+    this.element.hidden = true;
+  }
+
+  set(conversationId: string, processes: Processes): void {
+    if (processes.length === 0) this.byConversation.delete(conversationId);
+    else this.byConversation.set(conversationId, processes);
+    if (conversationId === this.active) this.render();
+  }
+
+  show(conversationId: string | undefined): void {
+    this.active = conversationId;
+    this.render();
+  }
+
+  private render(): void {
+    const conversationId = this.active;
+    const processes = conversationId ? (this.byConversation.get(conversationId) ?? []) : [];
+    this.element.hidden = processes.length === 0;
+    this.element.replaceChildren(
+      ...processes.map((process) => {
+        const stop = textButton('debug-stop', 'Stop', 'stop-process', { 'data-testid': 'stop-process', title: `Stop ${process.id} and everything it started` });
+        stop.addEventListener('click', () => {
+          stop.disabled = true;
+          if (conversationId) this.post({ type: 'stopProcess', conversationId, processId: process.id });
+        });
+        const label = process.background ? 'in the background' : 'past its time limit';
+        return el('div', { className: 'process-row', attrs: { 'data-testid': 'process', 'data-process-id': process.id, title: `${process.id} in ${process.cwd}: ${process.command}` } }, [
+          icon('terminal'),
+          el('code', { className: 'process-command', text: process.command }),
+          el('span', { className: 'process-state', text: label }),
+          stop,
+        ]);
+      }),
+    );
+  }
+}
