@@ -130,10 +130,12 @@ export const fakeVscode = {
     showInformationMessage: show('information'),
     showErrorMessage: show('error'),
     registerWebviewViewProvider: () => disposable,
+    onDidStartTerminalShellExecution: () => disposable,
+    onDidEndTerminalShellExecution: () => disposable,
   },
   workspace: {
     isTrusted: true,
-    workspaceFolders: undefined as { uri: { fsPath: string } }[] | undefined,
+    workspaceFolders: undefined as { uri: { fsPath: string; scheme?: string }; name?: string }[] | undefined,
     workspaceFile: undefined,
     onDidChangeConfiguration: () => disposable,
     createFileSystemWatcher: () => ({ onDidChange: () => disposable, onDidCreate: () => disposable, dispose: () => undefined }),

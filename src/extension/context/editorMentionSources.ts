@@ -2,14 +2,13 @@
 // the Problems of the workspace, the editor's selection, the last command of the active terminal
 // (through shell integration), the uncommitted git diff, and a URL fetched by the service's fetch
 // formula after the user approved it.
-import { execFile } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { fiberOutput, formulaUri, type SvcClient } from '../../api/index';
 import type { MentionSources, Resolved } from '../../core/context/mentions';
 import type { HostWindow } from '../../core/host/hostWindow';
-import { commandEnvironment } from '../workspaceTools/commandEnvironment';
+import { WorkspaceGit } from '../git/workspaceGit';
 import { toSlashes } from '../workspaceTools/ignoreRules';
 
 /** A file larger than this is not read for a mention. */
@@ -40,17 +39,14 @@ async function inside(relative: string): Promise<{ absolute: string; folder: vsc
   return undefined;
 }
 
-function git(cwd: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, env: commandEnvironment(process.env), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error ? reject(new Error((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : stderr.trim() || error.message)) : resolve(stdout),
-    );
-  });
+function workspaceFolderPaths(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }
 
 export class EditorMentionSources implements MentionSources, vscode.Disposable {
   private last: LastCommand | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly workspaceGit = new WorkspaceGit({ untrustedFolders: workspaceFolderPaths });
 
   constructor(
     private readonly client: () => Promise<SvcClient>,
@@ -127,12 +123,14 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
   }
 
   async git(): Promise<Resolved> {
+    // git reads the folder's own .git/config; in Restricted Mode nothing that runs a program is started.
+    if (!vscode.workspace.isTrusted) return { error: '@git runs git, which Restricted Mode does not allow; trust the folder to use it' };
     const parts: string[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       if (folder.uri.scheme !== 'file') continue;
-      // No external diff tool and no textconv: a repository's config must not run programs here.
-      const staged = await git(folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv', '--staged']);
-      const unstaged = await git(folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv']);
+      const diff = ['diff', '--no-ext-diff', '--no-textconv', '--ignore-submodules'];
+      const staged = await this.workspaceGit.run(folder.uri.fsPath, [...diff, '--staged']);
+      const unstaged = await this.workspaceGit.run(folder.uri.fsPath, diff);
       if (staged.trim() !== '') parts.push(`Staged in ${folder.name}:\n${staged}`);
       if (unstaged.trim() !== '') parts.push(`Not staged in ${folder.name}:\n${unstaged}`);
     }
