@@ -88,6 +88,9 @@ export const fakeVscode = {
     isTrusted: boolean | undefined;
     constructor(readonly value: string) {}
   },
+  TabInputText: class {
+    constructor(readonly uri: { fsPath: string; scheme: string }) {}
+  },
   LanguageModelTextPart: class {
     constructor(readonly value: string) {}
   },
@@ -130,6 +133,7 @@ export const fakeVscode = {
     showInformationMessage: show('information'),
     showErrorMessage: show('error'),
     registerWebviewViewProvider: () => disposable,
+    tabGroups: { all: [] as { tabs: { input: unknown }[] }[] },
     onDidStartTerminalShellExecution: () => disposable,
     onDidEndTerminalShellExecution: () => disposable,
   },
