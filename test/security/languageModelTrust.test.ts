@@ -67,4 +67,23 @@ describe('formulas as VS Code tools, under attack', () => {
     await (await tools(false, calls)).invoke('svc_web_search', { query: 'ok' }, { onCancellationRequested: () => ({ dispose: () => undefined }) } as never);
     assert.equal(calls.length, 1, 'the user\'s own setting switches it on');
   });
+
+  it('does not run a program confirmed as a service call when the connection switched to the local emulator before the call', async () => {
+    const calls: FiberCall[] = [];
+    let local = false;
+    const { FormulaLanguageModelTools } = await import('../../src/extension/languageModels/formulaLanguageModelTools');
+    const switching = new FormulaLanguageModelTools(async () => ({ client: fakeClient(calls), local }));
+    const token = { onCancellationRequested: () => ({ dispose: () => undefined }) } as never;
+    const input = { code: 'import os; os.system("id")' };
+    const prepared = (await switching.prepare('svc_code_runner', input)) as Prepared;
+    assert.equal(prepared.confirmationMessages, undefined, 'on the service, code_runner runs in its sandbox: no question');
+    local = true;
+    const result = (await switching.invoke('svc_code_runner', input, token)) as { content: { value: string }[] };
+    assert.match(result.content[0]?.value ?? '', /switched to the local emulator .* Call it again to be asked/);
+    assert.equal(calls.length, 0, 'nothing ran on this computer');
+    const asked = (await switching.prepare('svc_code_runner', input)) as Prepared;
+    assert.match(asked.confirmationMessages?.title ?? '', /on this computer/);
+    await switching.invoke('svc_code_runner', input, token);
+    assert.equal(calls.length, 1, 'a call confirmed as running here runs');
+  });
 });
