@@ -88,6 +88,18 @@ export const fakeVscode = {
     isTrusted: boolean | undefined;
     constructor(readonly value: string) {}
   },
+  LanguageModelError: class extends Error {
+    constructor(
+      message: string,
+      readonly code: string,
+    ) {
+      super(message);
+    }
+    static NoPermissions(message: string): Error {
+      return new fakeVscode.LanguageModelError(message, 'NoPermissions');
+    }
+  },
+  LanguageModelChatToolMode: { Auto: 1, Required: 2 },
   TabInputText: class {
     constructor(readonly uri: { fsPath: string; scheme: string }) {}
   },
