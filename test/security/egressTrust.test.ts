@@ -31,7 +31,7 @@ function scenariosFor(task: string, firstCall: { name: string; arguments: Record
 
 const secretTool: Tool = {
   definition: functionDefinition('vault_read', 'Reads a value from the project vault.', {}, []),
-  origin: { kind: 'mcp', server: 'vault' },
+  origin: { kind: 'mcp', server: 'vault', scope: 'user' },
   run: async () => done(`DB_PASSWORD=${MARKER}`),
 };
 
