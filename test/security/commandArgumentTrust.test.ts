@@ -72,3 +72,19 @@ describe("our commands' arguments, from another extension", () => {
     assert.equal(await args.confirmCommandEffect('Remove the svc API key from secret storage?', 'detail', 'Remove Key', false), true);
   });
 });
+
+describe('questions in modal dialogs', () => {
+  beforeEach(() => fakeEditor.reset());
+
+  it("a restore's list of files shows a hidden direction mark and folds a run of blank lines in a file name", async () => {
+    const { vscodeHostWindow } = await import('../../src/extension/chat/vscodeHostWindow');
+    const names = ['restore: src/app.ts', `delete (created since): ${'\n'.repeat(60)}innocent\u202Egnp.js`, 'restore: ~/.ssh/authorized_keys'];
+    assert.equal(await vscodeHostWindow.confirm('Restore 3 files?', 'Restore Files', names.join('\n')), false);
+    const detail = fakeEditor.shown[0]?.options?.detail ?? '';
+    assert.match(detail, /⟨U\+202E RLO⟩/);
+    assert.match(detail, /⟨\d+ blank lines⟩/);
+    assert.match(detail, /Look closely/);
+    assert.ok(detail.split('\n').length < 15, 'the whole list fits on screen');
+    assert.match(detail, /authorized_keys/);
+  });
+});
