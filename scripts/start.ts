@@ -3,6 +3,7 @@
 // e.g. from `npm run watch`) and a sample workspace. The extension talks to its local emulator unless
 // SVC_API_KEY is set. Ctrl-C stops code-server and everything it started.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { remoteUri, startCodeServer, workbenchUrl } from '../test/harness/codeServer';
@@ -31,12 +32,15 @@ async function main(): Promise<void> {
   const workspace = process.env.SVC_WORKSPACE ? path.resolve(process.env.SVC_WORKSPACE) : path.join(runDir, 'workspace');
   if (!process.env.SVC_WORKSPACE && !fs.existsSync(workspace)) copySampleWorkspace(workspace);
 
-  const server = await startCodeServer({ runDir, port, developmentPayload: true, echo: process.env.VERBOSE === '1' });
+  // A new password per start, printed once: any local process or web page can reach a loopback port.
+  const password = randomBytes(18).toString('base64url');
+  const server = await startCodeServer({ runDir, port, developmentPayload: true, echo: process.env.VERBOSE === '1', audience: { kind: 'developer', password } });
   const url = workbenchUrl(server, workspace, [['extensionDevelopmentPath', remoteUri(server, repoRoot)]]);
   const mode = process.env.SVC_API_KEY ? 'the svc service (SVC_API_KEY is set)' : 'the local emulator (set SVC_API_KEY to use the real service)';
   console.log(`\nsvc for VS Code is running in code-server (VS Code 1.139) on ${mode}.`);
   console.log(`Workspace: ${workspace}`);
   console.log(`Open this URL in a browser (it loads the extension from ${repoRoot}):\n\n  ${url}\n`);
+  console.log(`Password (new at every start): ${password}\n`);
   console.log('After `npm run build` (or with `npm run watch` running), run "Developer: Reload Window" to load the new build. Ctrl-C stops.');
   await new Promise<void>((resolve) => server.group.child.once('exit', () => resolve()));
   await server.stop();

@@ -32,8 +32,37 @@ export interface EmulatorContext {
   modelIds: readonly string[];
 }
 
-export function defaultDataDir(): string {
-  return path.join(os.tmpdir(), 'svc-emulator-data');
+/**
+ * The user's own data folder, never the shared temp folder: there another local user can create the folder
+ * first (world-readable, or a symlink to a place of theirs) and read every upload.
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = os.homedir()): string {
+  if (platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'svc-emulator');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'svc-emulator');
+  return path.join(env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share'), 'svc-emulator');
+}
+
+export class DataDirError extends Error {
+  override readonly name = 'DataDirError';
+  constructor(dir: string, reason: string) {
+    super(`The emulator's data folder ${dir} ${reason}; choose another with --data-dir (dataDir).`);
+  }
+}
+
+/** Makes the data folder (owner-only) or checks an existing one is a real folder of this user, then closes it to others. */
+export function preparePrivateDataDir(dir: string): void {
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stat = fs.lstatSync(dir);
+  if (stat.isSymbolicLink()) throw new DataDirError(dir, 'is a symbolic link');
+  if (!stat.isDirectory()) throw new DataDirError(dir, 'is not a folder');
+  if (process.platform === 'win32') return;
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) throw new DataDirError(dir, `belongs to another user (uid ${stat.uid})`);
+  if ((stat.mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
 }
 
 function listedModels(models: unknown): readonly string[] {
@@ -48,7 +77,7 @@ export async function createContext(options: EmulatorOptions): Promise<EmulatorC
   const apiKey = options.apiKey ?? randomApiKey();
   const keys = [{ key: apiKey, identity: options.accountIdentity ?? apiKey }, ...(options.otherKey ? [{ key: options.otherKey, identity: options.otherKey }] : [])];
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
-  fs.mkdirSync(dataDir, { recursive: true });
+  preparePrivateDataDir(dataDir);
   if (options.speed !== undefined && (!Number.isFinite(options.speed) || options.speed < 0)) {
     throw new RangeError(`speed must be a number of tokens per second >= 0 (0 = as fast as possible), got ${options.speed}`);
   }

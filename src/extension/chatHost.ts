@@ -20,7 +20,7 @@ import { ProposedContentProvider } from './proposedContent';
 import { ConversationFolderFiles } from './conversationFolderFiles';
 import { watchOtherWindows } from './otherWindows';
 import { registerFileFeatures } from './files/registerFileFeatures';
-import { keyFromCommandArgument } from './commandArguments';
+import { confirmCommandEffect, keyFromCommandArgument } from './commandArguments';
 import { underTestHarness } from './testHarness';
 import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
@@ -36,6 +36,7 @@ import { workspaceFileList } from './context/workspaceFileList';
 import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
+import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
 
 /** What integration tests drive; the same paths the chat view uses. */
 export interface SvcTestApi {
@@ -95,9 +96,11 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const models = new ServiceModels(async () => (await connection.get()).client, log);
   const chat = new ChatController(store, connection, proposals, log, models, promptCacheKey);
   const reasoning = await ReasoningStore.open(globalStateStorage(context.globalState));
+  const modelAccess = new ModelAccessConsent(context.extension.id, context.globalState);
   const languageModels = new SvcLanguageModelProvider(
     models,
     new LanguageModelChat({ client: async () => (await connection.get()).client, reasoning, promptCacheKey, log }),
+    modelAccess,
   );
   const formulaTools = new FormulaLanguageModelTools(async () => {
     const active = await connection.get();
@@ -176,12 +179,16 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       await keys.store(key.trim(), readSettings().baseUrl);
       void vscode.window.showInformationMessage('svc: API key stored in secret storage; the chat now uses the service.');
     }),
+    vscode.commands.registerCommand('svc.manageModelAccess', () => manageModelAccess(modelAccess)),
     vscode.commands.registerCommand('svc.clearApiKey', async () => {
+      if (!(await confirmCommandEffect('Remove the svc API key from secret storage?', 'You would have to enter it again to use the svc service.', 'Remove Key', testHarness))) return;
       await keys.clear();
       const fallback = process.env[ENV_KEY] ? ` The ${ENV_KEY} environment variable is still set and is used.` : ' The chat uses the local emulator.';
       void vscode.window.showInformationMessage(`svc: API key removed from secret storage.${fallback}`);
     }),
     vscode.commands.registerCommand('svc.useLocalEmulator', async () => {
+      const detail = 'Replies then come from the local emulator on this computer, not from the svc service, until you set an API key again.';
+      if (!(await confirmCommandEffect('Switch svc to the local emulator?', detail, 'Use Local Emulator', testHarness))) return;
       await keys.chooseEmulator();
       void vscode.window.showInformationMessage('svc: using the local emulator. "svc: Set API Key" switches back to the service.');
     }),
@@ -240,6 +247,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       currentModel: () => readSettings().model,
       onDidChangeModel: modelChanged.event,
       chat,
+      testHarness,
     }),
   );
 

@@ -38,6 +38,13 @@ export interface CodeServerOptions {
   echo?: boolean;
   /** Keeps VS Code's workspace trust on, so a new folder opens in Restricted Mode; off by default. */
   workspaceTrust?: boolean;
+  /**
+   * Who the server is for. `tests` (the default): no password, and SVC_TEST_HARNESS set so the extension
+   * honours its test seams. `developer` (npm start): a password every request must carry, workspace trust on,
+   * and no test seam reachable, since any local process or web page that reaches the port would otherwise
+   * get the developer's VS Code and terminal.
+   */
+  audience?: { kind: 'tests' } | { kind: 'developer'; password: string };
 }
 
 export interface CodeServer {
@@ -52,10 +59,13 @@ function commonArgs(runDir: string, userDataDir: string, extensionsDir: string):
   return ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--config', path.join(runDir, 'code-server.yaml')];
 }
 
-function serverEnv(runDir: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+function serverEnv(runDir: string, extra: NodeJS.ProcessEnv, audience: NonNullable<CodeServerOptions['audience']> = { kind: 'tests' }): NodeJS.ProcessEnv {
   // An empty gallery: the default one (open-vsx) is unreachable here and only fills the log with errors.
   // SVC_TEST_HARNESS lets the extension honour its test-only variables and return its test API.
-  return isolatedEnv(runDir, { EXTENSIONS_GALLERY: '{}', SVC_TEST_HARNESS: '1', ...extra, PATH: `${node24Bin}${path.delimiter}${process.env.PATH ?? ''}` });
+  const env = isolatedEnv(runDir, { EXTENSIONS_GALLERY: '{}', ...extra, PATH: `${node24Bin}${path.delimiter}${process.env.PATH ?? ''}` });
+  if (audience.kind === 'tests') return { ...env, SVC_TEST_HARNESS: '1' };
+  delete env.SVC_TEST_HARNESS;
+  return { ...env, PASSWORD: audience.password };
 }
 
 function dirs(options: Pick<CodeServerOptions, 'runDir' | 'userDataDir' | 'extensionsDir'>): { userDataDir: string; extensionsDir: string } {
@@ -80,18 +90,21 @@ export function installVsix(options: { runDir: string; extensionsDir: string; vs
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
   const { userDataDir, extensionsDir } = dirs(options);
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
-  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...quietSettings, ...options.settings }, null, 2));
+  const audience = options.audience ?? { kind: 'tests' };
+  const forDeveloper = audience.kind === 'developer';
+  const settings = { ...quietSettings, ...(forDeveloper ? { 'security.workspace.trust.enabled': true } : {}), ...options.settings };
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   const args = [
     codeServerEntry,
     ...commonArgs(options.runDir, userDataDir, extensionsDir),
-    '--auth', 'none',
+    '--auth', forDeveloper ? 'password' : 'none',
     '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
-    '--disable-telemetry', '--disable-update-check', ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
+    '--disable-telemetry', '--disable-update-check', ...(options.workspaceTrust || forDeveloper ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
     '--ignore-last-opened',
     ...(options.developmentPayload ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];
   const group = spawnGroup('code-server', path.join(node24Bin, 'node'), args, {
-    env: serverEnv(options.runDir, options.env ?? {}),
+    env: serverEnv(options.runDir, options.env ?? {}, audience),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

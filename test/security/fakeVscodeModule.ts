@@ -88,6 +88,21 @@ export const fakeVscode = {
     isTrusted: boolean | undefined;
     constructor(readonly value: string) {}
   },
+  LanguageModelError: class extends Error {
+    constructor(
+      message: string,
+      readonly code: string,
+    ) {
+      super(message);
+    }
+    static NoPermissions(message: string): Error {
+      return new fakeVscode.LanguageModelError(message, 'NoPermissions');
+    }
+  },
+  LanguageModelChatToolMode: { Auto: 1, Required: 2 },
+  TabInputText: class {
+    constructor(readonly uri: { fsPath: string; scheme: string }) {}
+  },
   LanguageModelTextPart: class {
     constructor(readonly value: string) {}
   },
@@ -130,10 +145,13 @@ export const fakeVscode = {
     showInformationMessage: show('information'),
     showErrorMessage: show('error'),
     registerWebviewViewProvider: () => disposable,
+    tabGroups: { all: [] as { tabs: { input: unknown }[] }[] },
+    onDidStartTerminalShellExecution: () => disposable,
+    onDidEndTerminalShellExecution: () => disposable,
   },
   workspace: {
     isTrusted: true,
-    workspaceFolders: undefined as { uri: { fsPath: string } }[] | undefined,
+    workspaceFolders: undefined as { uri: { fsPath: string; scheme?: string }; name?: string }[] | undefined,
     workspaceFile: undefined,
     onDidChangeConfiguration: () => disposable,
     createFileSystemWatcher: () => ({ onDidChange: () => disposable, onDidCreate: () => disposable, dispose: () => undefined }),

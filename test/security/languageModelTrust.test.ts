@@ -67,4 +67,77 @@ describe('formulas as VS Code tools, under attack', () => {
     await (await tools(false, calls)).invoke('svc_web_search', { query: 'ok' }, { onCancellationRequested: () => ({ dispose: () => undefined }) } as never);
     assert.equal(calls.length, 1, 'the user\'s own setting switches it on');
   });
+
+  it('does not run a program confirmed as a service call when the connection switched to the local emulator before the call', async () => {
+    const calls: FiberCall[] = [];
+    let local = false;
+    const { FormulaLanguageModelTools } = await import('../../src/extension/languageModels/formulaLanguageModelTools');
+    const switching = new FormulaLanguageModelTools(async () => ({ client: fakeClient(calls), local }));
+    const token = { onCancellationRequested: () => ({ dispose: () => undefined }) } as never;
+    const input = { code: 'import os; os.system("id")' };
+    const prepared = (await switching.prepare('svc_code_runner', input)) as Prepared;
+    assert.equal(prepared.confirmationMessages, undefined, 'on the service, code_runner runs in its sandbox: no question');
+    local = true;
+    const result = (await switching.invoke('svc_code_runner', input, token)) as { content: { value: string }[] };
+    assert.match(result.content[0]?.value ?? '', /switched to the local emulator .* Call it again to be asked/);
+    assert.equal(calls.length, 0, 'nothing ran on this computer');
+    const asked = (await switching.prepare('svc_code_runner', input)) as Prepared;
+    assert.match(asked.confirmationMessages?.title ?? '', /on this computer/);
+    await switching.invoke('svc_code_runner', input, token);
+    assert.equal(calls.length, 1, 'a call confirmed as running here runs');
+  });
+
+  describe('the svc models, asked for by another extension', () => {
+    const state = new Map<string, unknown>();
+    const memento = { get: (key: string) => state.get(key), update: async (key: string, value: unknown) => void state.set(key, value), keys: () => [...state.keys()] };
+    const token = { onCancellationRequested: () => ({ dispose: () => undefined }) } as never;
+    const model = { id: 'svc-k2.5' } as never;
+    let sent: number;
+
+    const provider = async () => {
+      const { SvcLanguageModelProvider } = await import('../../src/extension/languageModels/svcLanguageModelProvider');
+      const { ModelAccessConsent } = await import('../../src/extension/languageModels/modelAccessConsent');
+      const chat = { respond: async () => void (sent += 1), countTokens: async () => 1 };
+      const models = { onDidChange: () => ({ dispose: () => undefined }), current: async () => ({ models: [] }) };
+      return new SvcLanguageModelProvider(models as never, chat as never, new ModelAccessConsent('svc-labs.svc-vscode', memento as never));
+    };
+    const request = async (requestInitiator: string | undefined) =>
+      (await provider()).provideLanguageModelChatResponse(model, [], { toolMode: 1, ...(requestInitiator ? { requestInitiator } : {}) } as never, { report: () => undefined }, token);
+
+    beforeEach(() => {
+      state.clear();
+      sent = 0;
+    });
+
+    it('asks the user, naming the extension, before it spends the balance; on no, nothing is sent and the answer is kept', async () => {
+      fakeEditor.answer = () => "Don't Allow";
+      await assert.rejects(request('evil.miner'), (error: Error & { code?: string }) => error.code === 'NoPermissions' && /evil\.miner/.test(error.message));
+      assert.equal(sent, 0);
+      assert.equal(fakeEditor.shown.length, 1);
+      assert.equal(fakeEditor.shown[0]?.options?.modal, true);
+      assert.match(fakeEditor.shown[0]?.message ?? '', /evil\.miner.* wants to use the svc models/);
+      await assert.rejects(request('evil.miner'));
+      assert.equal(fakeEditor.shown.length, 1, 'a "Don\'t Allow" is remembered: no second question');
+    });
+
+    it('sends once the user allows, remembered per extension; VS Code\'s own chat and this extension are not asked', async () => {
+      fakeEditor.answer = () => 'Allow';
+      await request('friendly.helper');
+      await request('friendly.helper');
+      assert.equal(fakeEditor.shown.length, 1);
+      fakeEditor.answer = () => undefined;
+      await request('core');
+      await request('svc-labs.svc-vscode');
+      assert.equal(fakeEditor.shown.length, 1);
+      assert.equal(sent, 4);
+    });
+
+    it('asks, without a name, when VS Code does not say who asks; a dismissed question is asked again', async () => {
+      await assert.rejects(request(undefined));
+      await assert.rejects(request(undefined));
+      assert.equal(fakeEditor.shown.length, 2);
+      assert.match(fakeEditor.shown[0]?.message ?? '', /An extension that VS Code did not name/);
+      assert.equal(sent, 0);
+    });
+  });
 });

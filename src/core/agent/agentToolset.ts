@@ -5,6 +5,7 @@
 import { TaskApprovals, type Approver } from '../tools/approvals';
 import { ChangeJournal } from '../tools/changeJournal';
 import { DataEgressGuard } from '../tools/dataEgressGuard';
+import { EgressNotedTool } from '../tools/egressNotedTool';
 import { DEFAULT_FORMULAS, type FormulaToolCatalog } from '../tools/formulaTools';
 import { toolName, type Tool } from '../tools/tool';
 import { CheckpointedTool, FILE_CHANGING_TOOLS, type TakeCheckpoint } from '../checkpoints/checkpointedTool';
@@ -59,7 +60,9 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
   const journal = new ChangeJournal();
   const egress = new DataEgressGuard(approvals, options.startsWithWorkspaceContent ?? false);
   const formulaOptions = { egress, formulasRunOnThisComputer: options.formulasRunOnThisComputer ?? false };
-  const registry = new ToolRegistry(await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals, formulaOptions));
+  const registry = new ToolRegistry();
+  const add = (tool: Tool): void => registry.add(new EgressNotedTool(tool, egress));
+  for (const tool of await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals, formulaOptions)) add(tool);
   let processes: TaskProcesses | undefined;
   if (options.workspace && options.workspace.roots().length > 0) {
     const rules = options.nestedRules ? new TaskNestedRules(options.nestedRules) : undefined;
@@ -67,13 +70,13 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
     for (const created of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress, ...(processes ? { processes } : {}) })) {
       const take = options.checkpoint;
       const tool = rules && PATH_TOOLS.has(toolName(created)) ? new NestedRulesTool(created, rules) : created;
-      registry.add(take && FILE_CHANGING_TOOLS.has(toolName(tool)) ? new CheckpointedTool(tool, take) : tool);
+      add(take && FILE_CHANGING_TOOLS.has(toolName(tool)) ? new CheckpointedTool(tool, take) : tool);
     }
   }
-  for (const tool of options.extraTools ?? []) registry.add(tool);
+  for (const tool of options.extraTools ?? []) add(tool);
   if (options.externalTools) {
     const task: ExternalToolTask = { approvals, alwaysAllowed: new Set(), notice: options.notice ?? (() => undefined) };
-    for (const tool of await options.externalTools(task, new Set(registry.names()))) registry.add(tool);
+    for (const tool of await options.externalTools(task, new Set(registry.names()))) add(tool);
   }
   return { registry, approvals, journal, egress, ...(processes ? { processes } : {}) };
 }

@@ -29,8 +29,15 @@ export function buildHistory(conversation: Conversation, endIndex = conversation
   return messages;
 }
 
+const SUMMARY_HEADER = 'Summary of the earlier part of this conversation (those messages are not sent again):';
+
 export function summaryMessage(summary: string): ChatMessage {
-  return { role: 'system', content: `Summary of the earlier part of this conversation (those messages are not sent again):\n\n${summary}` };
+  return { role: 'system', content: `${SUMMARY_HEADER}\n\n${summary}` };
+}
+
+/** Whether a message is a compaction's summary, which carries whatever the turns it replaced held. */
+export function isSummaryMessage(message: ChatMessage): boolean {
+  return message.role === 'system' && typeof message.content === 'string' && message.content.startsWith(SUMMARY_HEADER);
 }
 
 function toMessage(entry: Entry): ChatMessage | undefined {

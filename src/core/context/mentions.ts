@@ -124,11 +124,14 @@ function resolve(mention: Mention, sources: MentionSources, budget: number): Pro
 }
 
 /**
- * The draft's mentions as the estimate counts them, in the order typed. A URL would ask the user at
- * every keystroke: it is listed, and fetched only once the message is sent.
+ * Mentions resolved only once the message is sent, never while the draft is typed: a URL would ask the
+ * user at every keystroke, and `@git` runs a program whose behaviour the folder's own config decides.
  */
+const RESOLVED_ON_SEND_ONLY: ReadonlySet<MentionKind> = new Set(['url', 'git']);
+
+/** The draft's mentions as the estimate counts them, in the order typed; those resolved on send only are listed. */
 export async function draftMentions(draft: string, sources: MentionSources): Promise<MentionOutcome[]> {
   const mentions = parseMentions(draft);
-  const { outcomes } = await resolveMentions(mentions.filter((m) => m.kind !== 'url'), sources);
+  const { outcomes } = await resolveMentions(mentions.filter((m) => !RESOLVED_ON_SEND_ONLY.has(m.kind)), sources);
   return mentions.map((m) => outcomes.find((o) => o.raw === m.raw) ?? { raw: m.raw, kind: m.kind });
 }

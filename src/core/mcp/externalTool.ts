@@ -49,8 +49,43 @@ export interface ExternalToolLimits {
 
 export const DEFAULT_EXTERNAL_LIMITS: ExternalToolLimits = { timeoutMs: 60_000, maxResultChars: 20_000 };
 
+/**
+ * Where a call goes, as the question names it and "always" remembers it. A repository's server may take
+ * the name of the user's own: the two are told apart in the question, and "always" for one is not the other.
+ */
 function sourceOf(origin: ExternalToolSpec['origin']): { key: string; label: string } {
-  return origin.kind === 'mcp' ? { key: `mcp:${origin.server}`, label: `the MCP server "${origin.server}"` } : { key: `vscode:${origin.tool}`, label: `another extension (its VS Code tool "${origin.tool}")` };
+  if (origin.kind === 'vscode-tool') return { key: `vscode:${origin.tool}`, label: `another extension (its VS Code tool "${origin.tool}")` };
+  return origin.scope === 'workspace'
+    ? { key: `mcp:workspace:${origin.server}`, label: `the MCP server "${origin.server}" of this workspace (.vscode/mcp.json)` }
+    : { key: `mcp:user:${origin.server}`, label: `your MCP server "${origin.server}" (svc.mcp.servers)` };
+}
+
+export interface ServerToolLimits {
+  /** Tools of one server offered to the model (default 64). */
+  maxTools: number;
+  /** Characters of one server's tool definitions (names, descriptions, schemas) offered (default 40,000, about 10,000 tokens). */
+  maxDefinitionChars: number;
+}
+
+export const DEFAULT_SERVER_TOOL_LIMITS: ServerToolLimits = { maxTools: 64, maxDefinitionChars: 40_000 };
+
+/**
+ * The tools of one server that fit its share of every request, in the server's order, and how many did
+ * not: each definition is sent with every agent request, so one server could otherwise fill the context.
+ */
+export function capServerTools<T extends { name: string; description?: string | undefined; inputSchema?: unknown }>(
+  tools: readonly T[],
+  limits: ServerToolLimits = DEFAULT_SERVER_TOOL_LIMITS,
+): { kept: T[]; leftOut: number; definitionChars: number } {
+  const kept: T[] = [];
+  let chars = 0;
+  for (const tool of tools) {
+    const size = tool.name.length + (tool.description?.length ?? 0) + JSON.stringify(tool.inputSchema ?? {}).length;
+    if (kept.length >= limits.maxTools || chars + size > limits.maxDefinitionChars) continue;
+    kept.push(tool);
+    chars += size;
+  }
+  return { kept, leftOut: tools.length - kept.length, definitionChars: chars };
 }
 
 /** The result as the model reads it: text, images and resources described, cut to the budget with a note. */

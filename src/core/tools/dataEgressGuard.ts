@@ -3,6 +3,7 @@
 // as a URL or a search query; once a task holds workspace content, every destination it has not used
 // yet is asked about, showing the whole URL or query. "Always for this task" approves one host.
 import type { ChatMessage } from '../../api/index';
+import { isSummaryMessage } from '../chat/historyBuilder';
 import type { TaskApprovals } from './approvals';
 
 export interface Egress {
@@ -29,6 +30,15 @@ export class DataEgressGuard {
   /** Called by every tool that brings workspace content into the task (read_file, search_text, …). */
   noteWorkspaceContentRead(): void {
     this.holdsWorkspaceContent = true;
+  }
+
+  /**
+   * Called with every tool result of the task: a command's output (`cat .env`), an MCP server's or another
+   * extension's tool, code run on this computer can all carry workspace content, so every result counts
+   * but those of the tools that bring in nothing from this computer.
+   */
+  noteToolResult(tool: string): void {
+    if (!CARRY_NO_WORKSPACE_CONTENT.has(tool)) this.holdsWorkspaceContent = true;
   }
 
   /** True when the data may go: nothing from the workspace is held yet, the host was approved, or the user says yes now. */
@@ -61,19 +71,23 @@ export function networkWarning(command: string): string | undefined {
   return undefined;
 }
 
-/** Tools whose results carry workspace content. */
-const WORKSPACE_READ_TOOLS = new Set(['read_file', 'search_text', 'list_files']);
+/**
+ * Tools whose results bring nothing from this computer: the plan, and the service's web tools (a page or
+ * search results are the internet's, not the workspace's). Any other tool's result may carry workspace content.
+ */
+const CARRY_NO_WORKSPACE_CONTENT = new Set(['update_plan', 'fetch', 'web_search', 'web-search']);
 
 /**
  * Whether earlier turns of a conversation already hold workspace content: a file attached as context
- * (a system message after the leading system prompt), or the answer of a workspace read tool.
+ * (a system message after the leading system prompt), a compaction's summary (it carries what the turns
+ * it replaced held), or the answer of a tool that may carry it.
  */
 export function holdsWorkspaceContent(history: readonly ChatMessage[]): boolean {
-  const readCalls = new Set<string>();
+  const carrying = new Set<string>();
   for (const [index, message] of history.entries()) {
-    if (message.role === 'system' && index > 0) return true;
-    if (message.role === 'assistant') for (const call of message.tool_calls ?? []) if (WORKSPACE_READ_TOOLS.has(call.function.name)) readCalls.add(call.id);
-    if (message.role === 'tool' && readCalls.has(message.tool_call_id)) return true;
+    if (message.role === 'system' && (index > 0 || isSummaryMessage(message))) return true;
+    if (message.role === 'assistant') for (const call of message.tool_calls ?? []) if (!CARRY_NO_WORKSPACE_CONTENT.has(call.function.name)) carrying.add(call.id);
+    if (message.role === 'tool' && carrying.has(message.tool_call_id)) return true;
   }
   return false;
 }

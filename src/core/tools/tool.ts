@@ -24,7 +24,7 @@ export type ToolOrigin =
   | { kind: 'formula'; formula: string }
   | { kind: 'workspace' }
   /** A tool of an MCP server the user configured. */
-  | { kind: 'mcp'; server: string }
+  | { kind: 'mcp'; server: string; scope: 'workspace' | 'user' }
   /** A tool another extension registered with VS Code (vscode.lm.tools). */
   | { kind: 'vscode-tool'; tool: string };
 

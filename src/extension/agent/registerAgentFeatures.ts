@@ -73,13 +73,15 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
     await controller.run(options.surface.activeConversationId() ?? null, task.trim());
   };
 
+  // Outside the harness the user always picks the task in a list, even when there is one: another extension
+  // can run this command, with a task id or without, and undoing rewrites files.
   const undoFromPalette = async (given?: unknown): Promise<void> => {
-    if (typeof given === 'string') {
+    if (options.testHarness && typeof given === 'string') {
       await controller.undo(given);
       return;
     }
     const tasks = controller.undoable();
-    if (tasks.length <= 1) {
+    if (tasks.length === 0 || (options.testHarness && tasks.length === 1)) {
       await controller.undo(tasks[0]?.taskId);
       return;
     }

@@ -1,6 +1,9 @@
-// The HostWindow port on VS Code's dialogs and file system.
+// The HostWindow port on VS Code's dialogs and file system. Every question shows what it asks about with
+// hidden characters made visible and blank runs folded (revealHiddenText.ts): a file name with a U+202E or
+// sixty newlines in it must not disguise itself, or push the rest of a restore's list off the dialog.
 import * as vscode from 'vscode';
 import type { HostWindow, NoticeLevel, SaveDialogRequest } from '../../core/host/hostWindow';
+import { revealApproval } from '../../shared/revealHiddenText';
 
 const SHOW: Record<NoticeLevel, (message: string, ...items: string[]) => Thenable<string | undefined>> = {
   info: (message, ...items) => vscode.window.showInformationMessage(message, ...items),
@@ -10,7 +13,9 @@ const SHOW: Record<NoticeLevel, (message: string, ...items: string[]) => Thenabl
 
 export const vscodeHostWindow: HostWindow = {
   async confirm(message, confirmLabel, detail) {
-    return (await vscode.window.showWarningMessage(message, { modal: true, ...(detail !== undefined ? { detail } : {}) }, confirmLabel)) === confirmLabel;
+    const shown = revealApproval({ title: message, detail: detail ?? '' });
+    const shownDetail = [...shown.warnings, ...(detail !== undefined ? [shown.detail] : [])].join('\n\n');
+    return (await vscode.window.showWarningMessage(shown.title, { modal: true, ...(shownDetail !== '' ? { detail: shownDetail } : {}) }, confirmLabel)) === confirmLabel;
   },
   async notify(level, message, ...actions) {
     return SHOW[level](message, ...actions);

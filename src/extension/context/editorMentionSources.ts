@@ -2,14 +2,17 @@
 // the Problems of the workspace, the editor's selection, the last command of the active terminal
 // (through shell integration), the uncommitted git diff, and a URL fetched by the service's fetch
 // formula after the user approved it.
-import { execFile } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { fiberOutput, formulaUri, type SvcClient } from '../../api/index';
 import type { MentionSources, Resolved } from '../../core/context/mentions';
 import type { HostWindow } from '../../core/host/hostWindow';
-import { commandEnvironment } from '../workspaceTools/commandEnvironment';
+import type { WorkspaceRoot } from '../../core/tools/workspaceHost';
+import { SecretFileRules } from '../../core/tools/secretFiles';
+import { readAgentSettings } from '../agent/agentSettings';
+import { WorkspaceGit } from '../git/workspaceGit';
+import { NodeWorkspaceFiles } from '../workspaceTools/nodeWorkspaceFiles';
 import { toSlashes } from '../workspaceTools/ignoreRules';
 
 /** A file larger than this is not read for a mention. */
@@ -29,28 +32,30 @@ function isBinary(bytes: Uint8Array): boolean {
 }
 
 /** The absolute path of a workspace-relative path, when it stays inside a workspace folder. */
-async function inside(relative: string): Promise<{ absolute: string; folder: vscode.WorkspaceFolder } | undefined> {
+async function inside(relative: string): Promise<{ absolute: string; root: string } | undefined> {
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     if (folder.uri.scheme !== 'file') continue;
     const root = await fsp.realpath(folder.uri.fsPath).catch(() => folder.uri.fsPath);
     const candidate = path.resolve(root, relative);
     const real = await fsp.realpath(candidate).catch(() => undefined);
-    if (real && (real === root || real.startsWith(root + path.sep))) return { absolute: real, folder };
+    if (real && (real === root || real.startsWith(root + path.sep))) return { absolute: real, root };
   }
   return undefined;
 }
 
-function git(cwd: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, env: commandEnvironment(process.env), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error ? reject(new Error((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : stderr.trim() || error.message)) : resolve(stdout),
-    );
-  });
+function workspaceRoots(): WorkspaceRoot[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
+}
+
+function workspaceFolderPaths(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }
 
 export class EditorMentionSources implements MentionSources, vscode.Disposable {
   private last: LastCommand | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly workspaceGit = new WorkspaceGit({ untrustedFolders: workspaceFolderPaths });
+  private readonly files = new NodeWorkspaceFiles(workspaceRoots, () => []);
 
   constructor(
     private readonly client: () => Promise<SvcClient>,
@@ -69,11 +74,25 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
     );
   }
 
+  /**
+   * Why a file of the workspace stays out of a mention, or undefined. The same rules as the agent's reads
+   * (secretFiles.ts and the user's svc.agent.protectedFiles); inside a folder, also what .gitignore leaves out.
+   */
+  private async leftOutBecause(absolute: string, root: string, inFolder: boolean): Promise<string | undefined> {
+    const relative = toSlashes(path.relative(root, absolute));
+    const secret = new SecretFileRules(readAgentSettings().protectedFiles).match(relative);
+    if (secret) return secret.reason;
+    if (inFolder && (await this.files.ignoredByGit(absolute))) return 'the workspace\'s .gitignore leaves it out';
+    return undefined;
+  }
+
   async path(relative: string, budgetChars: number): Promise<Resolved> {
     const found = await inside(relative);
     if (!found) return { error: `no file or folder "${relative}" in the workspace` };
     const stat = await fsp.stat(found.absolute);
     if (stat.isFile()) {
+      const secret = await this.leftOutBecause(found.absolute, found.root, false);
+      if (secret) return { error: `${relative} is not sent as a mention: ${secret}. Attach it with the paperclip if you mean to send it` };
       if (stat.size > MAX_FILE_BYTES) return { error: `${relative} is ${Math.round(stat.size / 1024)} KB; mentions take files up to ${MAX_FILE_BYTES / 1024 / 1024} MB` };
       const bytes = await fsp.readFile(found.absolute);
       if (isBinary(bytes)) return { error: `${relative} is a binary file; attach it instead (the paperclip)` };
@@ -82,9 +101,15 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
     const entries = (await fsp.readdir(found.absolute, { withFileTypes: true })).filter((e) => !e.name.startsWith('.git')).slice(0, MAX_FOLDER_ENTRIES);
     const listing = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).join('\n');
     const parts = [`Listing of ${relative}:\n${listing}`];
+    const leftOut: string[] = [];
     let used = parts[0]!.length;
     for (const entry of entries.filter((e) => e.isFile())) {
       const file = path.join(found.absolute, entry.name);
+      const reason = await this.leftOutBecause(file, found.root, true);
+      if (reason) {
+        leftOut.push(`${entry.name} (${reason})`);
+        continue;
+      }
       const size = (await fsp.stat(file)).size;
       if (size > MAX_FILE_BYTES || used + size > budgetChars) continue;
       const bytes = await fsp.readFile(file);
@@ -93,7 +118,8 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
       parts.push(text);
       used += text.length;
     }
-    return { title: `folder ${relative}, ${parts.length - 1} of its files`, text: parts.join('\n\n') };
+    if (leftOut.length > 0) parts.push(`Not sent: ${leftOut.join(', ')}.`);
+    return { title: `folder ${relative}, ${parts.length - 1 - (leftOut.length > 0 ? 1 : 0)} of its files`, text: parts.join('\n\n') };
   }
 
   async problems(): Promise<Resolved> {
@@ -127,12 +153,14 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
   }
 
   async git(): Promise<Resolved> {
+    // git reads the folder's own .git/config; in Restricted Mode nothing that runs a program is started.
+    if (!vscode.workspace.isTrusted) return { error: '@git runs git, which Restricted Mode does not allow; trust the folder to use it' };
     const parts: string[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       if (folder.uri.scheme !== 'file') continue;
-      // No external diff tool and no textconv: a repository's config must not run programs here.
-      const staged = await git(folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv', '--staged']);
-      const unstaged = await git(folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv']);
+      const diff = ['diff', '--no-ext-diff', '--no-textconv', '--ignore-submodules'];
+      const staged = await this.workspaceGit.run(folder.uri.fsPath, [...diff, '--staged']);
+      const unstaged = await this.workspaceGit.run(folder.uri.fsPath, diff);
       if (staged.trim() !== '') parts.push(`Staged in ${folder.name}:\n${staged}`);
       if (unstaged.trim() !== '') parts.push(`Not staged in ${folder.name}:\n${unstaged}`);
     }

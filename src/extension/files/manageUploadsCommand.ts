@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { UploadCache } from '../../core/files/uploadCache';
 import { loadUploadsOverview, type UploadRow } from '../../core/files/uploadsOverview';
+import { seamFromCommandArgument } from '../commandArguments';
 import type { ChatFilesTarget } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
 import type { FileServices } from './fileServices';
@@ -48,9 +49,10 @@ async function confirmAndDelete(cache: UploadCache, rows: readonly UploadRow[], 
   return true;
 }
 
-export function registerManageUploads(services: FileServices, chat: ChatFilesTarget): vscode.Disposable {
-  return vscode.commands.registerCommand('svc.manageUploads', async (seam?: unknown) => {
-    const confirm = isSeam(seam) ? (message: string) => seam.confirm(message) : confirmModal;
+export function registerManageUploads(services: FileServices, chat: ChatFilesTarget, testHarness: boolean): vscode.Disposable {
+  return vscode.commands.registerCommand('svc.manageUploads', async (given?: unknown) => {
+    const seam = seamFromCommandArgument(given, isSeam, testHarness);
+    const confirm = seam ? (message: string) => seam.confirm(message) : confirmModal;
     try {
       const { client, cache } = await services.get();
       const pick = vscode.window.createQuickPick<UploadItem>();
@@ -95,7 +97,7 @@ export function registerManageUploads(services: FileServices, chat: ChatFilesTar
       pick.onDidHide(() => pick.dispose());
       pick.show();
       await reload();
-      if (isSeam(seam)) seam.shown(pick, deleteSelected);
+      if (seam) seam.shown(pick, deleteSelected);
     } catch (err) {
       await reportFileCommandError(err, chat);
     }

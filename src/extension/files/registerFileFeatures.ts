@@ -24,6 +24,8 @@ export interface FileFeatureDeps {
   currentModel(): string;
   onDidChangeModel: vscode.Event<unknown>;
   chat: ChatFilesTarget;
+  /** True only under the extension's own test harness (see testHarness.ts): command arguments may then carry test stand-ins. */
+  testHarness: boolean;
 }
 
 function warningThreshold(): number {
@@ -55,12 +57,12 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
     s.attachments.onNotice((notice) => tellEvicted(deps.chat, notice.evicted));
   });
 
-  const commandDeps = { services, chat: deps.chat, currentModel: deps.currentModel };
+  const commandDeps = { services, chat: deps.chat, currentModel: deps.currentModel, testHarness: deps.testHarness };
   context.subscriptions.push(
     statusBar,
     ...registerExplainCommands(commandDeps),
     registerAddFileToChat(commandDeps),
-    registerManageUploads(services, deps.chat),
+    registerManageUploads(services, deps.chat, deps.testHarness),
     registerShowBalance(services, deps.chat),
     registerUploadContentProvider(services),
     deps.onDidChangeConnection(refreshBalance),

@@ -18,13 +18,24 @@ function textResult(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 
+function invocationKey(toolName: string, input: unknown): string {
+  return `${toolName}\0${JSON.stringify(input)}`;
+}
+
 export class FormulaLanguageModelTools {
   private catalog: { client: SvcClient; catalog: FormulaToolCatalog } | undefined;
+  /**
+   * Calls whose confirmation said "on this computer", by tool and input, with how many are pending. VS Code
+   * asks prepare, then invoke; the connection can switch to the local emulator in between, and a call
+   * confirmed (or not confirmed at all) as a service call must not then run here.
+   */
+  private readonly preparedLocally = new Map<string, number>();
 
   constructor(private readonly connection: () => Promise<FormulaToolConnection>) {}
 
   async prepare(toolName: string, input: unknown): Promise<vscode.PreparedToolInvocation> {
     const { local } = await this.connection();
+    if (local) this.preparedLocally.set(invocationKey(toolName, input), (this.preparedLocally.get(invocationKey(toolName, input)) ?? 0) + 1);
     const preview = previewInvocation(toolName, input, local);
     const invocation = preview.code ? `${preview.invocationMessage}:\n\n${codeBlock(revealHiddenText(preview.code.text).text, preview.code.language)}` : preview.invocationMessage;
     if (!preview.confirmation) return { invocationMessage: new vscode.MarkdownString(invocation) };
@@ -39,7 +50,10 @@ export class FormulaLanguageModelTools {
     const controller = new AbortController();
     const cancellation = token.onCancellationRequested(() => controller.abort());
     try {
-      const { client } = await this.connection();
+      const { client, local } = await this.connection();
+      if (local && previewInvocation(toolName, input, true).confirmation && !this.takePreparedLocally(toolName, input)) {
+        return textResult(`Not run: the service switched to the local emulator after this call was confirmed, and ${toolName} would now run on this computer. Call it again to be asked.`);
+      }
       const result = await invokeFormulaTool(toolName, input, { service: client.formulas, catalog: this.catalogFor(client), enabled: readAgentSettings().formulas }, controller.signal);
       return textResult(result.text);
     } catch (error) {
@@ -48,6 +62,15 @@ export class FormulaLanguageModelTools {
     } finally {
       cancellation.dispose();
     }
+  }
+
+  private takePreparedLocally(toolName: string, input: unknown): boolean {
+    const key = invocationKey(toolName, input);
+    const pending = this.preparedLocally.get(key) ?? 0;
+    if (pending === 0) return false;
+    if (pending === 1) this.preparedLocally.delete(key);
+    else this.preparedLocally.set(key, pending - 1);
+    return true;
   }
 
   private catalogFor(client: SvcClient): FormulaToolCatalog {

@@ -1,9 +1,10 @@
 // The svc models in VS Code's language-model API (vendor "svc"): any extension, and VS Code's own chat,
-// can select them and send requests. The list is the service's (GET /models); requests go through the
+// can select them and send requests; another extension only once the user allowed it (modelAccessConsent.ts). The list is the service's (GET /models); requests go through the
 // core's LanguageModelChat, which maps, validates and streams them.
 import * as vscode from 'vscode';
 import type { LanguageModelChat } from '../../core/languageModels/languageModelChat';
 import type { ListedModel, ServiceModels } from '../../core/models/serviceModels';
+import { ModelAccessConsent } from './modelAccessConsent';
 import { messageText, providerMessages, responsePart } from './vscodeMessageParts';
 
 /** Models whose length the service does not state (the k2 family): what the provider announces. */
@@ -46,6 +47,7 @@ export class SvcLanguageModelProvider implements vscode.LanguageModelChatProvide
   constructor(
     private readonly models: ServiceModels,
     private readonly chat: LanguageModelChat,
+    private readonly consent: ModelAccessConsent,
   ) {
     this.subscription = models.onDidChange(() => this.changed.fire());
   }
@@ -61,6 +63,7 @@ export class SvcLanguageModelProvider implements vscode.LanguageModelChatProvide
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     token: vscode.CancellationToken,
   ): Promise<void> {
+    await this.consent.ensureAllowed(ModelAccessConsent.initiatorOf(options));
     const controller = new AbortController();
     const cancellation = token.onCancellationRequested(() => controller.abort());
     try {

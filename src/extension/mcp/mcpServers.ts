@@ -12,8 +12,9 @@ import * as vscode from 'vscode';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { definitionFingerprint, describeServer, parseMcpConfig, type McpServerDefinition } from '../../core/mcp/mcpConfig';
 import { externalToolName } from '../../core/mcp/externalToolNames';
-import { DEFAULT_EXTERNAL_LIMITS, ExternalTool, type ExternalToolSpec, type ExternalToolTask } from '../../core/mcp/externalTool';
+import { capServerTools, DEFAULT_EXTERNAL_LIMITS, DEFAULT_SERVER_TOOL_LIMITS, ExternalTool, type ExternalToolSpec, type ExternalToolTask } from '../../core/mcp/externalTool';
 import type { Tool } from '../../core/tools/tool';
+import { revealApproval } from '../../shared/revealHiddenText';
 import { commandEnvironment } from '../workspaceTools/commandEnvironment';
 import { mcpJsonFiles, userMcpServers } from './mcpConfigFiles';
 import { connectMcpServer, type McpConnection, type McpToolInfo } from './mcpConnection';
@@ -118,7 +119,13 @@ export class McpServers implements vscode.Disposable {
         else if (entry?.state === 'awaiting approval' && !wasDeclined) task.notice(`The MCP server "${server.name}" of this workspace was not approved and stays stopped; svc: Show MCP Servers can start it.`);
         continue;
       }
-      for (const info of connection.tools) {
+      const { kept, leftOut } = capServerTools(connection.tools);
+      if (leftOut > 0) {
+        const message = `The MCP server "${server.name}" offers ${connection.tools.length} tools; the agent gets the first ${kept.length}, which fit the ${DEFAULT_SERVER_TOOL_LIMITS.maxTools}-tool and ${DEFAULT_SERVER_TOOL_LIMITS.maxDefinitionChars.toLocaleString('en-US')}-character share each server has of every request.`;
+        this.options.log.warn(`MCP: ${message}`);
+        task.notice(message);
+      }
+      for (const info of kept) {
         tools.push(
           new ExternalTool(
             {
@@ -126,7 +133,7 @@ export class McpServers implements vscode.Disposable {
               toolName: info.name,
               description: info.description,
               inputSchema: { properties: {}, ...(info.inputSchema as object), type: 'object' } as ExternalToolSpec['inputSchema'],
-              origin: { kind: 'mcp', server: server.name },
+              origin: { kind: 'mcp', server: server.name, scope: server.scope },
             },
             async (args, signal) => {
               // The server may have died since the task started: the current connection, or a clear error.
@@ -186,12 +193,14 @@ export class McpServers implements vscode.Disposable {
     const approvals = this.options.workspaceState.get<Record<string, string>>(APPROVALS_KEY, {});
     const fingerprint = definitionFingerprint(server);
     const changed = approvals[server.name] !== undefined;
+    // Hidden characters made visible and blank runs folded, as in every approval: 60 blank lines must not
+    // push a `NODE_OPTIONS=--require …` out of the dialog.
+    const shown = revealApproval({
+      title: `${changed ? 'The definition of the MCP server' : 'Start the MCP server'} "${server.name}" ${changed ? 'in this workspace changed. Start it as it is now?' : "from this workspace's .vscode/mcp.json?"}`,
+      detail: describeServer(server),
+    });
     const ok = await this.options
-      .confirm(
-        `${changed ? 'The definition of the MCP server' : 'Start the MCP server'} "${server.name}" ${changed ? 'in this workspace changed. Start it as it is now?' : "from this workspace's .vscode/mcp.json?"}`,
-        `It runs with your rights and can read your files or send data:\n\n${describeServer(server)}`,
-        'Start Server',
-      )
+      .confirm(shown.title, [...shown.warnings, `It runs with your rights and can read your files or send data (${shown.lines}):`, shown.detail].join('\n\n'), 'Start Server')
       // A question that could not be shown is not a yes.
       .catch(() => false);
     if (ok) await this.options.workspaceState.update(APPROVALS_KEY, { ...approvals, [server.name]: fingerprint });

@@ -1,6 +1,8 @@
 // Where subfolders' AGENTS.md files are read from disk. A repository's file is its authors' words: it is
 // read only in a trusted workspace, only when it is really inside a workspace folder (a symlink out of
 // the folder is not followed), and never a folder's own file, which the standing rules already carry.
+// A dependency's file is not the repository's: nothing under a dependency folder (node_modules, vendor, a
+// virtual environment) or under anything .gitignore leaves out is read as rules.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { RULES_FILE, type NestedRulesSource } from '../../core/rules/nestedRules';
@@ -11,7 +13,12 @@ export interface RulesFolders {
   trusted(): boolean;
   /** A rules file's text, or undefined when it is not a regular file of a sane size. */
   read(file: string): Promise<string | undefined>;
+  /** Whether the workspace's .gitignore files leave this absolute path out. */
+  ignoredByGit(file: string): Promise<boolean>;
 }
+
+/** Folders that hold other people's code, whether or not .gitignore names them. */
+const DEPENDENCY_FOLDERS = new Set(['node_modules', 'bower_components', 'jspm_packages', 'vendor', 'site-packages', '.venv', 'venv', '.tox', 'Pods']);
 
 /** The folder a workspace-relative path falls in, and the rest of the path. */
 function locate(folders: readonly { name: string; path: string }[], relativePath: string): { root: string; rest: string[] } | undefined {
@@ -33,8 +40,10 @@ export function nestedRulesReader(workspace: RulesFolders): NestedRulesSource {
     read: async (relativePath) => {
       const place = locate(workspace.folders(), relativePath);
       if (!workspace.trusted() || !place || place.rest.length < 2 || place.rest.at(-1) !== RULES_FILE) return undefined;
+      if (place.rest.some((segment) => DEPENDENCY_FOLDERS.has(segment))) return undefined;
       const file = await insideFolder(place.root, place.rest);
-      return file ? workspace.read(file) : undefined;
+      if (!file || (await workspace.ignoredByGit(file))) return undefined;
+      return workspace.read(file);
     },
     isFolder: async (relativePath) => {
       const place = locate(workspace.folders(), relativePath);

@@ -11,6 +11,7 @@ import { discoverRules, rulesMessage, type RuleSource, type RulesReader } from '
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { nestedRulesReader } from './nestedRulesReader';
 import { userSetting } from '../userSettings';
+import { NodeWorkspaceFiles } from '../workspaceTools/nodeWorkspaceFiles';
 
 /** A larger file is not read at all: it cannot be a rules file. */
 const MAX_RULES_FILE_BYTES = 1024 * 1024;
@@ -33,12 +34,19 @@ const reader: RulesReader = {
   trusted: () => vscode.workspace.isTrusted,
 };
 
+function workspaceFolders(): { name: string; path: string }[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
+}
+
+const gitignoreRules = new NodeWorkspaceFiles(workspaceFolders, () => []);
+
 export class WorkspaceRules implements vscode.Disposable {
   /** Subfolders' rules, for the messages and tools that touch those folders. */
   readonly nested: NestedRulesSource = nestedRulesReader({
-    folders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath })),
+    folders: workspaceFolders,
     trusted: () => vscode.workspace.isTrusted,
     read: (file) => reader.read(file),
+    ignoredByGit: (file) => gitignoreRules.ignoredByGit(file),
   });
   private readonly changed = new vscode.EventEmitter<RuleSource[]>();
   readonly onDidChange = this.changed.event;

@@ -173,7 +173,7 @@ function task(decisions: ApprovalDecision[]): { task: ExternalToolTask; asked: A
 
 function tool(call: (args: Record<string, unknown>, signal: AbortSignal) => Promise<ExternalCallResult>, t: ExternalToolTask, timeoutMs = 1000, server = 'srv') {
   return new ExternalTool(
-    { name: `mcp_${server}_echo`, toolName: 'echo', description: 'Echo', inputSchema: { type: 'object', properties: {} }, origin: { kind: 'mcp', server } },
+    { name: `mcp_${server}_echo`, toolName: 'echo', description: 'Echo', inputSchema: { type: 'object', properties: {} }, origin: { kind: 'mcp', server, scope: 'user' } },
     call,
     t,
     { ...DEFAULT_EXTERNAL_LIMITS, timeoutMs },

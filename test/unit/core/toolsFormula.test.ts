@@ -22,7 +22,8 @@ describe('core/tools formula tools through the emulator', function () {
     const { registry } = await createAgentToolset({ catalog, approver: new ScriptedApprover(() => 'approve') });
     assert.deepEqual(DEFAULT_FORMULAS, ['code_runner', 'quickjs', 'fetch']);
     assert.deepEqual(registry.names(), ['code_runner', 'quickjs', 'fetch']);
-    const uris = registry.names().map((n) => (registry.get(n) as FormulaTool).uri);
+    assert.deepEqual(registry.names().map((n) => registry.get(n)?.origin), DEFAULT_FORMULAS.map((formula) => ({ kind: 'formula', formula })));
+    const uris = (await catalog.tools(DEFAULT_FORMULAS, approvals())).map((tool) => (tool as FormulaTool).uri);
     assert.deepEqual(uris, ['svc/code_runner:latest', 'svc/quickjs:latest', 'svc/fetch:latest']);
   });
 

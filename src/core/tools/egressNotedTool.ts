@@ -1,0 +1,26 @@
+// Every tool of a task tells the egress guard what it brought in: a command's output (`cat .env`), an MCP
+// server's or another extension's tool, or code run on this computer can carry workspace content as
+// surely as read_file, and the guard must know before the next fetch leaves (dataEgressGuard.ts).
+import type { ToolDefinition } from '../../api/index';
+import type { DataEgressGuard } from './dataEgressGuard';
+import type { Tool, ToolArguments, ToolOrigin, ToolRunResult } from './tool';
+
+export class EgressNotedTool implements Tool {
+  readonly definition: ToolDefinition;
+  readonly origin: ToolOrigin;
+
+  constructor(
+    private readonly inner: Tool,
+    private readonly egress: DataEgressGuard,
+  ) {
+    this.definition = inner.definition;
+    this.origin = inner.origin;
+  }
+
+  async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
+    const result = await this.inner.run(args, signal);
+    // A refused call ran nothing; a failed one may still have printed what it read.
+    if (result.status !== 'rejected') this.egress.noteToolResult(this.definition.function.name);
+    return result;
+  }
+}
