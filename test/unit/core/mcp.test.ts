@@ -199,7 +199,7 @@ describe('external tools in a task', () => {
     const other = tool(async () => ({ content: [{ kind: 'text', text: 'other' }] }), t, 1000, 'other');
     assert.equal((await other.run(args({}), new AbortController().signal)).status, 'rejected', '"always" for one server does not cover another');
     assert.equal(asked.length, 3);
-    assert.match(asked[2]?.title ?? '', /"echo" of the MCP server "other"/);
+    assert.match(asked[2]?.title ?? '', /"echo" of your MCP server "other" \(svc\.mcp\.servers\)/);
     assert.equal(asked[0]?.kind, 'external-tool');
     assert.match(asked[0]?.title ?? '', /"echo" of the MCP server "srv"/);
     assert.match(asked[0]?.detail ?? '', /"message": "x"/);
