@@ -201,7 +201,7 @@ describe('external tools in a task', () => {
     assert.equal(asked.length, 3);
     assert.match(asked[2]?.title ?? '', /"echo" of your MCP server "other" \(svc\.mcp\.servers\)/);
     assert.equal(asked[0]?.kind, 'external-tool');
-    assert.match(asked[0]?.title ?? '', /"echo" of the MCP server "srv"/);
+    assert.match(asked[0]?.title ?? '', /"echo" of your MCP server "srv" \(svc\.mcp\.servers\)/);
     assert.match(asked[0]?.detail ?? '', /"message": "x"/);
   });
 
