@@ -62,7 +62,7 @@ export function networkWarning(command: string): string | undefined {
 }
 
 /** Tools whose results carry workspace content. */
-const WORKSPACE_READ_TOOLS = new Set(['read_file', 'search_text', 'list_files']);
+const WORKSPACE_READ_TOOLS = new Set(['read_file', 'search_text', 'find_files', 'list_files']);
 
 /**
  * Whether earlier turns of a conversation already hold workspace content: a file attached as context

@@ -1,8 +1,9 @@
 // A WorkspaceHost over a real temp folder for the core tests: the extension's own Node file layer and
 // shell runner, with the diff view replaced by a record of what would have been shown.
 import { NodeWorkspaceFiles } from '../../../src/extension/workspaceTools/nodeWorkspaceFiles';
-import { RegexLineMatcher } from '../../../src/extension/workspaceTools/regexLineMatcher';
 import { runShellProcess } from '../../../src/extension/workspaceTools/shellProcess';
+import { WalkingWorkspaceSearch } from '../../../src/extension/workspaceTools/walkingWorkspaceSearch';
+import type { WorkspaceSearch } from '../../../src/core/tools/workspaceSearch';
 import type { ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../../src/core/tools/workspaceHost';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../../../src/core/tools/approvals';
 
@@ -11,9 +12,9 @@ export interface TestHost extends WorkspaceHost {
   closed: number;
 }
 
-export function nodeTestHost(roots: WorkspaceRoot[], options: { caseSensitive?: boolean; exclude?: string[] } = {}): TestHost {
+/** `search`: the search port to use; default the built-in walk (the ripgrep one is tested in test/search). */
+export function nodeTestHost(roots: WorkspaceRoot[], options: { caseSensitive?: boolean; exclude?: string[]; search?: (files: NodeWorkspaceFiles) => WorkspaceSearch } = {}): TestHost {
   const files = new NodeWorkspaceFiles(() => roots, () => options.exclude ?? []);
-  const matcher = new RegexLineMatcher();
   const host: TestHost = {
     shown: [],
     closed: 0,
@@ -25,7 +26,7 @@ export function nodeTestHost(roots: WorkspaceRoot[], options: { caseSensitive?: 
     readFile: (p, o) => files.readFile(p, o),
     writeFile: (p, t, e) => files.writeFile(p, t, e),
     ignoredByGit: (p) => files.ignoredByGit(p),
-    matchLines: (pattern, text, o) => matcher.matchLines(pattern, text, o),
+    search: options.search?.(files) ?? new WalkingWorkspaceSearch(files, () => options.exclude ?? []),
     deleteFile: (p) => files.deleteFile(p),
     showProposedChange: async (change) => {
       host.shown.push(change);
