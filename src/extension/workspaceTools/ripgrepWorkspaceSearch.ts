@@ -70,7 +70,7 @@ export class RipgrepWorkspaceSearch implements WorkspaceSearch {
     });
     const [run, skipped] = await Promise.all([search, counting]);
     if (run.end === 'exited' && run.exitCode === 2 && matches.length === 0 && /regex parse error|error parsing|failed to parse/i.test(run.stderr)) {
-      throw new InvalidSearchPatternError('query', run.stderr);
+      throw new InvalidSearchPatternError('query', patternError(run.stderr));
     }
     return { matches: matches.slice(0, request.maxMatches), stop: stopOf(run), skippedFiles: skipped + extraSkipped };
   }
@@ -89,13 +89,17 @@ export class RipgrepWorkspaceSearch implements WorkspaceSearch {
         return paths.length > request.maxResults ? 'enough' : 'more';
       },
     });
-    if (run.end === 'exited' && run.exitCode === 2 && paths.length === 0 && /glob/i.test(run.stderr)) throw new InvalidSearchPatternError('pattern', run.stderr);
+    if (run.end === 'exited' && run.exitCode === 2 && paths.length === 0 && /glob/i.test(run.stderr)) throw new InvalidSearchPatternError('pattern', patternError(run.stderr));
     return { paths: paths.slice(0, request.maxResults), stop: stopOf(run) };
   }
 
-  /** Flags every walk shares: the configuration file is never read (RIPGREP_CONFIG_PATH could add flags). */
+  /**
+   * Flags every walk shares: the configuration file is never read (RIPGREP_CONFIG_PATH could add flags).
+   * Every glob is given with --iglob: ripgrep ranks case-insensitive globs apart from the others, so a
+   * --glob exclusion would lose to an --iglob pattern; the built-in walk compares names the same way.
+   */
   private walkFlags(): string[] {
-    return ['--no-config', '--hidden', '--no-require-git', '--glob=!.git', ...this.options.excludeGlobs().map((glob) => `--glob=!${glob}`)];
+    return ['--no-config', '--hidden', '--no-require-git', '--iglob=!.git', ...this.options.excludeGlobs().map((glob) => `--iglob=!${glob}`)];
   }
 
   /**
@@ -142,6 +146,11 @@ function parseMatch(line: Buffer, cwd: string): TextMatch | undefined {
   const lineNumber = Number(rest.subarray(0, colon).toString('ascii'));
   if (!Number.isInteger(lineNumber)) return undefined;
   return { path: path.resolve(cwd, line.subarray(0, nul).toString('utf8')), line: lineNumber, text: rest.subarray(colon + 1).toString('utf8').replace(/\r$/, '') };
+}
+
+/** ripgrep's error without its program name and without the advice to pass --pcre2, a flag the model cannot give. */
+function patternError(stderr: string): string {
+  return stderr.replace(/^rg: /, '').split(/\n\s*\nConsider enabling PCRE2/)[0]?.trim() ?? stderr;
 }
 
 function stopOf(run: RipgrepRun): SearchStop {
