@@ -1,6 +1,6 @@
 // The search port of the workspace host: text search and file-name search over one workspace folder,
 // complete or saying exactly why it stopped. The extension answers with VS Code's bundled ripgrep and
-// falls back to a walk in JavaScript where no ripgrep is found; core never knows which, except by name.
+// falls back to a walk in JavaScript where no ripgrep is found; core knows which only by the syntax it names.
 import type { WorkspaceRoot } from './workspaceHost';
 
 /** Why a search returned: it saw everything, or it stopped early for the reason named. */
@@ -64,8 +64,6 @@ export interface FileSearchResult {
 }
 
 export interface WorkspaceSearch {
-  /** The engine's name as users read it: "ripgrep" or "the built-in file walk". */
-  readonly engine: string;
   /** The syntax `syntax: 'regex'` queries are read in, as the tool description states it. */
   readonly regexSyntax: string;
   /** Rejects with InvalidSearchPatternError when the query is not a valid pattern. */

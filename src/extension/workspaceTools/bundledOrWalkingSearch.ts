@@ -24,10 +24,6 @@ export class BundledOrWalkingSearch implements WorkspaceSearch {
     this.walking = new WalkingWorkspaceSearch(environment.files, environment.excludeGlobs);
   }
 
-  get engine(): string {
-    return this.current().engine;
-  }
-
   get regexSyntax(): string {
     return this.current().regexSyntax;
   }

@@ -24,7 +24,6 @@ export interface RipgrepSearchOptions {
 }
 
 export class RipgrepWorkspaceSearch implements WorkspaceSearch {
-  readonly engine = 'ripgrep';
   readonly regexSyntax = "ripgrep's syntax (Rust regex: no look-around, no backreferences)";
 
   constructor(private readonly options: RipgrepSearchOptions) {}
@@ -34,23 +33,7 @@ export class RipgrepWorkspaceSearch implements WorkspaceSearch {
     const target = searchPath(cwd, request.folder);
     const matches: TextMatch[] = [];
     let extraSkipped = 0;
-    const args = [
-      ...this.walkFlags(),
-      ...request.skip.globs.map((glob) => `--iglob=!${glob}`),
-      `--max-filesize=${request.maxFileBytes}`,
-      '--line-number',
-      '--with-filename',
-      '--no-heading',
-      '--null',
-      '--color=never',
-      `--max-columns=${MAX_LINE_COLUMNS}`,
-      '--max-columns-preview',
-      request.syntax === 'literal' ? '--fixed-strings' : '--no-fixed-strings',
-      request.caseSensitive ? '--case-sensitive' : '--ignore-case',
-      `--regexp=${request.query}`,
-      '--',
-      target,
-    ];
+    const args = this.textSearchArgs(request, cwd);
     const counting = this.countSkipped(request, cwd, target);
     const search = runRipgrep(this.options.binary, args, {
       cwd,
@@ -73,6 +56,27 @@ export class RipgrepWorkspaceSearch implements WorkspaceSearch {
       throw new InvalidSearchPatternError('query', patternError(run.stderr));
     }
     return { matches: matches.slice(0, request.maxMatches), stop: stopOf(run), skippedFiles: skipped + extraSkipped };
+  }
+
+  /** The arguments of the ripgrep run that searches the text (the bench runs ripgrep alone with them). */
+  textSearchArgs(request: TextSearchRequest, cwd: string): string[] {
+    return [
+      ...this.walkFlags(),
+      ...request.skip.globs.map((glob) => `--iglob=!${glob}`),
+      `--max-filesize=${request.maxFileBytes}`,
+      '--line-number',
+      '--with-filename',
+      '--no-heading',
+      '--null',
+      '--color=never',
+      `--max-columns=${MAX_LINE_COLUMNS}`,
+      '--max-columns-preview',
+      request.syntax === 'literal' ? '--fixed-strings' : '--no-fixed-strings',
+      request.caseSensitive ? '--case-sensitive' : '--ignore-case',
+      `--regexp=${request.query}`,
+      '--',
+      searchPath(cwd, request.folder),
+    ];
   }
 
   async findFiles(request: FileSearchRequest): Promise<FileSearchResult> {

@@ -12,7 +12,6 @@ import type { NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { RegexLineMatcher } from './regexLineMatcher';
 
 export class WalkingWorkspaceSearch implements WorkspaceSearch {
-  readonly engine = 'the built-in file walk';
   readonly regexSyntax = 'JavaScript syntax';
   private readonly matcher = new RegexLineMatcher();
 

@@ -20,7 +20,6 @@ import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
 
 /** A search port that answers from a script and records what it was asked. */
 class FakeSearch implements WorkspaceSearch {
-  readonly engine = 'fake';
   readonly regexSyntax = 'fake syntax';
   readonly textRequests: TextSearchRequest[] = [];
   readonly fileRequests: FileSearchRequest[] = [];
