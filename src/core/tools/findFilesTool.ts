@@ -35,7 +35,7 @@ export class FindFilesTool extends WorkspaceTool {
       const inFolder = folder.display === '.' || folders.length > 1 ? '' : folder.display.split('/').slice(this.host.roots().length > 1 ? 1 : 0).join('/');
       try {
         const result = await this.host.search.findFiles({
-          root: folder.root,
+          rootPath: folder.root.path,
           folder: folder.path,
           glob: rootRelativeGlob(pattern, inFolder),
           maxResults: this.limits.maxFoundFiles - paths.length,

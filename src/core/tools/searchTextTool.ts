@@ -44,7 +44,7 @@ export class SearchTextTool extends WorkspaceTool {
       }
       try {
         const result = await this.host.search.searchText({
-          root: folder.root,
+          rootPath: folder.root.path,
           folder: folder.path,
           query,
           syntax: args.value.is_regex === true ? 'regex' : 'literal',

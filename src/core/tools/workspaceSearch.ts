@@ -1,13 +1,13 @@
 // The search port of the workspace host: text search and file-name search over one workspace folder,
 // complete or saying exactly why it stopped. The extension answers with VS Code's bundled ripgrep and
 // falls back to a walk in JavaScript where no ripgrep is found; core knows which only by the syntax it names.
-import type { WorkspaceRoot } from './workspaceHost';
 
 /** Why a search returned: it saw everything, or it stopped early for the reason named. */
 export type SearchStop = 'complete' | 'max-results' | 'deadline' | 'cancelled';
 
 export interface SearchScope {
-  root: WorkspaceRoot;
+  /** Absolute path of the workspace folder the search is in (globs and ignore rules start there). */
+  rootPath: string;
   /** Real absolute path of the folder to search: the root itself or a folder inside it. */
   folder: string;
   /** Time the search may take in all; past it the search stops and says so. */

@@ -23,7 +23,7 @@ export function workspaceFileList(search: WorkspaceSearch = workspaceSearch()): 
       if (files.length >= MAX_FILES) break;
       const real = await fsp.realpath(root.path).catch(() => undefined);
       if (real === undefined) continue;
-      const found = await search.findFiles({ root, folder: real, glob: '*', maxResults: MAX_FILES - files.length, deadlineMs: DEADLINE_MS, signal: new AbortController().signal });
+      const found = await search.findFiles({ rootPath: root.path, folder: real, glob: '*', maxResults: MAX_FILES - files.length, deadlineMs: DEADLINE_MS, signal: new AbortController().signal });
       for (const file of found.paths) {
         const relative = toSlashes(path.relative(real, file));
         files.push(roots.length > 1 ? `${root.name}/${relative}` : relative);

@@ -29,7 +29,7 @@ export class RipgrepWorkspaceSearch implements WorkspaceSearch {
   constructor(private readonly options: RipgrepSearchOptions) {}
 
   async searchText(request: TextSearchRequest): Promise<TextSearchResult> {
-    const cwd = await realRoot(request.root.path);
+    const cwd = await realRoot(request.rootPath);
     const target = searchPath(cwd, request.folder);
     const matches: TextMatch[] = [];
     let extraSkipped = 0;
@@ -80,7 +80,7 @@ export class RipgrepWorkspaceSearch implements WorkspaceSearch {
   }
 
   async findFiles(request: FileSearchRequest): Promise<FileSearchResult> {
-    const cwd = await realRoot(request.root.path);
+    const cwd = await realRoot(request.rootPath);
     const paths: string[] = [];
     // The pattern first: a later glob wins, so the excludes after it still leave their files out.
     const args = ['--files', `--iglob=${request.glob}`, ...this.walkFlags(), '--', searchPath(cwd, request.folder)];

@@ -32,7 +32,7 @@ export class WalkingWorkspaceSearch implements WorkspaceSearch {
     }
     const needle = request.caseSensitive ? request.query : request.query.toLowerCase();
     const endsAt = Date.now() + request.deadlineMs;
-    const rootReal = await this.files.realpath(request.root.path);
+    const rootReal = await this.files.realpath(request.rootPath);
     const matches: TextMatch[] = [];
     let skippedFiles = 0;
     for await (const entry of this.entries(request.folder)) {
@@ -73,7 +73,7 @@ export class WalkingWorkspaceSearch implements WorkspaceSearch {
       throw new InvalidSearchPatternError('pattern', (error as Error).message);
     }
     const endsAt = Date.now() + request.deadlineMs;
-    const rootReal = await this.files.realpath(request.root.path);
+    const rootReal = await this.files.realpath(request.rootPath);
     const paths: string[] = [];
     for await (const entry of this.entries(request.folder)) {
       const stop = this.stopReason(request, endsAt);
