@@ -156,6 +156,17 @@ describe('core/tools search_text and find_files (against a fake search port)', (
     assert.equal(fake.textRequests[1]?.maxMatches, 99, 'the cap is shared');
   });
 
+  it('list_files of a tree larger than its cap stops at once and says that it did not list everything', async () => {
+    for (let d = 0; d < 6; d++) {
+      await fs.mkdir(path.join(root, `d${d}`));
+      await Promise.all(Array.from({ length: 120 }, (_, f) => fs.writeFile(path.join(root, `d${d}`, `f${f}.txt`), '')));
+    }
+    const result = await call('list_files', { recursive: true });
+    const lines = result.content.split('\n');
+    assert.equal(lines.length, 501);
+    assert.equal(lines[500], '[listing stopped at 500 entries, not the whole folder; list a subfolder, or use find_files to find files by name]');
+  });
+
   it('find_files anchors a path glob at the searched folder and leaves a name glob free', async () => {
     fake.files = () => ({ paths: [path.join(root, 'src', 'a.ts')], stop: 'complete' });
     const result = await call('find_files', { pattern: '**/*.ts' });
