@@ -45,11 +45,12 @@ export class WalkingWorkspaceSearch implements WorkspaceSearch {
       }
       const bytes = await this.files.readFile(entry.path, { maxBytes: request.maxFileBytes }).catch(() => undefined);
       if (!bytes || bytes.includes(0)) continue;
-      const lines = new TextDecoder().decode(bytes).split('\n');
+      const text = new TextDecoder().decode(bytes);
+      const lines = text.split('\n');
       const room = request.maxMatches + 1 - matches.length;
       let found: number[];
       if (request.syntax === 'regex') {
-        const answer = await this.matcher.matchLines({ source: request.query, flags }, lines.join('\n'), { maxMatches: room, timeoutMs: Math.max(1, endsAt - Date.now()) });
+        const answer = await this.matcher.matchLines({ source: request.query, flags }, text, { maxMatches: room, timeoutMs: Math.max(1, endsAt - Date.now()) });
         if (answer === 'timeout') return { matches, stop: 'deadline', skippedFiles };
         found = answer;
       } else {
