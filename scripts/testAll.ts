@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, the unit suite (also in a copy of the repository with nothing beside it),
-// the fault suite, the harness tools, the security and webview suites (Chromium), package (production build + .vsix), then the integration suite (real VS Code extension host)
+// the fault suite, the harness tools, the security, search (code-server's ripgrep) and webview suites (Chromium), package (production build + .vsix), then the integration suite (real VS Code extension host)
 // and the end-to-end suite (the .vsix in code-server, driven in Chromium).
 // Each suite's counts are printed, then the sum as the very last line: `N passed, M failed`.
 // A step that is not a test suite (typecheck, lint, package) counts as one failure when it fails.
@@ -54,6 +54,8 @@ const steps: Step[] = [
   // test onwards): installed on first use, then a quick check.
   { name: 'tools', command: ['bash', 'scripts/setup-tools.sh', '--browser'], required: true },
   { name: 'security', command: ['npm', 'run', '-s', 'test:security'], counts: lastSummaryLine },
+  // The agent's search on the real ripgrep code-server bundles (installed by the tools step).
+  { name: 'search', command: ['npm', 'run', '-s', 'test:search'], counts: lastSummaryLine },
   { name: 'webview', command: ['npm', 'run', '-s', 'test:webview'], counts: lastSummaryLine },
   { name: 'package', command: ['npm', 'run', '-s', 'package'], required: true },
   { name: 'integration', command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine },

@@ -1,6 +1,7 @@
 // Agent tasks in a real extension host, with the model scripted by the emulator's scenarios
 // (test/fixtures/scenarios/agent-integration.json through SVC_EMULATOR_SCENARIOS): an edit applied
-// after an approval answered through the view's path, a path outside the workspace refused, undo.
+// after an approval answered through the view's path, a path outside the workspace refused, undo, and a
+// search through VS Code's bundled ripgrep.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -136,6 +137,27 @@ describe('svc agent tasks (integration, local emulator)', function () {
     assert.equal(lastAssistant(conversation).agentSummary?.stopReason, 'cancelled');
     await api.agent.undo(record.taskId);
     assert.equal(fs.readFileSync(target, 'utf8'), 'The colour of the grass.\n');
+  });
+
+  it('search_text goes through VS Code\'s bundled ripgrep (a Rust-only pattern matches) and find_files finds the file; a secret file is not searched', async () => {
+    const deep = path.join(root, 'search-it', 'a', 'b', 'c');
+    fs.mkdirSync(deep, { recursive: true });
+    fs.writeFileSync(path.join(deep, 'planted-needle.txt'), 'first line\nthe svc-it-needle-42 is here\n');
+    fs.writeFileSync(path.join(root, 'search-it', '.env'), 'TOKEN=svc-it-needle-99\n');
+    try {
+      const record = await api.agent.runTask('agent-it search: find the planted needle', { model: MODEL });
+      assert.ok(record);
+      assert.equal(record.summary.stopReason, 'stop', record.summary.error);
+      assert.equal(asked.length, 0, 'searching asks nothing');
+      const [search, find] = toolEntries(api.getConversation(record.conversationId));
+      assert.equal(search?.card?.status, 'done');
+      assert.equal(search?.content.split('\n')[0], 'search-it/a/b/c/planted-needle.txt:2: the svc-it-needle-42 is here');
+      assert.doesNotMatch(search?.content ?? '', /needle-99/);
+      assert.match(search?.content ?? '', /\[1 file\(s\) that look like secrets .* were not searched/);
+      assert.equal(find?.content, 'search-it/a/b/c/planted-needle.txt');
+    } finally {
+      fs.rmSync(path.join(root, 'search-it'), { recursive: true, force: true });
+    }
   });
 
   it('through the commands: "svc: Run Agent Task" with a rejected edit leaves the file as it was; "svc: Undo Agent Changes" undoes an approved one', async () => {

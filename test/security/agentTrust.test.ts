@@ -142,13 +142,13 @@ describe('security: the agent cannot be turned against its user', function () {
   describe('reads cannot freeze or flood the editor', () => {
     it('a catastrophic regular expression is stopped at its deadline while the main thread keeps running', async () => {
       await fs.writeFile(path.join(ws, 'src', 'evil.txt'), `${'a'.repeat(40)}!\n`);
-      const set = tools(new ScriptedApprover(() => 'approve'), { limits: { searchTimeoutMs: 500 } });
+      const set = tools(new ScriptedApprover(() => 'approve'), { limits: { searchDeadlineMs: 500 } });
       let ticks = 0;
       const timer = setInterval(() => ticks++, 20);
       try {
         const result = await named(set, 'search_text').run(args({ query: '(a+)+$', is_regex: true }), signal);
-        assert.equal(result.status, 'failed');
-        assert.match(result.content, /took too long/);
+        assert.equal(result.status, 'done');
+        assert.match(result.content, /the search stopped at its time limit \(500 ms\) before it had seen every file, having found 0 matches in 0 files/);
         assert.ok(ticks >= 5, `the main thread ran ${ticks} timer ticks during the search`);
       } finally {
         clearInterval(timer);
@@ -261,7 +261,7 @@ describe('security: the agent cannot be turned against its user', function () {
 
     it('in Restricted Mode the tool set has no write or command tool', () => {
       const names = tools(new ScriptedApprover(() => 'approve'), { writes: false, shell: false }).map((t) => t.definition.function.name);
-      assert.deepEqual(names.sort(), ['list_files', 'read_file', 'search_text']);
+      assert.deepEqual(names.sort(), ['find_files', 'list_files', 'read_file', 'search_text']);
     });
   });
 

@@ -6,7 +6,7 @@ import type { Tool, ToolArguments, ToolOrigin, ToolRunResult } from '../tools/to
 import { nestedRulesFor, nestedRulesMessage, type NestedRulesSource } from './nestedRules';
 
 /** The workspace tools whose `path` argument names what they touch. */
-export const PATH_TOOLS: ReadonlySet<string> = new Set(['read_file', 'list_files', 'search_text', 'write_file', 'edit_file']);
+export const PATH_TOOLS: ReadonlySet<string> = new Set(['read_file', 'list_files', 'search_text', 'find_files', 'write_file', 'edit_file']);
 
 /** One task's rules files already sent, shared by its tools. */
 export class TaskNestedRules {

@@ -50,8 +50,20 @@ export class SecretFileRules {
   private readonly builtIn: Ignore = ignore({ ignorecase: true }).add(SECRET_NAMES);
   private readonly user: Ignore;
 
+  private readonly userGlobs: readonly string[];
+
   constructor(userGlobs: readonly string[] = []) {
-    this.user = ignore({ ignorecase: true }).add(userGlobs.filter((glob) => glob.trim() !== ''));
+    this.userGlobs = userGlobs.filter((glob) => glob.trim() !== '');
+    this.user = ignore({ ignorecase: true }).add(this.userGlobs);
+  }
+
+  /**
+   * The same rules as gitignore-style globs for a search engine that skips files itself (ripgrep): names
+   * at any depth, the folders' contents, and the user's globs (their "!" exceptions left out, so a
+   * search skips a little more than `match` names, never less).
+   */
+  searchGlobs(): string[] {
+    return [...SECRET_NAMES, ...SECRET_FOLDERS.map((folder) => `**/${folder}/**`), ...this.userGlobs.filter((glob) => !glob.startsWith('!') && !glob.startsWith('#'))];
   }
 
   /**

@@ -1,5 +1,6 @@
 // What the workspace tools need from the editor. The extension implements it with VS Code and Node
 // APIs; core never imports either. Paths here are absolute file-system paths the path policy approved.
+import type { WorkspaceSearch } from './workspaceSearch';
 
 export interface WorkspaceRoot {
   /** The workspace folder's name, used as the first path segment in a multi-root workspace. */
@@ -72,11 +73,8 @@ export interface WorkspaceHost {
   writeFile(path: string, bytes: Uint8Array, expected: Uint8Array | undefined): Promise<void>;
   /** Whether the workspace's .gitignore files leave this path out. */
   ignoredByGit(path: string): Promise<boolean>;
-  /**
-   * The 0-based numbers of the lines of `text` that the regular expression matches, at most `maxMatches`,
-   * computed off the extension host's main thread; 'timeout' when it took longer than `timeoutMs`.
-   */
-  matchLines(pattern: { source: string; flags: string }, text: string, options: { maxMatches: number; timeoutMs: number }): Promise<number[] | 'timeout'>;
+  /** Text and file-name search over the workspace's folders (ripgrep in VS Code). */
+  readonly search: WorkspaceSearch;
   deleteFile(path: string): Promise<void>;
   /** Shows the change (VS Code's diff editor) while the user decides; `close` hides it again. */
   showProposedChange(change: ProposedChange): Promise<{ close(): Promise<void> }>;

@@ -1,8 +1,8 @@
-// Read-only workspace tools: list files, read a file or a line range, search text. Every path goes
-// through the path policy; a file that looks like a secret (secretFiles.ts) or that .gitignore leaves
-// out is read only after the user says yes, and search never looks inside one. Reading marks the task
-// as holding workspace content, so what it sends out next is asked about (dataEgressGuard.ts). Files
-// are size-checked before they are read, and regular expressions run off the main thread with a deadline.
+// Read-only workspace tools: list files, read a file or a line range (search is in searchTextTool.ts
+// and findFilesTool.ts). Every path goes through the path policy; a file that looks like a secret
+// (secretFiles.ts) or that .gitignore leaves out is read only after the user says yes. Reading marks the
+// task as holding workspace content, so what it sends out next is asked about (dataEgressGuard.ts).
+// Files are size-checked before they are read.
 import type { ToolDefinition } from '../../api/index';
 import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard } from './dataEgressGuard';
@@ -19,10 +19,12 @@ export interface ReadToolLimits {
   /** Larger files are not read at all (read_file says so; use a smaller file or a command). */
   maxReadFileBytes: number;
   maxSearchResults: number;
-  maxSearchFiles: number;
+  /** Larger files are not searched. */
   maxSearchFileBytes: number;
-  /** Time one search's regular expression may take, all files together. */
-  searchTimeoutMs: number;
+  /** Time one search_text or find_files call may take in all: a whole large repository fits in it. */
+  searchDeadlineMs: number;
+  /** Paths find_files returns at most. */
+  maxFoundFiles: number;
 }
 
 export const DEFAULT_READ_LIMITS: ReadToolLimits = {
@@ -30,9 +32,9 @@ export const DEFAULT_READ_LIMITS: ReadToolLimits = {
   maxReadChars: 100_000,
   maxReadFileBytes: 10_000_000,
   maxSearchResults: 100,
-  maxSearchFiles: 5_000,
   maxSearchFileBytes: 1_000_000,
-  searchTimeoutMs: 2_000,
+  searchDeadlineMs: 30_000,
+  maxFoundFiles: 500,
 };
 
 /** What the read tools of one task share: the approvals for secret-looking files and the egress guard. */
@@ -42,7 +44,7 @@ export interface ReadGuards {
   egress?: DataEgressGuard;
 }
 
-abstract class WorkspaceTool implements Tool {
+export abstract class WorkspaceTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   abstract readonly definition: ToolDefinition;
 
@@ -90,7 +92,7 @@ export class ListFilesTool extends WorkspaceTool {
       lines.push(entry.kind === 'directory' ? `${shown}/` : shown);
     }
     if (lines.length === 0) return done(`${target.display} is empty (or everything in it is ignored).`);
-    const more = entries.length > limit ? `\n[listing stopped at ${limit} entries; list a subfolder to see more]` : '';
+    const more = entries.length > limit ? `\n[listing stopped at ${limit} entries, not the whole folder; list a subfolder, or use find_files to find files by name]` : '';
     return done(lines.join('\n') + more);
   }
 }
@@ -149,66 +151,5 @@ export class ReadFileTool extends WorkspaceTool {
       note = `\n[cut at ${this.limits.maxReadChars} characters; read a smaller line range to see the rest]`;
     }
     return done(`${target.display} lines ${start}-${end} of ${lines.length}${format ? ` (${format})` : ''}:\n${text}${note}`);
-  }
-}
-
-export class SearchTextTool extends WorkspaceTool {
-  readonly definition = functionDefinition(
-    'search_text',
-    'Search the text of the workspace files (ignored files left out). Answers "path:line: text" for each matching line.',
-    {
-      query: { type: 'string', description: 'Text to find (case-insensitive), or a JavaScript regular expression when is_regex is true.' },
-      is_regex: { type: 'boolean', description: 'Treat query as a regular expression; default false.' },
-      path: { type: 'string', description: 'Folder to search in, relative to the workspace root; default the root.' },
-    },
-    ['query'],
-  );
-
-  async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
-    const query = String(args.value.query);
-    if (query === '') return failed('query is empty; give the text to search for.');
-    const isRegex = args.value.is_regex === true;
-    if (isRegex) {
-      try {
-        new RegExp(query, 'i');
-      } catch (err) {
-        return failed(`query is not a valid regular expression: ${(err as Error).message}`);
-      }
-    }
-    const needle = query.toLowerCase();
-    const folder = await this.policy.resolve(args.value.path ?? '.', 'read');
-    const entries = await this.host.listFiles(folder.path, { recursive: true, limit: this.limits.maxSearchFiles });
-    const deadline = Date.now() + this.limits.searchTimeoutMs;
-    const matches: string[] = [];
-    let skippedSecrets = 0;
-    for (const entry of entries) {
-      if (signal.aborted || matches.length >= this.limits.maxSearchResults) break;
-      if (entry.kind !== 'file') continue;
-      const shown = await this.policy.displayOf(entry.path);
-      if (this.guards.secrets.match(shown) ?? this.guards.secrets.match(shown.split('/').slice(1).join('/'))) {
-        skippedSecrets += 1;
-        continue;
-      }
-      const bytes = await this.host.readFile(entry.path, { maxBytes: this.limits.maxSearchFileBytes }).catch(() => undefined);
-      if (!bytes || bytes.includes(0)) continue;
-      const text = new TextDecoder().decode(bytes);
-      const lines = text.split('\n');
-      const room = this.limits.maxSearchResults - matches.length;
-      let found: number[];
-      if (isRegex) {
-        const answer = await this.host.matchLines({ source: query, flags: 'i' }, text, { maxMatches: room, timeoutMs: Math.max(1, deadline - Date.now()) });
-        if (answer === 'timeout') return failed(`The pattern ${JSON.stringify(query)} took too long (over ${this.limits.searchTimeoutMs} ms) and was stopped; use a simpler pattern or plain text.`);
-        found = answer;
-      } else {
-        found = [];
-        for (let i = 0; i < lines.length && found.length < room; i++) if ((lines[i] as string).toLowerCase().includes(needle)) found.push(i);
-      }
-      for (const i of found) matches.push(`${shown}:${i + 1}: ${(lines[i] as string).trim().slice(0, 300)}`);
-    }
-    if (matches.length > 0) this.guards.egress?.noteWorkspaceContentRead();
-    const skipped = skippedSecrets > 0 ? `\n[${skippedSecrets} file(s) that look like secrets (.env, keys, credentials) were not searched; read_file asks the user for them]` : '';
-    if (matches.length === 0) return done(`No match for ${JSON.stringify(query)} in ${folder.display}.${skipped}`);
-    const more = matches.length >= this.limits.maxSearchResults ? `\n[stopped at ${this.limits.maxSearchResults} matches; narrow the query or the folder]` : '';
-    return done(matches.join('\n') + more + skipped);
   }
 }

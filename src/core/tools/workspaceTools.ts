@@ -12,7 +12,9 @@ import { SecretFileRules } from './secretFiles';
 import type { Tool } from './tool';
 import { EditFileTool, WriteFileTool } from './workspaceEditTools';
 import type { WorkspaceHost } from './workspaceHost';
-import { DEFAULT_READ_LIMITS, ListFilesTool, ReadFileTool, SearchTextTool, type ReadToolLimits } from './workspaceReadTools';
+import { DEFAULT_READ_LIMITS, ListFilesTool, ReadFileTool, type ReadToolLimits } from './workspaceReadTools';
+import { FindFilesTool } from './findFilesTool';
+import { SearchTextTool } from './searchTextTool';
 
 export interface WorkspaceToolOptions {
   /** Offer run_command (it still asks every time). Default true. */
@@ -36,7 +38,7 @@ export function createWorkspaceTools(host: WorkspaceHost, approvals: TaskApprova
   const limits = { ...DEFAULT_READ_LIMITS, ...options.limits };
   const guards = { approvals, secrets: new SecretFileRules(options.protectedFiles), ...(options.egress ? { egress: options.egress } : {}) };
   const locks = new FileLocks();
-  const tools: Tool[] = [new ListFilesTool(host, policy, limits, guards), new ReadFileTool(host, policy, limits, guards), new SearchTextTool(host, policy, limits, guards)];
+  const tools: Tool[] = [new ListFilesTool(host, policy, limits, guards), new ReadFileTool(host, policy, limits, guards), new SearchTextTool(host, policy, limits, guards), new FindFilesTool(host, policy, limits, guards)];
   if (options.writes !== false) tools.push(new WriteFileTool(host, policy, approvals, journal, locks), new EditFileTool(host, policy, approvals, journal, locks));
   if (options.shell !== false) {
     const maxOutputBytes = options.maxCommandOutputBytes ?? DEFAULT_MAX_COMMAND_OUTPUT_BYTES;

@@ -1,31 +1,35 @@
-// The workspace's files for the @ completion list: VS Code's file search (which leaves out
-// `files.exclude`), minus what the root .gitignore files ignore, as workspace-relative paths; kept for a
-// few seconds so typing does not search again at every key.
+// The workspace's files for the @ completion list, from the agent's own search index (VS Code's ripgrep
+// through the same port as find_files): .gitignore at every level, files.exclude and search.exclude
+// honoured, as workspace-relative paths (folder name first in a multi-root workspace); kept for a few
+// seconds so typing does not search again at every key.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { IgnoreRules } from '../workspaceTools/ignoreRules';
+import type { WorkspaceSearch } from '../../core/tools/workspaceSearch';
+import { toSlashes } from '../workspaceTools/ignoreRules';
+import { workspaceSearch } from '../workspaceTools/vscodeWorkspaceHost';
 
-const MAX_FILES = 5000;
+/** The list is scored on every key, so a very large repository offers its first files this many. */
+const MAX_FILES = 20_000;
 const FRESH_MS = 10_000;
+const DEADLINE_MS = 10_000;
 
-export function workspaceFileList(): () => Promise<string[]> {
+export function workspaceFileList(search: WorkspaceSearch = workspaceSearch()): () => Promise<string[]> {
   let cached: { at: number; files: Promise<string[]> } | undefined;
   const list = async (): Promise<string[]> => {
-    const rules = new Map<string, IgnoreRules>();
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const ignore = new IgnoreRules([]);
-      const text = await fsp.readFile(path.join(folder.uri.fsPath, '.gitignore'), 'utf8').catch(() => '');
-      if (text !== '') ignore.addGitignore('', text);
-      rules.set(folder.uri.toString(), ignore);
+    const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
+    const files: string[] = [];
+    for (const root of roots) {
+      if (files.length >= MAX_FILES) break;
+      const real = await fsp.realpath(root.path).catch(() => undefined);
+      if (real === undefined) continue;
+      const found = await search.findFiles({ rootPath: root.path, folder: real, glob: '*', maxResults: MAX_FILES - files.length, deadlineMs: DEADLINE_MS, signal: new AbortController().signal });
+      for (const file of found.paths) {
+        const relative = toSlashes(path.relative(real, file));
+        files.push(roots.length > 1 ? `${root.name}/${relative}` : relative);
+      }
     }
-    const uris = await vscode.workspace.findFiles('**/*', undefined, MAX_FILES);
-    return uris.flatMap((uri) => {
-      const folder = vscode.workspace.getWorkspaceFolder(uri);
-      if (!folder) return [];
-      const relative = path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/');
-      return rules.get(folder.uri.toString())?.ignores(relative, false) ? [] : [vscode.workspace.asRelativePath(uri, false)];
-    });
+    return files;
   };
   return () => {
     if (!cached || Date.now() - cached.at > FRESH_MS) cached = { at: Date.now(), files: list() };

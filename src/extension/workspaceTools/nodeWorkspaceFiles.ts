@@ -114,37 +114,47 @@ export class NodeWorkspaceFiles {
     await fs.rm(p, { force: true });
   }
 
-  /**
-   * Walks `directory` breadth-first. Symlinked folders are not entered (they may lead outside the
-   * workspace); ignore rules are read from every .gitignore between the root and the entry.
-   */
+  /** Entries under a directory (see `walk`), at most `limit`. */
   async listFiles(directory: string, options: { recursive: boolean; limit: number }): Promise<ListedEntry[]> {
+    const result: ListedEntry[] = [];
+    if (options.limit <= 0) return result;
+    for await (const entry of this.walk(directory, { recursive: options.recursive })) {
+      result.push(entry);
+      if (result.length >= options.limit) break;
+    }
+    return result;
+  }
+
+  /**
+   * Walks `directory` breadth-first, in name order per folder, one folder read at a time, so a caller
+   * that stops early pays only for what it took. Symlinked folders are not entered (they may lead
+   * outside the workspace); ignore rules are read from every .gitignore between the root and the entry;
+   * `excludeGlobs` (default files.exclude) are left out too.
+   */
+  async *walk(directory: string, options: { recursive: boolean; excludeGlobs?: readonly string[] }): AsyncGenerator<ListedEntry> {
     const root = await this.rootOf(directory);
-    const rules = new IgnoreRules(this.excludeGlobs());
+    const rules = new IgnoreRules(options.excludeGlobs ?? this.excludeGlobs());
     const rootReal = root ? await fs.realpath(root.path) : directory;
     const startRelative = toSlashes(path.relative(rootReal, directory));
     const segments = startRelative === '' ? [] : startRelative.split('/');
     for (let depth = 0; depth <= segments.length; depth++) await this.loadGitignore(rules, rootReal, segments.slice(0, depth).join('/'));
-    const result: ListedEntry[] = [];
     const queue = [directory];
-    while (queue.length > 0 && result.length < options.limit) {
-      const current = queue.shift() as string;
+    for (let next = 0; next < queue.length; next++) {
+      const current = queue[next] as string;
       const relativeFolder = toSlashes(path.relative(rootReal, current));
       if (current !== directory) await this.loadGitignore(rules, rootReal, relativeFolder);
       const entries = await fs.readdir(current, { withFileTypes: true }).catch(() => []);
       entries.sort((a, b) => a.name.localeCompare(b.name));
       for (const entry of entries) {
-        if (result.length >= options.limit) break;
         const absolute = path.join(current, entry.name);
         const relative = toSlashes(path.relative(rootReal, absolute));
         const isDirectory = entry.isDirectory();
         if (!isDirectory && !entry.isFile()) continue;
         if (rules.ignores(relative, isDirectory)) continue;
-        result.push({ path: absolute, kind: isDirectory ? 'directory' : 'file' });
+        yield { path: absolute, kind: isDirectory ? 'directory' : 'file' };
         if (isDirectory && options.recursive) queue.push(absolute);
       }
     }
-    return result;
   }
 
   private async rootOf(directory: string): Promise<WorkspaceRoot | undefined> {

@@ -1,13 +1,14 @@
 // The agent's WorkspaceHost in VS Code: files through Node (see nodeWorkspaceFiles.ts) with the
-// user's files.exclude, proposed edits in the diff editor, commands in the user's shell (userShell.ts)
-// shown in a VS Code terminal each, their output also captured for the model. Whatever still runs when
-// the window closes (the extension is disposed) is killed with its process group.
+// user's files.exclude, search through VS Code's own ripgrep (bundledOrWalkingSearch.ts), proposed
+// edits in the diff editor, commands in the user's shell (userShell.ts) shown in a VS Code terminal each,
+// their output also captured for the model. Whatever still runs when the window closes (the extension is
+// disposed) is killed with its process group.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CommandProcess, CommandRequest, ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../core/tools/workspaceHost';
 import { NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { ProposedContentProvider } from '../proposedContent';
-import { RegexLineMatcher } from './regexLineMatcher';
+import { BundledOrWalkingSearch } from './bundledOrWalkingSearch';
 import { startShellProcess, type ShellProcess } from './shellProcess';
 import { UserShell } from './userShell';
 
@@ -17,18 +18,29 @@ function workspaceRoots(): WorkspaceRoot[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
 }
 
-function excludeGlobs(): string[] {
-  const exclude = vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {};
+/** The globs of a files.exclude-style setting that are switched on (`true`; conditional ones are left in). */
+function excludeGlobs(section: 'files' | 'search' = 'files'): string[] {
+  const exclude = vscode.workspace.getConfiguration(section).get<Record<string, unknown>>('exclude') ?? {};
   return Object.entries(exclude).filter(([, on]) => on === true).map(([glob]) => glob);
+}
+
+/** Search leaves out what the search view does: files.exclude and search.exclude. */
+function searchExcludeGlobs(): string[] {
+  return [...excludeGlobs('files'), ...excludeGlobs('search')];
+}
+
+/** VS Code's own ripgrep if it may be run, else the built-in walk; the @ file picker uses it too. */
+export function workspaceSearch(files = new NodeWorkspaceFiles(workspaceRoots, () => excludeGlobs())): BundledOrWalkingSearch {
+  return new BundledOrWalkingSearch({ appRoot: vscode.env.appRoot, roots: workspaceRoots, files, excludeGlobs: searchExcludeGlobs });
 }
 
 export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
   /** Linux file systems are case-sensitive; macOS and Windows ones are not by default. */
   readonly caseSensitive = process.platform === 'linux';
-  private readonly files = new NodeWorkspaceFiles(workspaceRoots, excludeGlobs);
+  private readonly files = new NodeWorkspaceFiles(workspaceRoots, () => excludeGlobs());
+  readonly search = workspaceSearch(this.files);
   private readonly proposed = new ProposedContentProvider(PROPOSED_SCHEME);
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, this.proposed);
-  private readonly matcher = new RegexLineMatcher();
   private readonly shell: UserShell;
   private readonly live = new Set<ShellProcess>();
 
@@ -62,10 +74,6 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
 
   ignoredByGit(p: string): Promise<boolean> {
     return this.files.ignoredByGit(p);
-  }
-
-  matchLines(...args: Parameters<WorkspaceHost['matchLines']>): ReturnType<WorkspaceHost['matchLines']> {
-    return this.matcher.matchLines(...args);
   }
 
   deleteFile(p: string): Promise<void> {
@@ -131,6 +139,6 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
   dispose(): void {
     for (const child of this.live) child.kill();
     this.registration.dispose();
-    this.matcher.dispose();
+    this.search.dispose();
   }
 }

@@ -1,9 +1,10 @@
 // A WorkspaceHost over a real temp folder for the core tests: the extension's own Node file layer and
 // shell runner, with the diff view replaced by a record of what would have been shown.
 import { NodeWorkspaceFiles } from '../../../src/extension/workspaceTools/nodeWorkspaceFiles';
-import { RegexLineMatcher } from '../../../src/extension/workspaceTools/regexLineMatcher';
 import { startShellProcess, type ShellLaunch, type ShellProcess } from '../../../src/extension/workspaceTools/shellProcess';
+import { WalkingWorkspaceSearch } from '../../../src/extension/workspaceTools/walkingWorkspaceSearch';
 import { readFileSync } from 'node:fs';
+import type { WorkspaceSearch } from '../../../src/core/tools/workspaceSearch';
 import type { CommandExit, ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../../src/core/tools/workspaceHost';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../../../src/core/tools/approvals';
 
@@ -14,9 +15,12 @@ export interface TestHost extends WorkspaceHost {
   started: ShellProcess[];
 }
 
-export function nodeTestHost(roots: WorkspaceRoot[], options: { caseSensitive?: boolean; exclude?: string[]; launch?: ShellLaunch } = {}): TestHost {
+/** `search`: the search port to use; default the built-in walk (the ripgrep one is tested in test/search). */
+export function nodeTestHost(
+  roots: WorkspaceRoot[],
+  options: { caseSensitive?: boolean; exclude?: string[]; launch?: ShellLaunch; search?: (files: NodeWorkspaceFiles) => WorkspaceSearch } = {},
+): TestHost {
   const files = new NodeWorkspaceFiles(() => roots, () => options.exclude ?? []);
-  const matcher = new RegexLineMatcher();
   const host: TestHost = {
     shown: [],
     closed: 0,
@@ -29,7 +33,7 @@ export function nodeTestHost(roots: WorkspaceRoot[], options: { caseSensitive?: 
     readFile: (p, o) => files.readFile(p, o),
     writeFile: (p, b, e) => files.writeFile(p, b, e),
     ignoredByGit: (p) => files.ignoredByGit(p),
-    matchLines: (pattern, text, o) => matcher.matchLines(pattern, text, o),
+    search: options.search?.(files) ?? new WalkingWorkspaceSearch(files, () => options.exclude ?? []),
     deleteFile: (p) => files.deleteFile(p),
     showProposedChange: async (change) => {
       host.shown.push(change);
