@@ -16,6 +16,7 @@ import { draftMentions, parseMentions, resolveMentions, type MentionSources } fr
 import { carriesRules, nestedRulesFor, nestedRulesMessage } from '../core/rules/nestedRules';
 import { mentionCandidates } from '../core/context/mentionCandidates';
 import { compactBeforeSending } from '../core/chat/autoCompaction';
+import { sendSurvivingDeletion } from '../core/chat/deletedConversationSend';
 import type { WorkspaceRules } from './rules/workspaceRules';
 import { CheckpointRestorer } from '../core/checkpoints/checkpointRestore';
 import type { Checkpoints } from '../core/checkpoints/checkpoints';
@@ -291,10 +292,13 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     return { ...turn, context: [...nested.map(nestedRulesMessage), ...resolved.messages, ...turn.context] };
   }
 
-  private async sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {
-    // A conversation another window deleted while this view still showed it gets the message as a new one.
-    const listed = conversationId !== null && this.store.summary(conversationId) !== undefined ? conversationId : null;
-    const id = listed ?? (await this.store.create(readSettings().systemPrompt)).id;
+  private sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {
+    // A conversation another window deleted, before or while this message is sent, gets it as a new one.
+    const fallback = { store: this.store, systemPrompt: readSettings().systemPrompt, notice: (text: string) => this.showNotice({ severity: 'info', text }) };
+    return sendSurvivingDeletion(fallback, conversationId, (id) => this.sendTurnInto(id, turn, settings));
+  }
+
+  private async sendTurnInto(id: string, turn: UserTurn, settings: ReplySettings): Promise<void> {
     await this.store.setActive(id);
     const compacted = await compactBeforeSending(
       { store: this.store, client: async () => (await this.connection.get()).client, clock: systemClock, notice: (level, message) => this.post({ type: 'notice', level, message }) },
@@ -304,7 +308,6 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     if (compacted) this.showConversation(id);
     const checkpoint = await this.takeCheckpoint?.('before your message');
     await this.session.sendTurn(id, checkpoint ? { ...turn, checkpoint } : turn, settings);
-    return id;
   }
 
   /** @-mentions: resolved into the turn when it is sent, and the completion list's candidates. */
