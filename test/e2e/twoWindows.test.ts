@@ -62,13 +62,14 @@ describe('svc in two VS Code windows with no folder open', function () {
     await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
     await item.waitFor({ state: 'detached', timeout: 15_000 });
 
-    // Window one still shows the deleted conversation and sends in it (or in a new one, once it noticed).
+    // Window one still shows the deleted conversation and sends in it: the message goes into a new conversation.
     await one.page.bringToFront();
     await send(chatOne, 'Sent after the deletion');
     for (const [name, workbench] of [['one', one], ['two', two]] as const) {
       const { titles } = await reloadedList(workbench);
       assert.ok(!titles.some((t) => t.includes('Written in window one')), `window ${name} does not bring the deleted conversation back (listed: ${titles.join(' | ')})`);
       assert.ok(titles.some((t) => t.includes('Written in window two')), `window ${name} lists window two's conversation (listed: ${titles.join(' | ')})`);
+      assert.ok(titles.some((t) => t.includes('Sent after the deletion')), `window ${name} lists the message sent after the deletion in a new conversation (listed: ${titles.join(' | ')})`);
     }
     await two.page.close();
   });
