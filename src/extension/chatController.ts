@@ -302,7 +302,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       { text: turn.display, model: settings.model, maxCompletionTokens: settings.maxCompletionTokens, threshold: readSettings().compactionThreshold },
     );
     if (compacted) this.showConversation(id);
-    const checkpoint = await this.takeCheckpoint?.('before your message');
+    const checkpoint = this.takeCheckpoint?.('before your message');
     await this.session.sendTurn(id, checkpoint ? { ...turn, checkpoint } : turn, settings);
     return id;
   }

@@ -16,6 +16,7 @@ import type { AgentTaskSummary } from './agentEvents';
 import { runAgentTask, type AgentChatClient } from './agentLoop';
 import type { AgentToolset } from './agentToolset';
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
+import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { AgentTranscript } from './agentTranscript';
 import { parsePlan, PLAN_MODE_RULES } from './plan';
 import type { Tool } from '../tools/tool';
@@ -44,7 +45,7 @@ export interface AgentTaskSettings {
 
 /** What the editor shows of running tasks; every event names its conversation. */
 export type AgentTasksEvent =
-  /** The conversation with the task's live steps, after a step, a tool card or an approval changed. */
+  /** The conversation with the task's live steps, after a step, a tool card or an approval changed, or its checkpoint arrived. */
   | { type: 'live'; conversation: Conversation }
   /** Streamed text of the step `messageId`. */
   | { type: 'delta'; kind: 'reasoning' | 'content'; conversationId: string; messageId: string; text: string }
@@ -126,8 +127,10 @@ export class AgentTasks {
     const { model } = settings;
     const taskId = newId();
     const history = buildHistory(conversation);
-    const checkpoint = await this.options.checkpoint?.('before your task');
-    const user: UserEntry = { id: newId(), role: 'user', createdAt: clock.now(), content: task, ...(checkpoint ? { checkpoint } : {}) };
+    // Taken while the first request goes out: a step that only reads needs none, and the first call that
+    // may change a file waits for it (beforeChanges).
+    const checkpoint = this.options.checkpoint?.('before your task');
+    const user: UserEntry = { id: newId(), role: 'user', createdAt: clock.now(), content: task };
     conversation.entries.push(user);
     const transcript = new AgentTranscript({ taskId, model, now: () => clock.now(), newId });
     const controller = new AbortController();
@@ -135,6 +138,7 @@ export class AgentTasks {
     const running: RunningTask = { controller, conversation, transcript, done: new Promise<void>((resolve) => (finished = resolve)) };
     this.running.set(conversation.id, running);
     const notice = (level: NoticeLevel, message: string) => this.options.onEvent({ type: 'notice', conversationId: conversation.id, level, message });
+    const beforeChanges = checkpoint && this.options.checkpoint ? this.afterTaskCheckpoint(running, user, checkpoint, this.options.checkpoint) : undefined;
     try {
       await store.save(conversation);
       this.showLive(running);
@@ -147,7 +151,7 @@ export class AgentTasks {
         notice,
         readOnly: planning,
         extraTools,
-        ...(this.options.checkpoint && !planning ? { checkpoint: this.options.checkpoint } : {}),
+        ...(beforeChanges && !planning ? { checkpoint: beforeChanges } : {}),
       });
       const instructions = await this.options.standingInstructions?.();
       const result = await runAgentTask({
@@ -207,6 +211,34 @@ export class AgentTasks {
       this.options.onEvent({ type: 'ended', conversation });
       finished();
     }
+  }
+
+  /**
+   * The task's first checkpoint goes on its user entry once taken; the returned checkpoint taker, for the
+   * calls that may change files, first waits for it, so it always holds the files before the first change.
+   */
+  private afterTaskCheckpoint(task: RunningTask, user: UserEntry, taking: Promise<CheckpointRef | undefined>, take: TakeCheckpoint): TakeCheckpoint {
+    const attached = taking.then(
+      (ref) => this.attachCheckpoint(task, user, ref),
+      () => undefined,
+    );
+    return async (label) => {
+      await attached;
+      return take(label);
+    };
+  }
+
+  private async attachCheckpoint(task: RunningTask, user: UserEntry, ref: CheckpointRef | undefined): Promise<void> {
+    if (!ref || !task.conversation.entries.includes(user)) return;
+    user.checkpoint = ref;
+    if (this.running.get(task.conversation.id) === task) {
+      this.showLive(task);
+      this.saveRunning(task);
+      return;
+    }
+    // The task ended first: its conversation is saved again with the checkpoint.
+    await this.options.store.save(task.conversation).catch((error: unknown) => this.options.log.warn(`Saving the task's checkpoint failed: ${error instanceof Error ? error.message : String(error)}`));
+    this.options.onEvent({ type: 'live', conversation: task.conversation });
   }
 
   /** The answer's plan, on the task's last assistant entry, proposed to the user. */

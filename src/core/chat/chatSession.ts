@@ -30,8 +30,11 @@ export interface UserTurn {
   context: SystemMessage[];
   /** The message content as sent: `display` itself, or text and image parts. */
   content: MessageContent;
-  /** The workspace's files right before this turn. */
-  checkpoint?: CheckpointRef;
+  /**
+   * The workspace's files right before this turn, being taken while the request goes out (a reply in
+   * the chat changes no file): attached to the user's message when ready, undefined when none was taken.
+   */
+  checkpoint?: Promise<CheckpointRef | undefined>;
 }
 
 export type { SessionEvent };
@@ -91,9 +94,19 @@ export class ChatSession {
       const entry: UserEntry = { id: newId(), role: 'user', createdAt: this.options.clock.now(), content: turn.display };
       if (turn.context.length > 0) entry.context = turn.context;
       if (turn.content !== turn.display) entry.sentContent = turn.content;
-      if (turn.checkpoint) entry.checkpoint = turn.checkpoint;
       conversation.entries.push(entry);
+      if (turn.checkpoint) void this.attachCheckpoint(conversation, entry, turn.checkpoint);
     });
+  }
+
+  /** The checkpoint on the message once it is taken, saved and shown (the reply may still stream, or be over). */
+  private async attachCheckpoint(conversation: Conversation, entry: UserEntry, taking: Promise<CheckpointRef | undefined>): Promise<void> {
+    const checkpoint = await taking.catch(() => undefined);
+    // Gone meanwhile (the conversation deleted, or cut back before this message): nothing to attach it to.
+    if (!checkpoint || !this.options.store.get(conversation.id)?.entries.includes(entry)) return;
+    entry.checkpoint = checkpoint;
+    // A failed save here is not the reply's failure: the conversation's next save writes the checkpoint too.
+    await this.saveAndShow(conversation, false).catch(() => undefined);
   }
 
   /** Replaces a user message, drops everything after it, and asks again. */

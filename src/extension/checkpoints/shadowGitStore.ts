@@ -60,6 +60,22 @@ const EXCLUDE = '.git\n';
 const MAX_OUTPUT = 512 * 1024 * 1024;
 const STAT_BATCH = 256;
 
+interface GitOptions {
+  env?: Record<string, string>;
+  /** Written to git's standard input. */
+  input?: string;
+  /** Work nobody waits for: git runs at the lowest priority, so the editor and the user's own tools go first. */
+  background?: boolean;
+}
+
+function lowerPriority(pid: number): void {
+  try {
+    os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // The process may have ended already, or the system may refuse: it then runs at normal priority.
+  }
+}
+
 export class ShadowGitStore {
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -101,6 +117,24 @@ export class ShadowGitStore {
     });
   }
 
+  /**
+   * Whether the store still has to read the whole folder: its first checkpoint (or the first after an
+   * older version's) weighs and copies every file; later ones only what changed.
+   */
+  async needsPreparing(): Promise<boolean> {
+    return (await this.readState()) === undefined;
+  }
+
+  /**
+   * Does the first checkpoint's work ahead of time, at low priority: copies the folder into the store
+   * (no checkpoint is recorded), so the first real one only weighs what changed since.
+   */
+  prepare(): Promise<void> {
+    return this.serial(async () => {
+      if (await this.needsPreparing()) await this.writeTree({ background: true });
+    });
+  }
+
   /** What changed from the checkpoint to the folder now: edits, files created and files deleted since. */
   changesSince(commit: string): Promise<FileChange[]> {
     return this.serial(async () => this.diff(commit, (await this.writeTree()).tree));
@@ -124,7 +158,7 @@ export class ShadowGitStore {
         await fsp.writeFile(list, back.join('\0'));
         // A private index, so the store's own index (its stat cache) stays as it was.
         // Unsplit: a split index of its own could expire the shared part of the store's index.
-        await this.git(['-c', 'core.splitIndex=false', 'checkout', commit, `--pathspec-from-file=${list}`, '--pathspec-file-nul'], { GIT_INDEX_FILE: path.join(this.gitDir, 'restore-index') });
+        await this.git(['-c', 'core.splitIndex=false', 'checkout', commit, `--pathspec-from-file=${list}`, '--pathspec-file-nul'], { env: { GIT_INDEX_FILE: path.join(this.gitDir, 'restore-index') } });
       }
       for (const change of changes.filter((c) => c.status === 'added')) await fsp.rm(path.join(this.workTree, change.path), { force: true });
       return changes;
@@ -166,12 +200,12 @@ export class ShadowGitStore {
    * index is the stat cache: git lists only the files that changed since the last checkpoint and those it
    * does not hold (new, or left out before), and only those are looked at here and handed back to git.
    */
-  private async writeTree(): Promise<{ tree: string; leftOut: LeftOut[] }> {
+  private async writeTree(options: GitOptions = {}): Promise<{ tree: string; leftOut: LeftOut[] }> {
     const state = await this.readState();
     // Without a recorded total (a new store, or one written by an older version) every file is a candidate.
     const listing = state ? ['ls-files', '-z', '-t', '--modified', '--others', '--exclude-standard'] : ['ls-files', '-z', '-t', '--cached', '--others', '--exclude-standard'];
     const candidates = new Map<string, boolean>();
-    for (const record of (await this.git(listing)).split('\0')) {
+    for (const record of (await this.git(listing, options)).split('\0')) {
       // "? path": not in the index; any other tag: in it. A folder (an embedded repository) is left to its own git.
       if (record.length < 3 || record.endsWith('/')) continue;
       const file = record.slice(2);
@@ -205,9 +239,9 @@ export class ShadowGitStore {
     // Gone, no longer a file, or left out now: out of the index (and so of the checkpoint).
     const admittedSet = new Set(admitted);
     const dropped = files.filter((f) => candidates.get(f) && !admittedSet.has(f));
-    if (dropped.length > 0) await this.git(['update-index', '-z', '--force-remove', '--stdin'], {}, dropped.join('\0'));
-    if (admitted.length > 0) await this.git(['update-index', '-z', '--add', '--remove', '--stdin'], {}, admitted.join('\0'));
-    const tree = (await this.git(['write-tree'])).trim();
+    if (dropped.length > 0) await this.git(['update-index', '-z', '--force-remove', '--stdin'], { ...options, input: dropped.join('\0') });
+    if (admitted.length > 0) await this.git(['update-index', '-z', '--add', '--remove', '--stdin'], { ...options, input: admitted.join('\0') });
+    const tree = (await this.git(['write-tree'], options)).trim();
     await this.writeState({ bytes: kept });
     leftOut.sort((a, b) => a.path.localeCompare(b.path));
     return { tree, leftOut };
@@ -219,7 +253,7 @@ export class ShadowGitStore {
     // One request per line: a name holding a line break cannot be asked (it then counts as new).
     const asked = paths.filter((p) => !p.includes('\n'));
     if (asked.length === 0) return sizes;
-    const out = await this.git(['cat-file', '--batch-check=%(objectsize)'], {}, `${asked.map((p) => `:0:${p}`).join('\n')}\n`);
+    const out = await this.git(['cat-file', '--batch-check=%(objectsize)'], { input: `${asked.map((p) => `:0:${p}`).join('\n')}\n` });
     out.split('\n').forEach((line, i) => {
       const bytes = Number(line);
       if (i < asked.length && line !== '' && Number.isInteger(bytes)) sizes.set(asked[i] as string, bytes);
@@ -281,21 +315,22 @@ export class ShadowGitStore {
   /** Settings that keep the user's and the repository's git behaviour out: no hooks, no line-ending or fsmonitor magic. */
   private static readonly CONFIG = ['-c', 'core.autocrlf=false', '-c', 'core.safecrlf=false', '-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', '-c', 'gc.auto=0', '-c', 'core.longpaths=true', '-c', 'commit.gpgsign=false', '-c', 'index.version=4', '-c', 'core.splitIndex=true'];
 
-  private git(args: readonly string[], env: Record<string, string> = {}, input?: string): Promise<string> {
-    return this.gitBuffer(args, env, input).then((b) => b.toString('utf8'));
+  private git(args: readonly string[], options: GitOptions = {}): Promise<string> {
+    return this.gitBuffer(args, options).then((b) => b.toString('utf8'));
   }
 
-  private gitBuffer(args: readonly string[], env: Record<string, string> = {}, input?: string): Promise<Buffer> {
+  private gitBuffer(args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
     const full = [...ShadowGitStore.CONFIG, '-c', `core.hooksPath=${path.join(this.gitDir, 'no-hooks')}`, ...args];
     return new Promise((resolve, reject) => {
-      const child = execFile('git', full, { env: this.env(env), cwd: this.workTree, encoding: 'buffer', maxBuffer: MAX_OUTPUT, windowsHide: true }, (error, stdout, stderr) => {
+      const child = execFile('git', full, { env: this.env(options.env), cwd: this.workTree, encoding: 'buffer', maxBuffer: MAX_OUTPUT, windowsHide: true }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitUnavailableError('git is not on PATH'));
         reject(new CheckpointGitError(args, stderr.toString('utf8').trim() || error.message));
       });
+      if (options.background && child.pid !== undefined) lowerPriority(child.pid);
       // A git that exits before reading all of its input is reported by its own exit, not by the pipe.
       child.stdin?.on('error', () => undefined);
-      child.stdin?.end(input ?? '');
+      child.stdin?.end(options.input ?? '');
     });
   }
 }

@@ -3,6 +3,7 @@ import { NetworkError, serviceError, StreamInterruptedError } from '../../../src
 import type { ChatRequest } from '../../../src/api/schemas';
 import { ChatSession, type SessionEvent } from '../../../src/core/chat/chatSession';
 import type { ReplySettings } from '../../../src/core/chat/chatRequestBuilder';
+import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
 import { SessionBusyError } from '../../../src/core/conversations/conversationErrors';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
@@ -370,5 +371,39 @@ describe('ChatSession', () => {
     assert.equal(user?.role === 'user' ? user.content : undefined, 'Explain a.txt');
     await session.editAndResend(conversation.id, user?.id ?? '', 'What is in the picture?', { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 });
     assert.deepEqual(client.requests[1]?.messages, [file, { role: 'user', content: [{ type: 'text', text: 'What is in the picture?' }, image] }]);
+  });
+
+  it('sends the message without waiting for its checkpoint, and puts the checkpoint on the message once taken', async () => {
+    const { session, conversation, client, events, store } = await setup([[delta({ content: 'done' }, 0, 'stop')]]);
+    let resolveCheckpoint!: (ref: CheckpointRef | undefined) => void;
+    const taking = new Promise<CheckpointRef | undefined>((resolve) => (resolveCheckpoint = resolve));
+    await session.sendTurn(conversation.id, { display: 'Hi', context: [], content: 'Hi', checkpoint: taking }, thinking);
+    assert.equal(client.requests.length, 1, 'the request went out while the checkpoint was still being taken');
+    assert.equal(reply(conversation).status, 'complete');
+    const user = conversation.entries[0];
+    assert.equal(user?.role === 'user' ? user.checkpoint : 'not a user entry', undefined);
+    const shown = events.length;
+    const ref: CheckpointRef = { id: 'c1', label: 'before your message', createdAt: 1, folders: [{ folder: '/ws', commit: 'abc' }], leftOut: [] };
+    resolveCheckpoint(ref);
+    while (events.length === shown) await tick();
+    assert.deepEqual(user?.role === 'user' ? user.checkpoint : undefined, ref);
+    assert.equal(events.at(-1)?.type, 'conversation', 'the view is shown the message with its checkpoint');
+    await store.flush();
+  });
+
+  it('drops a late checkpoint whose message is gone', async () => {
+    const { session, conversation, store, events } = await setup([[delta({ content: 'done' }, 0, 'stop')]]);
+    let resolveCheckpoint!: (ref: CheckpointRef | undefined) => void;
+    const taking = new Promise<CheckpointRef | undefined>((resolve) => (resolveCheckpoint = resolve));
+    await session.sendTurn(conversation.id, { display: 'Hi', context: [], content: 'Hi', checkpoint: taking }, thinking);
+    const user = conversation.entries[0];
+    conversation.entries.splice(0);
+    await store.save(conversation);
+    const shown = events.length;
+    resolveCheckpoint({ id: 'c1', label: 'before your message', createdAt: 1, folders: [], leftOut: [] });
+    await taking;
+    await tick();
+    assert.equal(user?.role === 'user' ? user.checkpoint : 'not a user entry', undefined);
+    assert.equal(events.length, shown);
   });
 });

@@ -156,6 +156,19 @@ describe('checkpoints: the shadow git store on real files', function () {
     assert.deepEqual(await store.changesSince(again.commit), [{ path: 'src/a.ts', status: 'modified' }]);
   });
 
+  it('prepares its first checkpoint ahead of time without recording one, and the next one starts from it', async () => {
+    assert.equal(await store.needsPreparing(), true);
+    write(root, 'big.dat', 'b'.repeat(2000));
+    await store.prepare();
+    assert.equal(await store.needsPreparing(), false);
+    assert.deepEqual(await store.commits(), [], 'no checkpoint is recorded');
+    write(root, 'src/a.ts', 'edited after preparing');
+    const { commit, leftOut } = await store.snapshot('first real one');
+    assert.deepEqual(leftOut, [{ path: 'big.dat', bytes: 2000, reason: 'file too large' }]);
+    assert.equal((await store.fileAt(commit, 'src/a.ts'))?.toString(), 'edited after preparing');
+    assert.equal((await store.fileAt(commit, 'notes.md'))?.toString(), '# notes\n');
+  });
+
   it('prunes the checkpoints it is not told to keep', async () => {
     const first = await store.snapshot('one');
     write(root, 'src/a.ts', 'two');
