@@ -11,7 +11,7 @@ import { errorToInfo } from '../chat/errorAction';
 import { buildHistory } from '../chat/historyBuilder';
 import type { NoticeLevel } from '../host/hostWindow';
 import type { ChangeJournal, JournalFiles, UndoReport } from '../tools/changeJournal';
-import type { ChatMessage } from '../../api/index';
+import type { ChatMessage, ToolDefinition } from '../../api/index';
 import type { AgentTaskSummary } from './agentEvents';
 import { runAgentTask, type AgentChatClient } from './agentLoop';
 import type { AgentToolset } from './agentToolset';
@@ -114,6 +114,8 @@ interface RunningTask {
 export class AgentTasks {
   private readonly running = new Map<string, RunningTask>();
   private readonly records: AgentTaskRecord[] = [];
+  /** Per conversation, the tools its last task offered (see toolsOf). */
+  private readonly offeredTools = new Map<string, ToolDefinition[]>();
 
   constructor(private readonly options: AgentTasksOptions) {}
 
@@ -153,6 +155,7 @@ export class AgentTasks {
         extraTools,
         ...(beforeChanges && !planning ? { checkpoint: beforeChanges } : {}),
       });
+      this.offeredTools.set(conversation.id, toolset.registry.definitions());
       const instructions = await this.options.standingInstructions?.();
       const result = await runAgentTask({
         client,
@@ -261,6 +264,15 @@ export class AgentTasks {
         this.saveRunning(task);
       }),
     ];
+  }
+
+  /**
+   * The tools the conversation's last agent task offered, for its Ask requests to carry too: the service's
+   * prompt cache matches a prompt from its start, tool list included, so the same list keeps the cached
+   * prefix across a switch between Ask and Agent. Empty when no task ran in it in this window.
+   */
+  toolsOf(conversationId: string): ToolDefinition[] {
+    return this.offeredTools.get(conversationId) ?? [];
   }
 
   /** Stops the task running in `conversationId`; false when none runs there. */

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ToolDefinition } from '../../api/index';
 import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
@@ -112,6 +113,11 @@ export class AgentController {
     const live = active ? this.tasks.live(active) : undefined;
     if (live) this.options.surface.post({ type: 'conversation', conversation: conversationView(live) });
     for (const pending of this.options.approver.open()) this.options.approver.showInline(pending);
+  }
+
+  /** The tools the conversation's last agent task offered, which its Ask requests carry too (AgentTasks.toolsOf). */
+  toolsOf(conversationId: string): ToolDefinition[] {
+    return this.tasks.toolsOf(conversationId);
   }
 
   isRunning(conversationId: string): boolean {

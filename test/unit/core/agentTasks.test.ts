@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ChatRequest } from '../../../src/api/index';
-import { GROUND_RULES, type AgentChatClient } from '../../../src/core/agent/agentLoop';
+import type { AgentChatClient } from '../../../src/core/agent/agentLoop';
+import { GROUND_RULES } from '../../../src/core/chat/groundRules';
 import { AgentTaskBusyError, AgentTasks, UnknownAgentTaskError, type AgentTasksEvent, type AgentTasksOptions, type ToolsetRequest } from '../../../src/core/agent/agentTasks';
 import { CheckpointedTool } from '../../../src/core/checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
