@@ -138,8 +138,8 @@ export async function measure(repository: LargeRepository): Promise<TargetResult
     const preparedOn: number[] = [];
     for (let round = 0; round < MESSAGE_ROUNDS; round++) {
       off.push(await firstMessageLatency(conversations, undefined));
-      const fresh = ShadowGitStore.open(path.join(base, `message-store-${round}`), root);
-      const checkpoints = new Checkpoints({ stores: async () => [await fresh], enabled: () => true, clock: systemClock, newId: () => `bench-${round}`, warnOnce: () => undefined });
+      const fresh = await ShadowGitStore.open(path.join(base, `message-store-${round}`), root);
+      const checkpoints = new Checkpoints({ stores: async () => [fresh], enabled: () => true, clock: systemClock, newId: () => `bench-${round}`, warnOnce: () => undefined });
       on.push(await firstMessageLatency(conversations, checkpoints));
       // The same folder once prepared: the usual case after the window's first minute.
       preparedOn.push(await firstMessageLatency(conversations, checkpoints));
