@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { ChatCompletionChunk, ChatRequest } from '../../src/api/index';
 import { ChatSession, type ChatStreamClient } from '../../src/core/chat/chatSession';
 import { checkpointedTurn } from '../../src/core/chat/checkpointedTurn';
@@ -53,6 +53,17 @@ function plainGit(root: string, gitDir: string) {
       return performance.now() - start;
     },
   };
+}
+
+/** Runs `work`, timing it and the longest the event loop (the extension host's, in VS Code) waited meanwhile. */
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T; loopDelayMs: number }> {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const start = performance.now();
+  const value = await work();
+  const elapsed = performance.now() - start;
+  delay.disable();
+  return { ms: elapsed, value, loopDelayMs: delay.max / 1e6 };
 }
 
 /** The files edited in each round: spread over the copies, each gets a line appended. */
@@ -108,24 +119,24 @@ export async function measure(repository: LargeRepository): Promise<TargetResult
     const store = await ShadowGitStore.open(path.join(base, 'store'), root);
 
     const plainFirst = await plain.checkpoint();
-    let start = performance.now();
-    const first = await store.snapshot('first');
-    const storeFirst = performance.now() - start;
+    const first = await timed(() => store.snapshot('first'));
 
     const plainNext: number[] = [];
     const storeNext: number[] = [];
+    let nextLoopDelay = 0;
+    const storeCheckpoint = async (round: number): Promise<void> => {
+      const next = await timed(() => store.snapshot(`next ${round}`));
+      storeNext.push(next.ms);
+      nextLoopDelay = Math.max(nextLoopDelay, next.loopDelayMs);
+    };
     for (let round = 0; round < NEXT_ROUNDS; round++) {
       editFiles(root, round);
       // Both see the same edits; which goes first alternates, so neither always finds the file cache warmer.
       if (round % 2 === 0) {
         plainNext.push(await plain.checkpoint());
-        start = performance.now();
-        await store.snapshot(`next ${round}`);
-        storeNext.push(performance.now() - start);
+        await storeCheckpoint(round);
       } else {
-        start = performance.now();
-        await store.snapshot(`next ${round}`);
-        storeNext.push(performance.now() - start);
+        await storeCheckpoint(round);
         plainNext.push(await plain.checkpoint());
       }
     }
@@ -151,9 +162,10 @@ export async function measure(repository: LargeRepository): Promise<TargetResult
     const addedPrepared = median(preparedOn) - median(off);
     figure('checkpoints: tree', `${repository.files} files (${repository.copies} copies of ${path.basename(path.dirname(repository.source.gitDir))}), private copy`);
     figure('checkpoints: plain git, first (add -A && write-tree)', ms(plainFirst));
-    figure('checkpoints: shadow store, first', `${ms(storeFirst)} (${first.leftOut.length} files left out by the caps)`);
+    figure('checkpoints: shadow store, first', `${ms(first.ms)} (${first.value.leftOut.length} files left out by the caps)`);
     figure(`checkpoints: plain git, next (${EDITS_PER_ROUND} files edited), median of ${NEXT_ROUNDS}`, `${ms(median(plainNext))} (${plainNext.map((v) => v.toFixed(0)).join(', ')})`);
     figure(`checkpoints: shadow store, next (${EDITS_PER_ROUND} files edited), median of ${NEXT_ROUNDS}`, `${ms(median(storeNext))} (${storeNext.map((v) => v.toFixed(0)).join(', ')})`);
+    figure('checkpoints: longest event-loop delay, first / next', `${ms(first.loopDelayMs)} / ${ms(nextLoopDelay)}`);
     figure(`first message: send to request, checkpoints off, median of ${MESSAGE_ROUNDS}`, `${ms(median(off))} (${off.map((v) => v.toFixed(1)).join(', ')})`);
     figure('first message: checkpoints on, folder not prepared yet', `${ms(median(on))} (${on.map((v) => v.toFixed(1)).join(', ')})`);
     figure('first message: checkpoints on, folder prepared', `${ms(median(preparedOn))} (${preparedOn.map((v) => v.toFixed(1)).join(', ')})`);

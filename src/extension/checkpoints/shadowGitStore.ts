@@ -68,6 +68,11 @@ interface GitOptions {
   background?: boolean;
 }
 
+/** Lets the extension host's other work run between the steps that go over every file of a large folder. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 function lowerPriority(pid: number): void {
   try {
     os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
@@ -211,6 +216,7 @@ export class ShadowGitStore {
       const file = record.slice(2);
       candidates.set(file, (candidates.get(file) ?? false) || record[0] !== '?');
     }
+    await yieldToEventLoop();
     const files = [...candidates.keys()];
     // What the index holds for the changed files, asked while they are looked at.
     const indexing = state ? this.indexedSizes(files.filter((f) => candidates.get(f))) : Promise.resolve(new Map<string, number>());
@@ -226,7 +232,12 @@ export class ShadowGitStore {
     for (const bytes of (await indexing).values()) kept -= bytes;
     const leftOut: LeftOut[] = [];
     const admitted: string[] = [];
-    for (const [file, bytes] of [...sizes].sort((a, b) => a[1] - b[1])) {
+    let incoming = 0;
+    for (const bytes of sizes.values()) incoming += bytes;
+    // Smallest first only when the total cap can bite: sorting every file of a first checkpoint holds the event loop.
+    const weighed = kept + incoming > this.limits.maxCheckpointBytes ? [...sizes].sort((a, b) => a[1] - b[1]) : sizes;
+    await yieldToEventLoop();
+    for (const [file, bytes] of weighed) {
       if (bytes > this.limits.maxFileBytes) leftOut.push({ path: file, bytes, reason: 'file too large' });
       else if (kept + bytes > this.limits.maxCheckpointBytes) leftOut.push({ path: file, bytes, reason: 'checkpoint too large' });
       else {
@@ -234,6 +245,7 @@ export class ShadowGitStore {
         admitted.push(file);
       }
     }
+    await yieldToEventLoop();
     // Forgotten while the index changes: a checkpoint cut short leaves the next one to weigh every file.
     await fsp.rm(path.join(this.gitDir, STATE_FILE), { force: true });
     // Gone, no longer a file, or left out now: out of the index (and so of the checkpoint).
@@ -243,7 +255,8 @@ export class ShadowGitStore {
     if (admitted.length > 0) await this.git(['update-index', '-z', '--add', '--remove', '--stdin'], { ...options, input: admitted.join('\0') });
     const tree = (await this.git(['write-tree'], options)).trim();
     await this.writeState({ bytes: kept });
-    leftOut.sort((a, b) => a.path.localeCompare(b.path));
+    // By code unit, as git orders paths: localeCompare over thousands of paths would hold the event loop.
+    leftOut.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { tree, leftOut };
   }
 
