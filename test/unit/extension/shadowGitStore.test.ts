@@ -132,6 +132,19 @@ describe('checkpoints: the shadow git store on real files', function () {
     assert.equal((await store.fileAt(shrunk.commit, 'data/keep.txt'))?.toString(), 'small again');
   });
 
+  it('takes a folder that replaced a file, and a file that replaced a folder', async () => {
+    await store.snapshot('first');
+    fs.rmSync(path.join(root, 'notes.md'));
+    write(root, 'notes.md/inside.md', 'now a folder');
+    fs.rmSync(path.join(root, 'src'), { recursive: true });
+    write(root, 'src', 'now a file');
+    const { commit, leftOut } = await store.snapshot('swapped');
+    assert.deepEqual(leftOut, []);
+    assert.equal((await store.fileAt(commit, 'notes.md/inside.md'))?.toString(), 'now a folder');
+    assert.equal((await store.fileAt(commit, 'src'))?.toString(), 'now a file');
+    assert.equal(await store.fileAt(commit, 'src/a.ts'), undefined);
+  });
+
   it('counts the unchanged files toward the per-checkpoint cap, and makes room when files go', async () => {
     for (let i = 0; i < 9; i++) write(root, `data/f${i}.txt`, 'x'.repeat(1000));
     assert.deepEqual((await store.snapshot('nine thousand bytes and the small files')).leftOut, []);
