@@ -146,7 +146,7 @@ async function mixedConversation(client: SvcClient, store: ConversationStore, ca
     store,
     clock: systemClock,
     promptCacheKey: async () => cacheKey,
-    ...(shareTools ? { tools: (id: string) => tasks.toolsOf(id) } : {}),
+    ...(shareTools ? { tools: (id: string, model: string) => tasks.toolsOf(id, model) } : {}),
     onEvent: (event) => {
       if (event.type === 'replyFailed') failures.push(event.error.message);
     },

@@ -97,7 +97,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       clock: systemClock,
       ...(promptCacheKey ? { promptCacheKey } : {}),
       standingInstructions: async () => this.rules?.message(),
-      tools: (conversationId) => this.agent?.toolsOf(conversationId) ?? [],
+      tools: (conversationId, model) => this.agent?.toolsOf(conversationId, model) ?? [],
       onEvent: (event) => this.deliver(event),
     });
     // A draft's estimate never starts the local emulator (the view asks for one as soon as it opens): until a

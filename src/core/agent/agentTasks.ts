@@ -114,8 +114,8 @@ interface RunningTask {
 export class AgentTasks {
   private readonly running = new Map<string, RunningTask>();
   private readonly records: AgentTaskRecord[] = [];
-  /** Per conversation, the tools its last task offered (see toolsOf). */
-  private readonly offeredTools = new Map<string, ToolDefinition[]>();
+  /** Per conversation, the tools its last task offered and to which model (see toolsOf). */
+  private readonly offeredTools = new Map<string, { model: string; tools: ToolDefinition[] }>();
 
   constructor(private readonly options: AgentTasksOptions) {}
 
@@ -155,7 +155,7 @@ export class AgentTasks {
         extraTools,
         ...(beforeChanges && !planning ? { checkpoint: beforeChanges } : {}),
       });
-      this.offeredTools.set(conversation.id, toolset.registry.definitions());
+      this.offeredTools.set(conversation.id, { model, tools: toolset.registry.definitions() });
       const instructions = await this.options.standingInstructions?.();
       const result = await runAgentTask({
         client,
@@ -267,12 +267,14 @@ export class AgentTasks {
   }
 
   /**
-   * The tools the conversation's last agent task offered, for its Ask requests to carry too: the service's
-   * prompt cache matches a prompt from its start, tool list included, so the same list keeps the cached
-   * prefix across a switch between Ask and Agent. Empty when no task ran in it in this window.
+   * The tools the conversation's last agent task offered, for its Ask requests to `model` to carry too: the
+   * service's prompt cache matches a prompt from its start, tool list included, so the same list keeps the
+   * cached prefix across a switch between Ask and Agent. Empty when no task ran in it in this window, or
+   * when it ran on another model (a cache is the model's own: the list would cost context for nothing).
    */
-  toolsOf(conversationId: string): ToolDefinition[] {
-    return this.offeredTools.get(conversationId) ?? [];
+  toolsOf(conversationId: string, model: string): ToolDefinition[] {
+    const offered = this.offeredTools.get(conversationId);
+    return offered?.model === model ? offered.tools : [];
   }
 
   /** Stops the task running in `conversationId`; false when none runs there. */

@@ -59,10 +59,10 @@ export interface ChatSessionOptions {
   /** Standing instructions (project rules) sent in every request, right after the ground rules. */
   standingInstructions?: () => Promise<SystemMessage | undefined>;
   /**
-   * The tools the conversation's agent tasks offered (AgentTasks.toolsOf): sent unchanged with its Ask
-   * requests so the prompt cache's prefix holds across Ask and Agent. Ask runs none of them.
+   * The tools the conversation's agent tasks offered to this model (AgentTasks.toolsOf): sent unchanged
+   * with its Ask requests so the prompt cache's prefix holds across Ask and Agent. Ask runs none of them.
    */
-  tools?: (conversationId: string) => ToolDefinition[];
+  tools?: (conversationId: string, model: string) => ToolDefinition[];
 }
 
 interface ActiveReply {
@@ -257,7 +257,7 @@ export class ChatSession {
     const { clock, store, onEvent } = this.options;
     const cacheKey = this.options.promptCacheKey ? await this.options.promptCacheKey() : conversation.id;
     const instructions = await this.options.standingInstructions?.();
-    const tools = this.options.tools?.(conversation.id) ?? [];
+    const tools = this.options.tools?.(conversation.id, settings.model) ?? [];
     const history = buildHistory(conversation);
     const request = buildChatRequest([GROUND_RULES, ...(instructions ? [instructions] : []), ...(tools.length > 0 ? withAskModeNote(history) : history)], settings, cacheKey, tools);
     const entry: AssistantEntry = {

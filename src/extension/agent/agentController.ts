@@ -115,9 +115,9 @@ export class AgentController {
     for (const pending of this.options.approver.open()) this.options.approver.showInline(pending);
   }
 
-  /** The tools the conversation's last agent task offered, which its Ask requests carry too (AgentTasks.toolsOf). */
-  toolsOf(conversationId: string): ToolDefinition[] {
-    return this.tasks.toolsOf(conversationId);
+  /** The tools the conversation's last agent task offered, which its Ask requests to the same model carry too (AgentTasks.toolsOf). */
+  toolsOf(conversationId: string, model: string): ToolDefinition[] {
+    return this.tasks.toolsOf(conversationId, model);
   }
 
   isRunning(conversationId: string): boolean {

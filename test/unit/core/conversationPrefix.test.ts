@@ -54,7 +54,7 @@ describe('one conversation, Ask and Agent: the same opening in every request', (
       onEvent: () => undefined,
       standingInstructions: async () => rules,
     });
-    const session = new ChatSession({ client: () => client, store, clock: new ManualClock(), onEvent: () => undefined, promptCacheKey: async () => 'workspace-key', standingInstructions: async () => rules, tools: (id) => tasks.toolsOf(id) });
+    const session = new ChatSession({ client: () => client, store, clock: new ManualClock(), onEvent: () => undefined, promptCacheKey: async () => 'workspace-key', standingInstructions: async () => rules, tools: (id, model) => tasks.toolsOf(id, model) });
     const settings = { model: 'svc-k2.5', thinking: false, jsonMode: false, choiceCount: 1 };
     const conversation = await store.create('Be brief.');
 
@@ -74,5 +74,29 @@ describe('one conversation, Ask and Agent: the same opening in every request', (
     assert.deepEqual(ask2.messages.slice(0, agent1.messages.length), agent1.messages);
     assert.deepEqual(ask2.messages.slice(-2), [ASK_MODE_NOTE, { role: 'user', content: 'Second question' }]);
     assert.deepEqual(agent2.messages.slice(0, ask2.messages.length - 2), ask2.messages.slice(0, -2));
+  });
+
+  it('leaves the tools out of an Ask request to another model than the task used (its cache is not shared)', async () => {
+    const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
+    const client = new ScriptedAgentClient([reply('Agent one'), reply('Ask on another model')]);
+    let ids = 0;
+    const tasks = new AgentTasks({
+      store,
+      client: async () => client,
+      toolset: async () => toolset(),
+      promptCacheKey: async () => 'workspace-key',
+      clock: new ManualClock(),
+      newId: () => `id-${++ids}`,
+      log: { warn: () => undefined, error: () => undefined },
+      onEvent: () => undefined,
+    });
+    const session = new ChatSession({ client: () => client, store, clock: new ManualClock(), onEvent: () => undefined, tools: (id, model) => tasks.toolsOf(id, model) });
+    const conversation = await store.create();
+    await tasks.run(conversation.id, 'A task', { model: 'svc-k2.5', thinking: false, maxSteps: 3, systemPrompt: '' });
+    await session.send(conversation.id, 'A question', { model: 'svc-v1-8k', thinking: false, jsonMode: false, choiceCount: 1 });
+    const ask = client.requests[1] as ChatRequest;
+    assert.equal(ask.tools, undefined);
+    assert.ok(!ask.messages.includes(ASK_MODE_NOTE));
+    assert.deepEqual(ask.messages[0], GROUND_RULES);
   });
 });
