@@ -113,7 +113,7 @@ export class ShadowGitStore {
         throw new GitUnavailableError(error instanceof Error ? error.message : String(error));
       });
     }
-    // Written only when it differs: git's untracked cache holds while the exclude file stays the same.
+    // Once: an older version rewrote it before every checkpoint, with the files it left out.
     const excludeFile = path.join(gitDir, 'info', 'exclude');
     if ((await fsp.readFile(excludeFile, 'utf8').catch(() => undefined)) !== EXCLUDE) {
       await fsp.mkdir(path.dirname(excludeFile), { recursive: true });
