@@ -1,12 +1,21 @@
-// Token economy on the emulator: a 10-step agent task and a 20-turn chat that explains the same files
-// again and again. Prints the share of prompt tokens served from the prompt cache from the second
-// request on (cached_tokens / prompt_tokens, as the client received them), and the uploads per distinct
-// file content (POST /files in the emulator's request log).
+// Token economy on the emulator: a 10-step agent task, a 20-turn chat that explains the same files
+// again and again, and one conversation that switches between Ask and Agent. Prints the share of prompt
+// tokens served from the prompt cache from the second request on (cached_tokens / prompt_tokens, as the
+// client received them), and the uploads per distinct file content (POST /files in the emulator's
+// request log). The mixed conversation is also run with Ask requests that do not carry the agent's
+// tools, in the same run, to show what the shared tool list is worth.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SvcClient } from '../src/api/index';
-import { runAgentTask } from '../src/core/agent/agentLoop';
+import type { ChatCompletionChunk, ChatRequest } from '../src/api/index';
+import { runAgentTask, type AgentChatClient } from '../src/core/agent/agentLoop';
+import { AgentTasks } from '../src/core/agent/agentTasks';
+import type { AgentToolset } from '../src/core/agent/agentToolset';
+import { TaskApprovals } from '../src/core/tools/approvals';
+import { ChangeJournal } from '../src/core/tools/changeJournal';
+import { DataEgressGuard } from '../src/core/tools/dataEgressGuard';
+import { usageFromWire } from '../src/core/conversations/usageTotals';
 import { ChatSession, type SessionEvent } from '../src/core/chat/chatSession';
 import { systemClock } from '../src/core/clock';
 import { ConversationStore } from '../src/core/conversations/conversationStore';
@@ -23,6 +32,9 @@ import { figure, printTargets, runBench, type TargetResult } from './support/ben
 
 const AGENT_STEPS = 10;
 const CHAT_TURNS = 20;
+/** The mixed conversation: this many Ask then Agent rounds; each agent task reads MIXED_READS notes, then answers. */
+const MIXED_ROUNDS = 4;
+const MIXED_READS = 3;
 const AGENT_MODEL = 'svc-k2-turbo-preview';
 const CHAT_MODEL = 'svc-k2.5';
 const API_KEY = 'sk-bench-economy';
@@ -36,6 +48,17 @@ interface LoggedRequest {
   method: string;
   path: string;
   status: number;
+}
+
+/** The mixed conversation's tasks: read MIXED_READS notes, then answer. */
+function mixedScenarios(): Scenario[] {
+  const steps: Scenario[] = Array.from({ length: MIXED_READS }, (_, step) => ({
+    name: `mixed task, step ${step + 1}`,
+    match: { lastUserTextRegex: 'go through release notes', toolStepsSinceUser: step },
+    reply: { reasoning: `Reading note ${step}.`, content: '', toolCalls: [{ name: 'read_note', arguments: { index: step } }] },
+  }));
+  steps.push({ name: 'mixed task, answer', match: { lastUserTextRegex: 'go through release notes', toolStepsSinceUser: MIXED_READS }, reply: { content: 'Read them: {{lastToolResult}}' } });
+  return steps;
 }
 
 /** Steps 1-9 read one note each; step 10 answers. */
@@ -80,6 +103,66 @@ interface Share {
   over: number;
 }
 
+/** The client, recording the usage of every request as it received it. */
+class UsageRecorder implements AgentChatClient {
+  readonly usages: RequestUsage[] = [];
+  constructor(private readonly client: SvcClient) {}
+  estimateTokens(...args: Parameters<SvcClient['estimateTokens']>): ReturnType<SvcClient['estimateTokens']> {
+    return this.client.estimateTokens(...args);
+  }
+  async *chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk> {
+    for await (const chunk of this.client.chatStream(request, options)) {
+      if (chunk.usage && chunk.choices.length === 0) {
+        const usage = usageFromWire(chunk.usage);
+        this.usages.push({ prompt: usage.promptTokens, cached: usage.cachedTokens });
+      }
+      yield chunk;
+    }
+  }
+}
+
+/**
+ * One conversation: Ask, Agent, Ask, Agent… through the real ChatSession and AgentTasks on one store.
+ * With `shareTools` off, the Ask requests do not carry the agent's tools (the comparison).
+ */
+async function mixedConversation(client: SvcClient, store: ConversationStore, cacheKey: string, shareTools: boolean): Promise<RequestUsage[]> {
+  const recorder = new UsageRecorder(client);
+  const approvals = new TaskApprovals({ request: async () => 'approve' });
+  const toolset = async (): Promise<AgentToolset> => ({ registry: new ToolRegistry([readNote]), approvals, journal: new ChangeJournal(), egress: new DataEgressGuard(approvals, false) });
+  const failures: string[] = [];
+  let ids = 0;
+  const tasks = new AgentTasks({
+    store,
+    client: async () => recorder,
+    toolset,
+    promptCacheKey: async () => cacheKey,
+    clock: systemClock,
+    newId: () => `${cacheKey}-${++ids}`,
+    log: { warn: (m) => void failures.push(m), error: (m) => void failures.push(m) },
+    onEvent: () => undefined,
+  });
+  const session = new ChatSession({
+    client: () => recorder,
+    store,
+    clock: systemClock,
+    promptCacheKey: async () => cacheKey,
+    ...(shareTools ? { tools: (id: string, model: string) => tasks.toolsOf(id, model) } : {}),
+    onEvent: (event) => {
+      if (event.type === 'replyFailed') failures.push(event.error.message);
+    },
+  });
+  const conversation = await store.create();
+  const settings = { model: AGENT_MODEL, thinking: false, jsonMode: false, choiceCount: 1 };
+  for (let round = 0; round < MIXED_ROUNDS; round++) {
+    await session.send(conversation.id, `Question ${round + 1}: which parts of the project should I read first, and why?`, settings);
+    const record = await tasks.run(conversation.id, `Please go through release notes again, round ${round + 1}.`, { ...settings, maxSteps: MIXED_READS + 2, systemPrompt: '' });
+    if (record?.summary.stopReason !== 'stop') failures.push(`agent round ${round + 1}: ${record?.summary.error ?? record?.summary.stopReason ?? 'did not start'}`);
+  }
+  assert.deepEqual(failures, [], 'the mixed conversation ran without failures');
+  assert.equal(recorder.usages.length, MIXED_ROUNDS * (MIXED_READS + 2), 'every request reported usage');
+  return recorder.usages;
+}
+
 function share(usages: readonly RequestUsage[]): Share {
   const later = usages.slice(1);
   const prompt = later.reduce((sum, u) => sum + u.prompt, 0);
@@ -105,7 +188,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(resultsDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(resultsDir, 'bench-economy-'));
   const logFile = path.join(dir, 'requests.jsonl');
-  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, apiKey: API_KEY, dataDir: path.join(dir, 'data'), logFile, speed: 0, scenarios: agentScenarios(), formulaLimits: { fetchAllowedAddresses: ['127.0.0.1'] } });
+  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, apiKey: API_KEY, dataDir: path.join(dir, 'data'), logFile, speed: 0, scenarios: [...agentScenarios(), ...mixedScenarios()], formulaLimits: { fetchAllowedAddresses: ['127.0.0.1'] } });
   try {
     const client = new SvcClient({ baseUrl: emulator.url, apiKey: API_KEY, maxRetries: 0 });
 
@@ -164,6 +247,8 @@ async function main(): Promise<void> {
     const getFile = logged.filter((r) => r.method === 'GET' && /\/files\/[^/]+$/.test(r.path)).length;
     const agent = share(agentUsage);
     const chat = share(chatUsage);
+    const mixed = share(await mixedConversation(client, store, 'svc-ws-bench-mixed', true));
+    const mixedWithoutTools = share(await mixedConversation(client, store, 'svc-ws-bench-mixed-no-tools', false));
 
     console.log(`emulator (speed 0); agent: ${AGENT_MODEL}, ${AGENT_STEPS} steps; chat: ${CHAT_MODEL} thinking, ${CHAT_TURNS} turns, ${explained} file explanations`);
     figure('agent: cached / prompt tokens, requests 2-10', `${agent.cached} / ${agent.prompt} = ${(agent.ratio * 100).toFixed(1)} %`);
@@ -172,12 +257,15 @@ async function main(): Promise<void> {
     figure('chat: cached / prompt tokens, requests 2-20', `${chat.cached} / ${chat.prompt} = ${(chat.ratio * 100).toFixed(1)} %`);
     figure('chat: cached / reusable (previous prompt length)', `${chat.cached} / ${chat.reusable} = ${((chat.cached / chat.reusable) * 100).toFixed(1)} %`);
     figure('chat: per request cached/prompt', chatUsage.map((u) => `${u.cached}/${u.prompt}`).join(' '));
+    figure(`mixed Ask/Agent conversation (${MIXED_ROUNDS} rounds): cached / prompt, requests 2 on`, `${mixed.cached} / ${mixed.prompt} = ${(mixed.ratio * 100).toFixed(1)} %`);
+    figure('mixed, Ask requests without the agent\'s tools (comparison)', `${mixedWithoutTools.cached} / ${mixedWithoutTools.prompt} = ${(mixedWithoutTools.ratio * 100).toFixed(1)} %`);
     figure('files: explanations / distinct contents / POST /files', `${explained} / ${contents.size} / ${postFiles}`);
     figure('files: GET /files/{id} (reuse checks)', String(getFile));
-    if (agent.over + chat.over > 0) console.log(`WARNING: ${agent.over + chat.over} request(s) report cached_tokens > prompt_tokens (an emulator bug, not hidden here)`);
+    if (agent.over + chat.over + mixed.over > 0) console.log(`WARNING: ${agent.over + chat.over + mixed.over} request(s) report cached_tokens > prompt_tokens (an emulator bug, not hidden here)`);
     const targets: TargetResult[] = [
       { name: 'agent task: prompt tokens served from cache (2nd request on)', measured: `${(agent.ratio * 100).toFixed(1)} %`, target: '>= 80 %', pass: agent.ratio >= 0.8 && agent.over === 0 },
       { name: '20-turn chat: prompt tokens served from cache (2nd request on)', measured: `${(chat.ratio * 100).toFixed(1)} %`, target: '>= 80 %', pass: chat.ratio >= 0.8 && chat.over === 0 },
+      { name: 'mixed Ask/Agent conversation: prompt tokens served from cache (2nd request on)', measured: `${(mixed.ratio * 100).toFixed(1)} %`, target: '>= 80 %', pass: mixed.ratio >= 0.8 && mixed.over === 0 },
       { name: 'uploads per distinct file content', measured: `${(postFiles / contents.size).toFixed(2)} (${postFiles} for ${contents.size})`, target: 'exactly 1', pass: postFiles === contents.size },
     ];
     printTargets(targets);

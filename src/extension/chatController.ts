@@ -16,6 +16,7 @@ import { draftMentions, parseMentions, resolveMentions, type MentionSources } fr
 import { carriesRules, nestedRulesFor, nestedRulesMessage } from '../core/rules/nestedRules';
 import { mentionCandidates } from '../core/context/mentionCandidates';
 import { compactBeforeSending } from '../core/chat/autoCompaction';
+import { checkpointedTurn } from '../core/chat/checkpointedTurn';
 import { sendSurvivingDeletion } from '../core/chat/deletedConversationSend';
 import type { WorkspaceRules } from './rules/workspaceRules';
 import { CheckpointRestorer } from '../core/checkpoints/checkpointRestore';
@@ -97,6 +98,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       clock: systemClock,
       ...(promptCacheKey ? { promptCacheKey } : {}),
       standingInstructions: async () => this.rules?.message(),
+      tools: (conversationId, model) => this.agent?.toolsOf(conversationId, model) ?? [],
       onEvent: (event) => this.deliver(event),
     });
     // A draft's estimate never starts the local emulator (the view asks for one as soon as it opens): until a
@@ -306,8 +308,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       { text: turn.display, model: settings.model, maxCompletionTokens: settings.maxCompletionTokens, threshold: readSettings().compactionThreshold },
     );
     if (compacted) this.showConversation(id);
-    const checkpoint = await this.takeCheckpoint?.('before your message');
-    await this.session.sendTurn(id, checkpoint ? { ...turn, checkpoint } : turn, settings);
+    await this.session.sendTurn(id, checkpointedTurn(turn, this.takeCheckpoint), settings);
   }
 
   /** @-mentions: resolved into the turn when it is sent, and the completion list's candidates. */

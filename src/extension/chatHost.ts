@@ -34,7 +34,7 @@ import { WorkspaceRules } from './rules/workspaceRules';
 import { EditorMentionSources } from './context/editorMentionSources';
 import { workspaceFileList } from './context/workspaceFileList';
 import { vscodeHostWindow } from './chat/vscodeHostWindow';
-import { checkpointTaker, createWorkspaceCheckpoints, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
+import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackground, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
 
@@ -220,6 +220,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     }),
   );
   void pruneCheckpoints(checkpoints, store, log);
+  context.subscriptions.push(prepareCheckpointsInBackground(checkpoints, log));
   const agent = registerAgentFeatures(context, {
     externalTools: mcp.externalTools,
     checkpoint: takeCheckpoint,

@@ -57,7 +57,8 @@ for (const theme of themes) {
       await chat().locator('[data-role="assistant"][data-status="complete"]').first().waitFor({ timeout: 60_000 });
       const sent = chats().slice(before)[0]?.request?.messages ?? [];
       const system = sent.filter((m) => m.role === 'system').map((m) => String(m.content));
-      assert.match(system[0] ?? '', /## AGENTS\.md \(from the workspace\)\n\nAnswer in one short paragraph\./, 'the rules go first');
+      assert.match(system[0] ?? '', /^You work in the user's workspace through tools\./, 'the ground rules open every request');
+      assert.match(system[1] ?? '', /## AGENTS\.md \(from the workspace\)\n\nAnswer in one short paragraph\./, 'the rules come right after');
       assert.ok(system.some((c) => c.startsWith('The user mentioned @notes.md (file notes.md)') && c.includes('The release is on Friday.')), 'the file is sent');
       assert.ok(system.some((c) => c.startsWith('The user mentioned @problems') && c.includes('broken.json')), 'the problems are sent');
       await vscode.workbench.screenshot('context-02-sent-with-rules-and-mentions');

@@ -44,13 +44,14 @@ describe('svc project rules (integration, local emulator)', function () {
     fs.rmSync(logFile, { force: true });
   });
 
-  it("sends the workspace's AGENTS.md first in every request, and stops once it is deleted", async () => {
+  it("sends the workspace's AGENTS.md right after the ground rules in every request, and stops once it is deleted", async () => {
     fs.writeFileSync(rulesFile, 'Always answer in exactly one sentence.\n');
     await vscode.commands.executeCommand('svc.newChat');
     await api.sendMessage('What is a leap year?', { model: 'svc-v1-8k' });
-    const first = lastChat()?.request?.messages[0];
-    assert.equal(first?.role, 'system');
-    assert.match(String(first?.content), /## AGENTS\.md \(from the workspace\)\n\nAlways answer in exactly one sentence\./);
+    const [groundRules, rules] = lastChat()?.request?.messages ?? [];
+    assert.match(String(groundRules?.content), /^You work in the user's workspace through tools\./, 'the ground rules open every request, Ask or Agent');
+    assert.equal(rules?.role, 'system');
+    assert.match(String(rules?.content), /## AGENTS\.md \(from the workspace\)\n\nAlways answer in exactly one sentence\./);
 
     fs.rmSync(rulesFile);
     await api.sendMessage('And in 2100?', { model: 'svc-v1-8k' });

@@ -1,9 +1,12 @@
 // Attacks on checkpoints through the repository they copy: git's filter drivers and hooks named by the
-// repository's own files, and the user's own .git the shadow store must never write.
+// repository's own files, the user's own .git the shadow store must never write, and a folder opened in
+// Restricted Mode, on which nothing may run unasked.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { prepareCheckpointsWhenTrusted } from '../../src/core/checkpoints/checkpointPreparation';
+import { Checkpoints } from '../../src/core/checkpoints/checkpoints';
 import { ShadowGitStore } from '../../src/extension/checkpoints/shadowGitStore';
 import { tempDir } from '../support/emulatorTestBed';
 
@@ -45,5 +48,26 @@ describe('checkpoints, under attack', function () {
     await store.restore(commit);
     assert.equal(fs.readFileSync(path.join(root, 'app.ts'), 'utf8'), 'v1\n');
     assert.equal(fs.existsSync(marker), false, 'no filter, textconv or hook of the repository ran');
+  });
+
+  it('prepares nothing in the background while the workspace is in Restricted Mode, and runs no filter once trusted', async () => {
+    const store = await ShadowGitStore.open(path.join(storage, 'store'), root);
+    const checkpoints = new Checkpoints({ stores: async () => [store], enabled: () => true, clock: { now: () => 0 }, newId: () => 'id', warnOnce: () => undefined });
+    let grant: (() => void) | undefined;
+    const preparation = prepareCheckpointsWhenTrusted(checkpoints, {
+      trusted: () => false,
+      onTrusted: (listener) => {
+        grant = listener;
+        return { dispose: () => (grant = undefined) };
+      },
+      progress: (work) => work(),
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    assert.equal(await store.needsPreparing(), true);
+    assert.equal(fs.existsSync(path.join(storage, 'store', 'index')), false, 'git read nothing of the folder');
+    grant?.();
+    assert.equal(await preparation.done, 1);
+    assert.equal(await store.needsPreparing(), false);
+    assert.equal(fs.existsSync(marker), false, 'no filter or hook of the repository ran');
   });
 });

@@ -12,11 +12,12 @@ import { errorToInfo } from '../chat/errorAction';
 import { buildHistory } from '../chat/historyBuilder';
 import type { NoticeLevel } from '../host/hostWindow';
 import type { ChangeJournal, JournalFiles, UndoReport } from '../tools/changeJournal';
-import type { ChatMessage } from '../../api/index';
+import type { ChatMessage, ToolDefinition } from '../../api/index';
 import type { AgentTaskSummary } from './agentEvents';
 import { runAgentTask, type AgentChatClient } from './agentLoop';
 import type { AgentToolset } from './agentToolset';
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
+import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { AgentTranscript } from './agentTranscript';
 import { parsePlan, PLAN_MODE_RULES } from './plan';
 import type { ProcessSummary, TaskProcesses } from '../tools/taskProcesses';
@@ -46,7 +47,7 @@ export interface AgentTaskSettings {
 
 /** What the editor shows of running tasks; every event names its conversation. */
 export type AgentTasksEvent =
-  /** The conversation with the task's live steps, after a step, a tool card or an approval changed. */
+  /** The conversation with the task's live steps, after a step, a tool card or an approval changed, or its checkpoint arrived. */
   | { type: 'live'; conversation: Conversation }
   /** Streamed text of the step `messageId`. */
   | { type: 'delta'; kind: 'reasoning' | 'content'; conversationId: string; messageId: string; text: string }
@@ -118,6 +119,8 @@ interface RunningTask {
 export class AgentTasks {
   private readonly running = new Map<string, RunningTask>();
   private readonly records: AgentTaskRecord[] = [];
+  /** Per conversation, the tools its last task offered and to which model (see toolsOf). */
+  private readonly offeredTools = new Map<string, { model: string; tools: ToolDefinition[] }>();
 
   constructor(private readonly options: AgentTasksOptions) {}
 
@@ -131,8 +134,10 @@ export class AgentTasks {
     const { model } = settings;
     const taskId = newId();
     const history = buildHistory(conversation);
-    const checkpoint = await this.options.checkpoint?.('before your task');
-    const user: UserEntry = { id: newId(), role: 'user', createdAt: clock.now(), content: task, ...(checkpoint ? { checkpoint } : {}) };
+    // Taken while the first request goes out: a step that only reads needs none, and the first call that
+    // may change a file waits for it (beforeChanges).
+    const checkpoint = this.options.checkpoint?.('before your task');
+    const user: UserEntry = { id: newId(), role: 'user', createdAt: clock.now(), content: task };
     conversation.entries.push(user);
     const transcript = new AgentTranscript({ taskId, model, now: () => clock.now(), newId });
     const controller = new AbortController();
@@ -140,6 +145,7 @@ export class AgentTasks {
     const running: RunningTask = { controller, conversation, transcript, done: new Promise<void>((resolve) => (finished = resolve)) };
     this.running.set(conversation.id, running);
     const notice = (level: NoticeLevel, message: string) => this.options.onEvent({ type: 'notice', conversationId: conversation.id, level, message });
+    const beforeChanges = checkpoint && this.options.checkpoint ? this.afterTaskCheckpoint(running, user, checkpoint, this.options.checkpoint) : undefined;
     try {
       await store.save(conversation);
       this.showLive(running);
@@ -152,13 +158,14 @@ export class AgentTasks {
         notice,
         readOnly: planning,
         extraTools,
-        ...(this.options.checkpoint && !planning ? { checkpoint: this.options.checkpoint } : {}),
+        ...(beforeChanges && !planning ? { checkpoint: beforeChanges } : {}),
       });
       if (toolset.processes) {
         const processes = toolset.processes;
         running.processes = processes;
         processes.onChange(() => this.options.onEvent({ type: 'processes', conversationId: conversation.id, processes: processes.running() }));
       }
+      this.offeredTools.set(conversation.id, { model, tools: toolset.registry.definitions() });
       const instructions = await this.options.standingInstructions?.();
       const result = await runAgentTask({
         client,
@@ -220,6 +227,34 @@ export class AgentTasks {
     }
   }
 
+  /**
+   * The task's first checkpoint goes on its user entry once taken; the returned checkpoint taker, for the
+   * calls that may change files, first waits for it, so it always holds the files before the first change.
+   */
+  private afterTaskCheckpoint(task: RunningTask, user: UserEntry, taking: Promise<CheckpointRef | undefined>, take: TakeCheckpoint): TakeCheckpoint {
+    const attached = taking.then(
+      (ref) => this.attachCheckpoint(task, user, ref),
+      () => undefined,
+    );
+    return async (label) => {
+      await attached;
+      return take(label);
+    };
+  }
+
+  private async attachCheckpoint(task: RunningTask, user: UserEntry, ref: CheckpointRef | undefined): Promise<void> {
+    if (!ref || !task.conversation.entries.includes(user)) return;
+    user.checkpoint = ref;
+    if (this.running.get(task.conversation.id) === task) {
+      this.showLive(task);
+      this.saveRunning(task);
+      return;
+    }
+    // The task ended first: its conversation is saved again with the checkpoint.
+    await this.options.store.save(task.conversation).catch((error: unknown) => this.options.log.warn(`Saving the task's checkpoint failed: ${error instanceof Error ? error.message : String(error)}`));
+    this.options.onEvent({ type: 'live', conversation: task.conversation });
+  }
+
   /** The answer's plan, on the task's last assistant entry, proposed to the user. */
   private attachPlan(conversation: Conversation, answer: string): void {
     const parsed = parsePlan(answer);
@@ -240,6 +275,17 @@ export class AgentTasks {
         this.saveRunning(task);
       }),
     ];
+  }
+
+  /**
+   * The tools the conversation's last agent task offered, for its Ask requests to `model` to carry too: the
+   * service's prompt cache matches a prompt from its start, tool list included, so the same list keeps the
+   * cached prefix across a switch between Ask and Agent. Empty when no task ran in it in this window, or
+   * when it ran on another model (a cache is the model's own: the list would cost context for nothing).
+   */
+  toolsOf(conversationId: string, model: string): ToolDefinition[] {
+    const offered = this.offeredTools.get(conversationId);
+    return offered?.model === model ? offered.tools : [];
   }
 
   /** Stops the task running in `conversationId`; false when none runs there. */

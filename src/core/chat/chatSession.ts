@@ -1,11 +1,12 @@
 // Drives the replies of the conversations: sends the history, streams the reply into the
 // conversation (saving as it goes, so a crash keeps what arrived), and handles stop, failures with
 // their fixing action, automatic retry after a countdown, regenerate and edit-and-resend.
-import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatRequest, type MessageContent, type SystemMessage } from '../../api/index';
+import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatMessage, type ChatRequest, type MessageContent, type SystemMessage, type ToolDefinition } from '../../api/index';
 import type { SessionEvent } from './chatSessionEvents';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { ErrorInfo } from '../conversations/conversationParts';
 import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
+import { GROUND_RULES } from './groundRules';
 import type { Clock } from '../clock';
 import type { AssistantEntry, Conversation, ReplyTiming, UserEntry } from '../conversations/conversation';
 import { EntryNotFoundError, InvalidInputError, SessionBusyError } from '../conversations/conversationErrors';
@@ -30,8 +31,12 @@ export interface UserTurn {
   context: SystemMessage[];
   /** The message content as sent: `display` itself, or text and image parts. */
   content: MessageContent;
-  /** The workspace's files right before this turn. */
-  checkpoint?: CheckpointRef;
+  /**
+   * Takes the workspace's checkpoint for this turn. Called once the request has gone out (a reply in the
+   * chat changes no file, so the request never waits for it); the checkpoint joins the user's message
+   * when ready.
+   */
+  checkpoint?: () => Promise<CheckpointRef | undefined>;
 }
 
 export type { SessionEvent };
@@ -51,8 +56,13 @@ export interface ChatSessionOptions {
    * spans the workspace's conversations and agent tasks. Without it, the conversation id.
    */
   promptCacheKey?: () => Promise<string>;
-  /** Standing instructions (project rules) sent first in every request, before the conversation. */
+  /** Standing instructions (project rules) sent in every request, right after the ground rules. */
   standingInstructions?: () => Promise<SystemMessage | undefined>;
+  /**
+   * The tools the conversation's agent tasks offered to this model (AgentTasks.toolsOf): sent unchanged
+   * with its Ask requests so the prompt cache's prefix holds across Ask and Agent. Ask runs none of them.
+   */
+  tools?: (conversationId: string, model: string) => ToolDefinition[];
 }
 
 interface ActiveReply {
@@ -87,13 +97,29 @@ export class ChatSession {
   /** A user turn with attached files (system messages) or content parts, shown as `display`. */
   async sendTurn(conversationId: string, turn: UserTurn, settings: ReplySettings): Promise<void> {
     requireText(turn.display);
-    await this.run(conversationId, settings, true, (conversation) => {
+    let takeCheckpoint: (() => void) | undefined;
+    const prepare = (conversation: Conversation): void => {
       const entry: UserEntry = { id: newId(), role: 'user', createdAt: this.options.clock.now(), content: turn.display };
       if (turn.context.length > 0) entry.context = turn.context;
       if (turn.content !== turn.display) entry.sentContent = turn.content;
-      if (turn.checkpoint) entry.checkpoint = turn.checkpoint;
       conversation.entries.push(entry);
+      const take = turn.checkpoint;
+      if (take) takeCheckpoint = () => void this.attachCheckpoint(conversation, entry, take());
+    };
+    await this.run(conversationId, settings, true, prepare, () => {
+      takeCheckpoint?.();
+      takeCheckpoint = undefined;
     });
+  }
+
+  /** The checkpoint on the message once it is taken, saved and shown (the reply may still stream, or be over). */
+  private async attachCheckpoint(conversation: Conversation, entry: UserEntry, taking: Promise<CheckpointRef | undefined>): Promise<void> {
+    const checkpoint = await taking.catch(() => undefined);
+    // Gone meanwhile (the conversation deleted, or cut back before this message): nothing to attach it to.
+    if (!checkpoint || !this.options.store.get(conversation.id)?.entries.includes(entry)) return;
+    entry.checkpoint = checkpoint;
+    // A failed save here is not the reply's failure: the conversation's next save writes the checkpoint too.
+    await this.saveAndShow(conversation, false).catch(() => undefined);
   }
 
   /** Replaces a user message, drops everything after it, and asks again. */
@@ -197,7 +223,7 @@ export class ChatSession {
    * busy from the first moment, so a second action cannot interleave with this one. A user action
    * replaces a waiting automatic retry and restarts its count.
    */
-  private async run(conversationId: string, settings: ReplySettings, byUser: boolean, prepare: (c: Conversation) => void): Promise<void> {
+  private async run(conversationId: string, settings: ReplySettings, byUser: boolean, prepare: (c: Conversation) => void, afterSending?: () => void): Promise<void> {
     const conversation = this.options.store.require(conversationId);
     if (this.active.has(conversationId)) throw new SessionBusyError();
     this.cancelPendingRetry(conversationId);
@@ -209,10 +235,12 @@ export class ChatSession {
     try {
       prepare(conversation);
       await this.saveAndShow(conversation);
-      const failure = await this.streamReply(conversation, settings, controller.signal);
+      const failure = await this.streamReply(conversation, settings, controller.signal, afterSending);
       if (failure) this.scheduleAutomaticRetry(conversation, failure, settings);
       else this.automaticRetries.delete(conversationId);
     } finally {
+      // Also when no request went out (refused, or failed before): the message is there all the same.
+      afterSending?.();
       this.active.delete(conversationId);
       finished();
       this.notifyIfIdle();
@@ -224,11 +252,14 @@ export class ChatSession {
     conversation: Conversation,
     settings: ReplySettings,
     signal: AbortSignal,
+    afterSending?: () => void,
   ): Promise<{ entry: AssistantEntry; error: ErrorInfo } | undefined> {
     const { clock, store, onEvent } = this.options;
     const cacheKey = this.options.promptCacheKey ? await this.options.promptCacheKey() : conversation.id;
     const instructions = await this.options.standingInstructions?.();
-    const request = buildChatRequest([...(instructions ? [instructions] : []), ...buildHistory(conversation)], settings, cacheKey);
+    const tools = this.options.tools?.(conversation.id, settings.model) ?? [];
+    const history = buildHistory(conversation);
+    const request = buildChatRequest([GROUND_RULES, ...(instructions ? [instructions] : []), ...(tools.length > 0 ? withAskModeNote(history) : history)], settings, cacheKey, tools);
     const entry: AssistantEntry = {
       id: newId(),
       role: 'assistant',
@@ -264,7 +295,12 @@ export class ChatSession {
     const marks = new ReplyTimer(clock.now());
     try {
       const client = await this.options.client();
-      for await (const chunk of client.chatStream(request, { signal })) {
+      const stream = client.chatStream(request, { signal })[Symbol.asyncIterator]();
+      // Asking for the first chunk sends the request; what waits for the request to be out starts then.
+      const first = stream.next();
+      afterSending?.();
+      for (let next = await first; next.done !== true; next = await stream.next()) {
+        const chunk = next.value;
         accumulator.push(chunk);
         for (let position = 0; position < chunk.choices.length; position++) {
           const choice = chunk.choices[position] as ChatCompletionChunk['choices'][number];
@@ -398,6 +434,17 @@ export class ChatSession {
     if (this.active.size > 0 || this.pendingRetries.size > 0) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
+}
+
+/**
+ * Ask mode carries the agent's tools only for the cache: the model is told, right before the user's
+ * message (after the cached prefix), that it cannot call them in this turn.
+ */
+export const ASK_MODE_NOTE: SystemMessage = { role: 'system', content: 'This message is in Ask mode: the tools listed cannot be called in this turn. Answer from the conversation without calling any tool.' };
+
+function withAskModeNote(history: ChatMessage[]): ChatMessage[] {
+  const last = history.findLastIndex((m) => m.role === 'user');
+  return last < 0 ? history : [...history.slice(0, last), ASK_MODE_NOTE, ...history.slice(last)];
 }
 
 function requireText(text: string): void {

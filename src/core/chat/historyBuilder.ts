@@ -11,6 +11,8 @@ import { selectedAlternative, type AssistantEntry, type Conversation, type Entry
  * - Files attached to a user message go as system messages right before it, as the spec asks.
  * - A reply with nothing to show (failed, or stopped while still thinking) is left out: empty
  *   content is refused by the service and the user never saw an answer there.
+ * - A tool call no tool message answers (asked for in an Ask reply, where no tool runs) is left out:
+ *   the service refuses a request with an unanswered call.
  */
 export function buildHistory(conversation: Conversation, endIndex = conversation.entries.length): ChatMessage[] {
   const messages: ChatMessage[] = [];
@@ -21,11 +23,12 @@ export function buildHistory(conversation: Conversation, endIndex = conversation
   const covered = conversation.compaction ? conversation.entries.findIndex((e) => e.id === conversation.compaction?.upTo) : -1;
   const start = covered >= 0 && endIndex > covered ? covered + 1 : 0;
   if (start > 0 && conversation.compaction) messages.push(summaryMessage(conversation.compaction.summary));
-  for (const entry of conversation.entries.slice(start, endIndex)) {
+  const entries = conversation.entries.slice(start, endIndex);
+  entries.forEach((entry, i) => {
     if (entry.role === 'user' && entry.context) messages.push(...entry.context);
-    const message = toMessage(entry);
+    const message = toMessage(entry, answeredAfter(entries, i));
     if (message) messages.push(message);
-  }
+  });
   return messages;
 }
 
@@ -40,7 +43,18 @@ export function isSummaryMessage(message: ChatMessage): boolean {
   return message.role === 'system' && typeof message.content === 'string' && message.content.startsWith(SUMMARY_HEADER);
 }
 
-function toMessage(entry: Entry): ChatMessage | undefined {
+/** The tool call ids the tool entries right after entry `index` answer. */
+function answeredAfter(entries: readonly Entry[], index: number): Set<string> {
+  const answered = new Set<string>();
+  for (let i = index + 1; i < entries.length; i++) {
+    const entry = entries[i] as Entry;
+    if (entry.role !== 'tool') break;
+    answered.add(entry.toolCallId);
+  }
+  return answered;
+}
+
+function toMessage(entry: Entry, answered: ReadonlySet<string>): ChatMessage | undefined {
   switch (entry.role) {
     case 'user':
       return { role: 'user', content: entry.sentContent ?? entry.content };
@@ -49,16 +63,16 @@ function toMessage(entry: Entry): ChatMessage | undefined {
         ? { role: 'tool', tool_call_id: entry.toolCallId, content: entry.content }
         : { role: 'tool', tool_call_id: entry.toolCallId, name: entry.name, content: entry.content };
     case 'assistant':
-      return assistantMessage(entry);
+      return assistantMessage(entry, answered);
   }
 }
 
-function assistantMessage(entry: AssistantEntry): AssistantMessage | undefined {
+function assistantMessage(entry: AssistantEntry, answered: ReadonlySet<string>): AssistantMessage | undefined {
   const alt = selectedAlternative(entry);
-  const hasToolCalls = (alt.toolCalls?.length ?? 0) > 0;
-  if (!hasToolCalls && alt.content === '') return undefined;
+  const toolCalls = (alt.toolCalls ?? []).filter((call) => answered.has(call.id));
+  if (toolCalls.length === 0 && alt.content === '') return undefined;
   const message: AssistantMessage = { role: 'assistant', content: alt.content };
   if (alt.reasoning !== '') message.reasoning_content = alt.reasoning;
-  if (hasToolCalls) message.tool_calls = alt.toolCalls;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
   return message;
 }

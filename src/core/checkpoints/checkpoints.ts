@@ -23,6 +23,10 @@ export interface FolderStore {
   restore(commit: string): Promise<FolderChange[]>;
   fileAt(commit: string, file: string): Promise<Uint8Array | undefined>;
   prune(keep: ReadonlySet<string>): Promise<number>;
+  /** Whether the first checkpoint's work (reading the whole folder) is still to do. */
+  needsPreparing(): Promise<boolean>;
+  /** Does that work now, in the background, recording no checkpoint. */
+  prepare(): Promise<void>;
 }
 
 export interface CheckpointChange extends FolderChange {
@@ -45,15 +49,7 @@ export class Checkpoints {
 
   /** A checkpoint of every folder now; undefined when checkpoints are off or cannot work. */
   async take(label: string): Promise<CheckpointRef | undefined> {
-    if (!this.options.enabled() || this.unavailable) return undefined;
-    let stores: FolderStore[];
-    try {
-      stores = await this.options.stores();
-    } catch (error) {
-      this.unavailable = true;
-      this.options.warnOnce(error instanceof Error ? error.message : String(error));
-      return undefined;
-    }
+    const stores = await this.usableStores();
     if (stores.length === 0) return undefined;
     const folders: CheckpointRef['folders'] = [];
     const leftOut: string[] = [];
@@ -63,6 +59,33 @@ export class Checkpoints {
       leftOut.push(...snapshot.leftOut.map((f) => `${f.path} (${f.reason})`));
     }
     return { id: this.options.newId(), label, createdAt: this.options.clock.now(), folders, leftOut };
+  }
+
+  /**
+   * The first checkpoint's work in every folder that has not had one, so the first real checkpoint only
+   * weighs what changed since; `progress` shows it while it runs, and only when there is work. Resolves
+   * with the number of folders prepared.
+   */
+  async prepare(progress: (work: () => Promise<void>) => Promise<void>): Promise<number> {
+    const pending: FolderStore[] = [];
+    for (const store of await this.usableStores()) if (await store.needsPreparing()) pending.push(store);
+    if (pending.length === 0) return 0;
+    await progress(async () => {
+      for (const store of pending) await store.prepare();
+    });
+    return pending.length;
+  }
+
+  /** The folders' stores when checkpoints are on and can work; none otherwise (the reason said once). */
+  private async usableStores(): Promise<FolderStore[]> {
+    if (!this.options.enabled() || this.unavailable) return [];
+    try {
+      return await this.options.stores();
+    } catch (error) {
+      this.unavailable = true;
+      this.options.warnOnce(error instanceof Error ? error.message : String(error));
+      return [];
+    }
   }
 
   /** Every file that differs between the checkpoint and now, in every folder: what a restore would change. */

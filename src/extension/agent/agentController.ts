@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ToolDefinition } from '../../api/index';
 import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
@@ -117,6 +118,11 @@ export class AgentController {
     // Every running task's list, so switching to another conversation shows its processes too.
     for (const conversationId of this.tasks.runningConversations()) this.postProcesses(conversationId, this.tasks.processes(conversationId));
     for (const pending of this.options.approver.open()) this.options.approver.showInline(pending);
+  }
+
+  /** The tools the conversation's last agent task offered, which its Ask requests to the same model carry too (AgentTasks.toolsOf). */
+  toolsOf(conversationId: string, model: string): ToolDefinition[] {
+    return this.tasks.toolsOf(conversationId, model);
   }
 
   isRunning(conversationId: string): boolean {

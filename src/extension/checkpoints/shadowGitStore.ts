@@ -4,9 +4,10 @@
 // HEAD), so old ones can be pruned one by one. `.gitignore` is honoured; a file over the per-file cap,
 // or past the per-checkpoint cap, is left out and listed.
 import { execFile } from 'node:child_process';
-import { promises as fsp } from 'node:fs';
+import { lstatSync, promises as fsp, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 
 export interface CheckpointLimits {
   /** Files larger than this are left out (default 5 MB). */
@@ -50,8 +51,45 @@ export class CheckpointGitError extends Error {
 }
 
 const REF_PREFIX = 'refs/svc-checkpoints/';
+/** Beside the index: the bytes the last checkpoint holds, so the next one weighs only what changed. */
+const STATE_FILE = 'svc-checkpoint-state.json';
+const StoreStateSchema = z.object({ bytes: z.number().min(0) });
+type StoreState = z.infer<typeof StoreStateSchema>;
+/** The store's own exclude file, beside the folder's .gitignore files: the folder's own repository stays out. */
+const EXCLUDE = '.git\n';
 const MAX_OUTPUT = 512 * 1024 * 1024;
-const STAT_BATCH = 256;
+/** Files looked at between two turns of the event loop. */
+const STAT_SLICE = 1024;
+
+interface GitOptions {
+  env?: Record<string, string>;
+  /** Written to git's standard input. */
+  input?: string;
+  /** Work nobody waits for: git runs at the lowest priority, so the editor and the user's own tools go first. */
+  background?: boolean;
+}
+
+/** The file's own metadata; undefined when it is gone or cannot be read (a parent folder became a file, no permission). */
+function lstatOrUndefined(file: string): Stats | undefined {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lets the extension host's other work run between the steps that go over every file of a large folder. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function lowerPriority(pid: number): void {
+  try {
+    os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // The process may have ended already, or the system may refuse: it then runs at normal priority.
+  }
+}
 
 export class ShadowGitStore {
   private queue: Promise<unknown> = Promise.resolve();
@@ -75,6 +113,12 @@ export class ShadowGitStore {
         throw new GitUnavailableError(error instanceof Error ? error.message : String(error));
       });
     }
+    // Once: an older version rewrote it before every checkpoint, with the files it left out.
+    const excludeFile = path.join(gitDir, 'info', 'exclude');
+    if ((await fsp.readFile(excludeFile, 'utf8').catch(() => undefined)) !== EXCLUDE) {
+      await fsp.mkdir(path.dirname(excludeFile), { recursive: true });
+      await fsp.writeFile(excludeFile, EXCLUDE);
+    }
     return store;
   }
 
@@ -85,6 +129,24 @@ export class ShadowGitStore {
       const commit = (await this.git(['commit-tree', tree, '-m', label])).trim();
       await this.git(['update-ref', `${REF_PREFIX}${commit}`, commit]);
       return { commit, leftOut };
+    });
+  }
+
+  /**
+   * Whether the store still has to read the whole folder: its first checkpoint (or the first after an
+   * older version's) weighs and copies every file; later ones only what changed.
+   */
+  async needsPreparing(): Promise<boolean> {
+    return (await this.readState()) === undefined;
+  }
+
+  /**
+   * Does the first checkpoint's work ahead of time, at low priority: copies the folder into the store
+   * (no checkpoint is recorded), so the first real one only weighs what changed since.
+   */
+  prepare(): Promise<void> {
+    return this.serial(async () => {
+      if (await this.needsPreparing()) await this.writeTree({ background: true });
     });
   }
 
@@ -110,7 +172,8 @@ export class ShadowGitStore {
         const list = path.join(this.gitDir, 'restore-paths');
         await fsp.writeFile(list, back.join('\0'));
         // A private index, so the store's own index (its stat cache) stays as it was.
-        await this.git(['checkout', commit, `--pathspec-from-file=${list}`, '--pathspec-file-nul'], { GIT_INDEX_FILE: path.join(this.gitDir, 'restore-index') });
+        // Unsplit: a split index of its own could expire the shared part of the store's index.
+        await this.git(['-c', 'core.splitIndex=false', 'checkout', commit, `--pathspec-from-file=${list}`, '--pathspec-file-nul'], { env: { GIT_INDEX_FILE: path.join(this.gitDir, 'restore-index') } });
       }
       for (const change of changes.filter((c) => c.status === 'added')) await fsp.rm(path.join(this.workTree, change.path), { force: true });
       return changes;
@@ -147,37 +210,94 @@ export class ShadowGitStore {
     return total;
   }
 
-  /** The folder's files as a tree in the store, with the too-large ones left out and listed. */
-  private async writeTree(): Promise<{ tree: string; leftOut: LeftOut[] }> {
-    // The store's own exclude file, beside the folder's .gitignore files: first without the previous
-    // checkpoint's left-outs, so a file that shrank since is seen again.
-    const excludeFile = path.join(this.gitDir, 'info', 'exclude');
-    await fsp.mkdir(path.dirname(excludeFile), { recursive: true });
-    await fsp.writeFile(excludeFile, '.git\n');
-    const listed = (await this.git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).split('\0').filter(Boolean);
-    const sizes: { path: string; bytes: number }[] = [];
-    const files = [...new Set(listed)];
-    // Many stats at once: one at a time, a large workspace pays a round trip per file.
-    for (let i = 0; i < files.length; i += STAT_BATCH) {
-      const batch = files.slice(i, i + STAT_BATCH);
-      const stats = await Promise.all(batch.map((file) => fsp.lstat(path.join(this.workTree, file)).catch(() => undefined)));
-      stats.forEach((stat, j) => {
-        if (stat && (stat.isFile() || stat.isSymbolicLink())) sizes.push({ path: batch[j] as string, bytes: stat.size });
-      });
+  /**
+   * The folder's files as a tree in the store, with the too-large ones left out and listed. The store's
+   * index is the stat cache: git lists only the files that changed since the last checkpoint and those it
+   * does not hold (new, or left out before), and only those are looked at here and handed back to git.
+   */
+  private async writeTree(options: GitOptions = {}): Promise<{ tree: string; leftOut: LeftOut[] }> {
+    const state = await this.readState();
+    // Without a recorded total (a new store, or one written by an older version) every file is a candidate.
+    const listing = state ? ['ls-files', '-z', '-t', '--modified', '--others', '--exclude-standard'] : ['ls-files', '-z', '-t', '--cached', '--others', '--exclude-standard'];
+    const candidates = new Map<string, boolean>();
+    for (const record of (await this.git(listing, options)).split('\0')) {
+      // "? path": not in the index; any other tag: in it. A folder (an embedded repository) is left to its own git.
+      if (record.length < 3 || record.endsWith('/')) continue;
+      const file = record.slice(2);
+      candidates.set(file, (candidates.get(file) ?? false) || record[0] !== '?');
     }
-    const leftOut: LeftOut[] = sizes.filter((f) => f.bytes > this.limits.maxFileBytes).map((f) => ({ ...f, reason: 'file too large' }));
-    let total = 0;
-    for (const file of sizes.filter((f) => f.bytes <= this.limits.maxFileBytes).sort((a, b) => a.bytes - b.bytes)) {
-      total += file.bytes;
-      if (total > this.limits.maxCheckpointBytes) leftOut.push({ ...file, reason: 'checkpoint too large' });
+    await yieldToEventLoop();
+    const files = [...candidates.keys()];
+    // What the index holds for the changed files, asked while they are looked at.
+    const indexing = state ? this.indexedSizes(files.filter((f) => candidates.get(f))) : Promise.resolve(new Map<string, number>());
+    const sizes = new Map<string, number>();
+    // In slices, with the event loop free between them: one synchronous lstat costs a few microseconds,
+    // an asynchronous one a round trip through libuv's thread pool, about five times as long.
+    for (let i = 0; i < files.length; i += STAT_SLICE) {
+      if (i > 0) await yieldToEventLoop();
+      for (const file of files.slice(i, i + STAT_SLICE)) {
+        const stat = lstatOrUndefined(path.join(this.workTree, file));
+        if (stat && (stat.isFile() || stat.isSymbolicLink())) sizes.set(file, stat.size);
+      }
     }
-    const exclude = ['.git', ...leftOut.map((f) => `/${f.path.replace(/([\\*?[\]!#])/g, '\\$1')}`)];
-    await fsp.writeFile(excludeFile, `${exclude.join('\n')}\n`);
-    const tracked = new Set((await this.git(['ls-files', '-z', '--cached'])).split('\0').filter(Boolean));
-    const untrack = leftOut.filter((f) => tracked.has(f.path)).map((f) => f.path);
-    if (untrack.length > 0) await this.git(['rm', '--cached', '--quiet', '--ignore-unmatch', '--', ...untrack]);
-    await this.git(['add', '--all', '--', '.']);
-    return { tree: (await this.git(['write-tree'])).trim(), leftOut };
+    let kept = state ? state.bytes : 0;
+    for (const bytes of (await indexing).values()) kept -= bytes;
+    const leftOut: LeftOut[] = [];
+    const admitted: string[] = [];
+    let incoming = 0;
+    for (const bytes of sizes.values()) incoming += bytes;
+    // Smallest first only when the total cap can bite: sorting every file of a first checkpoint holds the event loop.
+    const weighed = kept + incoming > this.limits.maxCheckpointBytes ? [...sizes].sort((a, b) => a[1] - b[1]) : sizes;
+    await yieldToEventLoop();
+    for (const [file, bytes] of weighed) {
+      if (bytes > this.limits.maxFileBytes) leftOut.push({ path: file, bytes, reason: 'file too large' });
+      else if (kept + bytes > this.limits.maxCheckpointBytes) leftOut.push({ path: file, bytes, reason: 'checkpoint too large' });
+      else {
+        kept += bytes;
+        admitted.push(file);
+      }
+    }
+    await yieldToEventLoop();
+    // Forgotten while the index changes: a checkpoint cut short leaves the next one to weigh every file.
+    await fsp.rm(path.join(this.gitDir, STATE_FILE), { force: true });
+    // Gone, no longer a file, or left out now: out of the index (and so of the checkpoint).
+    const admittedSet = new Set(admitted);
+    const dropped = files.filter((f) => candidates.get(f) && !admittedSet.has(f));
+    if (dropped.length > 0) await this.git(['update-index', '-z', '--force-remove', '--stdin'], { ...options, input: dropped.join('\0') });
+    if (admitted.length > 0) await this.git(['update-index', '-z', '--add', '--remove', '--stdin'], { ...options, input: admitted.join('\0') });
+    const tree = (await this.git(['write-tree'], options)).trim();
+    await this.writeState({ bytes: kept });
+    // By code unit, as git orders paths: localeCompare over thousands of paths would hold the event loop.
+    leftOut.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { tree, leftOut };
+  }
+
+  /** The sizes the index holds for these paths (what the last checkpoint counted for them). */
+  private async indexedSizes(paths: readonly string[]): Promise<Map<string, number>> {
+    const sizes = new Map<string, number>();
+    // One request per line: a name holding a line break cannot be asked (it then counts as new).
+    const asked = paths.filter((p) => !p.includes('\n'));
+    if (asked.length === 0) return sizes;
+    const out = await this.git(['cat-file', '--batch-check=%(objectsize)'], { input: `${asked.map((p) => `:0:${p}`).join('\n')}\n` });
+    out.split('\n').forEach((line, i) => {
+      const bytes = Number(line);
+      if (i < asked.length && line !== '' && Number.isInteger(bytes)) sizes.set(asked[i] as string, bytes);
+    });
+    return sizes;
+  }
+
+  /** What the last checkpoint recorded beside the index: the bytes it holds. Undefined when absent or unreadable. */
+  private async readState(): Promise<StoreState | undefined> {
+    try {
+      const parsed = StoreStateSchema.safeParse(JSON.parse(await fsp.readFile(path.join(this.gitDir, STATE_FILE), 'utf8')));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async writeState(state: StoreState): Promise<void> {
+    await fsp.writeFile(path.join(this.gitDir, STATE_FILE), JSON.stringify(state));
   }
 
   private async diff(commit: string, tree: string): Promise<FileChange[]> {
@@ -218,20 +338,24 @@ export class ShadowGitStore {
   }
 
   /** Settings that keep the user's and the repository's git behaviour out: no hooks, no line-ending or fsmonitor magic. */
-  private static readonly CONFIG = ['-c', 'core.autocrlf=false', '-c', 'core.safecrlf=false', '-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', '-c', 'gc.auto=0', '-c', 'core.longpaths=true', '-c', 'commit.gpgsign=false'];
+  private static readonly CONFIG = ['-c', 'core.autocrlf=false', '-c', 'core.safecrlf=false', '-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', '-c', 'gc.auto=0', '-c', 'core.longpaths=true', '-c', 'commit.gpgsign=false', '-c', 'index.version=4', '-c', 'core.splitIndex=true'];
 
-  private git(args: readonly string[], env: Record<string, string> = {}): Promise<string> {
-    return this.gitBuffer(args, env).then((b) => b.toString('utf8'));
+  private git(args: readonly string[], options: GitOptions = {}): Promise<string> {
+    return this.gitBuffer(args, options).then((b) => b.toString('utf8'));
   }
 
-  private gitBuffer(args: readonly string[], env: Record<string, string> = {}): Promise<Buffer> {
+  private gitBuffer(args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
     const full = [...ShadowGitStore.CONFIG, '-c', `core.hooksPath=${path.join(this.gitDir, 'no-hooks')}`, ...args];
     return new Promise((resolve, reject) => {
-      execFile('git', full, { env: this.env(env), cwd: this.workTree, encoding: 'buffer', maxBuffer: MAX_OUTPUT, windowsHide: true }, (error, stdout, stderr) => {
+      const child = execFile('git', full, { env: this.env(options.env), cwd: this.workTree, encoding: 'buffer', maxBuffer: MAX_OUTPUT, windowsHide: true }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitUnavailableError('git is not on PATH'));
         reject(new CheckpointGitError(args, stderr.toString('utf8').trim() || error.message));
       });
+      if (options.background && child.pid !== undefined) lowerPriority(child.pid);
+      // A git that exits before reading all of its input is reported by its own exit, not by the pipe.
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(options.input ?? '');
     });
   }
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { systemClock } from '../../core/clock';
 import type { CheckpointRef } from '../../core/checkpoints/checkpointRef';
 import { Checkpoints, type FolderStore } from '../../core/checkpoints/checkpoints';
+import { prepareCheckpointsWhenTrusted } from '../../core/checkpoints/checkpointPreparation';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import { ShadowGitStore } from './shadowGitStore';
@@ -57,6 +58,29 @@ export function checkpointTaker(checkpoints: Checkpoints, log: vscode.LogOutputC
       return undefined;
     }
   };
+}
+
+/** How long after svc starts in a window the background preparation begins: the chat view's start-up goes first. */
+const PREPARE_AFTER_MS = 5_000;
+
+/**
+ * Shortly after start-up, in a trusted workspace with checkpoints on: the first checkpoint's work for
+ * each folder that has none yet, shown in the status bar, so the first message never waits for it.
+ */
+export function prepareCheckpointsInBackground(checkpoints: Checkpoints, log: vscode.LogOutputChannel): vscode.Disposable {
+  let preparation: { dispose(): void } | undefined;
+  const timer = setTimeout(() => {
+    preparation = prepareCheckpointsWhenTrusted(checkpoints, {
+      trusted: () => vscode.workspace.isTrusted,
+      onTrusted: (listener) => vscode.workspace.onDidGrantWorkspaceTrust(listener),
+      progress: (work) => Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'svc: preparing checkpoints' }, work)),
+      log,
+    });
+  }, PREPARE_AFTER_MS);
+  return new vscode.Disposable(() => {
+    clearTimeout(timer);
+    preparation?.dispose();
+  });
 }
 
 /** At start-up: drops the checkpoints no conversation shows any more, and those older than svc.checkpoints.keepDays. */

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import * as os from 'node:os';
 import type { ChatRequest } from '../../../src/api/index';
-import { GROUND_RULES, type AgentChatClient } from '../../../src/core/agent/agentLoop';
-import { AgentTaskBusyError, AgentTasks, UnknownAgentTaskError, type AgentTasksEvent } from '../../../src/core/agent/agentTasks';
+import type { AgentChatClient } from '../../../src/core/agent/agentLoop';
+import { GROUND_RULES } from '../../../src/core/chat/groundRules';
+import { AgentTaskBusyError, AgentTasks, UnknownAgentTaskError, type AgentTasksEvent, type AgentTasksOptions, type ToolsetRequest } from '../../../src/core/agent/agentTasks';
+import { CheckpointedTool } from '../../../src/core/checkpoints/checkpointedTool';
+import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
+import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
 import type { AgentToolset } from '../../../src/core/agent/agentToolset';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { TaskApprovals } from '../../../src/core/tools/approvals';
@@ -13,7 +17,7 @@ import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { nodeTestHost, processEnds } from './nodeTestWorkspaceHost';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
-import { delta, gate, ScriptedChatClient, usageChunk, type ScriptStep } from './support/scriptedChatClient';
+import { chunk, delta, gate, ScriptedChatClient, usageChunk, type ScriptStep } from './support/scriptedChatClient';
 
 class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient {
   async estimateTokens(): Promise<number> {
@@ -31,7 +35,7 @@ function emptyToolset(journal = new ChangeJournal()): AgentToolset {
 const answer: ScriptStep[] = [delta({ role: 'assistant', content: 'Done: ' }), delta({ content: 'nothing to change.' }, 0, 'stop'), usageChunk(12, 5)];
 const settings = { model: 'svc-k2.5', thinking: false, maxSteps: 5, systemPrompt: 'Be brief.' };
 
-async function tasksWith(scripts: ScriptStep[][], toolset: () => Promise<AgentToolset> = async () => emptyToolset(), clock = new ManualClock()) {
+async function tasksWith(scripts: ScriptStep[][], toolset: (request: ToolsetRequest) => Promise<AgentToolset> = async () => emptyToolset(), clock = new ManualClock(), extra: Partial<AgentTasksOptions> = {}) {
   const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
   const client = new ScriptedAgentClient(scripts);
   const events: AgentTasksEvent[] = [];
@@ -46,6 +50,7 @@ async function tasksWith(scripts: ScriptStep[][], toolset: () => Promise<AgentTo
     newId: () => `id-${++ids}`,
     log: { warn: (m) => void logged.push(`warn ${m}`), error: (m) => void logged.push(`error ${m}`) },
     onEvent: (event) => void events.push(event),
+    ...extra,
   });
   return { store, client, events, logged, tasks };
 }
@@ -167,5 +172,63 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     const lists = events.filter((e) => e.type === 'processes').map((e) => (e.type === 'processes' ? e.processes.map((p) => p.id) : []));
     assert.deepEqual(lists.at(-1), []);
     assert.deepEqual(tasks.processes(record!.conversationId), []);
+  });
+
+  it("sends the task at once and waits for its checkpoint only before the first call that may change a file", async () => {
+    const ref = (label: string): CheckpointRef => ({ id: label, label, createdAt: 1, folders: [{ folder: '/ws', commit: label }], leftOut: [] });
+    let finishTaskCheckpoint!: () => void;
+    const taken: string[] = [];
+    const checkpoint = (label: string): Promise<CheckpointRef | undefined> => {
+      taken.push(label);
+      if (label !== 'before your task') return Promise.resolve(ref(label));
+      return new Promise((resolve) => (finishTaskCheckpoint = () => resolve(ref(label))));
+    };
+    const edits: string[] = [];
+    const editTool: Tool = {
+      definition: functionDefinition('edit_file', 'Edits a file.', { path: { type: 'string', description: 'The file.' } }, ['path']),
+      origin: { kind: 'workspace' },
+      run: async (args) => {
+        edits.push(String(args.value.path));
+        return done('edited');
+      },
+    };
+    const toolset = async (request: ToolsetRequest): Promise<AgentToolset> => {
+      const set = emptyToolset();
+      assert.ok(request.checkpoint, 'the tools get a checkpoint taker');
+      set.registry.add(new CheckpointedTool(editTool, request.checkpoint));
+      return set;
+    };
+    const callEdit: ScriptStep[] = [delta({ role: 'assistant', content: '', tool_calls: [{ index: 0, id: 'call-1', type: 'function', function: { name: 'edit_file', arguments: '{"path":"a.txt"}' } }] }), chunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }])];
+    const { client, tasks, store } = await tasksWith([callEdit, answer], toolset, new ManualClock(), { checkpoint });
+    const running = tasks.run(null, 'Edit a.txt', settings);
+    while (client.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(edits, [], 'no change before the task checkpoint exists');
+    assert.deepEqual(taken, ['before your task']);
+    finishTaskCheckpoint();
+    const record = await running;
+    assert.deepEqual(edits, ['a.txt']);
+    assert.deepEqual(taken, ['before your task', 'before edit_file a.txt']);
+    const conversation = store.require(record?.conversationId ?? '');
+    const user = conversation.entries[0];
+    assert.equal(user?.role === 'user' ? user.checkpoint?.label : undefined, 'before your task');
+    const tool = conversation.entries.find((e) => e.role === 'tool');
+    assert.equal(tool?.role === 'tool' ? tool.checkpoint?.label : undefined, 'before edit_file a.txt');
+  });
+
+  it('puts the task checkpoint on its message even when it arrives after the task ended', async () => {
+    let finishTaskCheckpoint!: () => void;
+    const checkpoint = (label: string): Promise<CheckpointRef | undefined> =>
+      new Promise((resolve) => (finishTaskCheckpoint = () => resolve({ id: 'c', label, createdAt: 1, folders: [], leftOut: [] })));
+    const { tasks, store, events } = await tasksWith([answer], undefined, new ManualClock(), { checkpoint });
+    const record = await tasks.run(null, 'Look only', settings);
+    const conversation = store.require(record?.conversationId ?? '');
+    const user = conversation.entries[0];
+    assert.equal(user?.role === 'user' ? user.checkpoint : 'not a user entry', undefined);
+    const shown = events.length;
+    finishTaskCheckpoint();
+    while (events.length === shown) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(user?.role === 'user' ? user.checkpoint?.label : undefined, 'before your task');
+    assert.equal(events.at(-1)?.type, 'live');
   });
 });

@@ -3,6 +3,8 @@ import { NetworkError, serviceError, StreamInterruptedError } from '../../../src
 import type { ChatRequest } from '../../../src/api/schemas';
 import { ChatSession, type SessionEvent } from '../../../src/core/chat/chatSession';
 import type { ReplySettings } from '../../../src/core/chat/chatRequestBuilder';
+import { GROUND_RULES } from '../../../src/core/chat/groundRules';
+import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
 import { SessionBusyError } from '../../../src/core/conversations/conversationErrors';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
@@ -137,6 +139,7 @@ describe('ChatSession', () => {
     await session.send(conversation.id, 'Hi', thinking);
     await session.send(conversation.id, 'Again', thinking);
     assert.deepEqual((client.requests[1] as ChatRequest).messages, [
+      GROUND_RULES,
       { role: 'user', content: 'Hi' },
       { role: 'assistant', content: 'Hello there!', reasoning_content: 'The user greets. Reply politely.' },
       { role: 'user', content: 'Again' },
@@ -246,7 +249,7 @@ describe('ChatSession', () => {
     assert.equal(conversation.entries.length, 2, 'the retried reply replaces the interrupted one');
     assert.equal(reply(conversation).alternatives[0]?.content, 'The answer is 42.');
     assert.equal(client.requests.length, 2);
-    assert.deepEqual(client.requests[1]?.messages, [{ role: 'user', content: 'Q' }]);
+    assert.deepEqual(client.requests[1]?.messages, [GROUND_RULES, { role: 'user', content: 'Q' }]);
   });
 
   it('counts down after a rate limit and retries by itself, then succeeds', async () => {
@@ -339,7 +342,7 @@ describe('ChatSession', () => {
     assert.ok(firstUser);
     await session.editAndResend(conversation.id, firstUser.id, 'first, edited', thinking);
     assert.equal(conversation.entries.length, 2);
-    assert.deepEqual(client.requests[2]?.messages, [{ role: 'user', content: 'first, edited' }]);
+    assert.deepEqual(client.requests[2]?.messages, [GROUND_RULES, { role: 'user', content: 'first, edited' }]);
     assert.equal(reply(conversation).alternatives[0]?.content, 'three');
     await assert.rejects(session.editAndResend(conversation.id, 'missing', 'x', thinking), /no user message with id "missing"/);
     await assert.rejects(session.send(conversation.id, '   ', thinking), /text: the message must not be empty/);
@@ -365,10 +368,60 @@ describe('ChatSession', () => {
     const file = { role: 'system' as const, content: '{"filename":"a.txt","content":"alpha"}' };
     const image = { type: 'image_url' as const, image_url: { url: 'ms://file-1' } };
     await session.sendTurn(conversation.id, { display: 'Explain a.txt', context: [file], content: [{ type: 'text', text: 'Explain a.txt' }, image] }, { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 });
-    assert.deepEqual(client.requests[0]?.messages, [file, { role: 'user', content: [{ type: 'text', text: 'Explain a.txt' }, image] }]);
+    assert.deepEqual(client.requests[0]?.messages, [GROUND_RULES, file, { role: 'user', content: [{ type: 'text', text: 'Explain a.txt' }, image] }]);
     const user = conversation.entries[0];
     assert.equal(user?.role === 'user' ? user.content : undefined, 'Explain a.txt');
     await session.editAndResend(conversation.id, user?.id ?? '', 'What is in the picture?', { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 });
-    assert.deepEqual(client.requests[1]?.messages, [file, { role: 'user', content: [{ type: 'text', text: 'What is in the picture?' }, image] }]);
+    assert.deepEqual(client.requests[1]?.messages, [GROUND_RULES, file, { role: 'user', content: [{ type: 'text', text: 'What is in the picture?' }, image] }]);
+  });
+
+  it('sends the message first, takes its checkpoint once the request is out, and puts it on the message when taken', async () => {
+    const { session, conversation, client, events, store } = await setup([[delta({ content: 'done' }, 0, 'stop')]]);
+    let resolveCheckpoint!: (ref: CheckpointRef | undefined) => void;
+    let requestsWhenAsked = -1;
+    const take = (): Promise<CheckpointRef | undefined> => {
+      requestsWhenAsked = client.requests.length;
+      return new Promise((resolve) => (resolveCheckpoint = resolve));
+    };
+    await session.sendTurn(conversation.id, { display: 'Hi', context: [], content: 'Hi', checkpoint: take }, thinking);
+    assert.equal(requestsWhenAsked, 1, 'the checkpoint was asked for once the request had gone out');
+    assert.equal(reply(conversation).status, 'complete', 'the reply ended while the checkpoint was still being taken');
+    const user = conversation.entries[0];
+    assert.equal(user?.role === 'user' ? user.checkpoint : 'not a user entry', undefined);
+    const shown = events.length;
+    const ref: CheckpointRef = { id: 'c1', label: 'before your message', createdAt: 1, folders: [{ folder: '/ws', commit: 'abc' }], leftOut: [] };
+    resolveCheckpoint(ref);
+    while (events.length === shown) await tick();
+    assert.deepEqual(user?.role === 'user' ? user.checkpoint : undefined, ref);
+    assert.equal(events.at(-1)?.type, 'conversation', 'the view is shown the message with its checkpoint');
+    await store.flush();
+  });
+
+  it('takes the checkpoint of a message whose request was refused, once', async () => {
+    const { session, conversation, client } = await setup([]);
+    let asked = 0;
+    const take = async (): Promise<CheckpointRef | undefined> => {
+      asked += 1;
+      return undefined;
+    };
+    await session.sendTurn(conversation.id, { display: 'Hi', context: [], content: 'Hi', checkpoint: take }, { ...thinking, choiceCount: 9 });
+    assert.equal(client.requests.length, 0, 'nothing was sent');
+    assert.equal(asked, 1);
+  });
+
+  it('drops a late checkpoint whose message is gone', async () => {
+    const { session, conversation, store, events } = await setup([[delta({ content: 'done' }, 0, 'stop')]]);
+    let resolveCheckpoint!: (ref: CheckpointRef | undefined) => void;
+    const taking = new Promise<CheckpointRef | undefined>((resolve) => (resolveCheckpoint = resolve));
+    await session.sendTurn(conversation.id, { display: 'Hi', context: [], content: 'Hi', checkpoint: () => taking }, thinking);
+    const user = conversation.entries[0];
+    conversation.entries.splice(0);
+    await store.save(conversation);
+    const shown = events.length;
+    resolveCheckpoint({ id: 'c1', label: 'before your message', createdAt: 1, folders: [], leftOut: [] });
+    await taking;
+    await tick();
+    assert.equal(user?.role === 'user' ? user.checkpoint : 'not a user entry', undefined);
+    assert.equal(events.length, shown);
   });
 });

@@ -42,8 +42,9 @@ describe('ChatSession on the emulator', () => {
 
     await session.send(conversation.id, 'And again', settings);
     const second = sent[1] as { messages: { role: string; reasoning_content?: string }[] };
-    assert.equal(second.messages[1]?.role, 'assistant');
-    assert.equal(second.messages[1]?.reasoning_content, alt.reasoning);
+    assert.equal(second.messages[0]?.role, 'system', 'the ground rules come first');
+    assert.equal(second.messages[2]?.role, 'assistant');
+    assert.equal(second.messages[2]?.reasoning_content, alt.reasoning);
     assert.equal((conversation.entries[3] as AssistantEntry).status, 'complete');
     await store.flush();
     const { store: reloaded } = await ConversationStore.open(storage, systemClock);

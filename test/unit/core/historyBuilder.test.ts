@@ -41,6 +41,27 @@ describe('buildHistory', () => {
     ]);
   });
 
+  it('leaves out the tool calls no tool message answers (an Ask reply), so the next request stays valid', () => {
+    const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'read_file', arguments: '{"path":"a.ts"}' } });
+    const history = buildHistory(
+      conversation([
+        { id: 'u1', role: 'user', createdAt: 0, content: 'What is in a.ts?' },
+        { id: 'a1', role: 'assistant', createdAt: 0, model: 'svc-k2.5', selected: 0, status: 'complete', alternatives: [{ content: 'Let me look.', reasoning: '', toolCalls: [call('c1')], finishReason: 'tool_calls' }] },
+        { id: 'a2', role: 'assistant', createdAt: 0, model: 'svc-k2.5', selected: 0, status: 'complete', alternatives: [{ content: '', reasoning: '', toolCalls: [call('c2')], finishReason: 'tool_calls' }] },
+        { id: 'u2', role: 'user', createdAt: 0, content: 'Switch to Agent then.' },
+        { id: 'a3', role: 'assistant', createdAt: 0, model: 'svc-k2.5', selected: 0, status: 'complete', alternatives: [{ content: '', reasoning: '', toolCalls: [call('c3'), call('c4')], finishReason: 'tool_calls' }] },
+        { id: 't3', role: 'tool', createdAt: 0, toolCallId: 'c3', content: 'export const a = 1;' },
+      ]),
+    );
+    assert.deepEqual(history, [
+      { role: 'user', content: 'What is in a.ts?' },
+      { role: 'assistant', content: 'Let me look.' },
+      { role: 'user', content: 'Switch to Agent then.' },
+      { role: 'assistant', content: '', tool_calls: [call('c3')] },
+      { role: 'tool', tool_call_id: 'c3', content: 'export const a = 1;' },
+    ]);
+  });
+
   it('uses the selected alternative, keeps a stopped partial answer, and leaves out replies with nothing to show', () => {
     const history = buildHistory(
       conversation([

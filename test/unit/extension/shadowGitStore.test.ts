@@ -115,6 +115,73 @@ describe('checkpoints: the shadow git store on real files', function () {
     assert.ok(leftOut.length > 0 && leftOut.every((f) => f.reason === 'checkpoint too large'), JSON.stringify(leftOut));
   });
 
+  it('weighs only what changed since the last checkpoint, and still applies both caps to it', async () => {
+    write(root, 'data/keep.txt', 'k'.repeat(900));
+    const first = await store.snapshot('first');
+    assert.deepEqual(first.leftOut, []);
+    write(root, 'data/keep.txt', 'k'.repeat(1500));
+    write(root, 'data/new.txt', 'n'.repeat(100));
+    const grown = await store.snapshot('a file grew past the per-file cap');
+    assert.deepEqual(grown.leftOut, [{ path: 'data/keep.txt', bytes: 1500, reason: 'file too large' }]);
+    assert.equal(await store.fileAt(grown.commit, 'data/keep.txt'), undefined, 'a file over the cap leaves the checkpoint');
+    assert.equal((await store.fileAt(grown.commit, 'data/new.txt'))?.toString(), 'n'.repeat(100));
+    assert.equal((await store.fileAt(grown.commit, 'src/a.ts'))?.toString(), 'export const a = 1;\n', 'unchanged files stay in');
+    write(root, 'data/keep.txt', 'small again');
+    const shrunk = await store.snapshot('the file shrank');
+    assert.deepEqual(shrunk.leftOut, []);
+    assert.equal((await store.fileAt(shrunk.commit, 'data/keep.txt'))?.toString(), 'small again');
+  });
+
+  it('takes a folder that replaced a file, and a file that replaced a folder', async () => {
+    await store.snapshot('first');
+    fs.rmSync(path.join(root, 'notes.md'));
+    write(root, 'notes.md/inside.md', 'now a folder');
+    fs.rmSync(path.join(root, 'src'), { recursive: true });
+    write(root, 'src', 'now a file');
+    const { commit, leftOut } = await store.snapshot('swapped');
+    assert.deepEqual(leftOut, []);
+    assert.equal((await store.fileAt(commit, 'notes.md/inside.md'))?.toString(), 'now a folder');
+    assert.equal((await store.fileAt(commit, 'src'))?.toString(), 'now a file');
+    assert.equal(await store.fileAt(commit, 'src/a.ts'), undefined);
+  });
+
+  it('counts the unchanged files toward the per-checkpoint cap, and makes room when files go', async () => {
+    for (let i = 0; i < 9; i++) write(root, `data/f${i}.txt`, 'x'.repeat(1000));
+    assert.deepEqual((await store.snapshot('nine thousand bytes and the small files')).leftOut, []);
+    write(root, 'data/late.txt', 'y'.repeat(1000));
+    const full = await store.snapshot('one more file does not fit');
+    assert.deepEqual(full.leftOut, [{ path: 'data/late.txt', bytes: 1000, reason: 'checkpoint too large' }]);
+    fs.rmSync(path.join(root, 'data/f0.txt'));
+    fs.rmSync(path.join(root, 'data/f1.txt'));
+    const roomy = await store.snapshot('two files deleted');
+    assert.deepEqual(roomy.leftOut, []);
+    assert.equal((await store.fileAt(roomy.commit, 'data/late.txt'))?.toString(), 'y'.repeat(1000));
+    assert.equal(await store.fileAt(roomy.commit, 'data/f0.txt'), undefined);
+  });
+
+  it('weighs every file again when its record of the last checkpoint is missing (a store of an older version)', async () => {
+    await store.snapshot('first');
+    fs.rmSync(path.join(storage, 'store', 'svc-checkpoint-state.json'));
+    write(root, 'big.dat', 'b'.repeat(2000));
+    const again = await store.snapshot('without the record');
+    assert.deepEqual(again.leftOut, [{ path: 'big.dat', bytes: 2000, reason: 'file too large' }]);
+    write(root, 'src/a.ts', 'changed');
+    assert.deepEqual(await store.changesSince(again.commit), [{ path: 'src/a.ts', status: 'modified' }]);
+  });
+
+  it('prepares its first checkpoint ahead of time without recording one, and the next one starts from it', async () => {
+    assert.equal(await store.needsPreparing(), true);
+    write(root, 'big.dat', 'b'.repeat(2000));
+    await store.prepare();
+    assert.equal(await store.needsPreparing(), false);
+    assert.deepEqual(await store.commits(), [], 'no checkpoint is recorded');
+    write(root, 'src/a.ts', 'edited after preparing');
+    const { commit, leftOut } = await store.snapshot('first real one');
+    assert.deepEqual(leftOut, [{ path: 'big.dat', bytes: 2000, reason: 'file too large' }]);
+    assert.equal((await store.fileAt(commit, 'src/a.ts'))?.toString(), 'edited after preparing');
+    assert.equal((await store.fileAt(commit, 'notes.md'))?.toString(), '# notes\n');
+  });
+
   it('prunes the checkpoints it is not told to keep', async () => {
     const first = await store.snapshot('one');
     write(root, 'src/a.ts', 'two');

@@ -1,0 +1,102 @@
+// Ask and Agent in one conversation open every request the same way (ground rules, standing
+// instructions, the conversation; and, once a task ran, the same tools), so the service's prompt cache,
+// which matches a prompt from its start, keeps the prefix when the user switches between them.
+import assert from 'node:assert/strict';
+import type { ChatRequest } from '../../../src/api/index';
+import type { AgentChatClient } from '../../../src/core/agent/agentLoop';
+import { AgentTasks } from '../../../src/core/agent/agentTasks';
+import type { AgentToolset } from '../../../src/core/agent/agentToolset';
+import { ASK_MODE_NOTE, ChatSession } from '../../../src/core/chat/chatSession';
+import { GROUND_RULES } from '../../../src/core/chat/groundRules';
+import { ConversationStore } from '../../../src/core/conversations/conversationStore';
+import { TaskApprovals } from '../../../src/core/tools/approvals';
+import { ChangeJournal } from '../../../src/core/tools/changeJournal';
+import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
+import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
+import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
+import { ManualClock } from './support/manualClock';
+import { MemoryConversationFolder } from './support/memoryConversationFolder';
+import { delta, ScriptedChatClient, type ScriptStep } from './support/scriptedChatClient';
+
+class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient {
+  async estimateTokens(): Promise<number> {
+    return 10;
+  }
+}
+
+const readTool: Tool = {
+  definition: functionDefinition('read_file', 'Reads a file.', { path: { type: 'string', description: 'The file.' } }, ['path']),
+  origin: { kind: 'workspace' },
+  run: async () => done('contents'),
+};
+
+function toolset(): AgentToolset {
+  const approvals = new TaskApprovals({ request: async () => 'reject' });
+  return { registry: new ToolRegistry([readTool]), approvals, journal: new ChangeJournal(), egress: new DataEgressGuard(approvals, false) };
+}
+
+const reply = (text: string): ScriptStep[] => [delta({ role: 'assistant', content: text }, 0, 'stop')];
+const rules = { role: 'system' as const, content: 'Project rules: use tabs.' };
+
+describe('one conversation, Ask and Agent: the same opening in every request', () => {
+  it('sends the same first messages and, once a task ran, the same tools in Ask requests, with a note that they cannot be called', async () => {
+    const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
+    const client = new ScriptedAgentClient([reply('Ask one'), reply('Agent one'), reply('Ask two'), reply('Agent two')]);
+    let ids = 0;
+    const tasks = new AgentTasks({
+      store,
+      client: async () => client,
+      toolset: async () => toolset(),
+      promptCacheKey: async () => 'workspace-key',
+      clock: new ManualClock(),
+      newId: () => `id-${++ids}`,
+      log: { warn: () => undefined, error: () => undefined },
+      onEvent: () => undefined,
+      standingInstructions: async () => rules,
+    });
+    const session = new ChatSession({ client: () => client, store, clock: new ManualClock(), onEvent: () => undefined, promptCacheKey: async () => 'workspace-key', standingInstructions: async () => rules, tools: (id, model) => tasks.toolsOf(id, model) });
+    const settings = { model: 'svc-k2.5', thinking: false, jsonMode: false, choiceCount: 1 };
+    const conversation = await store.create('Be brief.');
+
+    await session.send(conversation.id, 'First question', settings);
+    await tasks.run(conversation.id, 'First task', { ...settings, maxSteps: 3, systemPrompt: 'Be brief.' });
+    await session.send(conversation.id, 'Second question', settings);
+    await tasks.run(conversation.id, 'Second task', { ...settings, maxSteps: 3, systemPrompt: 'Be brief.' });
+
+    const [ask1, agent1, ask2, agent2] = client.requests as [ChatRequest, ChatRequest, ChatRequest, ChatRequest];
+    const opening = [GROUND_RULES, rules, { role: 'system', content: 'Be brief.' }];
+    for (const request of [ask1, agent1, ask2, agent2]) assert.deepEqual(request.messages.slice(0, 3), opening);
+    assert.equal(ask1.tools, undefined, 'before any task, Ask offers no tools');
+    assert.deepEqual(agent1.tools, [readTool.definition]);
+    assert.deepEqual(ask2.tools, agent1.tools, 'after a task, Ask sends the same tool list');
+    assert.deepEqual(agent2.tools, agent1.tools);
+    // Everything the agent's last request sent is the start of the next Ask request, up to the note.
+    assert.deepEqual(ask2.messages.slice(0, agent1.messages.length), agent1.messages);
+    assert.deepEqual(ask2.messages.slice(-2), [ASK_MODE_NOTE, { role: 'user', content: 'Second question' }]);
+    assert.deepEqual(agent2.messages.slice(0, ask2.messages.length - 2), ask2.messages.slice(0, -2));
+  });
+
+  it('leaves the tools out of an Ask request to another model than the task used (its cache is not shared)', async () => {
+    const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
+    const client = new ScriptedAgentClient([reply('Agent one'), reply('Ask on another model')]);
+    let ids = 0;
+    const tasks = new AgentTasks({
+      store,
+      client: async () => client,
+      toolset: async () => toolset(),
+      promptCacheKey: async () => 'workspace-key',
+      clock: new ManualClock(),
+      newId: () => `id-${++ids}`,
+      log: { warn: () => undefined, error: () => undefined },
+      onEvent: () => undefined,
+    });
+    const session = new ChatSession({ client: () => client, store, clock: new ManualClock(), onEvent: () => undefined, tools: (id, model) => tasks.toolsOf(id, model) });
+    const conversation = await store.create();
+    await tasks.run(conversation.id, 'A task', { model: 'svc-k2.5', thinking: false, maxSteps: 3, systemPrompt: '' });
+    await session.send(conversation.id, 'A question', { model: 'svc-v1-8k', thinking: false, jsonMode: false, choiceCount: 1 });
+    const ask = client.requests[1] as ChatRequest;
+    assert.equal(ask.tools, undefined);
+    assert.ok(!ask.messages.includes(ASK_MODE_NOTE));
+    assert.deepEqual(ask.messages[0], GROUND_RULES);
+  });
+});
