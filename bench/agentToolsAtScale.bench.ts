@@ -3,9 +3,13 @@
 // its baseline in the same run and prints its own figures; the targets of all sections are printed last.
 import { figure, printTargets, runBench, type TargetResult } from './support/benchReport';
 import { largeRepository, type LargeRepository } from './support/largeRepository';
+import { measure as checkpoints } from './atScale/checkpoints';
 import { measure as search } from './atScale/search';
 
-const SECTIONS: readonly { name: string; measure: (repository: LargeRepository) => Promise<TargetResult[]> }[] = [{ name: 'search', measure: search }];
+const SECTIONS: readonly { name: string; measure: (repository: LargeRepository) => Promise<TargetResult[]> }[] = [
+  { name: 'search', measure: search },
+  { name: 'checkpoints', measure: checkpoints },
+];
 
 runBench(async () => {
   const repository = largeRepository();
