@@ -71,3 +71,97 @@ describe('checkpoints, under attack', function () {
     assert.equal(fs.existsSync(marker), false, 'no filter or hook of the repository ran');
   });
 });
+
+describe('checkpoints, attacked through what a restore or a checkpoint touches', function () {
+  this.timeout(30_000);
+  let root: string;
+  let storage: string;
+  let outside: string;
+
+  beforeEach(() => {
+    root = tempDir('svc-ckpt-restore-');
+    storage = tempDir('svc-ckpt-restore-store-');
+    outside = tempDir('svc-ckpt-outside-');
+    fs.writeFileSync(path.join(root, 'app.ts'), 'v1\n');
+  });
+
+  afterEach(() => {
+    for (const folder of [root, storage, outside]) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('a restore that brings back a symlinked folder does not delete through it', async () => {
+    fs.writeFileSync(path.join(outside, 'victim.txt'), 'keep me');
+    fs.symlinkSync(outside, path.join(root, 'link'));
+    const store = await ShadowGitStore.open(path.join(storage, 'store'), root);
+    const { commit } = await store.snapshot('the folder is a link');
+    fs.rmSync(path.join(root, 'link'));
+    fs.mkdirSync(path.join(root, 'link'));
+    fs.writeFileSync(path.join(root, 'link', 'victim.txt'), 'created since');
+    await store.restore(commit);
+    assert.equal(fs.readFileSync(path.join(outside, 'victim.txt'), 'utf8'), 'keep me', 'the file outside the workspace is untouched');
+  });
+
+  it('a file that grew past the cap is neither overwritten by a restore nor deleted by its undo', async () => {
+    const store = await ShadowGitStore.open(path.join(storage, 'store'), root, { maxFileBytes: 1024 });
+    fs.writeFileSync(path.join(root, 'data.bin'), 'small');
+    const { commit } = await store.snapshot('small');
+    const big = Buffer.alloc(4096, 7);
+    fs.writeFileSync(path.join(root, 'data.bin'), big);
+    fs.writeFileSync(path.join(root, 'app.ts'), 'v2\n');
+    const before = await store.snapshot('before the restore');
+    const restored = await store.restore(commit);
+    assert.deepEqual(restored.map((c) => c.path), ['app.ts']);
+    assert.deepEqual(fs.readFileSync(path.join(root, 'data.bin')), big, 'the restore left the big file as it is');
+    await store.restore(before.commit);
+    assert.deepEqual(fs.readFileSync(path.join(root, 'data.bin')), big, 'undoing the restore left it too');
+    assert.equal(fs.readFileSync(path.join(root, 'app.ts'), 'utf8'), 'v2\n');
+  });
+
+  it('gives up on a named pipe in a nested .git instead of hanging every checkpoint', async () => {
+    fs.mkdirSync(path.join(root, 'vendor', 'dep', '.git'), { recursive: true });
+    execFileSync('mkfifo', [path.join(root, 'vendor', 'dep', '.git', 'HEAD')]);
+    const store = await ShadowGitStore.open(path.join(storage, 'store'), root, { gitTimeoutMs: 2_000 });
+    const outcome = await store.snapshot('with a pipe').then(
+      () => 'done',
+      (error: Error) => error.message,
+    );
+    assert.ok(outcome === 'done' || /no answer within 2 s; stopped/.test(outcome), outcome);
+  });
+
+  it('never runs a git from the workspace, whether PATH names it relatively or absolutely', async () => {
+    const marker = path.join(outside, 'ran');
+    for (const folder of [path.join(root, 'node_modules', '.bin'), root]) {
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, 'git'), `#!/bin/sh\ntouch ${marker}\n`, { mode: 0o755 });
+    }
+    const saved = process.env.PATH;
+    process.env.PATH = ['node_modules/.bin', '.', path.join(root, 'node_modules', '.bin'), root, saved].join(path.delimiter);
+    try {
+      const store = await ShadowGitStore.open(path.join(storage, 'store'), root);
+      await store.snapshot('with planted gits');
+    } finally {
+      process.env.PATH = saved;
+    }
+    assert.equal(fs.existsSync(marker), false, 'no planted git ran');
+  });
+
+  it('takes no checkpoint in Restricted Mode, so git never runs on the folder there', async () => {
+    const { fakeVscode, installFakeVscode } = await import('./fakeVscodeModule');
+    installFakeVscode();
+    const { createWorkspaceCheckpoints } = await import('../../src/extension/checkpoints/workspaceCheckpoints');
+    fakeVscode.workspace.workspaceFolders = [{ uri: { fsPath: root, scheme: 'file' }, name: 'ws' }];
+    fakeVscode.workspace.isTrusted = false;
+    try {
+      const log = { warn: () => undefined, info: () => undefined, error: () => undefined } as never;
+      const context = { storageUri: { fsPath: storage }, globalStorageUri: { fsPath: storage } } as never;
+      const checkpoints = createWorkspaceCheckpoints(context, log);
+      assert.equal(await checkpoints.take('in Restricted Mode'), undefined);
+      assert.equal(fs.existsSync(path.join(storage, 'checkpoints')), false, 'no store was made');
+      fakeVscode.workspace.isTrusted = true;
+      assert.ok(await checkpoints.take('trusted'), 'once trusted, checkpoints are taken');
+    } finally {
+      fakeVscode.workspace.isTrusted = true;
+      fakeVscode.workspace.workspaceFolders = undefined;
+    }
+  });
+});

@@ -8,15 +8,18 @@ import { lstatSync, promises as fsp, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { findGitExecutable } from '../git/workspaceGit';
 
 export interface CheckpointLimits {
   /** Files larger than this are left out (default 5 MB). */
   maxFileBytes: number;
   /** A checkpoint holds at most this much (default 200 MB); the largest files beyond it are left out. */
   maxCheckpointBytes: number;
+  /** Longest one git command may run (default 2 minutes): a named pipe in a nested `.git/` must not hang every checkpoint. */
+  gitTimeoutMs: number;
 }
 
-export const DEFAULT_CHECKPOINT_LIMITS: CheckpointLimits = { maxFileBytes: 5 * 1024 * 1024, maxCheckpointBytes: 200 * 1024 * 1024 };
+export const DEFAULT_CHECKPOINT_LIMITS: CheckpointLimits = { maxFileBytes: 5 * 1024 * 1024, maxCheckpointBytes: 200 * 1024 * 1024, gitTimeoutMs: 120_000 };
 
 export interface LeftOut {
   path: string;
@@ -98,11 +101,15 @@ export class ShadowGitStore {
     readonly gitDir: string,
     readonly workTree: string,
     private readonly limits: CheckpointLimits,
+    /** git by absolute path: a relative PATH entry (`.`, `node_modules/.bin`) would find the repository's own. */
+    private readonly gitPath: string,
   ) {}
 
   /** The store of `workTree` in `gitDir`, created on first use. */
   static async open(gitDir: string, workTree: string, limits: Partial<CheckpointLimits> = {}): Promise<ShadowGitStore> {
-    const store = new ShadowGitStore(gitDir, workTree, { ...DEFAULT_CHECKPOINT_LIMITS, ...limits });
+    const gitPath = findGitExecutable(process.env.PATH, [workTree]);
+    if (!gitPath) throw new GitUnavailableError('no git executable on an absolute PATH entry outside the workspace');
+    const store = new ShadowGitStore(gitDir, workTree, { ...DEFAULT_CHECKPOINT_LIMITS, ...limits }, gitPath);
     await fsp.mkdir(gitDir, { recursive: true });
     await fsp.mkdir(path.join(gitDir, 'no-hooks'), { recursive: true });
     try {
@@ -162,11 +169,17 @@ export class ShadowGitStore {
 
   /**
    * Brings the folder back to the checkpoint: changed and deleted files get the checkpoint's content,
-   * files created since are removed. Files the checkpoint left out (ignored, too large) are not touched.
+   * files created since are removed. Files the checkpoint left out (ignored, too large) are not touched,
+   * nor is a file left out now (one that grew past the cap since: bringing back its old content would
+   * overwrite it, and an undo of that restore would then delete it). A file created since is removed only
+   * when no folder on its way is a symbolic link: the checkpoint may have brought one back in place of the
+   * real folder, and removing through it would delete a file outside the workspace.
    */
   restore(commit: string): Promise<FileChange[]> {
     return this.serial(async () => {
-      const changes = await this.diff(commit, (await this.writeTree()).tree);
+      const now = await this.writeTree();
+      const leftOutNow = new Set(now.leftOut.map((f) => f.path));
+      const changes = (await this.diff(commit, now.tree)).filter((c) => !leftOutNow.has(c.path));
       const back = changes.filter((c) => c.status !== 'added').map((c) => c.path);
       if (back.length > 0) {
         const list = path.join(this.gitDir, 'restore-paths');
@@ -175,9 +188,25 @@ export class ShadowGitStore {
         // Unsplit: a split index of its own could expire the shared part of the store's index.
         await this.git(['-c', 'core.splitIndex=false', 'checkout', commit, `--pathspec-from-file=${list}`, '--pathspec-file-nul'], { env: { GIT_INDEX_FILE: path.join(this.gitDir, 'restore-index') } });
       }
-      for (const change of changes.filter((c) => c.status === 'added')) await fsp.rm(path.join(this.workTree, change.path), { force: true });
-      return changes;
+      const removed: FileChange[] = [];
+      for (const change of changes.filter((c) => c.status === 'added')) {
+        if (await this.reachedThroughSymlink(change.path)) continue;
+        await fsp.rm(path.join(this.workTree, change.path), { force: true });
+        removed.push(change);
+      }
+      return [...changes.filter((c) => c.status !== 'added'), ...removed];
     });
+  }
+
+  /** Whether a folder between the work tree and this file is a symbolic link (or is gone). */
+  private async reachedThroughSymlink(file: string): Promise<boolean> {
+    let current = this.workTree;
+    for (const segment of file.split('/').slice(0, -1)) {
+      current = path.join(current, segment);
+      const stat = await fsp.lstat(current).catch(() => undefined);
+      if (!stat || stat.isSymbolicLink() || !stat.isDirectory()) return true;
+    }
+    return false;
   }
 
   /** The checkpoints this store keeps. */
@@ -347,9 +376,11 @@ export class ShadowGitStore {
   private gitBuffer(args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
     const full = [...ShadowGitStore.CONFIG, '-c', `core.hooksPath=${path.join(this.gitDir, 'no-hooks')}`, ...args];
     return new Promise((resolve, reject) => {
-      const child = execFile('git', full, { env: this.env(options.env), cwd: this.workTree, encoding: 'buffer', maxBuffer: MAX_OUTPUT, windowsHide: true }, (error, stdout, stderr) => {
+      const limit = { timeout: this.limits.gitTimeoutMs, killSignal: 'SIGKILL' as const };
+      const child = execFile(this.gitPath, full, { env: this.env(options.env), cwd: this.workTree, encoding: 'buffer', maxBuffer: MAX_OUTPUT, windowsHide: true, ...limit }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitUnavailableError('git is not on PATH'));
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitUnavailableError(`${this.gitPath} could not be run`));
+        if ((error as { killed?: boolean }).killed) return reject(new CheckpointGitError(args, `no answer within ${Math.round(this.limits.gitTimeoutMs / 1000)} s; stopped (a named pipe or a hung file system in the folder?)`));
         reject(new CheckpointGitError(args, stderr.toString('utf8').trim() || error.message));
       });
       if (options.background && child.pid !== undefined) lowerPriority(child.pid);

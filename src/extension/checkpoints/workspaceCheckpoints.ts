@@ -38,7 +38,8 @@ export function createWorkspaceCheckpoints(context: vscode.ExtensionContext, log
   };
   return new Checkpoints({
     stores: async (): Promise<FolderStore[]> => Promise.all((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => storeOf(f.uri.fsPath))),
-    enabled: () => readCheckpointSettings().enabled,
+    // In Restricted Mode nothing runs git on the folder: the agent cannot change files there anyway.
+    enabled: () => readCheckpointSettings().enabled && vscode.workspace.isTrusted,
     clock: systemClock,
     newId: randomUUID,
     warnOnce: (message) => {
