@@ -2,8 +2,8 @@
 // before they run, so the user can compare with that moment or go back to it; the checkpoint rides on
 // the call's result into the conversation.
 import type { CheckpointRef } from './checkpointRef';
-import type { Tool, ToolArguments, ToolOrigin, ToolRunResult } from '../tools/tool';
-import type { ToolDefinition } from '../../api/index';
+import type { Tool, ToolArguments, ToolRunResult } from '../tools/tool';
+import { ToolDecorator } from '../tools/toolDecorator';
 
 /** The workspace tools whose calls may change files. */
 export const FILE_CHANGING_TOOLS: ReadonlySet<string> = new Set(['edit_file', 'write_file', 'run_command']);
@@ -15,16 +15,12 @@ function subject(args: ToolArguments): string {
   return typeof path === 'string' ? path : typeof command === 'string' ? (command.length > 60 ? `${command.slice(0, 59)}…` : command) : '';
 }
 
-export class CheckpointedTool implements Tool {
-  readonly definition: ToolDefinition;
-  readonly origin: ToolOrigin;
-
+export class CheckpointedTool extends ToolDecorator {
   constructor(
-    private readonly inner: Tool,
+    inner: Tool,
     private readonly take: TakeCheckpoint,
   ) {
-    this.definition = inner.definition;
-    this.origin = inner.origin;
+    super(inner);
   }
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {

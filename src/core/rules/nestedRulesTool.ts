@@ -1,8 +1,8 @@
 // The agent's file tools carry the rules of the subfolder they touched: the first time a task reads,
 // lists, searches or changes something under a folder with its own AGENTS.md, that file's rules follow
 // the tool's result, so the model reads them before it goes on working there.
-import type { ToolDefinition } from '../../api/index';
-import type { Tool, ToolArguments, ToolOrigin, ToolRunResult } from '../tools/tool';
+import type { Tool, ToolArguments, ToolRunResult } from '../tools/tool';
+import { ToolDecorator } from '../tools/toolDecorator';
 import { nestedRulesFor, nestedRulesMessage, type NestedRulesSource } from './nestedRules';
 
 /** The workspace tools whose `path` argument names what they touch. */
@@ -22,16 +22,12 @@ export class TaskNestedRules {
   }
 }
 
-export class NestedRulesTool implements Tool {
-  readonly definition: ToolDefinition;
-  readonly origin: ToolOrigin;
-
+export class NestedRulesTool extends ToolDecorator {
   constructor(
-    private readonly inner: Tool,
+    inner: Tool,
     private readonly rules: TaskNestedRules,
   ) {
-    this.definition = inner.definition;
-    this.origin = inner.origin;
+    super(inner);
   }
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {

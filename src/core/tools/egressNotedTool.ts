@@ -1,20 +1,16 @@
 // Every tool of a task tells the egress guard what it brought in: a command's output (`cat .env`), an MCP
 // server's or another extension's tool, or code run on this computer can carry workspace content as
 // surely as read_file, and the guard must know before the next fetch leaves (dataEgressGuard.ts).
-import type { ToolDefinition } from '../../api/index';
 import type { DataEgressGuard } from './dataEgressGuard';
-import type { Tool, ToolArguments, ToolOrigin, ToolRunResult } from './tool';
+import type { Tool, ToolArguments, ToolRunResult } from './tool';
+import { ToolDecorator } from './toolDecorator';
 
-export class EgressNotedTool implements Tool {
-  readonly definition: ToolDefinition;
-  readonly origin: ToolOrigin;
-
+export class EgressNotedTool extends ToolDecorator {
   constructor(
-    private readonly inner: Tool,
+    inner: Tool,
     private readonly egress: DataEgressGuard,
   ) {
-    this.definition = inner.definition;
-    this.origin = inner.origin;
+    super(inner);
   }
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
