@@ -95,7 +95,7 @@ describe('svc agent tasks with MCP servers (integration, local emulator)', funct
         ['external-tool'],
         'the call was asked once, as an external tool',
       );
-      assert.match(asked[0]?.title ?? '', new RegExp(`"echo" of the MCP server "${server}"`));
+      assert.match(asked[0]?.title ?? '', new RegExp(`"echo" of (your MCP server "${server}" \\(svc\\.mcp\\.servers\\)|the MCP server "${server}" of this workspace)`));
       assert.match(asked[0]?.detail ?? '', new RegExp(`"message": "hello over ${transport}"`));
     });
   }
@@ -103,7 +103,7 @@ describe('svc agent tasks with MCP servers (integration, local emulator)', funct
   it('goes on when a server dies mid-call: the model gets an error result, the task ends normally', async () => {
     const record = await api.agent.runTask('mcp-it crash', MODEL);
     assert.equal(record?.summary.stopReason, 'stop', record?.summary.error);
-    assert.match(record?.summary.answer ?? '', /^After the crash: The tool crash of the MCP server "crashy" failed: /);
+    assert.match(record?.summary.answer ?? '', /^After the crash: The tool crash of (your MCP server "crashy" \(svc\.mcp\.servers\)|the MCP server "crashy" of this workspace \(\.vscode\/mcp\.json\)) failed: /);
   });
 
   it("leaves a repository's server that was not approved stopped", async () => {
