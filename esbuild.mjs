@@ -28,8 +28,9 @@ const separateLibraries = [
   { specifier: '@e965/xlsx', outfile: 'dist/emulator/extractors/spreadsheet.js', esm: true },
   { specifier: 'jszip', outfile: 'dist/emulator/extractors/zip.js' },
   { specifier: 'gpt-tokenizer/encoding/cl100k_base', outfile: 'dist/vendor/gpt-tokenizer.js' },
-  // The encoding detector's models (1 MB), loaded on the first workspace file the agent meets that is not UTF-8.
-  { specifier: 'jschardet', outfile: 'dist/vendor/jschardet.js' },
+  // The encoding detector used when VS Code's own jschardet is not found, loaded on the first workspace
+  // file the agent meets that is not UTF-8 (src/extension/workspaceTools/editorEncodingDetector.ts).
+  { specifier: 'chardet', outfile: 'dist/vendor/chardet.js' },
   // Legacy code pages (GBK, Shift_JIS, windows-1252…): loaded with the detector; UTF-8 and UTF-16 need neither.
   { specifier: 'iconv-lite', outfile: 'dist/vendor/iconv-lite.js' },
 ];

@@ -2,6 +2,7 @@
 // the text it is and writes a changed text back in the same form, byte for byte where nothing changed.
 // A file is taken only if decoding then encoding gives back exactly its bytes: otherwise an edit would
 // rewrite bytes nobody changed, so it is refused before anything happens.
+import type { EncodingDetector } from './encodingDetector';
 import { BinaryFileError } from './workspaceText';
 
 type Iconv = typeof import('iconv-lite');
@@ -104,21 +105,17 @@ function labelOf(name: string): string {
   return [...MULTI_BYTE, ...SINGLE_BYTE].find((known) => known.toLowerCase() === name.toLowerCase()) ?? name;
 }
 
-let detector: Promise<typeof import('jschardet')> | undefined;
-
 /**
  * The encodings to try, most likely first. The detector's confidences are low and close on the few
  * non-ASCII bytes of a source file, so its ranking is only taken where it is a clear signal: a
  * multi-byte encoding it names (their byte patterns are strict, and a wrong one does not survive the
  * round trip) before any single-byte one unless that one is twice as likely; among single-byte code
  * pages windows-1252 (a superset of Latin-1) unless another is twice as likely. Latin-1 comes last: it
- * decodes anything, so it is the fallback, never a rival. The detector is 1 MB of models, loaded on
- * the first file that is not UTF-8 (most never are).
+ * decodes anything, so it is the fallback, never a rival.
  */
-async function guessEncodings(bytes: Uint8Array): Promise<string[]> {
-  detector ??= import('jschardet');
-  const [{ detectAll }, iconv] = await Promise.all([detector, loadIconv()]);
-  const found = detectAll(bytes, { detectEncodings: [...MULTI_BYTE, ...SINGLE_BYTE] }).filter((r): r is typeof r & { encoding: string } => typeof r.encoding === 'string');
+async function guessEncodings(bytes: Uint8Array, detector: EncodingDetector): Promise<string[]> {
+  const [guesses, iconv] = await Promise.all([detector.detect(bytes, [...MULTI_BYTE, ...SINGLE_BYTE]), loadIconv()]);
+  const found = [...guesses].sort((a, b) => b.confidence - a.confidence);
   const confidence = (name: string) => found.find((r) => r.encoding.toLowerCase() === name.toLowerCase())?.confidence ?? 0;
   const isMultiByte = (name: string) => MULTI_BYTE.some((m) => m.toLowerCase() === name.toLowerCase());
   const bestSingle = Math.max(0, ...found.filter((r) => !isMultiByte(r.encoding)).map((r) => r.confidence));
@@ -172,8 +169,8 @@ export function assertEncodable(text: string, format: TextFileFormat, display: s
   throw new UnencodableTextError(display, character, text.slice(0, i).split('\n').length, format.label);
 }
 
-/** Reads the file's bytes as text, with the format to write it back in. */
-export async function decodeTextFile(bytes: Uint8Array, display: string): Promise<DecodedTextFile> {
+/** Reads the file's bytes as text, with the format to write it back in; `detector` guesses a legacy encoding. */
+export async function decodeTextFile(bytes: Uint8Array, display: string, detector: EncodingDetector): Promise<DecodedTextFile> {
   const bom = BOMS.find((b) => b.bytes.every((byte, i) => bytes[i] === byte));
   const body = bom ? bytes.subarray(bom.bytes.length) : bytes;
   let candidates: { encoding: string; label: string }[];
@@ -185,7 +182,7 @@ export async function decodeTextFile(bytes: Uint8Array, display: string): Promis
       new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
       candidates = [{ encoding: 'utf8', label: 'UTF-8' }];
     } catch {
-      candidates = (await guessEncodings(body)).map((name) => ({ encoding: name, label: labelOf(name) }));
+      candidates = (await guessEncodings(body, detector)).map((name) => ({ encoding: name, label: labelOf(name) }));
     }
   }
   for (const { encoding, label } of candidates) {

@@ -77,7 +77,7 @@ abstract class EditTool implements Tool {
     if (!target.exists) return undefined;
     if ((await this.host.lstat(target.path)) !== 'file') throw new Error(`${target.display} is not a regular file.`);
     const bytes = await this.host.readFile(target.path, { maxBytes: MAX_EDITED_FILE_BYTES });
-    const decoded = await decodeTextFile(bytes, target.display);
+    const decoded = await decodeTextFile(bytes, target.display, this.host.encodingDetector);
     return { bytes, text: decoded.text, format: decoded.format };
   }
 

@@ -1,5 +1,6 @@
 // What the workspace tools need from the editor. The extension implements it with VS Code and Node
 // APIs; core never imports either. Paths here are absolute file-system paths the path policy approved.
+import type { EncodingDetector } from './encodingDetector';
 import type { WorkspaceSearch } from './workspaceSearch';
 
 export interface WorkspaceRoot {
@@ -75,6 +76,8 @@ export interface WorkspaceHost {
   ignoredByGit(path: string): Promise<boolean>;
   /** Text and file-name search over the workspace's folders (ripgrep in VS Code). */
   readonly search: WorkspaceSearch;
+  /** Guesses the encoding of a file that is not UTF-8 (VS Code's own detector in VS Code). */
+  readonly encodingDetector: EncodingDetector;
   deleteFile(path: string): Promise<void>;
   /** Shows the change (VS Code's diff editor) while the user decides; `close` hides it again. */
   showProposedChange(change: ProposedChange): Promise<{ close(): Promise<void> }>;

@@ -136,7 +136,7 @@ export class ReadFileTool extends WorkspaceTool {
     this.guards.egress?.noteWorkspaceContentRead();
     // Lines are shown without their CR: models write LF whatever they read, so edit_file matches with
     // line endings normalised and writes the file's own; the header names what is not plain UTF-8 LF.
-    const file = await decodeTextFile(bytes, target.display);
+    const file = await decodeTextFile(bytes, target.display, this.host.encodingDetector);
     const lines = file.text.split(/\r?\n/);
     const format = describeFormat(file.format);
     const start = typeof args.value.start_line === 'number' ? args.value.start_line : 1;

@@ -194,7 +194,7 @@ export class AgentController {
       await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path.join(root.path, display)));
       return;
     }
-    const before = this.options.proposals.add(path.basename(change.path), change.before === undefined ? '' : (await decodeTextFile(change.before, display)).text);
+    const before = this.options.proposals.add(path.basename(change.path), change.before === undefined ? '' : (await decodeTextFile(change.before, display, this.options.workspace.encodingDetector)).text);
     const title = `${display} (${change.before === undefined ? 'created' : 'changed'} by the agent)`;
     await vscode.commands.executeCommand('vscode.diff', before, vscode.Uri.file(change.path), title, { preview: true });
   }

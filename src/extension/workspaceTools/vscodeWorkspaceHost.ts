@@ -9,6 +9,7 @@ import type { CommandProcess, CommandRequest, ProposedChange, WorkspaceHost, Wor
 import { NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { ProposedContentProvider } from '../proposedContent';
 import { BundledOrWalkingSearch } from './bundledOrWalkingSearch';
+import { EditorEncodingDetector } from './editorEncodingDetector';
 import { startShellProcess, type ShellProcess } from './shellProcess';
 import { UserShell } from './userShell';
 
@@ -39,6 +40,7 @@ export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
   readonly caseSensitive = process.platform === 'linux';
   private readonly files = new NodeWorkspaceFiles(workspaceRoots, () => excludeGlobs());
   readonly search = workspaceSearch(this.files);
+  readonly encodingDetector = new EditorEncodingDetector({ appRoot: vscode.env.appRoot, workspaceFolders: () => workspaceRoots().map((root) => root.path) });
   private readonly proposed = new ProposedContentProvider(PROPOSED_SCHEME);
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, this.proposed);
   private readonly shell: UserShell;

@@ -1,9 +1,11 @@
 // A WorkspaceHost over a real temp folder for the core tests: the extension's own Node file layer and
 // shell runner, with the diff view replaced by a record of what would have been shown.
+import { ChardetEncodingDetector } from '../../../src/extension/workspaceTools/chardetEncodingDetector';
 import { NodeWorkspaceFiles } from '../../../src/extension/workspaceTools/nodeWorkspaceFiles';
 import { startShellProcess, type ShellLaunch, type ShellProcess } from '../../../src/extension/workspaceTools/shellProcess';
 import { WalkingWorkspaceSearch } from '../../../src/extension/workspaceTools/walkingWorkspaceSearch';
 import { readFileSync } from 'node:fs';
+import type { EncodingDetector } from '../../../src/core/tools/encodingDetector';
 import type { WorkspaceSearch } from '../../../src/core/tools/workspaceSearch';
 import type { CommandExit, ProposedChange, WorkspaceHost, WorkspaceRoot } from '../../../src/core/tools/workspaceHost';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../../../src/core/tools/approvals';
@@ -15,10 +17,13 @@ export interface TestHost extends WorkspaceHost {
   started: ShellProcess[];
 }
 
-/** `search`: the search port to use; default the built-in walk (the ripgrep one is tested in test/search). */
+/**
+ * `search`: the search port to use; default the built-in walk (the ripgrep one is tested in test/search).
+ * `encodingDetector`: default the chardet the extension carries (VS Code's jschardet is tested in test/search).
+ */
 export function nodeTestHost(
   roots: WorkspaceRoot[],
-  options: { caseSensitive?: boolean; exclude?: string[]; launch?: ShellLaunch; search?: (files: NodeWorkspaceFiles) => WorkspaceSearch } = {},
+  options: { caseSensitive?: boolean; exclude?: string[]; launch?: ShellLaunch; search?: (files: NodeWorkspaceFiles) => WorkspaceSearch; encodingDetector?: EncodingDetector } = {},
 ): TestHost {
   const files = new NodeWorkspaceFiles(() => roots, () => options.exclude ?? []);
   const host: TestHost = {
@@ -34,6 +39,7 @@ export function nodeTestHost(
     writeFile: (p, b, e) => files.writeFile(p, b, e),
     ignoredByGit: (p) => files.ignoredByGit(p),
     search: options.search?.(files) ?? new WalkingWorkspaceSearch(files, () => options.exclude ?? []),
+    encodingDetector: options.encodingDetector ?? new ChardetEncodingDetector(),
     deleteFile: (p) => files.deleteFile(p),
     showProposedChange: async (change) => {
       host.shown.push(change);
