@@ -42,15 +42,25 @@ if (theme) {
       await vscode.workbench.screenshot('agent-02-repository-settings-ignored');
       await sendAgentTask(chat(), 'Search the web for leap year rules');
       const approval = chat().getByTestId('approval');
+      // This task's summary, in the last row: the first task's, far above, may not be mounted to count.
+      const summary = chat().locator('.message-row').last().getByTestId('agent-summary');
+      // The charged formula is asked first; a query may then be asked before it leaves (when the conversation
+      // already holds workspace content). Every question is answered until the summary shows.
+      const asked: string[] = [];
       await approval.waitFor({ timeout: 30_000 });
-      assert.match((await approval.textContent()) ?? '', /web_search.*charged/s);
-      await vscode.workbench.screenshot('agent-03-inline-approval');
-      await approval.getByRole('button', { name: 'Approve' }).click();
-      await approval.waitFor({ state: 'detached', timeout: 15_000 });
+      for (;;) {
+        await approval.or(summary).first().waitFor({ timeout: 30_000 });
+        if (await summary.isVisible()) break;
+        asked.push((await approval.textContent()) ?? '');
+        if (asked.length === 1) await vscode.workbench.screenshot('agent-03-inline-approval');
+        // Questions come one at a time; the next may show as soon as this one is answered.
+        const answered = chat().locator(`[data-testid="approval"][data-request-id="${await approval.getAttribute('data-request-id')}"]`);
+        await approval.getByRole('button', { name: 'Approve' }).click();
+        await answered.waitFor({ state: 'detached', timeout: 15_000 });
+      }
+      assert.match(asked[0] ?? '', /web_search.*charged/s);
       const card = chat().locator('[data-testid="tool-card"]', { hasText: 'web_search' }).last();
       await card.waitFor({ timeout: 30_000 });
-      // This task's summary, in the last row: the first task's, far above, may not be mounted to count.
-      await chat().locator('.message-row').last().getByTestId('agent-summary').waitFor({ timeout: 30_000 });
       assert.equal(await card.getAttribute('data-status'), 'done');
       assert.match((await card.textContent()) ?? '', /formula web-search/);
       await vscode.workbench.screenshot('agent-04-approved-card');

@@ -81,4 +81,15 @@ describe('security: workspace content brought in by any tool is asked about befo
     assert.equal(holdsWorkspaceContent([summaryMessage(`The user read .env: API_TOKEN=${MARKER}`), { role: 'user', content: 'now register' }]), true);
     assert.equal(holdsWorkspaceContent([{ role: 'system', content: 'be brief' }, { role: 'user', content: 'hi' }]), false);
   });
+
+  it('a formula that sees only what the model gives it (quickjs) does not count; code_runner, which may run on this computer, does', () => {
+    const ran = (name: string): Parameters<typeof holdsWorkspaceContent>[0] => [
+      { role: 'user', content: 'compute' },
+      { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name, arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: '42' },
+    ];
+    assert.equal(holdsWorkspaceContent(ran('quickjs')), false);
+    assert.equal(holdsWorkspaceContent(ran('code_runner')), true);
+    assert.equal(holdsWorkspaceContent(ran('run_command')), true);
+  });
 });

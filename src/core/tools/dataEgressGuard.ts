@@ -72,10 +72,13 @@ export function networkWarning(command: string): string | undefined {
 }
 
 /**
- * Tools whose results bring nothing from this computer: the plan, and the service's web tools (a page or
- * search results are the internet's, not the workspace's). Any other tool's result may carry workspace content.
+ * Tools whose results bring nothing from this computer: the plan, the service's web tools (a page or search
+ * results are the internet's, not the workspace's) and the formulas the service runs on what the model
+ * gives them alone. Any other tool's result may carry workspace content: code_runner (it runs on this
+ * computer with the local emulator), memory and excel (they return what was stored or uploaded), commands,
+ * the workspace tools, MCP servers' and other extensions' tools.
  */
-const CARRY_NO_WORKSPACE_CONTENT = new Set(['update_plan', 'fetch', 'web_search', 'web-search']);
+const CARRY_NO_WORKSPACE_CONTENT = new Set(['update_plan', 'fetch', 'web_search', 'quickjs', 'date', 'convert', 'base64_encode', 'base64_decode', 'random_choice', 'mew_generator', 'rethink']);
 
 /**
  * Whether earlier turns of a conversation already hold workspace content: a file attached as context
