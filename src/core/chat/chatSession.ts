@@ -78,6 +78,8 @@ interface PendingRetry {
 export class ChatSession {
   private readonly active = new Map<string, ActiveReply>();
   private readonly pendingRetries = new Map<string, PendingRetry>();
+  /** Checkpoints being attached to their messages after the request went out. */
+  private readonly attaching = new Set<Promise<void>>();
   private readonly automaticRetries = new Map<string, number>();
   /** Per conversation, the failed reply the last automatic retry replaced: a late Retry click on it is a no-op. */
   private readonly replacedByAutomaticRetry = new Map<string, string>();
@@ -98,17 +100,29 @@ export class ChatSession {
   async sendTurn(conversationId: string, turn: UserTurn, settings: ReplySettings): Promise<void> {
     requireText(turn.display);
     let takeCheckpoint: (() => void) | undefined;
+    let attached: Promise<void> | undefined;
     const prepare = (conversation: Conversation): void => {
       const entry: UserEntry = { id: newId(), role: 'user', createdAt: this.options.clock.now(), content: turn.display };
       if (turn.context.length > 0) entry.context = turn.context;
       if (turn.content !== turn.display) entry.sentContent = turn.content;
       conversation.entries.push(entry);
       const take = turn.checkpoint;
-      if (take) takeCheckpoint = () => void this.attachCheckpoint(conversation, entry, take());
+      if (take) takeCheckpoint = () => void (attached = this.trackAttach(this.attachCheckpoint(conversation, entry, take())));
     };
     await this.run(conversationId, settings, true, prepare, () => {
       takeCheckpoint?.();
       takeCheckpoint = undefined;
+    });
+    // The turn is over once its checkpoint is on the message too (saved with it); the conversation is free
+    // for the next message already, and the request never waited for the checkpoint.
+    await attached;
+  }
+
+  private trackAttach(attaching: Promise<void>): Promise<void> {
+    this.attaching.add(attaching);
+    return attaching.finally(() => {
+      this.attaching.delete(attaching);
+      this.notifyIfIdle();
     });
   }
 
@@ -176,7 +190,7 @@ export class ChatSession {
 
   /** Resolves once no reply streams and no automatic retry waits. */
   whenIdle(): Promise<void> {
-    if (this.active.size === 0 && this.pendingRetries.size === 0) return Promise.resolve();
+    if (this.active.size === 0 && this.pendingRetries.size === 0 && this.attaching.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -431,7 +445,7 @@ export class ChatSession {
   }
 
   private notifyIfIdle(): void {
-    if (this.active.size > 0 || this.pendingRetries.size > 0) return;
+    if (this.active.size > 0 || this.pendingRetries.size > 0 || this.attaching.size > 0) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }
