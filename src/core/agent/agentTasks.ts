@@ -145,8 +145,7 @@ export class AgentTasks {
     const running: RunningTask = { controller, conversation, transcript, done: new Promise<void>((resolve) => (finished = resolve)) };
     this.running.set(conversation.id, running);
     const notice = (level: NoticeLevel, message: string) => this.options.onEvent({ type: 'notice', conversationId: conversation.id, level, message });
-    const taskCheckpoint = checkpoint && this.options.checkpoint ? this.afterTaskCheckpoint(running, user, checkpoint, this.options.checkpoint) : undefined;
-    const beforeChanges = taskCheckpoint?.take;
+    const beforeChanges = checkpoint && this.options.checkpoint ? this.afterTaskCheckpoint(running, user, checkpoint, this.options.checkpoint) : undefined;
     try {
       await store.save(conversation);
       this.showLive(running);
@@ -221,11 +220,9 @@ export class AgentTasks {
       return undefined;
     } finally {
       await this.stopProcesses(running);
-      // The task ends with its checkpoint on its message, saved with it: a task quicker than its first
-      // checkpoint waits for it here, never before its first request.
-      await taskCheckpoint?.attached;
       this.running.delete(conversation.id);
-      await store.save(conversation);
+      // A save that fails must not leave the task running in the view: it is said, and the task ends.
+      await store.save(conversation).catch((error: unknown) => this.options.log.error(`Saving the ended agent task failed: ${error instanceof Error ? error.message : String(error)}`));
       this.options.onEvent({ type: 'ended', conversation });
       finished();
     }
@@ -235,17 +232,14 @@ export class AgentTasks {
    * The task's first checkpoint goes on its user entry once taken; the returned checkpoint taker, for the
    * calls that may change files, first waits for it, so it always holds the files before the first change.
    */
-  private afterTaskCheckpoint(task: RunningTask, user: UserEntry, taking: Promise<CheckpointRef | undefined>, take: TakeCheckpoint): { take: TakeCheckpoint; attached: Promise<void> } {
+  private afterTaskCheckpoint(task: RunningTask, user: UserEntry, taking: Promise<CheckpointRef | undefined>, take: TakeCheckpoint): TakeCheckpoint {
     const attached = taking.then(
       (ref) => this.attachCheckpoint(task, user, ref),
       () => undefined,
     );
-    return {
-      attached,
-      take: async (label) => {
-        await attached;
-        return take(label);
-      },
+    return async (label) => {
+      await attached;
+      return take(label);
     };
   }
 

@@ -216,26 +216,19 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     assert.equal(tool?.role === 'tool' ? tool.checkpoint?.label : undefined, 'before edit_file a.txt');
   });
 
-  it('ends a task quicker than its checkpoint only once the checkpoint is on its message', async () => {
+  it('puts the task checkpoint on its message even when it arrives after the task ended', async () => {
     let finishTaskCheckpoint!: () => void;
-    let asked = false;
-    const checkpoint = (label: string): Promise<CheckpointRef | undefined> => {
-      asked = true;
-      return new Promise((resolve) => (finishTaskCheckpoint = () => resolve({ id: 'c', label, createdAt: 1, folders: [], leftOut: [] })));
-    };
-    const { tasks, store, client } = await tasksWith([answer], undefined, new ManualClock(), { checkpoint });
-    let ended = false;
-    const running = tasks.run(null, 'Look only', settings).then((record) => {
-      ended = true;
-      return record;
-    });
-    while (client.requests.length === 0 || !asked) await new Promise((resolve) => setImmediate(resolve));
-    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(ended, false, 'the task waits for its checkpoint before it ends');
-    finishTaskCheckpoint();
-    const record = await running;
+    const checkpoint = (label: string): Promise<CheckpointRef | undefined> =>
+      new Promise((resolve) => (finishTaskCheckpoint = () => resolve({ id: 'c', label, createdAt: 1, folders: [], leftOut: [] })));
+    const { tasks, store, events } = await tasksWith([answer], undefined, new ManualClock(), { checkpoint });
+    const record = await tasks.run(null, 'Look only', settings);
     const conversation = store.require(record?.conversationId ?? '');
     const user = conversation.entries[0];
+    assert.equal(user?.role === 'user' ? user.checkpoint : 'not a user entry', undefined);
+    const shown = events.length;
+    finishTaskCheckpoint();
+    while (events.length === shown) await new Promise((resolve) => setImmediate(resolve));
     assert.equal(user?.role === 'user' ? user.checkpoint?.label : undefined, 'before your task');
+    assert.equal(events.at(-1)?.type, 'live');
   });
 });
