@@ -40,11 +40,11 @@ export class Workbench {
       .frameLocator('#active-frame');
   }
 
-  /** Runs a command from the palette by its full title, e.g. "svc: New Chat", clicking exactly that entry. */
   /**
-   * Runs a command from the palette. The palette lists the commands known when it opens; an extension's
+   * Runs a command from the palette by its full title, e.g. "svc: New Chat", clicking exactly that entry. The palette lists the commands known when it opens; an extension's
    * commands appear only once its extension host has registered them (later after a reload on a loaded
-   * machine), so the palette is opened again until the command is listed or the time is up.
+   * machine), and it closes if the focus moves while it opens, so it is opened again until the command is
+   * listed and clicked or the time is up.
    */
   async runCommand(title: string, timeoutMs = 45_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
@@ -55,9 +55,11 @@ export class Workbench {
       // F1 goes to the webview when it has focus; a click on the empty editor area hands focus back to the workbench.
       await this.page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
       await this.page.keyboard.press('F1');
-      await input.waitFor({ timeout: 10_000 });
-      await input.fill(`>${title}`);
       try {
+        // The palette closes when anything takes the focus while it opens (a view that just got an event
+        // focusing its own element): it is opened again rather than typed into while hidden.
+        await input.waitFor({ timeout: 10_000 });
+        await input.fill(`>${title}`, { timeout: 5_000 });
         await row.click({ timeout: 5_000 });
         break;
       } catch (error) {
