@@ -24,7 +24,7 @@ export interface ChatStreamClient {
   chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
 }
 
-export interface UserTurn {
+export interface UserTurn extends Pick<UserEntry, 'attachments'> {
   /** What the conversation shows as the user's message. */
   display: string;
   /** System messages (extracted files) sent right before the message. */
@@ -102,7 +102,7 @@ export class ChatSession {
     let takeCheckpoint: (() => void) | undefined;
     let attached: Promise<void> | undefined;
     const prepare = (conversation: Conversation): void => {
-      const entry: UserEntry = { id: newId(), role: 'user', createdAt: this.options.clock.now(), content: turn.display };
+      const entry: UserEntry = { id: newId(), role: 'user', createdAt: this.options.clock.now(), content: turn.display, ...(turn.attachments?.length ? { attachments: turn.attachments } : {}) };
       if (turn.context.length > 0) entry.context = turn.context;
       if (turn.content !== turn.display) entry.sentContent = turn.content;
       conversation.entries.push(entry);
@@ -302,7 +302,6 @@ export class ChatSession {
 
     await store.save(conversation);
     onEvent({ type: 'replyStarted', ...ref, model: settings.model, choiceCount: settings.choiceCount });
-
     const accumulator = new ChatStreamAccumulator();
     const saver = new ThrottledSaver(clock, this.options.saveIntervalMs ?? 500, () => void store.save(conversation));
     let received = false;
@@ -314,6 +313,7 @@ export class ChatSession {
       const first = stream.next();
       afterSending?.();
       for (let next = await first; next.done !== true; next = await stream.next()) {
+        signal.throwIfAborted(); // a stream need not watch the signal: after Stop no chunk it had read is taken
         const chunk = next.value;
         accumulator.push(chunk);
         for (let position = 0; position < chunk.choices.length; position++) {

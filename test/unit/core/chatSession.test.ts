@@ -202,6 +202,40 @@ describe('ChatSession', () => {
     assert.equal(session.isBusy(conversation.id), false);
   });
 
+  it('after Stop adds nothing more to the reply, even from a stream that keeps yielding what it had buffered', async () => {
+    const clock = new ManualClock();
+    const { store } = await ConversationStore.open(new MemoryConversationFolder(), clock);
+    const events: SessionEvent[] = [];
+    const buffered = gate();
+    // A stream that does not watch the signal: chunks already read from the socket still come out after Stop.
+    const client = {
+      async *chatStream() {
+        yield delta({ reasoning_content: 'hmm' });
+        yield delta({ content: 'Part' });
+        await buffered.step.gate;
+        yield delta({ reasoning_content: ' more thinking' });
+        yield delta({ content: ' and more' }, 0, 'stop');
+        yield usageChunk(5, 40, 0);
+      },
+    };
+    const session = new ChatSession({ client: () => client as unknown as ScriptedChatClient, store, clock, onEvent: (e) => events.push(e), saveIntervalMs: 200 });
+    const conversation = await store.create();
+    const sending = session.send(conversation.id, 'Hi', thinking);
+    while (!events.some((e) => e.type === 'contentDelta')) await tick();
+    session.stop(conversation.id);
+    const deltasAtStop = events.filter((e) => e.type === 'contentDelta' || e.type === 'reasoningDelta').length;
+    buffered.open();
+    await sending;
+    const entry = reply(conversation);
+    assert.equal(entry.status, 'stopped');
+    assert.deepEqual([entry.alternatives[0]?.reasoning, entry.alternatives[0]?.content], ['hmm', 'Part']);
+    assert.equal(events.filter((e) => e.type === 'contentDelta' || e.type === 'reasoningDelta').length, deltasAtStop, 'no delta after Stop');
+    const last = events.at(-1);
+    assert.equal(last?.type === 'replyFinished' ? last.status : undefined, 'stopped');
+    await store.flush();
+    assert.equal(reply(store.require(conversation.id)).alternatives[0]?.content, 'Part');
+  });
+
   it('stopAndSettle resolves once the stopped reply is saved', async () => {
     const wait = gate();
     const { session, conversation, events, storage, store } = await setup([[delta({ content: 'Some' }), wait.step]]);
