@@ -133,7 +133,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       models,
       post,
       instructions: async () => this.rules?.message(),
-      mentions: async (draft) => (this.mentions ? draftMentions(draft, this.mentions) : []),
+      mentions: async (draft) => (this.mentions ? draftMentions(draft, this.mentions) : []), attachedText: () => this.files?.attachedText() ?? [],
     });
     registerCodeBlockHandlers(this.router, proposals);
     registerCompactionHandlers(this.router, { store, session: this.session, client, post, showConversation: (id) => this.showConversation(id) });
@@ -273,7 +273,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       for (const left of [...taken.omitted.map((o) => ({ name: o.name, reason: o.error ?? 'extraction failed' })), ...taken.refused]) {
         this.showNotice({ severity: 'warning', text: `${left.name} was not sent: ${left.reason}` });
       }
-      turn = { display: text, context: taken.systemMessages, content: taken.userMessage.content };
+      turn = { display: text, context: taken.systemMessages, content: taken.userMessage.content, attachments: taken.attached };
     }
     return this.sendTurnIn(conversationId, await this.withMentions(conversationId, turn), settings);
   }

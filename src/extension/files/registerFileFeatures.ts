@@ -82,6 +82,7 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
     },
     // Attachments live with the services: none were made before the first connection, so there is nothing to connect for.
     attachments: async () => services.peek()?.attachments.chips() ?? [],
+    attachedText: () => services.peek()?.attachments.readySystemMessages() ?? [],
     takeTurn: async (input) => (await services.get()).attachments.take(input),
     assertCanSend: async () => (await services.get()).balance.assertCanSend(),
     replyFinished: (usage: Usage, model: string) => {

@@ -28,6 +28,8 @@ export interface SettingsHandlerDeps {
   instructions(): Promise<SystemMessage | undefined>;
   /** How the draft's @-mentions resolve (those that need no question), counted in the estimate. */
   mentions(draft: string): Promise<MentionOutcome[]>;
+  /** The extracted text of the files attached so far, counted in the estimate. */
+  attachedText(): SystemMessage[];
 }
 
 export function registerSettingsHandlers(router: WebviewMessageRouter, deps: SettingsHandlerDeps): void {
@@ -40,7 +42,9 @@ export function registerSettingsHandlers(router: WebviewMessageRouter, deps: Set
       const settings = readSettings();
       const instructions = await deps.instructions();
       const mentions = await deps.mentions(message.draft);
+      const attachments = deps.attachedText();
       return deps.estimates.request({
+        ...(attachments.length > 0 ? { attachments } : {}),
         ...(instructions ? { instructions } : {}),
         ...(mentions.length > 0 ? { mentions } : {}),
         requestId: message.requestId,
