@@ -162,6 +162,42 @@ export const messageCases: WebviewCase[] = [
     },
   },
   {
+    name: 'typing over a selection that holds a mention keeps every character typed, with the suggestion list open and answers arriving meanwhile',
+    page: 'strict',
+    async run(chat) {
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      let answered = 0;
+      const answer = async (): Promise<void> => {
+        const asked = (await chat.posted()).filter((m) => m.type === 'mentionCandidates');
+        for (const m of asked.slice(answered)) await chat.send({ type: 'mentionCandidates', requestId: String(m.requestId), candidates: [{ value: 'src/app.ts', kind: 'file', detail: 'file' }] });
+        answered = asked.length;
+      };
+      await input.click();
+      await input.pressSequentially('Fix @src/ap');
+      await chat.waitForPosted('mentionCandidates');
+      await answer();
+      await chat.page.locator('[data-testid="completion-list"]').waitFor();
+      // Selected with the keyboard while the list is open, then typed over.
+      await input.press('Shift+Home');
+      for (const key of 'hello again') {
+        await chat.page.keyboard.type(key);
+        await answer();
+      }
+      assert.equal(await input.inputValue(), 'hello again');
+      assert.equal(await chat.page.locator('[data-testid="completion-list"]').isVisible(), false);
+      await input.fill('Fix @src/app.ts now');
+      await input.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(2, 12));
+      await chat.page.keyboard.type('hello again');
+      await answer();
+      assert.equal(await input.inputValue(), 'Fihello again.ts now');
+      await input.fill('Fix @src/app.ts');
+      await input.press('Control+a');
+      await chat.page.keyboard.type('hello again');
+      await input.press('Enter');
+      assert.equal((await chat.waitForPosted('send')).text, 'hello again');
+    },
+  },
+  {
     name: 'attaching a file asks for a new token estimate at once, without a keystroke',
     page: 'strict',
     async run(chat) {

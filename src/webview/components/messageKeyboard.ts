@@ -27,6 +27,7 @@ export class MessageKeyboard {
     this.observer.observe(list, { childList: true, subtree: true });
     list.addEventListener('keydown', (event) => this.key(event));
     list.addEventListener('focusin', (event) => {
+      if (event.target === list) this.current?.focus({ preventScroll: true });
       const item = this.itemOf(event.target);
       if (!item) return;
       this.setCurrent(item);

@@ -78,8 +78,9 @@ export class MessageList {
       el('p', { text: 'Ask svc anything about your code.' }),
       el('p', { className: 'hint', text: 'Enter sends · Shift+Enter adds a line · Escape stops a reply' }),
     ]);
-    // Not a tab stop itself: its messages are, one at a time (MessageKeyboard); an empty list is none.
-    this.element = el('main', { className: 'messages', attrs: { role: 'log', 'aria-label': 'Conversation' } }, [this.emptyState, this.topSpacer, this.bottomSpacer]);
+    // Not a tab stop itself: its messages are, one at a time (MessageKeyboard); an empty list is none. It
+    // can take the focus (find gives it back there when it closes), and passes it to its message.
+    this.element = el('main', { className: 'messages', attrs: { role: 'log', 'aria-label': 'Conversation', tabindex: '-1' } }, [this.emptyState, this.topSpacer, this.bottomSpacer]);
     this.element.addEventListener('scroll', () => this.scrolled());
     this.element.addEventListener('click', (event) => handleOutputClick(event, onOpenLink, onCodeAction));
     new MessageKeyboard(this.element);

@@ -396,15 +396,17 @@ describe('ChatSession', () => {
     assert.deepEqual(saved.entries[1].error, { kind: 'interrupted', message: 'The editor closed while the reply was streaming', action: 'retry' }, 'the view offers Retry');
   });
 
-  it('sends a turn with attached files before the message and image parts, shows its display text, and keeps images on edit', async () => {
+  it('sends a turn with attached files before the message and image parts, shows its display text, keeps the attachments named on the message, and keeps images on edit', async () => {
     const answer = () => [delta({ content: 'seen' }, 0, 'stop')];
     const { session, conversation, client } = await setup([answer(), answer()]);
     const file = { role: 'system' as const, content: '{"filename":"a.txt","content":"alpha"}' };
     const image = { type: 'image_url' as const, image_url: { url: 'ms://file-1' } };
-    await session.sendTurn(conversation.id, { display: 'Explain a.txt', context: [file], content: [{ type: 'text', text: 'Explain a.txt' }, image] }, { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 });
+    const attachments = [{ name: 'a.txt', kind: 'text' as const }, { name: 'pic.png', kind: 'image' as const }];
+    await session.sendTurn(conversation.id, { display: 'Explain a.txt', context: [file], content: [{ type: 'text', text: 'Explain a.txt' }, image], attachments }, { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 });
     assert.deepEqual(client.requests[0]?.messages, [GROUND_RULES, file, { role: 'user', content: [{ type: 'text', text: 'Explain a.txt' }, image] }]);
     const user = conversation.entries[0];
     assert.equal(user?.role === 'user' ? user.content : undefined, 'Explain a.txt');
+    assert.deepEqual(user?.role === 'user' ? user.attachments : undefined, attachments);
     await session.editAndResend(conversation.id, user?.id ?? '', 'What is in the picture?', { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 });
     assert.deepEqual(client.requests[1]?.messages, [GROUND_RULES, file, { role: 'user', content: [{ type: 'text', text: 'What is in the picture?' }, image] }]);
   });
