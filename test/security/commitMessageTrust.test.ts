@@ -1,7 +1,8 @@
 // Writing a commit message sends a repository's diff to the service. A staged change can hold a file with
 // secrets (an `.env`, a private key, a file the user protected), and the repository's own config can
 // name programs git would run for a diff. Neither may get through: secret files are left out before git
-// is asked for their content, and git runs with the repository's programs switched off.
+// is asked for their content, and git runs with the repository's programs switched off. In Restricted
+// Mode the command does nothing but say why.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,9 @@ import { SecretFileRules } from '../../src/core/tools/secretFiles';
 import { WorkspaceGit } from '../../src/extension/git/workspaceGit';
 import { startEmulatorTestBed, tempDir } from '../support/emulatorTestBed';
 import { perSuite } from '../support/suiteHooks';
+import { fakeEditor, fakeVscode, installFakeVscode } from './fakeVscodeModule';
+
+installFakeVscode();
 
 const TOKEN = 'sk-live-4f9a8b7c6d5e4f3a2b1c';
 const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
@@ -95,5 +99,52 @@ describe('commit messages never send secret files', () => {
     await writeCommitMessage(ports(repo.root, sent), () => undefined, new AbortController().signal);
     assert.equal(fs.existsSync(marker), false, 'no program of the repository ran');
     assert.match(sent[0] ?? '', /\+two/);
+  });
+});
+
+describe('svc: Write Commit Message in Restricted Mode', () => {
+  // The fake editor lacks what only this command uses; added here for this suite and taken back after it.
+  const fake = fakeVscode as unknown as Record<string, unknown> & { commands: Record<string, unknown>; extensions: Record<string, unknown>; Disposable: Record<string, unknown> };
+  const saved = { registerCommand: fake.commands.registerCommand, getExtension: fake.extensions.getExtension, l10n: fake.l10n, from: fake.Disposable.from };
+  const handlers = new Map<string, (...args: unknown[]) => Promise<void>>();
+  let gitExtensionAsked = 0;
+  before(() => {
+    fake.commands.registerCommand = (name: string, handler: (...args: unknown[]) => Promise<void>) => {
+      handlers.set(name, handler);
+      return { dispose: () => handlers.delete(name) };
+    };
+    fake.extensions.getExtension = () => {
+      gitExtensionAsked++;
+      return undefined;
+    };
+    fake.l10n = { t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) };
+    fake.Disposable.from = (...items: { dispose(): void }[]) => ({ dispose: () => items.forEach((item) => item.dispose()) });
+  });
+  after(() => {
+    fake.commands.registerCommand = saved.registerCommand;
+    fake.extensions.getExtension = saved.getExtension;
+    fake.l10n = saved.l10n;
+    fake.Disposable.from = saved.from;
+    fakeVscode.workspace.isTrusted = true;
+    fakeEditor.reset();
+  });
+
+  it('is refused with a reason before git or the service is reached', async () => {
+    const { registerCommitMessage } = await import('../../src/extension/scm/commitMessageCommand');
+    let clientAsked = 0;
+    const registration = registerCommitMessage({
+      client: async () => {
+        clientAsked++;
+        throw new Error('no client in this test');
+      },
+      promptCacheKey: async () => 'k',
+      log: { warn: () => undefined } as never,
+    });
+    fakeVscode.workspace.isTrusted = false;
+    await handlers.get('svc.writeCommitMessage')?.();
+    registration.dispose();
+    assert.equal(clientAsked, 0);
+    assert.equal(gitExtensionAsked, 0, 'not even the repository was looked up');
+    assert.match(fakeEditor.shown.at(-1)?.message ?? '', /Restricted Mode does not allow/);
   });
 });
