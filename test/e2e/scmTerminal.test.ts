@@ -1,7 +1,8 @@
 // The editor's own places, in the real VS Code on the local emulator: the Source Control view's
 // "svc: Write Commit Message" button writes a message for a staged change of a real git repository into
 // the commit input box, following the repository's commit style; and the terminal's context menu adds the
-// last command (bash, with VS Code's shell integration) and its output to the chat's message box.
+// last command (bash, with VS Code's shell integration) and its output, then a selection, to the chat's
+// message box.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,7 +75,10 @@ if (theme) {
       // Typed once bash shows its prompt: shell integration starts with the first prompt.
       await terminal.locator('.xterm-rows').filter({ hasText: /workspace[#$]/ }).waitFor({ timeout: 30_000 });
       await terminal.click();
-      await page().keyboard.type('echo hello-from-e2e');
+      // The output comes a second after the command starts: VS Code's execution.read() stream registers its
+      // reader in a microtask, so output that reaches the extension host in the same message batch as the
+      // command's start (an instant command on a loaded machine) is lost by VS Code itself.
+      await page().keyboard.type('sleep 1; echo hello-from-e2e');
       await page().keyboard.press('Enter');
       await terminal.locator('.xterm-rows').filter({ hasText: /hello-from-e2e[\s\S]*hello-from-e2e/ }).waitFor({ timeout: 30_000 });
 
@@ -92,8 +96,30 @@ if (theme) {
         await notFinished.locator('.codicon-notifications-clear').click();
       }
       const text = await composer.inputValue();
-      assert.match(text, /^Terminal command in .*workspace \(exit code 0\):\n```console\n\$ echo hello-from-e2e\nhello-from-e2e\n```\n$/);
+      assert.match(text, /^Terminal command in .*workspace \(exit code 0\):\n```console\n\$ sleep 1; echo hello-from-e2e\nhello-from-e2e\n```\n$/);
       await vscode.workbench.screenshot('terminal-01-last-command-in-chat');
+    });
+
+    it('adds the terminal\'s selection to the chat\'s message box, after what is already there, and puts the clipboard back', async () => {
+      // The selection is read through the clipboard, which a browser lets a page read only when allowed.
+      await page().context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page().url()).origin });
+      await page().evaluate(() => navigator.clipboard.writeText('what the user had copied'));
+      const composer = chat().getByTestId('composer-input');
+      const before = await composer.inputValue();
+      const terminal = page().locator('.terminal-wrapper.active .xterm');
+      // A double click selects the word under the pointer: the command's output line.
+      const line = await terminal.locator('.xterm-rows > div', { hasText: /^hello-from-e2e\s*$/ }).first().boundingBox();
+      assert.ok(line, 'the output line is shown');
+      await page().mouse.dblclick(line.x + 20, line.y + line.height / 2);
+      await terminal.click({ button: 'right' });
+      await page().locator('.context-view .action-label', { hasText: 'Add Selection to svc Chat' }).hover({ timeout: 15_000 });
+      await page().keyboard.press('Enter');
+      const deadline = Date.now() + 30_000;
+      while ((await composer.inputValue()) === before && Date.now() < deadline) await page().waitForTimeout(100);
+      const added = (await composer.inputValue()).slice(before.length);
+      assert.equal(added, 'From the terminal:\n```console\nhello-from-e2e\n```\n');
+      assert.equal(await page().evaluate(() => navigator.clipboard.readText()), 'what the user had copied', 'the clipboard is put back');
+      await vscode.workbench.screenshot('terminal-02-selection-in-chat');
     });
   });
 }

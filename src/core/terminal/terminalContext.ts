@@ -52,7 +52,9 @@ export function commandContext(record: TerminalCommandRecord): string {
   const where = record.cwd ? ` in ${record.cwd}` : '';
   const omitted = output.linesLeftOut > 0 ? `\n(the first ${output.linesLeftOut} lines of output are left out)` : '';
   const body = `$ ${record.commandLine.trim()}${output.text === '' ? '' : `\n${output.text}`}`;
-  return `Terminal command${where} (${status}):${omitted}\n${codeBlock(body, 'console')}\n`;
+  // Said rather than left blank: VS Code's shell integration can miss the output of a command that ends at once.
+  const captured = output.text === '' ? ', no output captured' : '';
+  return `Terminal command${where} (${status}${captured}):${omitted}\n${codeBlock(body, 'console')}\n`;
 }
 
 /** A terminal selection as the message box gets it, capped like output. */

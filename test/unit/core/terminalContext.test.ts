@@ -30,7 +30,7 @@ describe('core/terminal terminalContext', () => {
   it('puts the command, its exit code and output in a fence the output cannot close', () => {
     const text = commandContext({ commandLine: 'cat notes.md', output: 'a\n````\nb\n', exitCode: 1, cwd: '/work/app' });
     assert.match(text, /^Terminal command in \/work\/app \(exit code 1\):\n`````console\n\$ cat notes\.md\na\n````\nb\n`````\n$/);
-    assert.match(commandContext({ commandLine: 'true', output: '', exitCode: undefined, cwd: undefined }), /^Terminal command \(exit code unknown\):\n```console\n\$ true\n```\n$/);
+    assert.match(commandContext({ commandLine: 'true', output: '', exitCode: undefined, cwd: undefined }), /^Terminal command \(exit code unknown, no output captured\):\n```console\n\$ true\n```\n$/);
   });
 
   it('says how many lines of a long output or selection were left out', () => {
