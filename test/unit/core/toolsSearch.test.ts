@@ -15,8 +15,8 @@ import {
   type TextSearchResult,
   type WorkspaceSearch,
 } from '../../../src/core/tools/workspaceSearch';
-import type { WorkspaceRoot } from '../../../src/core/tools/workspaceHost';
-import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
+import type { WorkspaceRoot } from '../../../src/core/tools/workspaceFiles';
+import { nodeTestHost, ScriptedApprover } from '../../support/testWorkspaceHost';
 
 /** A search port that answers from a script and records what it was asked. */
 class FakeSearch implements WorkspaceSearch {
