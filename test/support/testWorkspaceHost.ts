@@ -1,7 +1,7 @@
 // The workspace ports for the core tests, one set shared by every suite: files over a real temp folder
 // (the extension's own Node file layer: the path policy's symlink and hard-link checks need a real file
-// system), search by the built-in walk, commands in a real shell, and in memory the diff preview (a record
-// of what would have been shown) and the diagnostics (a list the test fills).
+// system), search by the built-in walk or, in memory, a scripted one, commands in a real shell, and in
+// memory the diff preview (a record of what would have been shown) and the diagnostics (a list the test fills).
 import { ChardetEncodingDetector } from '../../src/extension/workspaceTools/chardetEncodingDetector';
 import { NodeWorkspaceFiles } from '../../src/extension/workspaceTools/nodeWorkspaceFiles';
 import { startShellProcess, type ShellLaunch, type ShellProcess } from '../../src/extension/workspaceTools/shellProcess';
@@ -13,7 +13,7 @@ import type { EncodingDetector } from '../../src/core/tools/encodingDetector';
 import type { CommandExit, CommandProcess, CommandRequest, WorkspaceCommands } from '../../src/core/tools/workspaceCommands';
 import type { WorkspaceRoot } from '../../src/core/tools/workspaceFiles';
 import type { WorkspaceHost } from '../../src/core/tools/workspaceHost';
-import type { WorkspaceSearch } from '../../src/core/tools/workspaceSearch';
+import type { FileSearchRequest, FileSearchResult, TextSearchRequest, TextSearchResult, WorkspaceSearch } from '../../src/core/tools/workspaceSearch';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../../src/core/tools/approvals';
 
 /** Records every change it is asked to show, and how many were closed again. */
@@ -24,6 +24,25 @@ export class RecordingDiffPreview implements DiffPreview {
   async showProposedChange(change: ProposedChange): Promise<{ close(): Promise<void> }> {
     this.shown.push(change);
     return { close: async () => void this.closed++ };
+  }
+}
+
+/** A search port that answers from a script and records what it was asked. */
+export class FakeSearch implements WorkspaceSearch {
+  readonly regexSyntax = 'fake syntax';
+  readonly textRequests: TextSearchRequest[] = [];
+  readonly fileRequests: FileSearchRequest[] = [];
+  text: (request: TextSearchRequest) => TextSearchResult = () => ({ matches: [], stop: 'complete', skippedFiles: 0 });
+  files: (request: FileSearchRequest) => FileSearchResult = () => ({ paths: [], stop: 'complete' });
+
+  async searchText(request: TextSearchRequest): Promise<TextSearchResult> {
+    this.textRequests.push(request);
+    return this.text(request);
+  }
+
+  async findFiles(request: FileSearchRequest): Promise<FileSearchResult> {
+    this.fileRequests.push(request);
+    return this.files(request);
   }
 }
 
