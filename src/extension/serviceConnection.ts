@@ -7,7 +7,8 @@ import type { Connection } from '../shared/protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import { ENV_KEY } from './apiKeyStore';
 import type { LocalEmulator } from './localEmulator';
-import { baseUrlProblem, readSettings } from './settings';
+import { readSettings } from './settings/settingsReader';
+import { baseUrlProblem } from './settings/settingsProblems';
 
 /** The service address is refused (not https, or not the one the key was stored for); the message names svc.baseUrl. */
 export class ServiceAddressError extends Error {

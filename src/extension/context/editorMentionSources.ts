@@ -10,7 +10,7 @@ import type { MentionSources, Resolved } from '../../core/context/mentions';
 import type { HostWindow } from '../../core/host/hostWindow';
 import type { WorkspaceRoot } from '../../core/tools/workspaceHost';
 import { SecretFileRules } from '../../core/tools/secretFiles';
-import { readAgentSettings } from '../agent/agentSettings';
+import { readAgentSettings } from '../settings/settingsReader';
 import { WorkspaceGit } from '../git/workspaceGit';
 import { NodeWorkspaceFiles } from '../workspaceTools/nodeWorkspaceFiles';
 import { toSlashes } from '../workspaceTools/ignoreRules';

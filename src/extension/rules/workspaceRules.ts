@@ -10,7 +10,7 @@ import type { SystemMessage } from '../../api/index';
 import { discoverRules, rulesMessage, type RuleSource, type RulesReader } from '../../core/rules/projectRules';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { nestedRulesReader } from './nestedRulesReader';
-import { userSetting } from '../userSettings';
+import { userSetting } from '../settings/settingsReader';
 import { NodeWorkspaceFiles } from '../workspaceTools/nodeWorkspaceFiles';
 
 /** A larger file is not read at all: it cannot be a rules file. */
