@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { manifestSettings } from '../support/manifestSettings';
 import { fakeEditor, fakeVscode, installFakeVscode } from './fakeVscodeModule';
 
 installFakeVscode();
@@ -16,11 +17,11 @@ installFakeVscode();
 const GLOBAL = 'https://api.svc.ai/v1';
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as {
   capabilities?: { untrustedWorkspaces?: { supported?: unknown } };
-  contributes: { configuration: { properties: Record<string, { scope?: string; default?: unknown }> } };
 };
+const properties = manifestSettings();
 
 function defaults(): void {
-  for (const [name, property] of Object.entries(manifest.contributes.configuration.properties)) fakeEditor.settings.set(name, { defaultValue: property.default });
+  for (const [name, property] of Object.entries(properties)) fakeEditor.settings.set(name, { defaultValue: property.default });
 }
 
 function setting(name: string, values: { globalValue?: unknown; workspaceValue?: unknown }): void {
@@ -51,7 +52,6 @@ describe('security: a repository or another extension cannot redirect data or we
   });
 
   it('declares every setting that routes data or weakens approvals as application-scoped, and limited support in Restricted Mode', () => {
-    const properties = manifest.contributes.configuration.properties;
     for (const name of ['svc.baseUrl', 'svc.systemPrompt', 'svc.agent.autoApproveEdits', 'svc.agent.formulas', 'svc.agent.protectedFiles']) {
       assert.equal(properties[name]?.scope, 'application', name);
     }
