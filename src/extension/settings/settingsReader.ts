@@ -21,6 +21,11 @@ function lookup(): SettingLookup {
   return (name) => ((USER_ONLY_SETTINGS as readonly string[]).includes(name) ? userSetting<unknown>(name as UserOnlySetting, undefined) : config.get(name));
 }
 
+/** One setting's value as it applies here, by name without `svc.` (its rules are its reader's). */
+export function settingValue(name: string): unknown {
+  return lookup()(name);
+}
+
 /** The settings with the values of the wrong kind reported (settingsProblems adds the model's rules). */
 export function readChatSettings(): ReadSettings {
   return chatSettingsFrom(lookup());
