@@ -35,3 +35,21 @@ export function agentSettingsFrom(lookup: SettingLookup): AgentSettings {
     protectedFiles: stringList(lookup('agent.protectedFiles') ?? []),
   };
 }
+
+/** What is wrong with the agent's settings, one line per setting, naming it and what it allows (the defaults apply instead). */
+export function agentSettingsProblems(lookup: SettingLookup): string[] {
+  const problems: string[] = [];
+  const refuse = (name: string, allowed: string): void => void problems.push(`svc.${name}: must be ${allowed} (got ${JSON.stringify(lookup(name))})`);
+  const steps = lookup('agent.maxSteps');
+  if (steps !== undefined && !(Number.isInteger(steps) && (steps as number) >= 1)) refuse('agent.maxSteps', 'a whole number of steps of at least 1');
+  const autoApprove = lookup('agent.autoApproveEdits');
+  if (autoApprove !== undefined && typeof autoApprove !== 'boolean') refuse('agent.autoApproveEdits', 'true or false');
+  const formulas = lookup('agent.formulas');
+  const unknown = typeof formulas === 'object' && formulas !== null ? Object.entries(formulas).filter(([name, on]) => !(OFFICIAL_FORMULAS as readonly string[]).includes(name) || typeof on !== 'boolean') : [];
+  if ((formulas !== undefined && (typeof formulas !== 'object' || formulas === null || Array.isArray(formulas))) || unknown.length > 0) {
+    refuse('agent.formulas', `an object of true or false by formula name, the names being ${OFFICIAL_FORMULAS.join(', ')}`);
+  }
+  const files = lookup('agent.protectedFiles');
+  if (files !== undefined && !(Array.isArray(files) && files.every((item) => typeof item === 'string'))) refuse('agent.protectedFiles', 'a list of glob strings');
+  return problems;
+}

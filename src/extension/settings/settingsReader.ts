@@ -3,7 +3,7 @@
 // are pure code beside it, tested without an editor. Settings a repository must not control are read from
 // the user's own settings only (see userSettings.ts for why, and for the notice naming a workspace that tries).
 import * as vscode from 'vscode';
-import { agentSettingsFrom, type AgentSettings } from '../agent/agentSettings';
+import { agentSettingsFrom, agentSettingsProblems, type AgentSettings } from '../agent/agentSettings';
 import type { UserOnlySetting } from '../userSettings';
 import { USER_ONLY_SETTINGS } from '../userSettings';
 import { chatSettingsFrom, type ChatSettings, type ReadSettings, type SettingLookup } from './chatSettings';
@@ -35,10 +35,11 @@ export function readSettings(): ChatSettings {
   return readChatSettings().settings;
 }
 
-/** Every problem of the settings: values of the wrong kind, then what the model in effect does not accept. */
+/** Every problem of the settings: values of the wrong kind, what the model in effect does not accept, the agent's. */
 export function readSettingsProblems(): string[] {
-  const { settings, problems } = readChatSettings();
-  return [...problems, ...settingsProblems(settings)];
+  const values = lookup();
+  const { settings, problems } = chatSettingsFrom(values);
+  return [...problems, ...settingsProblems(settings), ...agentSettingsProblems(values)];
 }
 
 export function readAgentSettings(): AgentSettings {

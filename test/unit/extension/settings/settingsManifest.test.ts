@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { MODEL_IDS } from '../../../../src/api/index';
+import { agentSettingsProblems } from '../../../../src/extension/agent/agentSettings';
 import { chatSettingsFrom } from '../../../../src/extension/settings/chatSettings';
 import { manifestCategories, manifestSettings } from '../../../support/manifestSettings';
 
@@ -45,6 +46,7 @@ describe('the settings package.json contributes', () => {
     const settings = manifestSettings();
     const fromManifest = chatSettingsFrom((name) => settings[`svc.${name}`]?.default).settings;
     assert.deepEqual(fromManifest, chatSettingsFrom(() => undefined).settings);
+    assert.deepEqual(agentSettingsProblems((name) => settings[`svc.${name}`]?.default), [], 'the agent defaults break no rule');
     assert.equal(settings['svc.maxCompletionTokens']?.default, null, 'unset: the model default (16,000 for thinking models)');
   });
 });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { buildChatRequest } from '../../../../src/core/chat/chatRequestBuilder';
 import { completionTokenCap, THINKING_COMPLETION_TOKENS } from '../../../../src/core/requests/completionTokenCap';
 import { requestSettings } from '../../../../src/core/requests/requestSettings';
-import { agentSettingsFrom } from '../../../../src/extension/agent/agentSettings';
+import { agentSettingsFrom, agentSettingsProblems } from '../../../../src/extension/agent/agentSettings';
 import { chatSettingsFrom, DEFAULT_MODEL, GLOBAL_BASE_URL, type ChatSettings } from '../../../../src/extension/settings/chatSettings';
 import { requestSettingsOf, safetyIdentifierFor } from '../../../../src/extension/settings/requestSettingsOf';
 import { settingsProblems } from '../../../../src/extension/settings/settingsProblems';
@@ -103,6 +103,15 @@ describe('settings rules (no editor)', () => {
     assert.equal(agent.maxSteps, 25);
     assert.equal(agent.autoApproveEdits, false);
     assert.deepEqual(agent.protectedFiles, ['*.db']);
+  });
+
+  it('reports each wrong agent setting, naming it and what it allows', () => {
+    const values: Record<string, unknown> = { 'agent.maxSteps': 0, 'agent.autoApproveEdits': 'yes', 'agent.protectedFiles': ['*.db', 3], 'agent.formulas': { 'web-search': true, 'web-serch': true } };
+    const problems = agentSettingsProblems((name) => values[name]);
+    assert.deepEqual(problems.map((p) => p.split(':')[0]), ['svc.agent.maxSteps', 'svc.agent.autoApproveEdits', 'svc.agent.formulas', 'svc.agent.protectedFiles']);
+    assert.match(problems[0] ?? '', /must be a whole number of steps of at least 1 \(got 0\)/);
+    assert.match(problems[2] ?? '', /the names being convert, web-search/);
+    assert.deepEqual(agentSettingsProblems((name) => ({ 'agent.maxSteps': 40, 'agent.formulas': { 'web-search': true } })[name]), []);
   });
 });
 
