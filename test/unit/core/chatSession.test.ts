@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { NetworkError, serviceError, StreamInterruptedError } from '../../../src/api/errors';
 import type { ChatRequest } from '../../../src/api/schemas';
 import { ChatSession, type SessionEvent } from '../../../src/core/chat/chatSession';
-import type { ReplySettings } from '../../../src/core/chat/chatRequestBuilder';
+import type { RequestSettings } from '../../../src/core/requests/requestSettings';
 import { GROUND_RULES } from '../../../src/core/chat/groundRules';
 import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
@@ -12,7 +12,7 @@ import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { ScriptedChatClient, chunk, delta, gate, usageChunk, type ScriptStep } from './support/scriptedChatClient';
 
-const thinking: ReplySettings = { model: 'svc-k2-thinking', thinking: true, jsonMode: false, choiceCount: 1 };
+const thinking: RequestSettings = { model: 'svc-k2-thinking', thinking: true, jsonMode: false, choiceCount: 1 };
 const tick = () => new Promise((r) => setImmediate(r));
 
 async function setup(scripts: ScriptStep[][], storage = new MemoryConversationFolder()) {
