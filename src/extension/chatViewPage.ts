@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { markChatView } from './chatViewMarks';
 import { readWebviewAssets, WebviewAssetError } from './webviewAssets';
 import { chatViewErrorHtml, chatViewHtml, createNonce } from './webviewHtml';
+import { viewLocalization } from './viewLocalizationSource';
 
 export class ChatViewPage implements vscode.Disposable {
   private readonly held: unknown[] = [];
@@ -38,7 +39,7 @@ export class ChatViewPage implements vscode.Disposable {
 
 function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   try {
-    return chatViewHtml(webview, createNonce(), readWebviewAssets(webview, extensionUri));
+    return chatViewHtml(webview, createNonce(), readWebviewAssets(webview, extensionUri), viewLocalization());
   } catch (error) {
     if (error instanceof WebviewAssetError) return chatViewErrorHtml(error);
     throw error;

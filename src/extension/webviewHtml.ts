@@ -3,6 +3,7 @@
 // (no other inline script or style, no eval, no remote origin). Why they are embedded: webviewAssets.ts.
 import * as crypto from 'node:crypto';
 import type * as vscode from 'vscode';
+import { VIEW_LOCALIZATION_ATTRIBUTE, type ViewLocalization } from '../shared/viewLocalization';
 import type { WebviewAssetError, WebviewAssets } from './webviewAssets';
 
 /** 128 random bits, base64: the form CSP nonces are meant to take. */
@@ -24,9 +25,9 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   ].join('; ');
 }
 
-export function chatViewHtml(webview: Pick<vscode.Webview, 'cspSource'>, nonce: string, assets: WebviewAssets): string {
+export function chatViewHtml(webview: Pick<vscode.Webview, 'cspSource'>, nonce: string, assets: WebviewAssets, localization: ViewLocalization): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(localization.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview.cspSource, nonce)}">
@@ -34,7 +35,7 @@ export function chatViewHtml(webview: Pick<vscode.Webview, 'cspSource'>, nonce: 
 <style nonce="${nonce}">${assets.style}</style>
 <title>svc Chat</title>
 </head>
-<body>
+<body ${VIEW_LOCALIZATION_ATTRIBUTE}="${escapeHtml(JSON.stringify(localization))}">
 <script nonce="${nonce}">${assets.script}</script>
 </body>
 </html>`;

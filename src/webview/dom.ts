@@ -1,5 +1,6 @@
 // Small typed helpers for building the UI with DOM APIs (never HTML strings: only sanitised model
 // output is parsed as HTML, in markdownRenderer.ts).
+import * as l10n from '../shared/l10n';
 
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -39,12 +40,13 @@ let countFormat: Intl.NumberFormat | undefined;
 let timeFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * en-US digit grouping ("12,345"). Whole numbers, which every count is, are grouped here: a page's first
- * Intl formatter loads the locale's data, 17 ms on the way to the page's `ready`. Others go to Intl,
- * made once because `toLocaleString` builds a formatter on every call.
+ * Digit grouping by threes with a comma ("12,345"), as both English and Chinese write it. Whole numbers,
+ * which every count is, are grouped here: a page's first Intl formatter loads the locale's data, 17 ms on
+ * the way to the page's `ready`. Others go to Intl in the display language, made once because
+ * `toLocaleString` builds a formatter on every call.
  */
 export function formatCount(value: number): string {
-  if (!Number.isSafeInteger(value)) return (countFormat ??= new Intl.NumberFormat('en-US')).format(value);
+  if (!Number.isSafeInteger(value)) return (countFormat ??= new Intl.NumberFormat(l10n.language())).format(value);
   const digits = String(Math.abs(value));
   const head = digits.length % 3 || 3;
   let grouped = digits.slice(0, head);
@@ -53,10 +55,10 @@ export function formatCount(value: number): string {
 }
 
 /**
- * A moment as the user's locale writes a short date and time. The formatter is made once (one per call
+ * A moment as VS Code's display language writes a short date and time. The formatter is made once (one per call
  * costs more than the rest of a conversation list item), on first use: the first Intl formatter of a page
  * loads the locale's data, which the warm-up (idleWarmUp.ts) pays after `ready` instead of the page's load.
  */
 export function formatTime(epochMs: number): string {
-  return (timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' })).format(epochMs);
+  return (timeFormat ??= new Intl.DateTimeFormat(l10n.language(), { dateStyle: 'short', timeStyle: 'short' })).format(epochMs);
 }

@@ -1,4 +1,6 @@
 // Entry of the webview bundle (dist/webview.js, with its CSS in dist/webview.css).
+// The page's language and translations first: modules below translate strings as they load.
+import './viewLocalization';
 import '@vscode/codicons/dist/codicon.css';
 import './styles/base.css';
 import './styles/conversations.css';

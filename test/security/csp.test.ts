@@ -77,7 +77,7 @@ describe('security: the webview Content-Security-Policy', () => {
     // The host's own types are the real vscode ones; the fake carries only what the functions use.
     const read = assets.readWebviewAssets as unknown as (webview: ReturnType<typeof fakeWebview>, uri: FakeUri) => ReturnType<WebviewAssetsModule['readWebviewAssets']>;
     const extensionUri = fakeVscode.Uri.file(path.dirname(DIST));
-    const build = () => pages.chatViewHtml(fakeWebview(), pages.createNonce(), read(fakeWebview(), extensionUri));
+    const build = () => pages.chatViewHtml(fakeWebview(), pages.createNonce(), read(fakeWebview(), extensionUri), { language: 'zh-cn', bundle: { 'Send "it"</body>': '发送 "它" <script>' } });
     html = build();
     html2 = build();
   });
@@ -159,14 +159,14 @@ describe('security: the webview Content-Security-Policy', () => {
     }
 
     it('unchecked, the attack works: the parser sees a second script the nonce never covered', () => {
-      const page = pages.chatViewHtml(fakeWebview(), 'bm9uY2Vub25jZW5vbmNlMQ==', { script: hostileScripts[0] as string, style: '' });
+      const page = pages.chatViewHtml(fakeWebview(), 'bm9uY2Vub25jZW5vbmNlMQ==', { script: hostileScripts[0] as string, style: '' }, { language: 'en', bundle: {} });
       assert.equal(elementsOf(page, 'script').length, 2, 'an unchecked script splits into two elements');
     });
 
     it('a script that only mentions those words in other forms is kept whole', () => {
       const script = 'var a = "<\\/script>", b = "<!--", c = /<script(?=\\s|>)/, d = "<scripts>";';
       assert.equal(assets.checkScriptEmbeddable('dist/webview.js', script), script);
-      const page = pages.chatViewHtml(fakeWebview(), 'bm9uY2Vub25jZW5vbmNlMQ==', { script, style: '' });
+      const page = pages.chatViewHtml(fakeWebview(), 'bm9uY2Vub25jZW5vbmNlMQ==', { script, style: '' }, { language: 'en', bundle: {} });
       assert.deepEqual(elementsOf(page, 'script').map((s) => s.text), [script]);
     });
 

@@ -137,7 +137,12 @@ export const fakeVscode = {
       return { content: [new fakeVscode.LanguageModelTextPart(`ran ${name}`)] };
     },
   },
-  env: { machineId: 'fake-machine' },
+  env: { machineId: 'fake-machine', language: 'en' },
+  /** English, as VS Code gives it with no bundle: the message with `{0}`, `{1}`… filled in. */
+  l10n: {
+    bundle: undefined,
+    t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (placeholder, index: string) => (args[Number(index)] === undefined ? placeholder : String(args[Number(index)]))),
+  },
   extensions: { getExtension: () => undefined },
   commands: { registerCommand: () => disposable, executeCommand: async () => undefined },
   window: {
