@@ -87,8 +87,8 @@ export class ApiKeyStore implements vscode.Disposable {
 /** A key is one line of printable characters; anything else is a paste accident. */
 export function apiKeyProblem(value: string): string | undefined {
   const key = value.trim();
-  if (key === '') return 'The key must not be empty';
-  if (/\s/.test(key)) return 'The key must not contain spaces or line breaks';
-  if (key.length < 8) return 'The key is too short (at least 8 characters)';
+  if (key === '') return vscode.l10n.t('The key must not be empty');
+  if (/\s/.test(key)) return vscode.l10n.t('The key must not contain spaces or line breaks');
+  if (key.length < 8) return vscode.l10n.t('The key is too short (at least 8 characters)');
   return undefined;
 }

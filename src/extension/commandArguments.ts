@@ -15,10 +15,10 @@ export function keyFromCommandArgument(given: unknown, testHarness: boolean): st
 /** Whether a task passed to svc.runAgentTask may run: always under the harness, else when the user says so. */
 export async function confirmPassedTask(task: string, testHarness: boolean): Promise<boolean> {
   if (testHarness) return true;
-  const run = 'Run Task';
+  const run = vscode.l10n.t('Run Task');
   const shown = revealHiddenText(task);
   const choice = await vscode.window.showWarningMessage(
-    'Run this agent task? It was started by a command, not typed by you.',
+    vscode.l10n.t('Run this agent task? It was started by a command, not typed by you.'),
     { modal: true, detail: [shown.warning, shown.text].filter(Boolean).join('\n\n') },
     run,
   );
@@ -49,10 +49,12 @@ export async function confirmPassedFiles(uris: readonly vscode.Uri[], action: st
   const files = uris.filter((u) => u.scheme === 'file').map((u) => u.fsPath);
   const outside = await filesNeedingConsent(files, folders, open);
   if (outside.length === 0) return true;
-  const button = 'Send';
+  const button = vscode.l10n.t('Send');
   const choice = await vscode.window.showWarningMessage(
-    `${action}: send ${outside.length === 1 ? 'this file' : `these ${outside.length} files`} from outside the workspace to the svc service?`,
-    { modal: true, detail: `A command asked for it; you did not pick it here.\n\n${outside.map((f) => revealHiddenText(f).text).join('\n')}` },
+    outside.length === 1
+      ? vscode.l10n.t('{0}: send this file from outside the workspace to the svc service?', action)
+      : vscode.l10n.t('{0}: send these {1} files from outside the workspace to the svc service?', action, outside.length),
+    { modal: true, detail: `${vscode.l10n.t('A command asked for it; you did not pick it here.')}\n\n${outside.map((f) => revealHiddenText(f).text).join('\n')}` },
     button,
   );
   return choice === button;

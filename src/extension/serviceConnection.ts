@@ -75,7 +75,7 @@ export class ServiceConnection implements vscode.Disposable {
       }
     }
     const key = await this.keys.resolve();
-    return key ? { mode: 'apiKey', baseUrl: readSettings().baseUrl } : emulatorDescription(this.keys.emulatorChosen, 'starts on first use');
+    return key ? { mode: 'apiKey', baseUrl: readSettings().baseUrl } : emulatorDescription(this.keys.emulatorChosen, vscode.l10n.t('starts on first use'));
   }
 
   private async connect(): Promise<ActiveConnection> {
@@ -90,7 +90,7 @@ export class ServiceConnection implements vscode.Disposable {
       if (problem) throw new ServiceAddressError(problem);
       if (key.source === 'secretStorage') await this.confirmAddress(key.boundTo, baseUrl);
       apiKey = key.key;
-      connection = { mode: 'apiKey', baseUrl, ...(key.source === 'environment' ? { detail: `Key from the ${ENV_KEY} environment variable` } : {}) };
+      connection = { mode: 'apiKey', baseUrl, ...(key.source === 'environment' ? { detail: vscode.l10n.t('Key from the {0} environment variable', ENV_KEY) } : {}) };
     } else {
       const running = await this.emulator.start();
       baseUrl = running.url;
@@ -116,13 +116,13 @@ export class ServiceConnection implements vscode.Disposable {
   private async confirmAddress(boundTo: string | undefined, baseUrl: string): Promise<void> {
     if (boundTo === undefined) return this.keys.bind(baseUrl);
     if (boundTo === baseUrl) return;
-    const send = 'Send the Key There';
+    const send = vscode.l10n.t('Send the Key There');
     const choice = await vscode.window.showWarningMessage(
-      `Send your svc API key to ${baseUrl}?`,
-      { modal: true, detail: `Your key was stored for ${boundTo}. svc.baseUrl now says ${baseUrl}. Only continue if you changed it yourself and trust that address: the key goes with every request.` },
+      vscode.l10n.t('Send your svc API key to {0}?', baseUrl),
+      { modal: true, detail: vscode.l10n.t('Your key was stored for {0}. svc.baseUrl now says {1}. Only continue if you changed it yourself and trust that address: the key goes with every request.', boundTo, baseUrl) },
       send,
     );
-    if (choice !== send) throw new ServiceAddressError(`svc.baseUrl: your API key was stored for ${boundTo} and was not sent to ${baseUrl}. Set svc.baseUrl back, or run "svc: Set API Key" to store a key for the new address.`);
+    if (choice !== send) throw new ServiceAddressError(vscode.l10n.t('svc.baseUrl: your API key was stored for {0} and was not sent to {1}. Set svc.baseUrl back, or run "svc: Set API Key" to store a key for the new address.', boundTo, baseUrl));
     await this.keys.bind(baseUrl);
   }
 
@@ -144,7 +144,7 @@ function emulatorDescription(chosen: boolean, where: string): Connection {
     baseUrl: where.startsWith('http') ? where : '',
     // The banner reads "Using the local emulator — <detail>".
     detail: chosen
-      ? 'chosen with "svc: Use Local Emulator". Run "svc: Set API Key" to use the service.'
-      : 'no API key is set. Run "svc: Set API Key" to use the service.',
+      ? vscode.l10n.t('chosen with "svc: Use Local Emulator". Run "svc: Set API Key" to use the service.')
+      : vscode.l10n.t('no API key is set. Run "svc: Set API Key" to use the service.'),
   };
 }

@@ -42,7 +42,11 @@ export function watchWorkspaceAttempts(log: vscode.LogOutputChannel): vscode.Dis
     for (const name of fresh) reported.add(name);
     const list = fresh.join(', ');
     log.warn(`Ignored workspace settings: ${list} (they can only be set in user settings).`);
-    void vscode.window.showWarningMessage(`This workspace's setting${fresh.length > 1 ? 's' : ''} ${list} ${fresh.length > 1 ? 'are' : 'is'} ignored: ${fresh.length > 1 ? 'they' : 'it'} can only be set in your user settings.`);
+    void vscode.window.showWarningMessage(
+      fresh.length > 1
+        ? vscode.l10n.t("This workspace's settings {0} are ignored: they can only be set in your user settings.", list)
+        : vscode.l10n.t("This workspace's setting {0} is ignored: it can only be set in your user settings.", list),
+    );
   };
   void check();
   const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/settings.json');

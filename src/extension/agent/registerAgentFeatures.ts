@@ -62,11 +62,11 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
       passed !== undefined
         ? passed
         : await vscode.window.showInputBox({
-            title: 'svc: Run Agent Task',
-            prompt: 'What should the agent do in this workspace? It asks before it changes a file or runs a command.',
-            placeHolder: 'e.g. find why the date parser fails on leap years and fix it',
+            title: vscode.l10n.t('svc: Run Agent Task'),
+            prompt: vscode.l10n.t('What should the agent do in this workspace? It asks before it changes a file or runs a command.'),
+            placeHolder: vscode.l10n.t('e.g. find why the date parser fails on leap years and fix it'),
             ignoreFocusOut: true,
-            validateInput: (value) => (value.trim() === '' ? 'Describe the task.' : undefined),
+            validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Describe the task.') : undefined),
           });
     if (task === undefined || task.trim() === '') return;
     await options.surface.reveal();
@@ -88,11 +88,11 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
     const picked = await vscode.window.showQuickPick(
       tasks.map((t, index) => ({
         label: t.task.length > 80 ? `${t.task.slice(0, 79)}…` : t.task,
-        description: index === 0 ? 'last task' : new Date(t.finishedAt).toLocaleTimeString(),
-        detail: `changed ${t.journal.filesChanged().join(', ')}`,
+        description: index === 0 ? vscode.l10n.t('last task') : new Date(t.finishedAt).toLocaleTimeString(vscode.env.language),
+        detail: vscode.l10n.t('changed {0}', t.journal.filesChanged().join(', ')),
         taskId: t.taskId,
       })),
-      { title: 'svc: Undo Agent Changes', placeHolder: 'Undo every change of which task?' },
+      { title: vscode.l10n.t('svc: Undo Agent Changes'), placeHolder: vscode.l10n.t('Undo every change of which task?') },
     );
     if (picked) await controller.undo(picked.taskId);
   };

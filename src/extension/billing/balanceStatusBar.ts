@@ -33,12 +33,12 @@ export class BalanceStatusBar implements vscode.Disposable {
     const view = this.view;
     if (!view || this.failure) {
       this.item.text = '$(credit-card) –';
-      this.item.tooltip = `${this.failure ? `Balance unavailable: ${this.failure}` : 'Balance not read yet'}\nModel: ${model}`;
+      this.item.tooltip = `${this.failure ? vscode.l10n.t('Balance unavailable: {0}', this.failure) : vscode.l10n.t('Balance not read yet')}\n${vscode.l10n.t('Model: {0}', model)}`;
       this.item.backgroundColor = undefined;
       return;
     }
     this.item.text = `$(credit-card) ${view.label}`;
-    this.item.tooltip = [`Available balance ${view.label}`, view.blockedReason ?? view.warning, view.negativeCashExplanation, `Model: ${model}`, 'Click for details']
+    this.item.tooltip = [vscode.l10n.t('Available balance {0}', view.label), view.blockedReason ?? view.warning, view.negativeCashExplanation, vscode.l10n.t('Model: {0}', model), vscode.l10n.t('Click for details')]
       .filter(Boolean)
       .join('\n');
     this.item.backgroundColor = view.blockedReason

@@ -12,16 +12,16 @@ export function registerShowBalance(services: FileServices, chat: ChatFilesTarge
       const { balance } = await services.get();
       const view = await balance.refresh();
       const detail = [
-        `Cash balance: ${formatUsd(view.cash)}`,
-        `Voucher balance: ${formatUsd(view.voucher)}`,
-        `Available balance: ${formatUsd(view.available)} (cash plus vouchers)`,
+        vscode.l10n.t('Cash balance: {0}', formatUsd(view.cash)),
+        vscode.l10n.t('Voucher balance: {0}', formatUsd(view.voucher)),
+        vscode.l10n.t('Available balance: {0} (cash plus vouchers)', formatUsd(view.available)),
         view.negativeCashExplanation,
         view.blockedReason ?? view.warning,
       ]
         .filter(Boolean)
         .join('\n');
       const show = view.blockedReason ? vscode.window.showErrorMessage : view.warning ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-      await show(`svc balance: ${view.label} available`, { modal: true, detail });
+      await show(vscode.l10n.t('svc balance: {0} available', view.label), { modal: true, detail });
     } catch (err) {
       await reportFileCommandError(err, chat);
     }

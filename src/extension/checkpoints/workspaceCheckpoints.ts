@@ -44,7 +44,7 @@ export function createWorkspaceCheckpoints(context: vscode.ExtensionContext, log
     newId: randomUUID,
     warnOnce: (message) => {
       log.warn(`Checkpoints are off: ${message}`);
-      void vscode.window.showWarningMessage(`svc: checkpoints are off. ${message}`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('svc: checkpoints are off. {0}', message));
     },
   });
 }
@@ -74,7 +74,7 @@ export function prepareCheckpointsInBackground(checkpoints: Checkpoints, log: vs
     preparation = prepareCheckpointsWhenTrusted(checkpoints, {
       trusted: () => vscode.workspace.isTrusted,
       onTrusted: (listener) => vscode.workspace.onDidGrantWorkspaceTrust(listener),
-      progress: (work) => Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'svc: preparing checkpoints' }, work)),
+      progress: (work) => Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('svc: preparing checkpoints') }, work)),
       log,
     });
   }, PREPARE_AFTER_MS);

@@ -166,7 +166,7 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
 
   async url(url: string): Promise<Resolved> {
     if (!/^https?:\/\//i.test(url)) return { error: `${url} is not an http:// or https:// address` };
-    if (!(await this.window.confirm(`Fetch ${url} and send it with your message?`, 'Fetch', `The svc service fetches this address; the page goes to the model as Markdown:\n\n${url}`))) {
+    if (!(await this.window.confirm(vscode.l10n.t('Fetch {0} and send it with your message?', url), vscode.l10n.t('Fetch'), `${vscode.l10n.t('The svc service fetches this address; the page goes to the model as Markdown:')}\n\n${url}`))) {
       return { error: 'you did not allow the fetch' };
     }
     const client = await this.client();

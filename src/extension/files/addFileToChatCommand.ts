@@ -34,8 +34,8 @@ export function registerAddFileToChat(deps: AttachDeps): vscode.Disposable {
   return vscode.commands.registerCommand('svc.addFileToChat', async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
     try {
       const given = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
-      if (given && !(await confirmPassedFiles(given, 'Add File to Chat', deps.testHarness))) return;
-      const chosen = given ?? (await pickWorkspaceFiles('svc: Add Files to Chat'));
+      if (given && !(await confirmPassedFiles(given, vscode.l10n.t('Add File to Chat'), deps.testHarness))) return;
+      const chosen = given ?? (await pickWorkspaceFiles(vscode.l10n.t('svc: Add Files to Chat')));
       if (chosen.length === 0) return;
       await vscode.commands.executeCommand('svc.focusChat');
       const read = await Promise.allSettled(chosen.map(readFileForUpload));

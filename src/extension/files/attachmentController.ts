@@ -56,10 +56,10 @@ export class AttachmentController {
 
   private async pickFromDisk(): Promise<void> {
     const picked = await vscode.window.showOpenDialog({
-      title: 'svc: Attach Images or Files',
+      title: vscode.l10n.t('svc: Attach Images or Files'),
       canSelectMany: true,
-      openLabel: 'Attach',
-      filters: { Images: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'], 'All files': ['*'] },
+      openLabel: vscode.l10n.t('Attach'),
+      filters: { [vscode.l10n.t('Images')]: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'], [vscode.l10n.t('All files')]: ['*'] },
     });
     if (picked && picked.length > 0) await vscode.commands.executeCommand('svc.addFileToChat', picked[0], picked);
   }

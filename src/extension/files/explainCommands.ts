@@ -27,7 +27,7 @@ export function tellEvicted(chat: ChatFilesTarget, evicted: readonly OwnedUpload
 }
 
 export function tellFailed(chat: ChatFilesTarget, failed: readonly PreparedAttachment[]): void {
-  for (const a of failed) chat.showNotice({ severity: 'error', text: `${a.name} could not be read by the service: ${a.error ?? 'extraction failed'}` });
+  for (const a of failed) chat.showNotice({ severity: 'error', text: vscode.l10n.t('{0} could not be read by the service: {1}', a.name, a.error ?? vscode.l10n.t('extraction failed')) });
 }
 
 /** Reads, checks, uploads and extracts one file; a refused file is reported and left out, the others go on. */
@@ -45,7 +45,7 @@ async function explainFiles(deps: ExplainDeps, uris: readonly vscode.Uri[]): Pro
   await services.balance.assertCanSend();
   const names = uris.map((u) => vscode.workspace.asRelativePath(u, false));
   const prepared = (
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `svc: reading ${names.join(', ')}` }, () =>
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('svc: reading {0}', names.join(', ')) }, () =>
       Promise.all(uris.map((uri) => prepareOne(services, deps.chat, uri))),
     )
   ).filter((p): p is PreparedAttachment => p !== undefined);
@@ -56,13 +56,13 @@ async function explainFiles(deps: ExplainDeps, uris: readonly vscode.Uri[]): Pro
   const composed = services.builder.compose({ model, text: explainFileText(explained), attachments: prepared });
   tellFailed(deps.chat, composed.omitted);
   if (composed.systemMessages.length === 0) {
-    const reasons = composed.omitted.map((a) => `${a.name}: ${a.error ?? 'extraction failed'}`).join('; ');
-    const choice = await vscode.window.showWarningMessage(`svc: the service could not extract ${explained.join(', ')} (${reasons}).`, 'Send Without the File');
+    const reasons = composed.omitted.map((a) => `${a.name}: ${a.error ?? vscode.l10n.t('extraction failed')}`).join('; ');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('svc: the service could not extract {0} ({1}).', explained.join(', '), reasons), vscode.l10n.t('Send Without the File'));
     if (!choice) return;
   }
   await deps.chat.sendTurn({
     model,
-    display: `Explain ${explained.join(', ')}`,
+    display: vscode.l10n.t('Explain {0}', explained.join(', ')),
     systemMessages: composed.systemMessages,
     userMessage: composed.userMessage,
   });
@@ -70,7 +70,7 @@ async function explainFiles(deps: ExplainDeps, uris: readonly vscode.Uri[]): Pro
 
 async function explainSelection(deps: ExplainDeps): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  if (!editor) throw new Error('Explain Selection needs an editor with a selection.');
+  if (!editor) throw new Error(vscode.l10n.t('Explain Selection needs an editor with a selection.'));
   const { document, selection } = editor;
   if (selection.isEmpty) return explainFiles(deps, [document.uri]);
   const services = await deps.services.get();
@@ -98,7 +98,7 @@ export function registerExplainCommands(deps: ExplainDeps): vscode.Disposable[] 
     vscode.commands.registerCommand('svc.explainFile', async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
       try {
         const targets = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
-        if (targets && !(await confirmPassedFiles(targets, 'Explain This File', deps.testHarness))) return;
+        if (targets && !(await confirmPassedFiles(targets, vscode.l10n.t('Explain This File'), deps.testHarness))) return;
         const editorUri = vscode.window.activeTextEditor?.document.uri;
         const chosen = targets ?? (editorUri ? [editorUri] : await pickWorkspaceFiles('svc: Explain This File'));
         if (chosen.length > 0) await explainFiles(deps, chosen);

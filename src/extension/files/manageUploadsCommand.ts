@@ -30,22 +30,23 @@ function isSeam(value: unknown): value is ManageUploadsSeam {
 }
 
 async function confirmModal(message: string): Promise<boolean> {
-  return (await vscode.window.showWarningMessage(message, { modal: true }, 'Delete')) === 'Delete';
+  const remove = vscode.l10n.t('Delete');
+  return (await vscode.window.showWarningMessage(message, { modal: true }, remove)) === remove;
 }
 
-const openButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open extracted content' };
-const deleteButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete this file' };
-const refreshButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: 'Refresh' };
-const deleteOursButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('clear-all'), tooltip: 'Delete all files uploaded by this extension' };
+const openButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: vscode.l10n.t('Open extracted content') };
+const deleteButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Delete this file') };
+const refreshButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Refresh') };
+const deleteOursButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('clear-all'), tooltip: vscode.l10n.t('Delete all files uploaded by this extension') };
 
 async function confirmAndDelete(cache: UploadCache, rows: readonly UploadRow[], confirm: (message: string) => Promise<boolean>): Promise<boolean> {
   if (rows.length === 0) return false;
   const notOurs = rows.filter((r) => !r.owned).length;
-  const what = rows.length === 1 ? `"${rows[0]?.label}"` : `${rows.length} files`;
-  const warning = notOurs > 0 ? ` ${notOurs} of them were not uploaded by this extension.` : '';
-  if (!(await confirm(`Delete ${what} from the service?${warning}`))) return false;
+  const question = rows.length === 1 ? vscode.l10n.t('Delete "{0}" from the service?', rows[0]?.label ?? '') : vscode.l10n.t('Delete {0} files from the service?', rows.length);
+  const warning = notOurs > 0 ? ` ${vscode.l10n.t('{0} of them were not uploaded by this extension.', notOurs)}` : '';
+  if (!(await confirm(`${question}${warning}`))) return false;
   const { failed } = await cache.delete(rows.map((r) => r.file.id));
-  if (failed.length > 0) void vscode.window.showErrorMessage(`svc: could not delete ${failed.map((f) => `${f.fileId} (${f.reason})`).join(', ')}`);
+  if (failed.length > 0) void vscode.window.showErrorMessage(vscode.l10n.t('svc: could not delete {0}', failed.map((f) => `${f.fileId} (${f.reason})`).join(', ')));
   return true;
 }
 
@@ -61,11 +62,11 @@ export function registerManageUploads(services: FileServices, chat: ChatFilesTar
       pick.matchOnDescription = true;
       pick.matchOnDetail = true;
       pick.buttons = [refreshButton, deleteOursButton];
-      pick.placeholder = 'Select files and press Enter to delete them';
+      pick.placeholder = vscode.l10n.t('Select files and press Enter to delete them');
       const reload = async () => {
         pick.busy = true;
         const overview = await loadUploadsOverview(client, cache);
-        pick.title = `svc: Uploaded Files · ${overview.totals.label}`;
+        pick.title = vscode.l10n.t('svc: Uploaded Files · {0}', overview.totals.label);
         pick.items = overview.rows.map((row) => ({
           row,
           label: `${row.owned ? '$(cloud-upload) ' : ''}${row.label}`,

@@ -16,8 +16,8 @@ export async function pickWorkspaceFiles(title: string): Promise<vscode.Uri[]> {
     .map((uri) => ({ label: vscode.workspace.asRelativePath(uri, false), uri }))
     .sort((a, b) => a.label.localeCompare(b.label));
   if (current && current.scheme === 'file') {
-    items.unshift({ label: vscode.workspace.asRelativePath(current, false), description: 'current file', picked: true, uri: current });
+    items.unshift({ label: vscode.workspace.asRelativePath(current, false), description: vscode.l10n.t('current file'), picked: true, uri: current });
   }
-  const picked = await vscode.window.showQuickPick(items, { title, canPickMany: true, matchOnDescription: true, placeHolder: 'Files to attach (type to filter)' });
+  const picked = await vscode.window.showQuickPick(items, { title, canPickMany: true, matchOnDescription: true, placeHolder: vscode.l10n.t('Files to attach (type to filter)') });
   return (picked ?? []).map((item) => item.uri);
 }

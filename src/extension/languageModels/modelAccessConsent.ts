@@ -32,7 +32,7 @@ export class ModelAccessConsent {
     if (initiator !== undefined && (initiator === VSCODE_CHAT || initiator.toLowerCase() === this.ownId.toLowerCase())) return;
     const key = initiator ?? UNNAMED;
     const decision = this.decisions()[key] ?? (await this.ask(key, initiator));
-    if (decision === 'denied') throw vscode.LanguageModelError.NoPermissions(`The user has not allowed ${initiator ?? 'this extension'} to use the svc models (svc: Manage Model Access).`);
+    if (decision === 'denied') throw vscode.LanguageModelError.NoPermissions(vscode.l10n.t('The user has not allowed {0} to use the svc models (svc: Manage Model Access).', initiator ?? vscode.l10n.t('this extension')));
   }
 
   decisions(): Record<string, AccessDecision> {
@@ -52,13 +52,13 @@ export class ModelAccessConsent {
     if (pending) return pending;
     const question = (async (): Promise<AccessDecision> => {
       const named = initiator ? vscode.extensions.getExtension(initiator) : undefined;
-      const who = initiator ? `${(named?.packageJSON as { displayName?: string } | undefined)?.displayName ?? initiator} (${initiator})` : 'An extension that VS Code did not name';
-      const allow = 'Allow';
+      const who = initiator ? `${(named?.packageJSON as { displayName?: string } | undefined)?.displayName ?? initiator} (${initiator})` : vscode.l10n.t('An extension that VS Code did not name');
+      const allow = vscode.l10n.t('Allow');
       const choice = await vscode.window.showWarningMessage(
-        `${who} wants to use the svc models.`,
-        { modal: true, detail: 'Its requests are charged to your svc account, and what it sends goes to the svc service. Your answer is remembered; change it with "svc: Manage Model Access".' },
+        vscode.l10n.t('{0} wants to use the svc models.', who),
+        { modal: true, detail: vscode.l10n.t('Its requests are charged to your svc account, and what it sends goes to the svc service. Your answer is remembered; change it with "svc: Manage Model Access".') },
         allow,
-        "Don't Allow",
+        vscode.l10n.t("Don't Allow"),
       );
       const decision: AccessDecision = choice === allow ? 'allowed' : 'denied';
       // A dismissed dialog is not remembered: the next request asks again.
@@ -74,21 +74,21 @@ export class ModelAccessConsent {
 export async function manageModelAccess(consent: ModelAccessConsent): Promise<void> {
   const entries = Object.entries(consent.decisions());
   if (entries.length === 0) {
-    void vscode.window.showInformationMessage('svc: no other extension has asked to use the svc models.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('svc: no other extension has asked to use the svc models.'));
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    entries.map(([extension, decision]) => ({ label: extension, description: decision === 'allowed' ? 'allowed' : 'not allowed', extension, decision })),
-    { title: 'svc: Manage Model Access', placeHolder: 'Pick an extension to change its access to the svc models' },
+    entries.map(([extension, decision]) => ({ label: extension, description: decision === 'allowed' ? vscode.l10n.t('allowed') : vscode.l10n.t('not allowed'), extension, decision })),
+    { title: vscode.l10n.t('svc: Manage Model Access'), placeHolder: vscode.l10n.t('Pick an extension to change its access to the svc models') },
   );
   if (!picked) return;
   const next = await vscode.window.showQuickPick(
     [
-      { label: 'Allow', value: 'allowed' as const },
-      { label: "Don't Allow", value: 'denied' as const },
-      { label: 'Forget (ask again next time)', value: undefined },
+      { label: vscode.l10n.t('Allow'), value: 'allowed' as const },
+      { label: vscode.l10n.t("Don't Allow"), value: 'denied' as const },
+      { label: vscode.l10n.t('Forget (ask again next time)'), value: undefined },
     ],
-    { title: `svc models for ${picked.extension}` },
+    { title: vscode.l10n.t('svc models for {0}', picked.extension) },
   );
   if (next) await consent.set(picked.extension, next.value);
 }

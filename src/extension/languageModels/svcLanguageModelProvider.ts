@@ -22,10 +22,10 @@ export function languageModelInformation(model: ListedModel): vscode.LanguageMod
   const contextLength = info?.contextLength ?? UNSTATED_CONTEXT_LENGTH;
   const maxOutputTokens = Math.min(MAX_OUTPUT_TOKENS, Math.floor(contextLength / 2));
   const traits = [
-    info?.thinking === 'always' ? 'always thinks' : info?.thinking === 'optional' ? 'thinking can be switched' : undefined,
-    info?.vision ? 'sees images' : undefined,
-    info?.contextLength !== undefined ? `${info.contextLength.toLocaleString('en-US')} tokens` : 'context length not stated by the service',
-    info === undefined ? 'listed by the service, not in the built-in catalogue' : undefined,
+    info?.thinking === 'always' ? vscode.l10n.t('always thinks') : info?.thinking === 'optional' ? vscode.l10n.t('thinking can be switched') : undefined,
+    info?.vision ? vscode.l10n.t('sees images') : undefined,
+    info?.contextLength !== undefined ? vscode.l10n.t('{0} tokens', info.contextLength.toLocaleString('en-US')) : vscode.l10n.t('context length not stated by the service'),
+    info === undefined ? vscode.l10n.t('listed by the service, not in the built-in catalogue') : undefined,
   ].filter((t): t is string => t !== undefined);
   return {
     id: model.id,

@@ -115,8 +115,8 @@ export class McpServers implements vscode.Disposable {
       const connection = await this.connection(server, false);
       if (!connection) {
         const entry = this.entries.get(key(server));
-        if (entry?.state === 'failed') task.notice(`The MCP server "${server.name}" could not start: ${entry.lastError ?? 'unknown error'}`);
-        else if (entry?.state === 'awaiting approval' && !wasDeclined) task.notice(`The MCP server "${server.name}" of this workspace was not approved and stays stopped; svc: Show MCP Servers can start it.`);
+        if (entry?.state === 'failed') task.notice(vscode.l10n.t('The MCP server "{0}" could not start: {1}', server.name, entry.lastError ?? vscode.l10n.t('unknown error')));
+        else if (entry?.state === 'awaiting approval' && !wasDeclined) task.notice(vscode.l10n.t('The MCP server "{0}" of this workspace was not approved and stays stopped; svc: Show MCP Servers can start it.', server.name));
         continue;
       }
       const { kept, leftOut } = capServerTools(connection.tools);
@@ -196,11 +196,13 @@ export class McpServers implements vscode.Disposable {
     // Hidden characters made visible and blank runs folded, as in every approval: 60 blank lines must not
     // push a `NODE_OPTIONS=--require …` out of the dialog.
     const shown = revealApproval({
-      title: `${changed ? 'The definition of the MCP server' : 'Start the MCP server'} "${server.name}" ${changed ? 'in this workspace changed. Start it as it is now?' : "from this workspace's .vscode/mcp.json?"}`,
+      title: changed
+        ? vscode.l10n.t('The definition of the MCP server "{0}" in this workspace changed. Start it as it is now?', server.name)
+        : vscode.l10n.t("Start the MCP server \"{0}\" from this workspace's .vscode/mcp.json?", server.name),
       detail: describeServer(server),
     });
     const ok = await this.options
-      .confirm(shown.title, [...shown.warnings, `It runs with your rights and can read your files or send data (${shown.lines}):`, shown.detail].join('\n\n'), 'Start Server')
+      .confirm(shown.title, [...shown.warnings, vscode.l10n.t('It runs with your rights and can read your files or send data ({0}):', shown.lines), shown.detail].join('\n\n'), vscode.l10n.t('Start Server'))
       // A question that could not be shown is not a yes.
       .catch(() => false);
     if (ok) await this.options.workspaceState.update(APPROVALS_KEY, { ...approvals, [server.name]: fingerprint });

@@ -29,35 +29,55 @@ const STATE_ICONS: Record<McpServerStatus['state'], string> = {
   'awaiting approval': '$(shield)',
 };
 
+function stateLabel(state: McpServerStatus['state']): string {
+  switch (state) {
+    case 'running':
+      return vscode.l10n.t('running');
+    case 'starting':
+      return vscode.l10n.t('starting');
+    case 'stopped':
+      return vscode.l10n.t('stopped');
+    case 'failed':
+      return vscode.l10n.t('failed');
+    case 'disabled':
+      return vscode.l10n.t('disabled');
+    case 'awaiting approval':
+      return vscode.l10n.t('awaiting approval');
+  }
+}
+
 async function showServers(servers: McpServers | undefined, log: vscode.LogOutputChannel): Promise<void> {
   const { problems } = servers?.read() ?? { problems: [] };
   const restricted = !vscode.workspace.isTrusted;
   const items: ServerItem[] = (servers?.status() ?? []).map((status) => ({
     status,
     label: `${STATE_ICONS[status.state]} ${status.definition.name}`,
-    description: `${status.state} · ${status.definition.scope === 'workspace' ? `.vscode/mcp.json${restricted ? ' · not started in Restricted Mode' : ''}` : 'svc.mcp.servers'}`,
-    detail: status.lastError ? `last error: ${status.lastError}` : status.tools.length > 0 ? `tools: ${status.tools.map((t) => t.name).join(', ')}` : undefined,
+    description: `${stateLabel(status.state)} · ${status.definition.scope === 'workspace' ? `.vscode/mcp.json${restricted ? ` · ${vscode.l10n.t('not started in Restricted Mode')}` : ''}` : 'svc.mcp.servers'}`,
+    detail: status.lastError ? vscode.l10n.t('last error: {0}', status.lastError) : status.tools.length > 0 ? vscode.l10n.t('tools: {0}', status.tools.map((t) => t.name).join(', ')) : undefined,
   }));
   if (!servers || items.length === 0) {
-    const more = problems.length > 0 ? ` Problems: ${problems.join('; ')}` : '';
-    void vscode.window.showInformationMessage(`svc: no MCP server is defined. Add one to .vscode/mcp.json or to the svc.mcp.servers setting.${more}`);
+    const more = problems.length > 0 ? ` ${vscode.l10n.t('Problems: {0}', problems.join('; '))}` : '';
+    void vscode.window.showInformationMessage(`${vscode.l10n.t('svc: no MCP server is defined. Add one to .vscode/mcp.json or to the svc.mcp.servers setting.')}${more}`);
     return;
   }
   for (const problem of problems) log.warn(`MCP: ${problem}`);
-  const picked = await vscode.window.showQuickPick(items, { title: 'svc: MCP Servers', placeHolder: 'Pick a server to restart, disable or see its tools' });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('svc: MCP Servers'), placeHolder: vscode.l10n.t('Pick a server to restart, disable or see its tools') });
   if (!picked) return;
   const { definition, state } = picked.status;
-  const start = state === 'running' || state === 'failed' ? 'Restart' : 'Start';
+  const start = state === 'running' || state === 'failed' ? vscode.l10n.t('Restart') : vscode.l10n.t('Start');
+  const enable = vscode.l10n.t('Enable');
+  const disable = vscode.l10n.t('Disable');
+  const showTools = vscode.l10n.t('Show Tools');
   const startable = state !== 'disabled' && !(restricted && definition.scope === 'workspace');
-  const actions = [...(startable ? [start] : []), state === 'disabled' ? 'Enable' : 'Disable', 'Show Tools'];
-  const action = await vscode.window.showQuickPick(actions, { title: `MCP server "${definition.name}" (${state})` });
-  if (action === 'Restart' || action === 'Start') await servers.restart(definition.name, definition.scope, !restricted);
-  else if (action === 'Disable' || action === 'Enable') await servers.setDisabled(definition.name, definition.scope, action === 'Disable');
-  else if (action === 'Show Tools') {
+  const actions = [...(startable ? [start] : []), state === 'disabled' ? enable : disable, showTools];
+  const action = await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('MCP server "{0}" ({1})', definition.name, stateLabel(state)) });
+  if (action === start) await servers.restart(definition.name, definition.scope, !restricted);
+  else if (action === disable || action === enable) await servers.setDisabled(definition.name, definition.scope, action === disable);
+  else if (action === showTools) {
     const tools = servers.status().find((s) => s.definition.name === definition.name && s.definition.scope === definition.scope)?.tools ?? [];
     await vscode.window.showQuickPick(
       tools.map((t) => ({ label: t.name, detail: t.description })),
-      { title: `Tools of "${definition.name}"`, placeHolder: tools.length === 0 ? 'No tools yet: the server starts when an agent task needs it' : undefined },
+      { title: vscode.l10n.t('Tools of "{0}"', definition.name), placeHolder: tools.length === 0 ? vscode.l10n.t('No tools yet: the server starts when an agent task needs it') : undefined },
     );
   }
 }

@@ -6,20 +6,19 @@ import * as vscode from 'vscode';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../../core/tools/approvals';
 import { revealApproval } from '../../shared/revealHiddenText';
 
-const APPROVE = 'Approve';
-const REJECT = 'Reject';
-const ALWAYS = 'Always for this task';
-
 export class NotificationApprover implements Approver {
   async request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
-    const buttons = request.allowAlways ? [APPROVE, ALWAYS, REJECT] : [APPROVE, REJECT];
+    const approve = vscode.l10n.t('Approve');
+    const reject = vscode.l10n.t('Reject');
+    const always = vscode.l10n.t('Always for this task');
+    const buttons = request.allowAlways ? [approve, always, reject] : [approve, reject];
     const stopped = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
     const shown = revealApproval(request);
     // Under the title: warnings first, then the line count and the whole text.
     const detail = [...shown.warnings.map((w) => `⚠ ${w}`), `${shown.lines}:`, shown.detail].join('\n');
     const choice = await Promise.race([vscode.window.showWarningMessage(shown.title, { modal: true, detail }, ...buttons), stopped]);
-    if (choice === APPROVE) return 'approve';
-    if (choice === ALWAYS) return 'always';
+    if (choice === approve) return 'approve';
+    if (choice === always) return 'always';
     return 'reject';
   }
 }

@@ -15,7 +15,7 @@ export class VscodeDiffPreview implements DiffPreview, vscode.Disposable {
     const name = path.basename(change.path);
     const left = this.proposed.add(name, change.before ?? '');
     const right = this.proposed.add(name, change.after);
-    const title = `${change.display} (${change.before === undefined ? 'new file' : 'proposed change'})`;
+    const title = change.before === undefined ? vscode.l10n.t('{0} (new file)', change.display) : vscode.l10n.t('{0} (proposed change)', change.display);
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
     return {
       close: async () => {

@@ -23,7 +23,7 @@ async function compare(deps: CheckpointHandlerDeps, conversationId: string, mess
   const { ref } = checkpointOf(deps.store.require(conversationId), messageId);
   const changes = await deps.checkpoints.changesSince(ref);
   if (changes.length === 0) {
-    deps.post({ type: 'notice', level: 'info', message: `No file changed since the checkpoint ${ref.label}.` });
+    deps.post({ type: 'notice', level: 'info', message: vscode.l10n.t('No file changed since the checkpoint {0}.', ref.label) });
     return;
   }
   const resources: [vscode.Uri, vscode.Uri, vscode.Uri][] = [];

@@ -1,5 +1,6 @@
 // /compact and the edit of its summary: the older part of the conversation is summarised by the current
 // model (not while a reply streams in it), saved, shown, and said with its figures.
+import * as vscode from 'vscode';
 import { compactConversation } from '../../../core/chat/compaction';
 import type { ChatSession } from '../../../core/chat/chatSession';
 import { systemClock } from '../../../core/clock';
@@ -11,7 +12,7 @@ import type { WebviewMessageRouter } from '../webviewMessageRouter';
 
 export class CompactionBusyError extends Error {
   constructor() {
-    super('A reply or task is running in this conversation: compact it once it has finished.');
+    super(vscode.l10n.t('A reply or task is running in this conversation: compact it once it has finished.'));
     this.name = 'CompactionBusyError';
   }
 }
@@ -30,16 +31,19 @@ export function registerCompactionHandlers(router: WebviewMessageRouter, deps: C
     .on('compactConversation', async (message) => {
       if (deps.session.isBusy(message.conversationId)) throw new CompactionBusyError();
       const conversation = deps.store.require(message.conversationId);
-      deps.post({ type: 'notice', level: 'info', message: 'Compacting: the model summarises the older part of the conversation…' });
+      deps.post({ type: 'notice', level: 'info', message: vscode.l10n.t('Compacting: the model summarises the older part of the conversation…') });
       const compaction = await compactConversation(conversation, await deps.client(), readSettings().model, systemClock, message.instructions);
       await deps.store.save(conversation);
       deps.showConversation(message.conversationId);
-      const figures = compaction.tokensBefore !== undefined && compaction.tokensAfter !== undefined ? ` (about ${compaction.tokensBefore} tokens became ${compaction.tokensAfter})` : '';
-      deps.post({ type: 'notice', level: 'info', message: `Compacted${figures}. The earlier messages stay saved and exported; the summary is sent in their place. The cached prefix starts over once.` });
+      const done =
+        compaction.tokensBefore !== undefined && compaction.tokensAfter !== undefined
+          ? vscode.l10n.t('Compacted (about {0} tokens became {1}). The earlier messages stay saved and exported; the summary is sent in their place. The cached prefix starts over once.', compaction.tokensBefore, compaction.tokensAfter)
+          : vscode.l10n.t('Compacted. The earlier messages stay saved and exported; the summary is sent in their place. The cached prefix starts over once.');
+      deps.post({ type: 'notice', level: 'info', message: done });
     })
     .on('editCompaction', async (message) => {
       const conversation = deps.store.require(message.conversationId);
-      if (!conversation.compaction) throw new Error('This conversation has no summary to edit.');
+      if (!conversation.compaction) throw new Error(vscode.l10n.t('This conversation has no summary to edit.'));
       conversation.compaction = { ...conversation.compaction, summary: message.summary };
       await deps.store.save(conversation);
       deps.showConversation(message.conversationId);

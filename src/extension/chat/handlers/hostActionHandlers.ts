@@ -23,7 +23,7 @@ async function checkBalance(client: () => Promise<SvcClient>, window: HostWindow
   const balance = await (await client()).balance();
   void window.notify(
     'info',
-    `Available balance: $${balance.available_balance.toFixed(2)} (cash $${balance.cash_balance.toFixed(2)}, vouchers $${balance.voucher_balance.toFixed(2)})`,
+    vscode.l10n.t('Available balance: ${0} (cash ${1}, vouchers ${2})', balance.available_balance.toFixed(2), balance.cash_balance.toFixed(2), balance.voucher_balance.toFixed(2)),
   );
 }
 
