@@ -1,17 +1,18 @@
 // Mocha hooks giving a describe() block its own real VS Code: a fresh code-server with the packaged .vsix
 // installed, a copy of the sample workspace, a colour theme, and headless Chromium showing the workbench.
-// Each step's screenshot goes to test-results/e2e/<theme>/; a failing test leaves one named after it.
+// Each step's screenshot goes to test-results/e2e/<theme>/ (e2e-vscode-1.105/ for the oldest VS Code); a failing test leaves one named after it.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { launchBrowser, type Browser } from '../harness/browser';
 import { installVsix, startCodeServer, workbenchUrl, type CodeServer } from '../harness/codeServer';
-import { copySampleWorkspace, makeRunDir, resultsDir, vsixPath } from '../harness/toolPaths';
+import { codeServerBuild, copySampleWorkspace, makeRunDir, resultsDir, vsixPath } from '../harness/toolPaths';
 import { Workbench } from '../harness/workbench';
 
 export const extensionId = 'svc-labs.svc-vscode';
-export const e2eResults = path.join(resultsDir, 'e2e');
+/** test-results/e2e/, or test-results/e2e-vscode-1.105/ for the oldest VS Code (SVC_VSCODE=oldest). */
+export const e2eResults = path.join(resultsDir, codeServerBuild().name === 'newest' ? 'e2e' : `e2e-vscode-${codeServerBuild().vscode}`);
 
 export interface Theme {
   name: 'light' | 'dark';
