@@ -114,7 +114,8 @@ install_code_server() {
       fs.writeFileSync("npm-shrinkwrap.json", JSON.stringify(lock, null, 2));
     '
     timed npm install --ignore-scripts --omit=dev
-    timed npm rebuild @vscode/spdlog @vscode/native-watchdog @vscode/fs-copyfile @vscode/deviceid node-pty @parcel/watcher
+    # (VS Code 1.105 names its watchdog native-watchdog; a name that is not installed is passed over.)
+    timed npm rebuild @vscode/spdlog @vscode/native-watchdog native-watchdog @vscode/fs-copyfile @vscode/deviceid node-pty @parcel/watcher
     # code-server before 4.139 has no --vscode-option to hand VS Code's own server options on, but it passes every
     # option it knows to VS Code: teach it enable-smoke-test-driver, without which the workbench ignores the
     # ?payload= (extensionDevelopmentPath, extensionTestsPath) the test harness opens it with.
