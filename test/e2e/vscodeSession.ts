@@ -67,6 +67,8 @@ export interface VsCodeOptions {
 /** Sends `text` from the chat view as an agent task: waits for the message box, picks Agent mode, sends. */
 export async function sendAgentTask(chat: FrameLocator, text: string): Promise<void> {
   await chat.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+  // Until the host's state (with the model list) arrives, the view refuses a send: it does not know the model yet.
+  await chat.getByTestId('model-picker').locator('option').first().waitFor({ state: 'attached', timeout: 30_000 });
   await chat.getByTestId('mode-picker').selectOption('agent');
   await chat.getByTestId('composer-input').fill(text);
   await chat.getByTestId('send').click();
