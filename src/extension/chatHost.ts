@@ -107,7 +107,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     return { client: active.client, local: active.connection.mode === 'emulator' };
   });
   const provider = new ChatViewProvider(chat, log);
-  const statusBar = new ConnectionStatusBar();
+  const statusBar = new ConnectionStatusBar(() => readSettings().model);
 
   const refreshStatus = async () => statusBar.update(await connection.describe(), readSettings().model);
   const reportSettings = () => {
@@ -194,13 +194,6 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     }),
   );
 
-  const modelChanged = new vscode.EventEmitter<void>();
-  context.subscriptions.push(
-    modelChanged,
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('svc.model')) modelChanged.fire();
-    }),
-  );
   const mcp = registerMcpFeatures(context, log);
   const rules = new WorkspaceRules();
   context.subscriptions.push(rules);
@@ -246,7 +239,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       },
       onDidChangeConnection: connection.onDidChange,
       currentModel: () => readSettings().model,
-      onDidChangeModel: modelChanged.event,
+      balanceDisplay: statusBar,
       chat,
       testHarness,
     }),

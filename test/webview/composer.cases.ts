@@ -384,6 +384,8 @@ export const composerCases: WebviewCase[] = [
       assert.equal(await items.count(), 1);
       await items.first().locator('.conversation-open').click();
       assert.equal((await chat.waitForPosted('switchConversation')).conversationId, 'c2');
+      assert.equal(await chat.page.locator('[data-testid="conversation-panel"]').isHidden(), true, 'choosing a conversation closes the list');
+      await chat.page.locator('[data-action="toggle-conversations"]').click();
       await items.first().locator('[data-action="rename-conversation"]').click();
       await chat.page.locator('.rename-input').fill('Better title');
       await chat.page.locator('.rename-input').press('Enter');

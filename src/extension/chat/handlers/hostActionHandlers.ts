@@ -10,6 +10,7 @@ const COMMAND_OF_ACTION: Record<Exclude<HostAction, 'checkBalance'>, readonly [s
   setKey: ['svc.setApiKey'],
   useEmulator: ['svc.useLocalEmulator'],
   openSettings: ['workbench.action.openSettings', 'svc.'],
+  openProxySettings: ['workbench.action.openSettings', 'http.proxy'],
   explainSelection: ['svc.explainSelection'],
   explainFile: ['svc.explainFile'],
 };
