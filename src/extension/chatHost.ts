@@ -26,6 +26,7 @@ import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
 import { readSettings, settingsProblems } from './settings';
+import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
 import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
 import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
@@ -229,6 +230,16 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     log,
   });
   chat.useAgent(agent.controller);
+  context.subscriptions.push(
+    registerDemoTask(context, {
+      usesEmulator: async () => (await connection.get()).connection.mode === 'emulator',
+      chooseEmulator: () => keys.chooseEmulator(),
+      runTask: async (task) => {
+        await provider.reveal();
+        await agent.controller.run(null, task);
+      },
+    }),
+  );
   chat.useFileFeatures(
     registerFileFeatures(context, {
       connection: async () => {

@@ -231,7 +231,7 @@ export type HostMessageOf<T extends HostMessageType> = Extract<HostMessage, { ty
 
 // ---------------------------------------------------------------- webview -> host
 
-export const HostActionSchema = z.enum(['setKey', 'checkBalance', 'useEmulator', 'openSettings', 'openProxySettings', 'explainSelection', 'explainFile']);
+export const HostActionSchema = z.enum(['setKey', 'checkBalance', 'useEmulator', 'openSettings', 'openProxySettings', 'tryDemo', 'explainSelection', 'explainFile']);
 export type HostAction = z.infer<typeof HostActionSchema>;
 
 export const WebviewMessageSchema = z.discriminatedUnion('type', [

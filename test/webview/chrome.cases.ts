@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { resultsDir } from '../harness/toolPaths';
-import { CONVERSATION_ID, conversation, failed, finished, initMessage, MODELS, started, content, type ChatPage } from './chatPage';
+import { CONVERSATION_ID, conversation, failed, finished, MODELS, started, content, type ChatPage } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
 const NETWORK_ERROR = { kind: 'network' as const, type: 'ENOTFOUND', message: "Can't reach api.svc.example: its name could not be looked up. Check your connection or proxy (http.proxy), or use the local emulator.", action: 'retry' as const };

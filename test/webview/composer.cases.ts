@@ -369,7 +369,7 @@ export const composerCases: WebviewCase[] = [
     async run(chat) {
       const banner = chat.page.locator('[data-testid="status-banner"]');
       assert.match(await banner.textContent() ?? '', /Using the local emulator/);
-      await banner.locator('button').click();
+      await banner.locator('button', { hasText: 'Set API Key' }).click();
       assert.equal((await chat.waitForPosted('runAction')).action, 'setKey');
       await chat.send({
         type: 'conversations',
