@@ -40,5 +40,7 @@ export function statusItemView(facts: StatusFacts): StatusItemView {
   ]
     .filter((line): line is string => line !== undefined && line !== '')
     .join('\n');
-  return { text, tooltip, level, accessibleLabel: text.replace(/\$\([a-z-]+\) /, '') };
+  // A screen reader hears the balance too, which sighted users read in the tooltip.
+  const spokenBalance = balance ? `balance ${balance.label}` : balanceFailure ? 'balance unavailable' : 'balance not read yet';
+  return { text, tooltip, level, accessibleLabel: `svc: ${where}, ${spokenBalance}` };
 }

@@ -13,6 +13,7 @@ describe('the svc status item', () => {
     assert.match(view.tooltip, /Using the local emulator \(no API key set\)/);
     assert.match(view.tooltip, /Model: svc-k2\.5/);
     assert.match(view.tooltip, /Balance: \$15\.00 available/);
+    assert.equal(view.accessibleLabel, 'svc: local emulator, balance $15.00');
   });
 
   it('shows the model on the service, and colours only a low or blocking balance, which it then shows on the item', () => {
@@ -29,6 +30,6 @@ describe('the svc status item', () => {
     const view = statusItemView({ connection: service, model: 'svc-k2.5', balance: undefined, balanceFailure: 'HTTP 503' });
     assert.equal(view.level, 'normal');
     assert.match(view.tooltip, /Balance unavailable: HTTP 503/);
-    assert.equal(view.accessibleLabel, 'svc: svc-k2.5');
+    assert.equal(view.accessibleLabel, 'svc: svc-k2.5, balance unavailable');
   });
 });
