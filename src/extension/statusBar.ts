@@ -68,7 +68,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       { label: `$(comment-discussion) ${vscode.l10n.t('Open Chat')}`, command: ['svc.focusChat'] },
       { label: `$(settings-gear) ${vscode.l10n.t('Open Settings')}`, command: ['workbench.action.openSettings', 'svc.'] },
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('svc: {0}', this.item.accessibilityInformation?.label ?? ''), placeHolder: vscode.l10n.t('Model: {0}', this.facts.model) });
+    const picked = await vscode.window.showQuickPick(items, { title: this.item.accessibilityInformation?.label ?? vscode.l10n.t('svc'), placeHolder: vscode.l10n.t('Model: {0}', this.facts.model) });
     if (picked) await vscode.commands.executeCommand(...picked.command);
   }
 }

@@ -11,10 +11,14 @@ const light = themes.find((t) => t.name === 'light')!;
 async function setSideBarWidth(page: Page, width: number): Promise<void> {
   const sideBar = page.locator('.part.sidebar');
   const box = (await sideBar.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width - 1, y);
+  const edge = box.x + box.width;
+  // The sash on the side bar's right edge: of the vertical sashes, the one centred nearest that edge.
+  const sashes = await page.locator('.monaco-sash.vertical').evaluateAll((all) => all.map((s) => s.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2, height: r.height })));
+  const sash = sashes.filter((s) => s.height > 100).sort((a, b) => Math.abs(a.x - edge) - Math.abs(b.x - edge))[0]!;
+  await page.mouse.move(sash.x, sash.y);
   await page.mouse.down();
-  await page.mouse.move(box.x + width, y, { steps: 8 });
+  await page.mouse.move(sash.x + (box.x + width - edge) / 2, sash.y, { steps: 4 });
+  await page.mouse.move(box.x + width + (sash.x - edge), sash.y, { steps: 4 });
   await page.mouse.up();
   const now = (await sideBar.boundingBox())!.width;
   assert.ok(Math.abs(now - width) <= 2, `the side bar is ${now} px wide, not ${width}`);
@@ -95,7 +99,7 @@ describe('the chat at sidebar widths, the status item (light theme)', function (
 describe('a network error offers its fixes (light theme)', function () {
   this.timeout(120_000);
   // A key and a service address that cannot resolve: every request fails before it is sent.
-  const vscode = useVsCode(light, { env: { SVC_API_KEY: 'sk-e2e-unreachable' }, settings: { 'svc.baseUrl': 'http://svc-unreachable.invalid/v1', 'svc.thinking': false } });
+  const vscode = useVsCode(light, { env: { SVC_API_KEY: 'sk-e2e-unreachable' }, settings: { 'svc.baseUrl': 'https://svc-unreachable.invalid/v1', 'svc.thinking': false } });
 
   it('says it cannot reach the host in words, with Retry, Open Proxy Settings and Use Local Emulator, and fits at both widths', async () => {
     const chat = await openChat(vscode);
