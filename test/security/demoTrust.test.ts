@@ -30,7 +30,7 @@ describe('the demo task cannot be started by a repository', () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-demo-trust-'));
     fs.writeFileSync(path.join(folder, DEMO_MARKER_FILE), 'planted by a repository\n');
     fakeVscode.workspace.workspaceFolders = [{ uri: { fsPath: folder, scheme: 'file' }, name: 'repo' }];
-    fakeVscode.commands.executeCommand = async (command: string) => void executed.push(command);
+    fakeVscode.commands.executeCommand = (async (command: string) => void executed.push(command)) as typeof original;
   });
 
   afterEach(() => {
