@@ -31,9 +31,21 @@ async function overflowing(chat: FrameLocator): Promise<string[]> {
     const problems: string[] = [];
     if (document.documentElement.scrollWidth > width) problems.push(`the view scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
     for (const element of document.querySelectorAll('.chat *')) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0) continue;
-      if (rect.left < -0.5 || rect.right > width + 0.5) problems.push(`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} spans ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`);
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // What shows of it: an ancestor that clips (a label cut with an ellipsis) hides the rest on purpose.
+      const rect = { left: box.left, right: box.right };
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        rect.left = Math.max(rect.left, clip.left);
+        rect.right = Math.min(rect.right, clip.right);
+      }
+      const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+      if (rect.left < -0.5 || rect.right > width + 0.5) problems.push(`${name} spans ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`);
+      const style = getComputedStyle(element);
+      const clipsContent = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis' && !(element instanceof HTMLTextAreaElement);
+      if (clipsContent && element.scrollWidth > element.clientWidth + 1) problems.push(`${name} hides ${element.scrollWidth - element.clientWidth}px sideways`);
     }
     return problems;
   });

@@ -16,8 +16,16 @@ async function overflowing(chat: ChatPage): Promise<string[]> {
     if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
     const name = (e: Element) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}${e.getAttribute('data-testid') ? `[${e.getAttribute('data-testid')}]` : ''}`;
     for (const element of document.querySelectorAll('.chat *')) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // What shows of it: an ancestor that clips (a label cut with an ellipsis) hides the rest on purpose.
+      const rect = { left: box.left, right: box.right };
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        rect.left = Math.max(rect.left, clip.left);
+        rect.right = Math.min(rect.right, clip.right);
+      }
       if (rect.left < -0.5 || rect.right > width + 0.5) problems.push(`${name(element)} spans ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`);
       const style = getComputedStyle(element);
       const clips = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis';
