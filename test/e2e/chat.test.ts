@@ -10,7 +10,7 @@ for (const theme of themes) {
     const vscode = useVsCode(theme);
     const chat = () => vscode.workbench.webviewView(extensionId);
     // The one svc item; its accessible name carries the balance its tooltip shows.
-    const balanceItem = () => vscode.workbench.page.locator('.part.statusbar [aria-label^="svc: "]');
+    const balanceItem = () => vscode.workbench.page.locator('.part.statusbar .statusbar-item[aria-label^="svc: "]');
 
     /**
      * The view has its state from the host (the banner and the model list arrive with it); before that the
@@ -55,7 +55,7 @@ for (const theme of themes) {
       const user = chat().locator('[data-testid="message"][data-role="user"]').last();
       assert.match((await user.textContent()) ?? '', new RegExp(text));
       // The first request started the emulator, and with it the balance reading.
-      await vscode.workbench.page.locator('.part.statusbar [aria-label^="svc: "][aria-label*="balance $"]').waitFor({ timeout: 30_000 });
+      await vscode.workbench.page.locator('.part.statusbar .statusbar-item[aria-label^="svc: "][aria-label*="balance $"]').waitFor({ timeout: 30_000 });
       await vscode.workbench.screenshot('02-reply-streamed');
     });
 
