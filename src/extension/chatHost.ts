@@ -194,7 +194,10 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       const detail = 'Replies then come from the local emulator on this computer, not from the svc service, until you set an API key again.';
       if (!(await confirmCommandEffect('Switch svc to the local emulator?', detail, 'Use Local Emulator', testHarness))) return;
       await keys.chooseEmulator();
-      void vscode.window.showInformationMessage('svc: using the local emulator. "svc: Set API Key" switches back to the service.');
+      const setKey = vscode.l10n.t('Set API Key');
+      void vscode.window.showInformationMessage(vscode.l10n.t('svc: using the local emulator. "svc: Set API Key" switches back to the service.'), setKey).then((choice) => {
+        if (choice === setKey) void vscode.commands.executeCommand('svc.setApiKey');
+      });
     }),
   );
 
