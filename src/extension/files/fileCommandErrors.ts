@@ -9,12 +9,13 @@ import type { ChatFilesTarget } from './chatFilesBridge';
 
 export async function reportFileCommandError(err: unknown, chat: ChatFilesTarget): Promise<void> {
   if (err instanceof VisionUnsupportedError) {
-    const choice = await vscode.window.showWarningMessage(err.message, ...err.suggestions.slice(0, 3).map((id) => `Use ${id}`));
-    if (choice) chat.selectModel(choice.slice('Use '.length));
+    const buttons = err.suggestions.slice(0, 3).map((id) => ({ title: vscode.l10n.t('Use {0}', id), id }));
+    const choice = await vscode.window.showWarningMessage(err.message, ...buttons);
+    if (choice) chat.selectModel(choice.id);
     return;
   }
   if (err instanceof BalanceBlockedError) {
-    const choice = await vscode.window.showErrorMessage(err.message, 'Show Balance');
+    const choice = await vscode.window.showErrorMessage(err.message, vscode.l10n.t('Show Balance'));
     if (choice) await vscode.commands.executeCommand('svc.showBalance');
     return;
   }
