@@ -3,6 +3,7 @@
 // the agent for a first AGENTS.md, /explain and /explainfile run the editor's explain commands. Anything
 // else that starts with "/" is an ordinary message.
 import type { SendOptions, WebviewMessage } from '../shared/protocol';
+import * as l10n from '../shared/l10n';
 
 /** What `/init` asks the agent. */
 export const INIT_TASK =
@@ -28,21 +29,21 @@ export function runSlashCommand(text: string, context: SlashCommandContext): boo
       return true;
     case 'export':
       if (conversationId === null) {
-        context.notify('info', 'There is no conversation to export yet.');
+        context.notify('info', l10n.t('There is no conversation to export yet.'));
         return true;
       }
       host.post({ type: 'exportConversation', requestId: host.nextRequestId(), conversationId });
       return true;
     case 'plan':
       if (rest === '') {
-        context.notify('warning', '/plan needs a task: /plan <what to do>');
+        context.notify('warning', l10n.t('/plan needs a task: /plan <what to do>'));
         return false;
       }
       host.post({ type: 'runAgentTask', conversationId, text: rest, options, mode: 'plan' });
       return true;
     case 'compact':
       if (conversationId === null) {
-        context.notify('info', 'There is no conversation to compact yet.');
+        context.notify('info', l10n.t('There is no conversation to compact yet.'));
         return true;
       }
       host.post({ type: 'compactConversation', conversationId, instructions: rest });

@@ -2,13 +2,14 @@
 // diff), tokens with the cached share, and an undo of everything it applied.
 import type { AgentSummaryView, WebviewMessage } from '../../shared/protocol';
 import { el, formatCount, icon, textButton } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 const STOP_TEXT: Record<AgentSummaryView['stopReason'], string> = {
-  stop: 'Task finished',
-  length: 'Task ended: the answer reached its length limit',
-  step_limit: 'Task stopped at the step limit (svc.agent.maxSteps)',
-  cancelled: 'Task stopped by you: what it applied stays applied',
-  error: 'Task ended with an error',
+  stop: l10n.t('Task finished'),
+  length: l10n.t('Task ended: the answer reached its length limit'),
+  step_limit: l10n.t('Task stopped at the step limit (svc.agent.maxSteps)'),
+  cancelled: l10n.t('Task stopped by you: what it applied stays applied'),
+  error: l10n.t('Task ended with an error'),
 };
 
 export class AgentSummaryCard {
@@ -18,28 +19,28 @@ export class AgentSummaryCard {
     const tools = Object.entries(summary.toolCalls).map(([name, calls]) => (calls > 1 ? `${name} ×${calls}` : name));
     const usage = summary.usage;
     const files = summary.filesChanged.map((path) => {
-      const open = el('button', { className: 'link-button', text: path, attrs: { type: 'button', 'data-testid': 'agent-file', title: `Open the diff of ${path}` } });
+      const open = el('button', { className: 'link-button', text: path, attrs: { type: 'button', 'data-testid': 'agent-file', title: l10n.t('Open the diff of {0}', path) } });
       open.addEventListener('click', () => post({ type: 'openAgentDiff', taskId: summary.taskId, path }));
       return el('li', {}, [open]);
     });
     const rows: Node[] = [
       el('div', { className: 'agent-summary-title' }, [icon(summary.stopReason === 'stop' ? 'pass' : 'info'), el('strong', { text: ` ${STOP_TEXT[summary.stopReason]}` })]),
-      el('div', { text: `${summary.steps} ${summary.steps === 1 ? 'step' : 'steps'} · ${(summary.durationMs / 1000).toFixed(1)} s`, attrs: { 'data-testid': 'agent-steps' } }),
-      el('div', { text: tools.length > 0 ? `Tools used: ${tools.join(', ')}` : 'No tools used' }),
+      el('div', { text: summary.steps === 1 ? l10n.t('1 step · {0} s', (summary.durationMs / 1000).toFixed(1)) : l10n.t('{0} steps · {1} s', summary.steps, (summary.durationMs / 1000).toFixed(1)), attrs: { 'data-testid': 'agent-steps' } }),
+      el('div', { text: tools.length > 0 ? l10n.t('Tools used: {0}', tools.join(', ')) : l10n.t('No tools used') }),
       el('div', {
-        text: `Tokens: ${formatCount(usage.promptTokens)} prompt (${formatCount(usage.cachedTokens)} cached) · ${formatCount(usage.completionTokens)} completion`,
+        text: l10n.t('Tokens: {0} prompt ({1} cached) · {2} completion', formatCount(usage.promptTokens), formatCount(usage.cachedTokens), formatCount(usage.completionTokens)),
         attrs: { 'data-testid': 'agent-tokens' },
       }),
     ];
     if (summary.error !== undefined) rows.push(el('div', { className: 'agent-summary-error', text: summary.error }));
     if (files.length > 0) {
-      const undo = textButton('discard', 'Undo these changes', 'undo-agent', { 'data-testid': 'agent-undo' });
+      const undo = textButton('discard', l10n.t('Undo these changes'), 'undo-agent', { 'data-testid': 'agent-undo' });
       undo.addEventListener('click', () => post({ type: 'undoAgentTask', taskId: summary.taskId }));
-      rows.push(el('div', { text: `Files changed (${files.length}):` }), el('ul', { className: 'agent-files' }, files), undo);
+      rows.push(el('div', { text: l10n.t('Files changed ({0}):', files.length) }), el('ul', { className: 'agent-files' }, files), undo);
     } else {
-      rows.push(el('div', { text: 'No files changed' }));
+      rows.push(el('div', { text: l10n.t('No files changed') }));
     }
-    this.element = el('section', { className: 'agent-summary', attrs: { 'data-testid': 'agent-summary', 'data-stop-reason': summary.stopReason, 'aria-label': 'Agent task summary' } }, rows);
+    this.element = el('section', { className: 'agent-summary', attrs: { 'data-testid': 'agent-summary', 'data-stop-reason': summary.stopReason, 'aria-label': l10n.t('Agent task summary') } }, rows);
   }
 
   matches(summary: AgentSummaryView): boolean {

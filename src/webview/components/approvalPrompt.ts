@@ -5,6 +5,7 @@
 import type { HostMessageOf, WebviewMessage } from '../../shared/protocol';
 import { revealApproval } from '../../shared/revealHiddenText';
 import { el, icon, textButton } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], string> = {
   command: 'terminal',
@@ -24,14 +25,14 @@ export class ApprovalPrompt {
       for (const button of buttons) button.disabled = true;
       post({ type: 'approvalAnswer', requestId: request.requestId, decision });
     };
-    const approve = textButton('check', 'Approve', 'approve');
+    const approve = textButton('check', l10n.t('Approve'), 'approve');
     approve.classList.add('primary');
     approve.addEventListener('click', () => answer('approve'));
-    const reject = textButton('close', 'Reject', 'reject');
+    const reject = textButton('close', l10n.t('Reject'), 'reject');
     reject.addEventListener('click', () => answer('reject'));
     const buttons = [approve, reject];
     if (request.allowAlways) {
-      const always = textButton('check-all', 'Always for this task', 'always');
+      const always = textButton('check-all', l10n.t('Always for this task'), 'always');
       always.addEventListener('click', () => answer('always'));
       buttons.splice(1, 0, always);
     }
@@ -42,7 +43,7 @@ export class ApprovalPrompt {
     }, [
       el('div', { className: 'approval-title' }, [icon(KIND_ICONS[request.kind]), el('strong', { text: ` ${shown.title}` })]),
       ...shown.warnings.map((warning) => el('div', { className: 'approval-warning', attrs: { 'data-testid': 'approval-warning' } }, [icon('warning'), el('span', { text: ` ${warning}` })])),
-      el('div', { className: 'approval-lines', attrs: { 'data-testid': 'approval-lines' }, text: `${shown.lines}${shown.lineCount > 12 ? ' — scroll to read all of it' : ''}` }),
+      el('div', { className: 'approval-lines', attrs: { 'data-testid': 'approval-lines' }, text: shown.lineCount > 12 ? l10n.t('{0} — scroll to read all of it', shown.lines) : shown.lines }),
       el('pre', { className: 'approval-detail', attrs: { 'data-testid': 'approval-detail' }, text: shown.detail }),
       el('div', { className: 'approval-actions' }, buttons),
     ]);

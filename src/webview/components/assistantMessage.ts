@@ -6,12 +6,13 @@ import { ChoicePanel } from './choicePanel';
 import { ErrorView } from './errorView';
 import type { MessageContext } from './messageContext';
 import { showReplyUsage } from './replyUsage';
+import * as l10n from '../../shared/l10n';
 
 const STATUS_LABELS: Partial<Record<ReplyStatus, string>> = {
-  streaming: 'Generating…',
-  stopped: 'Stopped',
-  interrupted: 'Interrupted',
-  failed: 'Failed',
+  streaming: l10n.t('Generating…'),
+  stopped: l10n.t('Stopped'),
+  interrupted: l10n.t('Interrupted'),
+  failed: l10n.t('Failed'),
 };
 
 /** A reply that called tools, or the last one of a task (it carries the task's summary). */
@@ -44,7 +45,7 @@ export class AssistantMessage {
     this.statusBadge = el('span', { className: 'status-badge' });
     this.usageLabel = el('span', { className: 'usage', attrs: { 'data-testid': 'usage-line' } });
     this.errorSlot = el('div', { className: 'error-slot' });
-    const tabList = el('div', { className: 'choice-tabs', attrs: { role: 'tablist', 'aria-label': 'Alternatives' } });
+    const tabList = el('div', { className: 'choice-tabs', attrs: { role: 'tablist', 'aria-label': l10n.t('Alternatives') } });
     const body = el('div', { className: 'choices' });
     for (const choice of view.choices) {
       const panel = new ChoicePanel(context.renderer, context.showReasoning(), choice, streaming);
@@ -53,7 +54,7 @@ export class AssistantMessage {
     }
     if (view.choices.length > 1) {
       for (const [index] of view.choices.entries()) {
-        const tab = el('button', { className: 'choice-tab', text: String(index + 1), attrs: { type: 'button', role: 'tab', 'aria-label': `Alternative ${index + 1}` } });
+        const tab = el('button', { className: 'choice-tab', text: String(index + 1), attrs: { type: 'button', role: 'tab', 'aria-label': l10n.t('Alternative {0}', index + 1) } });
         tab.addEventListener('click', () => this.select(index, true));
         this.tabs.push(tab);
         tabList.append(tab);
@@ -61,17 +62,17 @@ export class AssistantMessage {
     } else {
       tabList.hidden = true;
     }
-    const copy = iconButton('copy', 'Copy answer', 'copy-answer');
+    const copy = iconButton('copy', l10n.t('Copy answer'), 'copy-answer');
     copy.addEventListener('click', () => context.post({ type: 'copy', text: this.selectedPanel().contentText }));
-    const insert = iconButton('insert', 'Insert answer at cursor', 'insert-answer');
+    const insert = iconButton('insert', l10n.t('Insert answer at cursor'), 'insert-answer');
     insert.addEventListener('click', () => context.post({ type: 'insertAtCursor', text: this.selectedPanel().contentText }));
-    const regenerate = iconButton('refresh', 'Regenerate', 'regenerate');
+    const regenerate = iconButton('refresh', l10n.t('Regenerate'), 'regenerate');
     regenerate.addEventListener('click', () => {
       if (!context.busy()) context.post({ type: 'regenerate', conversationId: context.conversationId, messageId: this.view.id });
     });
     this.element = el('div', {
       className: 'message assistant',
-      attrs: { 'data-testid': 'message', 'data-role': 'assistant', 'data-message-id': view.id, role: 'article', 'aria-label': `Answer from ${view.model}` },
+      attrs: { 'data-testid': 'message', 'data-role': 'assistant', 'data-message-id': view.id, role: 'article', 'aria-label': l10n.t('Answer from {0}', view.model) },
     }, [
       el('div', { className: 'message-header' }, [icon('sparkle'), el('span', { className: 'message-author', text: view.model }), this.statusBadge]),
       tabList,

@@ -9,6 +9,7 @@
 // application/vnd.code.uri-list and its JSON `resourceurls` are read first.
 import type { AttachmentChipView, ModelView, PastedFile, WebviewMessage } from '../../shared/protocol';
 import { el, icon, iconButton } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 export interface AttachmentTrayCallbacks {
   post(message: WebviewMessage): void;
@@ -65,9 +66,9 @@ async function pastedFiles(files: readonly File[]): Promise<PastedFile[]> {
 }
 
 function statusText(chip: AttachmentChipView): string {
-  if (chip.status === 'uploading') return 'uploading…';
-  if (chip.status === 'ok') return 'ready';
-  return `failed: ${chip.statusDetails ?? 'error'}`;
+  if (chip.status === 'uploading') return l10n.t('uploading…');
+  if (chip.status === 'ok') return l10n.t('ready');
+  return l10n.t('failed: {0}', chip.statusDetails ?? l10n.t('error'));
 }
 
 export class AttachmentTray {
@@ -79,15 +80,15 @@ export class AttachmentTray {
   private model = '';
 
   constructor(private readonly callbacks: AttachmentTrayCallbacks) {
-    this.list = el('ul', { className: 'attachment-chips', attrs: { 'aria-label': 'Attached files', 'data-testid': 'attachment-list' } });
+    this.list = el('ul', { className: 'attachment-chips', attrs: { 'aria-label': l10n.t('Attached files'), 'data-testid': 'attachment-list' } });
     this.list.hidden = true;
     this.visionWarning = el('div', { className: 'vision-warning', attrs: { role: 'alert', 'data-testid': 'vision-warning' } });
     this.visionWarning.hidden = true;
-    const workspace = iconButton('attach', 'Attach workspace files', 'attach-workspace-files');
+    const workspace = iconButton('attach', l10n.t('Attach workspace files'), 'attach-workspace-files');
     workspace.addEventListener('click', () => callbacks.post({ type: 'pickAttachments', from: 'workspace' }));
-    const disk = iconButton('file-media', 'Attach images or files from disk', 'attach-from-disk');
+    const disk = iconButton('file-media', l10n.t('Attach images or files from disk'), 'attach-from-disk');
     disk.addEventListener('click', () => callbacks.post({ type: 'pickAttachments', from: 'disk' }));
-    const hint = el('span', { className: 'attachment-hint', text: 'Shift+drop files here or paste images' });
+    const hint = el('span', { className: 'attachment-hint', text: l10n.t('Shift+drop files here or paste images') });
     this.element = el('div', { className: 'attachments', attrs: { 'data-testid': 'attachments' } }, [
       el('div', { className: 'attachment-toolbar' }, [workspace, disk, hint]),
       this.list,
@@ -159,7 +160,7 @@ export class AttachmentTray {
 
   private chip(chip: AttachmentChipView): HTMLLIElement {
     const status = statusText(chip);
-    const remove = iconButton('close', `Remove ${chip.name}`, 'remove-attachment');
+    const remove = iconButton('close', l10n.t('Remove {0}', chip.name), 'remove-attachment');
     remove.addEventListener('click', () => this.callbacks.post({ type: 'removeAttachment', chipId: chip.id }));
     return el('li', {
       className: `attachment-chip ${chip.status}`,
@@ -190,12 +191,15 @@ export class AttachmentTray {
     }
     const offered = this.models.filter((m) => m.vision).slice(0, MAX_OFFERED_MODELS);
     const buttons = offered.map((m) => {
-      const button = el('button', { className: 'text-button', text: `Use ${m.id}`, attrs: { type: 'button', 'data-action': 'use-vision-model', 'data-model': m.id } });
+      const button = el('button', { className: 'text-button', text: l10n.t('Use {0}', m.id), attrs: { type: 'button', 'data-action': 'use-vision-model', 'data-model': m.id } });
       button.addEventListener('click', () => this.callbacks.useModel(m.id));
       return button;
     });
     const what = media.map((c) => c.name).join(', ');
-    const advice = offered.length > 0 ? ' Switch to a model that can see, or remove it:' : ' No model in the list can see; remove it to send.';
-    this.visionWarning.replaceChildren(icon('warning'), el('span', { text: `${current.id} cannot see images or videos (${what}).${advice}` }), ...buttons);
+    const text =
+      offered.length > 0
+        ? l10n.t('{0} cannot see images or videos ({1}). Switch to a model that can see, or remove it:', current.id, what)
+        : l10n.t('{0} cannot see images or videos ({1}). No model in the list can see; remove it to send.', current.id, what);
+    this.visionWarning.replaceChildren(icon('warning'), el('span', { text }), ...buttons);
   }
 }

@@ -4,21 +4,22 @@
 // host lists what a restore will change and asks before it does anything.
 import type { CheckpointView, WebviewMessage } from '../../shared/protocol';
 import { el, icon } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 type Action = Extract<WebviewMessage, { type: 'checkpointAction' }>['action'];
 
 const ACTIONS: { action: Action; icon: string; label: string }[] = [
-  { action: 'restoreAll', icon: 'history', label: 'Restore files and conversation' },
-  { action: 'restoreFiles', icon: 'discard', label: 'Restore files only' },
-  { action: 'restoreConversation', icon: 'comment-discussion', label: 'Restore conversation only' },
-  { action: 'compare', icon: 'diff-multiple', label: 'Compare with now' },
+  { action: 'restoreAll', icon: 'history', label: l10n.t('Restore files and conversation') },
+  { action: 'restoreFiles', icon: 'discard', label: l10n.t('Restore files only') },
+  { action: 'restoreConversation', icon: 'comment-discussion', label: l10n.t('Restore conversation only') },
+  { action: 'compare', icon: 'diff-multiple', label: l10n.t('Compare with now') },
 ];
 
 /** What the checkpoint holds, for the button's tooltip and the menu's heading. */
 export function checkpointDescription(checkpoint: CheckpointView): string {
-  const time = new Date(checkpoint.createdAt).toLocaleTimeString();
-  const left = checkpoint.leftOut > 0 ? ` · ${checkpoint.leftOut} large file${checkpoint.leftOut === 1 ? '' : 's'} not saved` : '';
-  return `Checkpoint ${checkpoint.label}, ${time}${left}`;
+  const time = new Date(checkpoint.createdAt).toLocaleTimeString(l10n.language());
+  const left = checkpoint.leftOut === 0 ? '' : ` · ${checkpoint.leftOut === 1 ? l10n.t('1 large file not saved') : l10n.t('{0} large files not saved', checkpoint.leftOut)}`;
+  return l10n.t('Checkpoint {0}, {1}', checkpoint.label, time) + left;
 }
 
 export function checkpointBar(checkpoint: CheckpointView, conversationId: string, messageId: string, post: (message: WebviewMessage) => void): HTMLElement {
@@ -26,7 +27,7 @@ export function checkpointBar(checkpoint: CheckpointView, conversationId: string
   const button = el('button', {
     className: 'text-button checkpoint-restore',
     attrs: { type: 'button', 'data-testid': 'checkpoint-restore', 'aria-haspopup': 'menu', 'aria-expanded': 'false', title: description },
-  }, [icon('discard'), el('span', { text: 'Restore checkpoint' })]);
+  }, [icon('discard'), el('span', { text: l10n.t('Restore checkpoint') })]);
   const items = ACTIONS.map(({ action, icon: name, label }) => {
     const item = el('button', { className: 'checkpoint-menu-item', attrs: { type: 'button', role: 'menuitem', tabindex: '-1', 'data-testid': `checkpoint-${action}` } }, [icon(name), el('span', { text: label })]);
     item.addEventListener('click', () => {

@@ -5,10 +5,11 @@ import { el, icon } from '../dom';
 import type { MarkdownRenderer } from '../markdownRenderer';
 import { StreamingMarkdownView } from './streamingMarkdownView';
 import { ThinkingSection } from './thinkingSection';
+import * as l10n from '../../shared/l10n';
 
 const FINISH_NOTES: Partial<Record<FinishReason, string>> = {
-  length: 'Cut off at the completion token limit.',
-  content_filter: 'Stopped by the content filter.',
+  length: l10n.t('Cut off at the completion token limit.'),
+  content_filter: l10n.t('Stopped by the content filter.'),
 };
 
 interface LiveToolCall extends ToolCallView {

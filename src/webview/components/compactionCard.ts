@@ -2,6 +2,7 @@
 // summary in their place. The summary opens, and can be edited and saved.
 import type { ConversationView, WebviewMessage } from '../../shared/protocol';
 import { el, formatCount, icon, textButton } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 type CompactionView = NonNullable<ConversationView['compaction']>;
 
@@ -14,14 +15,17 @@ export class CompactionCard {
     conversationId: string,
     post: (message: WebviewMessage) => void,
   ) {
-    const figures = compaction.tokensBefore !== undefined && compaction.tokensAfter !== undefined ? ` (about ${formatCount(compaction.tokensBefore)} tokens → ${formatCount(compaction.tokensAfter)})` : '';
+    const heading =
+      compaction.tokensBefore !== undefined && compaction.tokensAfter !== undefined
+        ? l10n.t('The messages above are sent as a summary (about {0} tokens → {1})', formatCount(compaction.tokensBefore), formatCount(compaction.tokensAfter))
+        : l10n.t('The messages above are sent as a summary');
     const text = el('div', { className: 'compaction-summary', text: compaction.summary, attrs: { 'data-testid': 'compaction-summary' } });
-    const edit = textButton('edit', 'Edit summary', 'edit-compaction', { 'data-testid': 'compaction-edit' });
+    const edit = textButton('edit', l10n.t('Edit summary'), 'edit-compaction', { 'data-testid': 'compaction-edit' });
     const body = el('div', {}, [text, edit]);
     edit.addEventListener('click', () => {
-      const editor = el('textarea', { className: 'plan-editor', attrs: { 'aria-label': 'Summary sent in place of the messages above', rows: '8', 'data-testid': 'compaction-editor' } });
+      const editor = el('textarea', { className: 'plan-editor', attrs: { 'aria-label': l10n.t('Summary sent in place of the messages above'), rows: '8', 'data-testid': 'compaction-editor' } });
       editor.value = compaction.summary;
-      const save = textButton('check', 'Save', 'save-compaction', { 'data-testid': 'compaction-save' });
+      const save = textButton('check', l10n.t('Save'), 'save-compaction', { 'data-testid': 'compaction-save' });
       save.addEventListener('click', () => {
         if (editor.value.trim() === '') return;
         save.disabled = true;
@@ -31,7 +35,7 @@ export class CompactionCard {
       editor.focus();
     });
     this.element = el('details', { className: 'compaction-card', attrs: { 'data-testid': 'compaction' } }, [
-      el('summary', {}, [icon('fold'), el('span', { text: ` The messages above are sent as a summary${figures}` })]),
+      el('summary', {}, [icon('fold'), el('span', { text: ` ${heading}` })]),
       body,
     ]);
   }

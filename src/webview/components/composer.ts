@@ -8,6 +8,7 @@ import { MentionChips, mentionPattern } from './mentionChips';
 import { ComposerMoreMenu } from './composerMoreMenu';
 import { ContextLimitGuard } from './contextLimitGuard';
 import { capabilityWords, ModelCapabilities } from './modelCapabilities';
+import * as l10n from '../../shared/l10n';
 
 export interface ComposerCallbacks {
   /** Returns false when the message could not be sent (a reply is still streaming). */
@@ -37,11 +38,16 @@ export interface EstimateDetail {
 
 /** The meter's word on compaction: what a summary would replace, and that the cached prefix goes with it. */
 function compactionLine(compaction: NonNullable<EstimateDetail['compaction']>): string {
-  const covered = `about ${formatCount(compaction.coveredTokens)} tokens of older messages`;
-  const cache = compaction.cacheLost > 0 ? `; the ${formatCount(compaction.cacheLost)} cached tokens no longer match, so that request pays for its whole prompt once` : '';
-  return compaction.automatic
-    ? `Your next message compacts the conversation first (svc.compaction.threshold): ${covered} become one summary${cache}.`
-    : `/compact would turn ${covered} into one summary${cache.replace('that request pays', 'the next request would pay')}.`;
+  const covered = formatCount(compaction.coveredTokens);
+  const cached = formatCount(compaction.cacheLost);
+  if (compaction.automatic) {
+    return compaction.cacheLost > 0
+      ? l10n.t('Your next message compacts the conversation first (svc.compaction.threshold): about {0} tokens of older messages become one summary; the {1} cached tokens no longer match, so that request pays for its whole prompt once.', covered, cached)
+      : l10n.t('Your next message compacts the conversation first (svc.compaction.threshold): about {0} tokens of older messages become one summary.', covered);
+  }
+  return compaction.cacheLost > 0
+    ? l10n.t('/compact would turn about {0} tokens of older messages into one summary; the {1} cached tokens no longer match, so the next request would pay for its whole prompt once.', covered, cached)
+    : l10n.t('/compact would turn about {0} tokens of older messages into one summary.', covered);
 }
 
 /** Wait this long after the last keystroke before asking the host for an estimate. */
@@ -92,32 +98,32 @@ export class Composer {
       className: 'composer-input',
       attrs: {
         'data-testid': 'composer-input',
-        'aria-label': 'Message to svc (Enter sends, Shift+Enter adds a line)',
-        placeholder: 'Ask svc… (Enter to send, Shift+Enter for a new line)',
+        'aria-label': l10n.t('Message to svc (Enter sends, Shift+Enter adds a line)'),
+        placeholder: l10n.t('Ask svc… (Enter to send, Shift+Enter for a new line)'),
         rows: '3',
       },
     });
     this.input.value = draft;
-    this.modelPicker = el('select', { className: 'model-picker', attrs: { 'data-testid': 'model-picker', 'aria-label': 'Model', title: 'Model' } });
-    this.thinking = checkbox('Thinking', 'Let the model think before answering');
-    this.jsonMode = checkbox('JSON mode', 'JSON mode: the answer is a JSON object');
+    this.modelPicker = el('select', { className: 'model-picker', attrs: { 'data-testid': 'model-picker', 'aria-label': l10n.t('Model'), title: l10n.t('Model') } });
+    this.thinking = checkbox(l10n.t('Thinking'), l10n.t('Let the model think before answering'));
+    this.jsonMode = checkbox(l10n.t('JSON mode'), l10n.t('JSON mode: the answer is a JSON object'));
     // Ask (chat), Plan (read, then a plan to approve) or Agent (a task with tools): one mode at a time.
-    this.mode = el('select', { className: 'mode-picker', attrs: { 'data-testid': 'mode-picker', 'aria-label': 'Mode', title: 'Ask: chat · Plan: the agent reads and proposes a plan to approve · Agent: a task that uses tools (asks before changing files)' } }, [
-      el('option', { text: 'Ask', attrs: { value: 'ask' } }),
-      el('option', { text: 'Plan', attrs: { value: 'plan' } }),
-      el('option', { text: 'Agent', attrs: { value: 'agent' } }),
+    this.mode = el('select', { className: 'mode-picker', attrs: { 'data-testid': 'mode-picker', 'aria-label': l10n.t('Mode'), title: l10n.t('Ask: chat · Plan: the agent reads and proposes a plan to approve · Agent: a task that uses tools (asks before changing files)') } }, [
+      el('option', { text: l10n.t('Ask'), attrs: { value: 'ask' } }),
+      el('option', { text: l10n.t('Plan'), attrs: { value: 'plan' } }),
+      el('option', { text: l10n.t('Agent'), attrs: { value: 'agent' } }),
     ]);
-    this.choiceCount = el('select', { className: 'choice-count', attrs: { 'aria-label': 'Number of alternative answers' } });
-    this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: 'Number of alternative answers' } }, [icon('versions'), el('span', { text: 'Alternatives' }), this.choiceCount]);
-    this.estimate = el('span', { className: 'token-estimate', attrs: { 'aria-live': 'polite', title: 'Estimated tokens of the next request / context length' } });
+    this.choiceCount = el('select', { className: 'choice-count', attrs: { 'aria-label': l10n.t('Number of alternative answers') } });
+    this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: l10n.t('Number of alternative answers') } }, [icon('versions'), el('span', { text: l10n.t('Alternatives') }), this.choiceCount]);
+    this.estimate = el('span', { className: 'token-estimate', attrs: { 'aria-live': 'polite', title: l10n.t('Estimated tokens of the next request / context length') } });
     this.meterFill = el('div', { className: 'context-meter-fill' });
     this.meter = el('div', {
       className: 'context-meter',
-      attrs: { 'data-testid': 'context-meter', role: 'meter', 'aria-label': 'Context used by the next request', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': '0' },
+      attrs: { 'data-testid': 'context-meter', role: 'meter', 'aria-label': l10n.t('Context used by the next request'), 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': '0' },
     }, [this.meterFill]);
     this.meter.hidden = true;
-    this.sendButton = el('button', { className: 'primary-button', attrs: { type: 'button', 'data-testid': 'send', 'aria-label': 'Send (Enter)', title: 'Send (Enter)' } }, [icon('send')]);
-    this.stopButton = el('button', { className: 'primary-button stop', attrs: { type: 'button', 'data-testid': 'stop', 'aria-label': 'Stop generating (Escape)', title: 'Stop generating (Escape)' } }, [icon('debug-stop')]);
+    this.sendButton = el('button', { className: 'primary-button', attrs: { type: 'button', 'data-testid': 'send', 'aria-label': l10n.t('Send (Enter)'), title: l10n.t('Send (Enter)') } }, [icon('send')]);
+    this.stopButton = el('button', { className: 'primary-button stop', attrs: { type: 'button', 'data-testid': 'stop', 'aria-label': l10n.t('Stop generating (Escape)'), title: l10n.t('Stop generating (Escape)') } }, [icon('debug-stop')]);
     this.stopButton.hidden = true;
 
     this.moreMenu = new ComposerMoreMenu([this.jsonMode.wrapper, this.choiceWrapper]);
@@ -167,18 +173,18 @@ export class Composer {
     this.estimate.classList.remove('near-limit', 'over-limit');
     this.meter.classList.remove('near-limit', 'over-limit');
     if (tokens === null) {
-      this.estimate.textContent = 'estimate unavailable';
-      this.estimate.title = unavailableReason ?? 'No token estimate for this model';
+      this.estimate.textContent = l10n.t('estimate unavailable');
+      this.estimate.title = unavailableReason ?? l10n.t('No token estimate for this model');
       this.meter.hidden = true;
       return;
     }
     const limit = contextLength ?? this.currentModel()?.contextLength ?? null;
-    this.estimate.textContent = limit !== null ? `${formatCount(tokens)} / ${formatCount(limit)} tokens` : `${formatCount(tokens)} tokens`;
+    this.estimate.textContent = limit !== null ? l10n.t('{0} / {1} tokens', formatCount(tokens), formatCount(limit)) : l10n.t('{0} tokens', formatCount(tokens));
     const parts = (detail.breakdown ?? []).map((p) => `${p.label}: ${formatCount(p.tokens)}`);
-    const cached = detail.cachedTokens !== undefined ? [`Cached in the last reply: ${formatCount(detail.cachedTokens)}`] : [];
+    const cached = detail.cachedTokens !== undefined ? [l10n.t('Cached in the last reply: {0}', formatCount(detail.cachedTokens))] : [];
     const compaction = detail.compaction ? [compactionLine(detail.compaction)] : [];
-    const title = ['Estimated tokens of the next request' + (limit !== null ? ' / context length of the model' : ''), ...parts, ...cached, ...compaction, ...(unavailableReason ? [unavailableReason] : [])].join('\n');
-    if (detail.compaction?.automatic) this.estimate.textContent += ' · compacts first';
+    const title = [limit !== null ? l10n.t('Estimated tokens of the next request / context length of the model') : l10n.t('Estimated tokens of the next request'), ...parts, ...cached, ...compaction, ...(unavailableReason ? [unavailableReason] : [])].join('\n');
+    if (detail.compaction?.automatic) this.estimate.textContent += ` · ${l10n.t('compacts first')}`;
     this.meter.classList.toggle('compaction-due', detail.compaction?.automatic === true);
     this.estimate.title = title;
     const level = limit !== null && tokens > limit ? 'over-limit' : limit !== null && tokens >= limit * NEAR_LIMIT ? 'near-limit' : undefined;
@@ -281,7 +287,7 @@ export class Composer {
     if (text.trim() === '' || this.busy) return;
     if (this.modelPicker.value === '') {
       this.submitWhenReady = true;
-      this.estimate.textContent = 'Connecting… the message is sent as soon as the service is ready';
+      this.estimate.textContent = l10n.t('Connecting… the message is sent as soon as the service is ready');
       return;
     }
     this.submitWhenReady = false;

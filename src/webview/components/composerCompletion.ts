@@ -3,6 +3,7 @@
 // Enter or Tab accept, Escape closes; a click accepts too.
 import type { HostMessageOf } from '../../shared/protocol';
 import { el, icon } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 type Candidate = HostMessageOf<'mentionCandidates'>['candidates'][number];
 
@@ -15,14 +16,14 @@ interface Item {
 }
 
 export const SLASH_COMMANDS: readonly { name: string; detail: string }[] = [
-  { name: 'new', detail: 'start a new conversation' },
-  { name: 'clear', detail: 'start over in a new conversation' },
-  { name: 'compact', detail: 'summarise the older part of this conversation: /compact [what to keep]' },
-  { name: 'plan', detail: 'plan the task first (Plan mode): /plan <task>' },
-  { name: 'init', detail: "write a first AGENTS.md for this workspace (agent task; the write is asked)" },
-  { name: 'export', detail: 'save this conversation as Markdown' },
-  { name: 'explain', detail: "explain the editor's selection, or its whole file when nothing is selected" },
-  { name: 'explainfile', detail: 'explain files you pick from the workspace' },
+  { name: 'new', detail: l10n.t('start a new conversation') },
+  { name: 'clear', detail: l10n.t('start over in a new conversation') },
+  { name: 'compact', detail: l10n.t('summarise the older part of this conversation: /compact [what to keep]') },
+  { name: 'plan', detail: l10n.t('plan the task first (Plan mode): /plan <task>') },
+  { name: 'init', detail: l10n.t('write a first AGENTS.md for this workspace (agent task; the write is asked)') },
+  { name: 'export', detail: l10n.t('save this conversation as Markdown') },
+  { name: 'explain', detail: l10n.t("explain the editor's selection, or its whole file when nothing is selected") },
+  { name: 'explainfile', detail: l10n.t('explain files you pick from the workspace') },
 ];
 
 const KIND_ICONS: Record<Candidate['kind'], string> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', terminal: 'terminal', git: 'git-compare', url: 'globe' };
@@ -47,7 +48,7 @@ export class ComposerCompletion {
     private readonly input: HTMLTextAreaElement,
     private readonly requestMentions: (query: string) => void,
   ) {
-    this.element = el('div', { className: 'completion-list', attrs: { role: 'listbox', 'data-testid': 'completion-list', 'aria-label': 'Suggestions' } });
+    this.element = el('div', { className: 'completion-list', attrs: { role: 'listbox', 'data-testid': 'completion-list', 'aria-label': l10n.t('Suggestions') } });
     this.element.hidden = true;
     input.setAttribute('aria-autocomplete', 'list');
     input.addEventListener('input', () => this.update());

@@ -2,6 +2,7 @@
 // the toolbar so it stays one line in a narrow sidebar. A disclosure, not a modal: Escape or a click
 // elsewhere closes it and gives the focus back to the button.
 import { el, icon } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 export class ComposerMoreMenu {
   readonly element: HTMLElement;
@@ -11,9 +12,9 @@ export class ComposerMoreMenu {
   constructor(items: HTMLElement[]) {
     this.button = el('button', {
       className: 'icon-button',
-      attrs: { type: 'button', 'data-testid': 'more-options', 'aria-label': 'More options', title: 'More options (JSON mode, alternatives)', 'aria-expanded': 'false', 'aria-controls': 'composer-more-panel' },
+      attrs: { type: 'button', 'data-testid': 'more-options', 'aria-label': l10n.t('More options'), title: l10n.t('More options (JSON mode, alternatives)'), 'aria-expanded': 'false', 'aria-controls': 'composer-more-panel' },
     }, [icon('ellipsis')]);
-    this.panel = el('div', { className: 'composer-more-panel', attrs: { id: 'composer-more-panel', role: 'group', 'aria-label': 'More options' } }, items);
+    this.panel = el('div', { className: 'composer-more-panel', attrs: { id: 'composer-more-panel', role: 'group', 'aria-label': l10n.t('More options') } }, items);
     this.panel.hidden = true;
     this.element = el('div', { className: 'composer-more' }, [this.button, this.panel]);
     this.button.addEventListener('click', () => this.toggle(this.panel.hidden));

@@ -2,6 +2,7 @@
 // for too many tokens. The draft stays in the box with a warning that says what to do; a second Send
 // of the same draft goes anyway (the figure is an estimate, and the user may know better).
 import { el, formatCount } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 export interface OverLimit {
   tokens: number;
@@ -39,7 +40,7 @@ export class ContextLimitGuard {
     }
     this.warned = true;
     const { tokens, limit, model } = this.over;
-    this.element.textContent = `Too long for ${model}: about ${formatCount(tokens)} tokens, and it takes ${formatCount(limit)}. Shorten the message, remove a mention or attachment, or use /compact. Your text is kept; press Send again to send it anyway.`;
+    this.element.textContent = l10n.t('Too long for {0}: about {1} tokens, and it takes {2}. Shorten the message, remove a mention or attachment, or use /compact. Your text is kept; press Send again to send it anyway.', model, formatCount(tokens), formatCount(limit));
     this.element.hidden = false;
     return true;
   }

@@ -4,6 +4,7 @@
 import type { ConversationSummary } from '../../shared/protocol';
 import { el, formatTime, iconButton } from '../dom';
 import { dayLabel } from './dayLabel';
+import * as l10n from '../../shared/l10n';
 
 export interface ConversationListCallbacks {
   open(conversationId: string): void;
@@ -30,9 +31,9 @@ export class ConversationList {
   private debounce: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly callbacks: ConversationListCallbacks, open: boolean) {
-    this.searchInput = el('input', { className: 'search-input', attrs: { type: 'search', placeholder: 'Search conversations', 'aria-label': 'Search conversations', 'data-testid': 'conversation-search' } });
-    this.list = el('ul', { className: 'conversation-list', attrs: { 'aria-label': 'Conversations' } });
-    this.element = el('section', { className: 'conversation-panel', attrs: { 'aria-label': 'Conversations', 'data-testid': 'conversation-panel' } }, [this.searchInput, this.list]);
+    this.searchInput = el('input', { className: 'search-input', attrs: { type: 'search', placeholder: l10n.t('Search conversations'), 'aria-label': l10n.t('Search conversations'), 'data-testid': 'conversation-search' } });
+    this.list = el('ul', { className: 'conversation-list', attrs: { 'aria-label': l10n.t('Conversations') } });
+    this.element = el('section', { className: 'conversation-panel', attrs: { 'aria-label': l10n.t('Conversations'), 'data-testid': 'conversation-panel' } }, [this.searchInput, this.list]);
     this.element.hidden = !open;
     this.searchInput.addEventListener('input', () => {
       this.searchResults = undefined;
@@ -77,7 +78,7 @@ export class ConversationList {
   private render(): void {
     const entries = this.visible();
     if (entries.length === 0) {
-      const empty = this.searchInput.value.trim() === '' ? 'No conversations yet.' : 'No conversation matches.';
+      const empty = this.searchInput.value.trim() === '' ? l10n.t('No conversations yet.') : l10n.t('No conversation matches.');
       this.list.replaceChildren(el('li', { className: 'conversation-empty', text: empty }));
       return;
     }
@@ -97,15 +98,15 @@ export class ConversationList {
     const open = el('button', {
       className: 'conversation-open',
       attrs: { type: 'button', title: `${entry.title} · ${formatTime(entry.updatedAt)}`, 'aria-current': String(entry.id === this.activeId) },
-    }, [el('span', { className: 'conversation-title', text: entry.title || 'Untitled' })]);
+    }, [el('span', { className: 'conversation-title', text: entry.title || l10n.t('Untitled') })]);
     if (entry.snippet) open.append(el('span', { className: 'conversation-snippet', text: entry.snippet }));
     open.addEventListener('click', () => {
       this.callbacks.open(entry.id);
       this.setOpen(false);
     });
-    const rename = iconButton('edit', `Rename "${entry.title}"`, 'rename-conversation');
-    const exportButton = iconButton('save-as', `Export "${entry.title}" as Markdown…`, 'export-conversation');
-    const remove = iconButton('trash', `Delete "${entry.title}"`, 'delete-conversation');
+    const rename = iconButton('edit', l10n.t('Rename "{0}"', entry.title), 'rename-conversation');
+    const exportButton = iconButton('save-as', l10n.t('Export "{0}" as Markdown…', entry.title), 'export-conversation');
+    const remove = iconButton('trash', l10n.t('Delete "{0}"', entry.title), 'delete-conversation');
     const item = el('li', { className: 'conversation-item' }, [open, el('div', { className: 'conversation-actions' }, [rename, exportButton, remove])]);
     if (entry.id === this.activeId) item.classList.add('active');
     rename.addEventListener('click', () => this.startRename(item, entry));
@@ -115,7 +116,7 @@ export class ConversationList {
   }
 
   private startRename(item: HTMLLIElement, entry: Entry): void {
-    const input = el('input', { className: 'rename-input', attrs: { type: 'text', 'aria-label': 'New title', maxlength: '200' } });
+    const input = el('input', { className: 'rename-input', attrs: { type: 'text', 'aria-label': l10n.t('New title'), maxlength: '200' } });
     input.value = entry.title;
     let done = false;
     const finish = (commit: boolean): void => {

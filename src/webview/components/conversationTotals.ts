@@ -4,12 +4,13 @@
 import type { ConversationView } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import { speedText, timeTotalsDetails, tokensSummary, usageDetails } from './usageLine';
+import * as l10n from '../../shared/l10n';
 
 function summaryLines(conversation: ConversationView): string[] {
   const lines = usageDetails(conversation.totals);
   if (conversation.time) lines.push(timeTotalsDetails(conversation.time));
   const last = conversation.messages.findLast((m) => m.role === 'assistant' && m.speed !== undefined);
-  if (last?.role === 'assistant' && last.speed) lines.push(`Last reply: ${speedText(last.speed)}`);
+  if (last?.role === 'assistant' && last.speed) lines.push(l10n.t('Last reply: {0}', speedText(last.speed)));
   return lines;
 }
 
@@ -22,9 +23,9 @@ export class ConversationTotals {
   constructor() {
     this.button = el('button', {
       className: 'totals-button',
-      attrs: { type: 'button', 'data-testid': 'conversation-totals', 'aria-label': 'Conversation total', 'aria-expanded': 'false', 'aria-controls': 'conversation-summary' },
+      attrs: { type: 'button', 'data-testid': 'conversation-totals', 'aria-label': l10n.t('Conversation total'), 'aria-expanded': 'false', 'aria-controls': 'conversation-summary' },
     }, [icon('graph'), this.label]);
-    this.summary = el('div', { className: 'totals-summary', attrs: { id: 'conversation-summary', 'data-testid': 'conversation-summary', role: 'group', 'aria-label': 'Conversation summary' } });
+    this.summary = el('div', { className: 'totals-summary', attrs: { id: 'conversation-summary', 'data-testid': 'conversation-summary', role: 'group', 'aria-label': l10n.t('Conversation summary') } });
     this.summary.hidden = true;
     this.element = el('div', { className: 'totals' }, [this.button, this.summary]);
     this.element.hidden = true;
@@ -50,9 +51,10 @@ export class ConversationTotals {
     }
     const lines = summaryLines(conversation);
     this.label.textContent = tokensSummary(totals);
-    this.button.title = `Conversation total: ${tokensSummary(totals)}\n${lines.join('\n')}`;
-    this.button.setAttribute('aria-label', `Conversation total: ${tokensSummary(totals)}. Show the summary`);
-    this.summary.replaceChildren(el('div', { className: 'totals-heading', text: `Conversation total: ${tokensSummary(totals)}` }), ...lines.map((line) => el('div', { text: line })));
+    const heading = l10n.t('Conversation total: {0}', tokensSummary(totals));
+    this.button.title = `${heading}\n${lines.join('\n')}`;
+    this.button.setAttribute('aria-label', l10n.t('Conversation total: {0}. Show the summary', tokensSummary(totals)));
+    this.summary.replaceChildren(el('div', { className: 'totals-heading', text: heading }), ...lines.map((line) => el('div', { text: line })));
   }
 
   private toggle(open: boolean): void {

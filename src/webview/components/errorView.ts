@@ -3,6 +3,7 @@
 // itself is the host's alone, so a hidden view or a second view never sends it twice.
 import type { ErrorInfo, HostAction } from '../../shared/protocol';
 import { el, textButton } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 export interface ErrorActions {
   retry(): void;
@@ -14,21 +15,21 @@ export interface ErrorActions {
 }
 
 const TITLES: Record<ErrorInfo['kind'], string> = {
-  authentication: 'The API key was refused',
-  permission: 'Not allowed',
-  notFound: 'Not found',
-  quota: 'Out of quota',
-  rateLimit: 'Rate limit reached',
-  overloaded: 'The service is overloaded',
-  tokenLimit: 'Too many tokens',
-  invalidRequest: 'The request was refused',
-  contentFilter: 'Blocked by the content filter',
-  server: 'Service error',
-  network: 'Network error',
-  timeout: 'The request timed out',
-  interrupted: 'The reply was interrupted',
-  invalidResponse: 'Unexpected response from the service',
-  unknown: 'Something went wrong',
+  authentication: l10n.t('The API key was refused'),
+  permission: l10n.t('Not allowed'),
+  notFound: l10n.t('Not found'),
+  quota: l10n.t('Out of quota'),
+  rateLimit: l10n.t('Rate limit reached'),
+  overloaded: l10n.t('The service is overloaded'),
+  tokenLimit: l10n.t('Too many tokens'),
+  invalidRequest: l10n.t('The request was refused'),
+  contentFilter: l10n.t('Blocked by the content filter'),
+  server: l10n.t('Service error'),
+  network: l10n.t('Network error'),
+  timeout: l10n.t('The request timed out'),
+  interrupted: l10n.t('The reply was interrupted'),
+  invalidResponse: l10n.t('Unexpected response from the service'),
+  unknown: l10n.t('Something went wrong'),
 };
 
 export class ErrorView {
@@ -39,7 +40,7 @@ export class ErrorView {
     const details = [
       error.status !== undefined ? `HTTP ${error.status}` : '',
       error.type ?? '',
-      error.field !== undefined ? `field: ${error.field}` : '',
+      error.field !== undefined ? l10n.t('field: {0}', error.field) : '',
     ].filter((d) => d !== '');
     this.element = el('div', { className: 'error', attrs: { 'data-testid': 'error', role: 'alert', 'data-kind': error.kind } }, [
       el('div', { className: 'error-title', text: TITLES[error.kind] }),
@@ -65,30 +66,30 @@ export class ErrorView {
     };
     switch (this.error.action) {
       case 'setKey':
-        add('key', 'Set API Key', () => this.actions.runAction('setKey'));
-        add('vm', 'Use Local Emulator', () => this.actions.runAction('useEmulator'));
+        add('key', l10n.t('Set API Key'), () => this.actions.runAction('setKey'));
+        add('vm', l10n.t('Use Local Emulator'), () => this.actions.runAction('useEmulator'));
         break;
       case 'checkBalance':
-        add('credit-card', 'Check Balance', () => this.actions.runAction('checkBalance'));
+        add('credit-card', l10n.t('Check Balance'), () => this.actions.runAction('checkBalance'));
         break;
       case 'retry':
         if (this.error.automaticRetry && this.error.retryAfterSeconds !== undefined && this.error.retryAfterSeconds > 0) this.startCountdown(buttons, this.error.retryAfterSeconds);
-        add('refresh', 'Retry Now', () => this.retry());
+        add('refresh', l10n.t('Retry Now'), () => this.retry());
         if (this.error.kind === 'network' || this.error.kind === 'timeout') {
           // The message points at the connection and the proxy; these are the buttons for it.
-          add('settings-gear', 'Open Proxy Settings', () => this.actions.runAction('openProxySettings'));
-          add('vm', 'Use Local Emulator', () => this.actions.runAction('useEmulator'));
+          add('settings-gear', l10n.t('Open Proxy Settings'), () => this.actions.runAction('openProxySettings'));
+          add('vm', l10n.t('Use Local Emulator'), () => this.actions.runAction('useEmulator'));
         }
         break;
       case 'shortenInput':
-        add('edit', 'Shorten the Input', () => this.actions.editInput());
+        add('edit', l10n.t('Shorten the Input'), () => this.actions.editInput());
         break;
       case 'fixRequest':
-        add('edit', 'Edit the Message', () => this.actions.editInput());
-        add('settings-gear', 'Open Settings', () => this.actions.runAction('openSettings'));
+        add('edit', l10n.t('Edit the Message'), () => this.actions.editInput());
+        add('settings-gear', l10n.t('Open Settings'), () => this.actions.runAction('openSettings'));
         break;
       case 'useEmulator':
-        add('vm', 'Use Local Emulator', () => this.actions.runAction('useEmulator'));
+        add('vm', l10n.t('Use Local Emulator'), () => this.actions.runAction('useEmulator'));
         break;
       case 'none':
         break;
@@ -99,7 +100,7 @@ export class ErrorView {
     let remaining = Math.ceil(seconds);
     const label = el('span', { className: 'error-countdown', attrs: { 'aria-live': 'polite' } });
     const show = (): void => {
-      label.textContent = `Retrying in ${remaining} s`;
+      label.textContent = l10n.t('Retrying in {0} s', remaining);
     };
     show();
     buttons.append(label);
@@ -111,13 +112,13 @@ export class ErrorView {
       }
       // The host's retry replaces this reply as it starts.
       this.dispose();
-      label.textContent = 'Retrying…';
+      label.textContent = l10n.t('Retrying…');
       cancel.remove();
     }, 1000);
-    const cancel = textButton('close', 'Cancel', 'error-action');
+    const cancel = textButton('close', l10n.t('Cancel'), 'error-action');
     cancel.addEventListener('click', () => {
       this.dispose();
-      label.textContent = 'Automatic retry cancelled';
+      label.textContent = l10n.t('Automatic retry cancelled');
       cancel.remove();
       this.actions.cancelAutomaticRetry();
     });

@@ -3,6 +3,7 @@
 // reads as a chip within the text. The text itself stays plain (never parsed as HTML).
 import type { MentionChipView, MentionView } from '../../shared/protocol';
 import { el, formatCount, icon } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 const KIND_ICONS: Record<MentionView['kind'], string> = { path: 'file', problems: 'warning', selection: 'selection', terminal: 'terminal', git: 'git-compare', url: 'link' };
 
@@ -11,9 +12,9 @@ function chipBody(mention: MentionView): HTMLElement[] {
 }
 
 function chipTitle(chip: MentionChipView): string {
-  if (chip.problem !== undefined) return `${chip.raw} will not be sent: ${chip.problem}`;
-  if (chip.tokens !== undefined) return `${chip.raw}: about ${formatCount(chip.tokens)} tokens, sent before your message`;
-  return `${chip.raw}: fetched when the message is sent, after you approve`;
+  if (chip.problem !== undefined) return l10n.t('{0} will not be sent: {1}', chip.raw, chip.problem);
+  if (chip.tokens !== undefined) return l10n.t('{0}: about {1} tokens, sent before your message', chip.raw, formatCount(chip.tokens));
+  return l10n.t('{0}: fetched when the message is sent, after you approve', chip.raw);
 }
 
 /**
@@ -49,7 +50,7 @@ export class MentionChips {
 
   /** `remove` takes a mention out of the draft. */
   constructor(private readonly remove: (raw: string) => void) {
-    this.element = el('ul', { className: 'mention-chips', attrs: { 'data-testid': 'mention-chips', 'aria-label': 'Mentions in your message' } });
+    this.element = el('ul', { className: 'mention-chips', attrs: { 'data-testid': 'mention-chips', 'aria-label': l10n.t('Mentions in your message') } });
     this.element.hidden = true;
   }
 
@@ -70,9 +71,9 @@ export class MentionChips {
   private render(): void {
     this.element.replaceChildren(
       ...this.chips.map((chip) => {
-        const remove = el('button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': `Remove ${chip.raw}`, title: `Remove ${chip.raw}` } }, [icon('close')]);
+        const remove = el('button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': l10n.t('Remove {0}', chip.raw), title: l10n.t('Remove {0}', chip.raw) } }, [icon('close')]);
         remove.addEventListener('click', () => this.remove(chip.raw));
-        const figure = chip.problem !== undefined ? 'not sent' : chip.tokens !== undefined ? `${formatCount(chip.tokens)} tokens` : 'when sent';
+        const figure = chip.problem !== undefined ? l10n.t('not sent') : chip.tokens !== undefined ? l10n.t('{0} tokens', formatCount(chip.tokens)) : l10n.t('when sent');
         return el('li', {
           className: `mention-chip${chip.problem !== undefined ? ' problem' : ''}`,
           attrs: { 'data-testid': 'mention-chip', 'data-kind': chip.kind, title: chipTitle(chip) },

@@ -15,6 +15,7 @@ import { handleOutputClick, type CodeAction } from './outputClicks';
 import { MessageRow, rowSize } from './messageRow';
 import { RowHeights, type RowRange, type RowSize } from './rowHeights';
 import { RowStore } from './rowStore';
+import * as l10n from '../../shared/l10n';
 
 /** Stick to the bottom while streaming unless the user scrolled up to read. */
 const STICK_DISTANCE_PX = 48;
@@ -75,12 +76,12 @@ export class MessageList {
     private readonly onRowsRendered: () => void,
   ) {
     this.emptyState = el('div', { className: 'empty-state' }, [
-      el('p', { text: 'Ask svc anything about your code.' }),
-      el('p', { className: 'hint', text: 'Enter sends · Shift+Enter adds a line · Escape stops a reply' }),
+      el('p', { text: l10n.t('Ask svc anything about your code.') }),
+      el('p', { className: 'hint', text: l10n.t('Enter sends · Shift+Enter adds a line · Escape stops a reply') }),
     ]);
     // Not a tab stop itself: its messages are, one at a time (MessageKeyboard); an empty list is none. It
     // can take the focus (find gives it back there when it closes), and passes it to its message.
-    this.element = el('main', { className: 'messages', attrs: { role: 'log', 'aria-label': 'Conversation', tabindex: '-1' } }, [this.emptyState, this.topSpacer, this.bottomSpacer]);
+    this.element = el('main', { className: 'messages', attrs: { role: 'log', 'aria-label': l10n.t('Conversation'), tabindex: '-1' } }, [this.emptyState, this.topSpacer, this.bottomSpacer]);
     this.element.addEventListener('scroll', () => this.scrolled());
     this.element.addEventListener('click', (event) => handleOutputClick(event, onOpenLink, onCodeAction));
     new MessageKeyboard(this.element);

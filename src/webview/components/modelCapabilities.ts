@@ -3,12 +3,13 @@
 // and its context length. The same words are the element's accessible name and tooltip.
 import type { ModelView } from '../../shared/protocol';
 import { el, formatCount, icon } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 export function capabilityWords(model: ModelView): string[] {
   return [
-    model.thinking === 'always' ? 'thinks' : model.thinking === 'optional' ? 'can think' : '',
-    model.vision ? 'sees images' : '',
-    model.contextLength !== null ? `${Math.round(model.contextLength / 1024)}k context` : '',
+    model.thinking === 'always' ? l10n.t('thinks') : model.thinking === 'optional' ? l10n.t('can think') : '',
+    model.vision ? l10n.t('sees images') : '',
+    model.contextLength !== null ? l10n.t('{0}k context', Math.round(model.contextLength / 1024)) : '',
   ].filter((t) => t !== '');
 }
 
@@ -28,7 +29,7 @@ export class ModelCapabilities {
     if (model?.contextLength != null) parts.push(el('span', { className: 'model-context', text: `${Math.round(model.contextLength / 1024)}k` }));
     this.element.replaceChildren(...parts);
     this.element.hidden = words.length === 0;
-    const label = model ? `${model.id}: ${words.join(', ')}${model.contextLength != null ? ` (${formatCount(model.contextLength)} tokens)` : ''}` : '';
+    const label = model ? `${model.id}: ${words.join(', ')}${model.contextLength != null ? ` (${l10n.t('{0} tokens', formatCount(model.contextLength))})` : ''}` : '';
     this.element.setAttribute('aria-label', label);
     this.element.title = label;
   }

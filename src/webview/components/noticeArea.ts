@@ -3,6 +3,7 @@
 // closed, since the action would otherwise vanish before the user reached it.
 import type { WebviewMessage } from '../../shared/protocol';
 import { el, iconButton, textButton } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 const NOTICE_MS = 4000;
 
@@ -18,12 +19,12 @@ export class NoticeArea {
       setTimeout(() => notice.remove(), NOTICE_MS);
       return;
     }
-    const undo = textButton('discard', 'Undo Restore', 'undo-restore');
+    const undo = textButton('discard', l10n.t('Undo Restore'), 'undo-restore');
     undo.addEventListener('click', () => {
       notice.remove();
       this.post({ type: 'undoRestore', conversationId: undoRestoreOf });
     });
-    const close = iconButton('close', 'Dismiss', 'dismiss-notice');
+    const close = iconButton('close', l10n.t('Dismiss'), 'dismiss-notice');
     close.addEventListener('click', () => notice.remove());
     notice.classList.add('with-actions');
     notice.append(el('span', { className: 'notice-actions' }, [undo, close]));

@@ -2,9 +2,10 @@
 // commands it expects, and Approve / Reject; once approved, the to-do list the agent advances as it goes.
 import type { PlanView, WebviewMessage } from '../../shared/protocol';
 import { el, icon, textButton } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 const TODO_ICON = { pending: 'circle-large-outline', in_progress: 'loading', done: 'pass-filled' } as const;
-const TODO_TEXT = { pending: 'to do', in_progress: 'in progress', done: 'done' } as const;
+const TODO_TEXT = { pending: l10n.t('to do'), in_progress: l10n.t('in progress'), done: l10n.t('done') } as const;
 
 export class PlanCard {
   readonly element: HTMLElement;
@@ -16,13 +17,13 @@ export class PlanCard {
     messageId: string,
     post: (message: WebviewMessage) => void,
   ) {
-    const rows: Node[] = [el('div', { className: 'plan-title' }, [icon('checklist'), el('strong', { text: ` ${plan.status === 'proposed' ? 'Proposed plan' : plan.status === 'approved' ? 'Plan' : 'Plan rejected'}` })])];
+    const rows: Node[] = [el('div', { className: 'plan-title' }, [icon('checklist'), el('strong', { text: ` ${plan.status === 'proposed' ? l10n.t('Proposed plan') : plan.status === 'approved' ? l10n.t(l10n.t('Plan')) : l10n.t('Plan rejected')}` })])];
     if (plan.status === 'proposed') {
-      const editor = el('textarea', { className: 'plan-editor', attrs: { 'data-testid': 'plan-steps', 'aria-label': 'Steps of the plan, one per line', rows: String(Math.min(12, plan.steps.length + 1)) } });
+      const editor = el('textarea', { className: 'plan-editor', attrs: { 'data-testid': 'plan-steps', 'aria-label': l10n.t('Steps of the plan, one per line'), rows: String(Math.min(12, plan.steps.length + 1)) } });
       editor.value = plan.steps.join('\n');
-      const approve = textButton('check', 'Approve and run', 'approve-plan', { 'data-testid': 'plan-approve' });
+      const approve = textButton('check', l10n.t('Approve and run'), 'approve-plan', { 'data-testid': 'plan-approve' });
       approve.classList.add('primary');
-      const reject = textButton('close', 'Reject', 'reject-plan', { 'data-testid': 'plan-reject' });
+      const reject = textButton('close', l10n.t('Reject'), 'reject-plan', { 'data-testid': 'plan-reject' });
       approve.addEventListener('click', () => {
         const steps = editor.value.split('\n').map((s) => s.replace(/^\s*\d+[.)]\s*/, '').trim()).filter((s) => s !== '');
         if (steps.length === 0) return;
@@ -52,7 +53,7 @@ export class PlanCard {
       );
       rows.push(...this.expectations());
     }
-    this.element = el('div', { className: `plan-card plan-${plan.status}`, attrs: { 'data-testid': 'plan-card', 'data-status': plan.status, role: 'group', 'aria-label': 'Plan' } }, rows);
+    this.element = el('div', { className: `plan-card plan-${plan.status}`, attrs: { 'data-testid': 'plan-card', 'data-status': plan.status, role: 'group', 'aria-label': l10n.t('Plan') } }, rows);
   }
 
   /** True when the card shows this same plan and progress (its DOM, with what the user typed, is kept). */
@@ -62,8 +63,8 @@ export class PlanCard {
 
   private expectations(): Node[] {
     const out: Node[] = [];
-    if (this.plan.files.length > 0) out.push(el('div', { className: 'plan-expect', text: `Files: ${this.plan.files.join(', ')}` }));
-    if (this.plan.commands.length > 0) out.push(el('div', { className: 'plan-expect', text: `Commands: ${this.plan.commands.join('; ')}` }));
+    if (this.plan.files.length > 0) out.push(el('div', { className: 'plan-expect', text: l10n.t('Files: {0}', this.plan.files.join(', ')) }));
+    if (this.plan.commands.length > 0) out.push(el('div', { className: 'plan-expect', text: l10n.t('Commands: {0}', this.plan.commands.join('; ')) }));
     return out;
   }
 }

@@ -3,11 +3,12 @@
 // each. The host sends each conversation's list as it changes; the one shown follows the conversation.
 import type { HostMessageOf, WebviewMessage } from '../../shared/protocol';
 import { el, icon, textButton } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 type Processes = HostMessageOf<'processes'>['processes'];
 
 export class ProcessList {
-  readonly element = el('div', { className: 'process-list', attrs: { 'data-testid': 'processes', 'aria-label': 'Processes the agent task has running', 'aria-live': 'polite' } });
+  readonly element = el('div', { className: 'process-list', attrs: { 'data-testid': 'processes', 'aria-label': l10n.t('Processes the agent task has running'), 'aria-live': 'polite' } });
   private readonly byConversation = new Map<string, Processes>();
   private active: string | undefined;
 
@@ -32,13 +33,13 @@ export class ProcessList {
     this.element.hidden = processes.length === 0;
     this.element.replaceChildren(
       ...processes.map((process) => {
-        const stop = textButton('debug-stop', 'Stop', 'stop-process', { 'data-testid': 'stop-process', title: `Stop ${process.id} and everything it started` });
+        const stop = textButton('debug-stop', l10n.t('Stop'), 'stop-process', { 'data-testid': 'stop-process', title: l10n.t('Stop {0} and everything it started', process.id) });
         stop.addEventListener('click', () => {
           stop.disabled = true;
           if (conversationId) this.post({ type: 'stopProcess', conversationId, processId: process.id });
         });
-        const label = process.background ? 'in the background' : 'past its time limit';
-        return el('div', { className: 'process-row', attrs: { 'data-testid': 'process', 'data-process-id': process.id, title: `${process.id} in ${process.cwd}: ${process.command}` } }, [
+        const label = process.background ? l10n.t('in the background') : l10n.t('past its time limit');
+        return el('div', { className: 'process-row', attrs: { 'data-testid': 'process', 'data-process-id': process.id, title: l10n.t('{0} in {1}: {2}', process.id, process.cwd, process.command) } }, [
           icon('terminal'),
           el('code', { className: 'process-command', text: process.command }),
           el('span', { className: 'process-state', text: label }),

@@ -3,6 +3,7 @@
 // id so a re-rendered message shows it again.
 import { el } from '../dom';
 import { DETAILS_KEY } from './replyUsage';
+import * as l10n from '../../shared/l10n';
 
 interface Cost {
   label: string;
@@ -29,7 +30,7 @@ export class ReplyCosts {
     for (const [messageId, cost] of this.costs) {
       const usage = this.root.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"] .message-footer .usage`);
       if (!usage || usage.hidden) continue;
-      usage.title = `${usage.dataset[DETAILS_KEY] ?? ''}\nCost: ${cost.label}`;
+      usage.title = `${usage.dataset[DETAILS_KEY] ?? ''}\n${l10n.t('Cost: {0}', cost.label)}`;
       if (cost.usd === null) continue;
       const text = ` · ${dollars(cost.usd)}`;
       const existing = usage.querySelector('[data-testid="reply-cost"]');

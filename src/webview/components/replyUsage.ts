@@ -3,6 +3,7 @@
 // in its tooltip and accessible name. An agent's steps show none: the task's summary counts them all.
 import type { ReplySpeedView, UsageView } from '../../shared/protocol';
 import { speedDetails, tokensSummary, usageDetails } from './usageLine';
+import * as l10n from '../../shared/l10n';
 
 /** Where the cost's line reads its part of the tooltip (the line is rebuilt when the reply is). */
 export const DETAILS_KEY = 'details';
@@ -19,5 +20,5 @@ export function showReplyUsage(line: HTMLElement, usage: UsageView | undefined, 
   line.textContent = tokensSummary(usage);
   line.dataset[DETAILS_KEY] = details;
   line.title = details;
-  line.setAttribute('aria-label', `Usage: ${tokensSummary(usage)}. ${details.split('\n').join('. ')}`);
+  line.setAttribute('aria-label', l10n.t('Usage: {0}. {1}', tokensSummary(usage), details.split('\n').join('. ')));
 }

@@ -7,6 +7,7 @@
 import { el, iconButton } from '../dom';
 import { MarkdownBlockSplitter, type Block } from '../markdownBlockSplitter';
 import type { MarkdownRenderer } from '../markdownRenderer';
+import * as l10n from '../../shared/l10n';
 
 /** Wraps each <pre> in a frame with its language and the code actions (copy, insert, apply). */
 function decorateCodeBlocks(root: DocumentFragment | HTMLElement): void {
@@ -16,9 +17,9 @@ function decorateCodeBlocks(root: DocumentFragment | HTMLElement): void {
     const language = [...(code?.classList ?? [])].find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
     const toolbar = el('div', { className: 'code-toolbar' }, [
       el('span', { className: 'code-language', text: language }),
-      iconButton('copy', 'Copy code', 'copy-code'),
-      iconButton('insert', 'Insert code at cursor', 'insert-code'),
-      iconButton('git-pull-request-go-to-changes', 'Apply code to a file (shows a diff first)', 'apply-code'),
+      iconButton('copy', l10n.t('Copy code'), 'copy-code'),
+      iconButton('insert', l10n.t('Insert code at cursor'), 'insert-code'),
+      iconButton('git-pull-request-go-to-changes', l10n.t('Apply code to a file (shows a diff first)'), 'apply-code'),
     ]);
     const frame = el('div', { className: 'code-block', attrs: { 'data-language': language } });
     pre.replaceWith(frame);

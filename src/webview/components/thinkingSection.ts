@@ -7,6 +7,7 @@ import type { ShowReasoning } from '../../shared/protocol';
 import { el, formatCount, icon } from '../dom';
 import type { MarkdownRenderer } from '../markdownRenderer';
 import { StreamingMarkdownView } from './streamingMarkdownView';
+import * as l10n from '../../shared/l10n';
 
 export class ThinkingSection {
   readonly element: HTMLDetailsElement;
@@ -25,7 +26,7 @@ export class ThinkingSection {
       if (reasoning !== '') this.body.append(reasoning);
     }
     this.text = reasoning;
-    this.label = el('span', { className: 'thinking-label', text: streaming ? 'Thinking…' : 'Thinking' });
+    this.label = el('span', { className: 'thinking-label', text: streaming ? l10n.t('Thinking…') : l10n.t('Thinking') });
     this.countLabel = el('span', { className: 'thinking-count' });
     this.spinner = icon('loading');
     this.spinner.classList.add('codicon-modifier-spin');
@@ -80,13 +81,13 @@ export class ThinkingSection {
   /** The answer started: fold the reasoning away unless the user or the setting wants it open. */
   contentStarted(): void {
     if (this.mode !== 'expanded' && !this.userToggled) this.element.open = false;
-    this.label.textContent = 'Thinking';
+    this.label.textContent = l10n.t('Thinking');
   }
 
   finish(): void {
     this.body?.finish();
     this.spinner.hidden = true;
-    this.label.textContent = 'Thinking';
+    this.label.textContent = l10n.t('Thinking');
   }
 
   setMode(mode: ShowReasoning): void {
@@ -96,8 +97,8 @@ export class ThinkingSection {
   }
 
   private showCount(): void {
-    const unit = this.tokens === 1 ? 'token' : 'tokens';
-    this.countLabel.textContent = this.tokens > 0 ? `${this.exactTokens ? '' : '~'}${formatCount(this.tokens)} ${unit}` : '';
+    const count = `${this.exactTokens ? '' : '~'}${formatCount(this.tokens)}`;
+    this.countLabel.textContent = this.tokens === 0 ? '' : this.tokens === 1 ? l10n.t('{0} token', count) : l10n.t('{0} tokens', count);
   }
 
   private applyVisibility(): void {

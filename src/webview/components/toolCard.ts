@@ -5,18 +5,19 @@ import type { ToolCardStatus, ToolMessageView } from '../../shared/protocol';
 import { checkpointBar } from './checkpointBar';
 import type { MessageContext } from './messageContext';
 import { el, formatCount, icon } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 /** Past this many characters (or lines) a result is shown cut, with "Show all". */
 export const RESULT_PREVIEW_CHARS = 2_000;
 const RESULT_PREVIEW_LINES = 40;
 
 const STATUS_TEXT: Record<ToolCardStatus, string> = {
-  running: 'running…',
-  done: 'done',
-  failed: 'failed',
-  rejected: 'rejected',
-  cancelled: 'stopped',
-  invalid: 'invalid arguments',
+  running: l10n.t('running…'),
+  done: l10n.t('done'),
+  failed: l10n.t('failed'),
+  rejected: l10n.t('rejected'),
+  cancelled: l10n.t('stopped'),
+  invalid: l10n.t('invalid arguments'),
 };
 
 const STATUS_ICON: Record<ToolCardStatus, string> = {
@@ -57,7 +58,7 @@ export class ToolCard {
   ) {
     const card = view.card;
     const status = card?.status ?? 'done';
-    const origin = card?.formula !== undefined ? `formula ${card.formula}` : 'workspace';
+    const origin = card?.formula !== undefined ? l10n.t('formula {0}', card.formula) : l10n.t('workspace');
     const statusLabel = el('span', { className: `tool-status status-${status}`, attrs: { 'data-testid': 'tool-status' } }, [icon(STATUS_ICON[status]), el('span', { text: ` ${STATUS_TEXT[status]}` })]);
     const header = el('div', { className: 'tool-card-header' }, [
       icon('tools'),
@@ -67,7 +68,7 @@ export class ToolCard {
       el('span', { className: 'tool-duration', text: card?.durationMs !== undefined ? formatDuration(card.durationMs) : '', attrs: { 'data-testid': 'tool-duration' } }),
     ]);
     const args = el('details', { className: 'tool-arguments', attrs: { open: '' } }, [
-      el('summary', { text: 'Arguments' }),
+      el('summary', { text: l10n.t('Arguments') }),
       el('pre', { className: 'tool-json', text: prettyArguments(card?.arguments ?? ''), attrs: { 'data-testid': 'tool-arguments' } }),
     ]);
     const children: Node[] = [header];
@@ -76,7 +77,7 @@ export class ToolCard {
     if (status !== 'running') children.push(this.result(view.content));
     this.element = el('div', {
       className: `message tool-card status-${status}`,
-      attrs: { 'data-testid': 'tool-card', 'data-status': status, 'data-message-id': view.id, role: 'article', 'aria-label': `Tool call ${view.name}: ${STATUS_TEXT[status]}` },
+      attrs: { 'data-testid': 'tool-card', 'data-status': status, 'data-message-id': view.id, role: 'article', 'aria-label': l10n.t('Tool call {0}: {1}', view.name, STATUS_TEXT[status]) },
     }, children);
   }
 
@@ -97,9 +98,9 @@ export class ToolCard {
   private result(content: string): HTMLElement {
     const cut = preview(content);
     const output = el('pre', { className: 'tool-output', text: cut ?? content, attrs: { 'data-testid': 'tool-output' } });
-    const children: Node[] = [el('summary', { text: `Result (${formatCount(content.length)} characters)` }), output];
+    const children: Node[] = [el('summary', { text: l10n.t('Result ({0} characters)', formatCount(content.length)) }), output];
     if (cut !== undefined) {
-      const more = el('button', { className: 'text-button', text: `Show all (${formatCount(content.length)} characters)`, attrs: { type: 'button', 'data-testid': 'show-all' } });
+      const more = el('button', { className: 'text-button', text: l10n.t('Show all ({0} characters)', formatCount(content.length)), attrs: { type: 'button', 'data-testid': 'show-all' } });
       more.addEventListener('click', () => {
         output.textContent = content;
         more.remove();

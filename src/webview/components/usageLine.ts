@@ -3,6 +3,7 @@
 // short line ("1.2k tokens"); every figure is in its tooltip and in the conversation's summary.
 import type { ReplySpeedView, TimeTotalsView, UsageView } from '../../shared/protocol';
 import { formatCount } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 /** A count short enough for a narrow line: 850, 1.2k, 12k, 1.2M. */
 export function compactCount(value: number): string {
@@ -14,15 +15,16 @@ export function compactCount(value: number): string {
 
 /** "1.2k tokens": what a reply's line and the conversation's total show. */
 export function tokensSummary(usage: UsageView): string {
-  return `${compactCount(usage.promptTokens + usage.completionTokens)} tokens`;
+  return l10n.t('{0} tokens', compactCount(usage.promptTokens + usage.completionTokens));
 }
 
 /** Every token figure spelled out, one per line. */
 export function usageDetails(usage: UsageView): string[] {
-  const reasoning = usage.reasoningTokens !== undefined ? `, ${formatCount(usage.reasoningTokens)} of them reasoning` : '';
   return [
-    `Prompt: ${formatCount(usage.promptTokens)} tokens, ${formatCount(usage.cachedTokens)} cached`,
-    `Completion: ${formatCount(usage.completionTokens)} tokens${reasoning}`,
+    l10n.t('Prompt: {0} tokens, {1} cached', formatCount(usage.promptTokens), formatCount(usage.cachedTokens)),
+    usage.reasoningTokens !== undefined
+      ? l10n.t('Completion: {0} tokens, {1} of them reasoning', formatCount(usage.completionTokens), formatCount(usage.reasoningTokens))
+      : l10n.t('Completion: {0} tokens', formatCount(usage.completionTokens)),
   ];
 }
 
@@ -38,32 +40,37 @@ function perSecond(rate: number): string {
 /** "first token 320 ms · thinking 50 tok/s · answer 48 tok/s" (~ when estimated), for the summary. */
 export function speedText(speed: ReplySpeedView): string {
   const approx = speed.splitEstimated ? '~' : '';
-  const parts = [`first token ${duration(speed.firstTokenMs)}`];
-  if (speed.reasoning?.perSecond !== undefined) parts.push(`thinking ${approx}${perSecond(speed.reasoning.perSecond)} tok/s`);
-  if (speed.answer?.perSecond !== undefined) parts.push(`answer ${approx}${perSecond(speed.answer.perSecond)} tok/s`);
+  const parts = [l10n.t('first token {0}', duration(speed.firstTokenMs))];
+  if (speed.reasoning?.perSecond !== undefined) parts.push(l10n.t('thinking {0} tok/s', `${approx}${perSecond(speed.reasoning.perSecond)}`));
+  if (speed.answer?.perSecond !== undefined) parts.push(l10n.t('answer {0} tok/s', `${approx}${perSecond(speed.answer.perSecond)}`));
   return parts.join(' · ');
 }
 
 function stretchDetail(name: string, stretch: NonNullable<ReplySpeedView['answer']>): string {
-  const rate = stretch.perSecond !== undefined ? `, ${perSecond(stretch.perSecond)} tokens per second` : ' (too short for a rate)';
-  return `${name}: ${formatCount(stretch.tokens)} tokens in ${duration(stretch.ms)}${rate}`;
+  return stretch.perSecond !== undefined
+    ? l10n.t('{0}: {1} tokens in {2}, {3} tokens per second', name, formatCount(stretch.tokens), duration(stretch.ms), perSecond(stretch.perSecond))
+    : l10n.t('{0}: {1} tokens in {2} (too short for a rate)', name, formatCount(stretch.tokens), duration(stretch.ms));
 }
 
 /** Every figure spelled out, for the tooltip and the accessible name. */
 export function speedDetails(speed: ReplySpeedView): string[] {
-  const lines = [`Time to first token: ${duration(speed.firstTokenMs)}, from the request sent`];
-  if (speed.reasoning) lines.push(stretchDetail('Thinking', speed.reasoning));
-  if (speed.answer) lines.push(stretchDetail('Answer', speed.answer));
-  if (speed.splitEstimated) lines.push('The service did not say how many tokens were reasoning: they were counted locally, so the split is an estimate.');
+  const lines = [l10n.t('Time to first token: {0}, from the request sent', duration(speed.firstTokenMs))];
+  if (speed.reasoning) lines.push(stretchDetail(l10n.t('Thinking'), speed.reasoning));
+  if (speed.answer) lines.push(stretchDetail(l10n.t('Answer'), speed.answer));
+  if (speed.splitEstimated) lines.push(l10n.t('The service did not say how many tokens were reasoning: they were counted locally, so the split is an estimate.'));
   return lines;
 }
 
 /** "3 replies, 12.4 s" on the conversation's totals. */
 export function timeTotalsText(time: TimeTotalsView): string {
-  return `${formatCount(time.replies)} ${time.replies === 1 ? 'reply' : 'replies'}, ${duration(time.waitMs + time.streamMs)}`;
+  return time.replies === 1
+    ? l10n.t('{0} reply, {1}', formatCount(time.replies), duration(time.waitMs + time.streamMs))
+    : l10n.t('{0} replies, {1}', formatCount(time.replies), duration(time.waitMs + time.streamMs));
 }
 
 export function timeTotalsDetails(time: TimeTotalsView): string {
-  const average = time.replies > 0 ? `, ${duration(time.waitMs / time.replies)} on average` : '';
-  return `Timed replies: ${formatCount(time.replies)}, ${duration(time.waitMs + time.streamMs)} in all: ${duration(time.waitMs)} waiting for first tokens${average}, ${duration(time.streamMs)} streaming`;
+  const all = duration(time.waitMs + time.streamMs);
+  return time.replies > 0
+    ? l10n.t('Timed replies: {0}, {1} in all: {2} waiting for first tokens, {3} on average, {4} streaming', formatCount(time.replies), all, duration(time.waitMs), duration(time.waitMs / time.replies), duration(time.streamMs))
+    : l10n.t('Timed replies: {0}, {1} in all: {2} waiting for first tokens, {3} streaming', formatCount(time.replies), all, duration(time.waitMs), duration(time.streamMs));
 }

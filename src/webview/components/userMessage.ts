@@ -6,6 +6,7 @@ import { checkpointBar } from './checkpointBar';
 import { textWithMentions } from './mentionChips';
 import type { MessageContext } from './messageContext';
 import { sentAttachments } from './sentAttachments';
+import * as l10n from '../../shared/l10n';
 
 export class UserMessage {
   readonly element: HTMLElement;
@@ -17,18 +18,18 @@ export class UserMessage {
   constructor(private readonly view: UserMessageView, private readonly context: MessageContext) {
     this.content = view.content;
     this.body = el('div', { className: 'user-text', attrs: { 'data-testid': 'message-content' } }, textWithMentions(view.content, view.mentions ?? []));
-    const copy = iconButton('copy', 'Copy message', 'copy-message');
+    const copy = iconButton('copy', l10n.t('Copy message'), 'copy-message');
     copy.addEventListener('click', () => context.post({ type: 'copy', text: this.content }));
-    const edit = iconButton('edit', 'Edit and resend', 'edit-message');
+    const edit = iconButton('edit', l10n.t('Edit and resend'), 'edit-message');
     edit.addEventListener('click', () => this.startEditing());
     this.offersCheckpoint = view.checkpoint !== undefined && (context.fileChangingTurns?.has(view.id) ?? false);
     const checkpoint = view.checkpoint && this.offersCheckpoint ? [checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m))] : [];
     this.actions = el('div', { className: 'message-actions' }, [copy, edit]);
     this.element = el('div', {
       className: 'message user',
-      attrs: { 'data-testid': 'message', 'data-role': 'user', 'data-message-id': view.id, role: 'article', 'aria-label': 'You' },
+      attrs: { 'data-testid': 'message', 'data-role': 'user', 'data-message-id': view.id, role: 'article', 'aria-label': l10n.t('You') },
     }, [
-      el('div', { className: 'message-header' }, [icon('account'), el('span', { className: 'message-author', text: 'You' })]),
+      el('div', { className: 'message-header' }, [icon('account'), el('span', { className: 'message-author', text: l10n.t('You') })]),
       this.body,
       ...(view.attachments && view.attachments.length > 0 ? [sentAttachments(view.attachments)] : []),
       el('div', { className: 'message-footer' }, [...checkpoint, this.actions]),
@@ -51,10 +52,10 @@ export class UserMessage {
 
   private startEditing(): void {
     if (this.context.busy()) return;
-    const editor = el('textarea', { className: 'edit-input', attrs: { 'aria-label': 'Edit message', rows: '3' } });
+    const editor = el('textarea', { className: 'edit-input', attrs: { 'aria-label': l10n.t('Edit message'), rows: '3' } });
     editor.value = this.content;
-    const save = textButton('send', 'Save and Resend', 'save-edit');
-    const cancel = textButton('close', 'Cancel', 'cancel-edit');
+    const save = textButton('send', l10n.t('Save and Resend'), 'save-edit');
+    const cancel = textButton('close', l10n.t('Cancel'), 'cancel-edit');
     const form = el('div', { className: 'edit-form' }, [editor, el('div', { className: 'edit-buttons' }, [save, cancel])]);
     const finish = (): void => {
       form.replaceWith(this.body);

@@ -6,6 +6,7 @@ import type { MessageView } from '../../shared/protocol';
 import { el, iconButton } from '../dom';
 import { conversationMatches, type ConversationMatch } from './conversationMatches';
 import { textRanges } from './textRanges';
+import * as l10n from '../../shared/l10n';
 
 /** What find needs of the message list. */
 export interface FindTarget {
@@ -27,11 +28,11 @@ export class FindBar {
   private current = -1;
 
   constructor(private readonly target: FindTarget, private readonly restoreFocus: () => void) {
-    this.input = el('input', { className: 'find-input', attrs: { type: 'text', 'aria-label': 'Find in conversation', placeholder: 'Find', 'data-testid': 'find-input' } });
+    this.input = el('input', { className: 'find-input', attrs: { type: 'text', 'aria-label': l10n.t('Find in conversation'), placeholder: l10n.t('Find'), 'data-testid': 'find-input' } });
     this.count = el('span', { className: 'find-count', attrs: { 'aria-live': 'polite', 'data-testid': 'find-count' } });
-    const previous = iconButton('arrow-up', 'Previous match (Shift+Enter)', 'find-previous');
-    const next = iconButton('arrow-down', 'Next match (Enter)', 'find-next');
-    const close = iconButton('close', 'Close (Escape)', 'find-close');
+    const previous = iconButton('arrow-up', l10n.t('Previous match (Shift+Enter)'), 'find-previous');
+    const next = iconButton('arrow-down', l10n.t('Next match (Enter)'), 'find-next');
+    const close = iconButton('close', l10n.t('Close (Escape)'), 'find-close');
     previous.addEventListener('click', () => this.step(-1));
     next.addEventListener('click', () => this.step(1));
     close.addEventListener('click', () => this.close());
@@ -168,7 +169,7 @@ export class FindBar {
 
   private showCount(): void {
     const query = this.input.value;
-    this.count.textContent = query === '' ? '' : this.matches.length === 0 ? 'No results' : `${this.current + 1} of ${this.matches.length}`;
+    this.count.textContent = query === '' ? '' : this.matches.length === 0 ? l10n.t('No results') : l10n.t('{0} of {1}', this.current + 1, this.matches.length);
     this.input.classList.toggle('no-results', query !== '' && this.matches.length === 0);
   }
 }
