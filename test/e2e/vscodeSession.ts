@@ -62,6 +62,10 @@ export interface VsCodeOptions {
   workspaceTrust?: boolean;
   /** Changes the workspace copy before VS Code opens it (e.g. makes it a git repository). */
   prepareWorkspace?: (workspace: string) => void;
+  /** VS Code's display language, e.g. `zh-cn`. */
+  locale?: string;
+  /** Screenshots go to test-results/e2e/<theme>/<screenshotFolder>/ instead of the theme's folder. */
+  screenshotFolder?: string;
 }
 
 /** Sends `text` from the chat view as an agent task: waits for the message box, picks Agent mode, sends. */
@@ -80,7 +84,7 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
   let workbench: Workbench | undefined;
   let workspace = '';
   let runDir = '';
-  const screenshotDir = path.join(e2eResults, theme.name);
+  const screenshotDir = path.join(e2eResults, theme.name, options.screenshotFolder ?? '');
 
   before(async function () {
     this.timeout(180_000);
@@ -95,6 +99,7 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
       // The suite runs on the extension's local emulator whatever the developer's shell has, unless a test gives a key.
       env: { SVC_API_KEY: undefined, ...options.env },
       ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
+      ...(options.locale ? { locale: options.locale } : {}),
     });
     browser = await launchBrowser(runDir, { colorScheme: theme.name });
     workbench = new Workbench(browser.page, screenshotDir);

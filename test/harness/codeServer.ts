@@ -40,6 +40,12 @@ export interface CodeServerOptions {
   /** Keeps VS Code's workspace trust on, so a new folder opens in Restricted Mode; off by default. */
   workspaceTrust?: boolean;
   /**
+   * VS Code's display language (`--locale`), e.g. `zh-cn`; English when absent. VS Code only honours a
+   * locale it has a language pack for, and the Marketplace's packs cannot be downloaded here, so an empty
+   * one is registered for it: the workbench stays English and extensions are told the locale.
+   */
+  locale?: string;
+  /**
    * Who the server is for. `tests` (the default): no password, and SVC_TEST_HARNESS set so the extension
    * honours its test seams. `developer` (npm start): a password every request must carry, workspace trust on,
    * and no test seam reachable, since any local process or web page that reaches the port would otherwise
@@ -89,6 +95,16 @@ export function installVsix(options: { runDir: string; extensionsDir: string; vs
   }
 }
 
+/** languagepacks.json as VS Code writes it when a language pack is installed, naming a core translation with no messages. */
+function registerEmptyLanguagePack(userDataDir: string, locale: string): void {
+  const translations = path.join(userDataDir, 'empty-language-pack', 'main.i18n.json');
+  fs.mkdirSync(path.dirname(translations), { recursive: true });
+  fs.writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+  // Named as installed, or the server goes to the gallery for the Marketplace's pack before it lists extensions.
+  const pack = { hash: `empty-${locale}`, extensions: [{ extensionIdentifier: { id: `svc-tests.empty-language-pack-${locale}` }, version: '1.0.0' }], translations: { vscode: translations }, label: locale };
+  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify({ [locale]: pack }));
+}
+
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
   const { userDataDir, extensionsDir } = dirs(options);
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
@@ -96,6 +112,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const forDeveloper = audience.kind === 'developer';
   const settings = { ...quietSettings, ...(forDeveloper ? { 'security.workspace.trust.enabled': true } : {}), ...options.settings };
   fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  if (options.locale && !options.locale.startsWith('en')) registerEmptyLanguagePack(userDataDir, options.locale);
   const build = codeServerBuild();
   const args = [
     build.entry,
@@ -105,6 +122,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--disable-telemetry', '--disable-update-check', ...(options.workspaceTrust || forDeveloper ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
     '--ignore-last-opened',
     ...(options.developmentPayload ? build.developmentPayloadArgs : []),
+    ...(options.locale ? ['--locale', options.locale] : []),
   ];
   const group = spawnGroup('code-server', path.join(build.nodeBin, 'node'), args, {
     env: serverEnv(options.runDir, options.env ?? {}, audience),
