@@ -181,6 +181,7 @@ export class AgentTasks {
         ...(planning ? { systemPrompt: PLAN_MODE_RULES.content as string } : {}),
         signal: controller.signal,
         journal: toolset.journal,
+        approvalWait: () => toolset.approvals.waitedMs(),
         onEvent: (event) => {
           const step = transcript.apply(event);
           if ((event.type === 'reasoning_delta' || event.type === 'content_delta') && step) {

@@ -101,7 +101,7 @@ export class AgentTranscript {
           toolCallId: event.callId,
           name: event.name,
           content: '',
-          card: { step: event.step, arguments: event.arguments, status: 'running', ...(event.origin?.kind === 'formula' ? { formula: event.origin.formula } : {}) },
+          card: { step: event.step, arguments: event.arguments, status: 'running', taskId: this.options.taskId, ...(event.origin?.kind === 'formula' ? { formula: event.origin.formula } : {}) },
         };
         this.calls.set(callKey(event.step, event.callId), entry);
         this.entries.push(entry);
@@ -111,7 +111,7 @@ export class AgentTranscript {
         const entry = this.calls.get(callKey(event.step, event.callId));
         if (entry?.card) {
           entry.content = event.result;
-          entry.card = { ...entry.card, status: event.status, durationMs: event.durationMs };
+          entry.card = { ...entry.card, status: event.status, durationMs: event.durationMs, ...(event.change ? { change: event.change } : {}) };
         }
         if (entry && event.checkpoint) entry.checkpoint = event.checkpoint;
         return undefined;

@@ -27,6 +27,10 @@ import { done, failed, functionDefinition, type Tool, type ToolArguments, type T
 import { WriteRefusedError } from './toolErrors';
 import type { WorkspaceHost } from './workspaceHost';
 import { BinaryFileError } from './workspaceText';
+import { changePreview, changeText, summarizeChange } from './fileChangeSummary';
+
+/** Lines of the change a tool card keeps for its mini-diff. */
+const CARD_CHANGE_LINES = 12;
 
 /** Larger files are not edited by the agent: reading them whole for a diff would stall the editor. */
 const MAX_EDITED_FILE_BYTES = 10_000_000;
@@ -88,6 +92,7 @@ abstract class EditTool implements Tool {
 
   protected async apply(target: ResolvedPath, before: FileContent | undefined, after: FileContent, note: string, signal: AbortSignal): Promise<ToolRunResult> {
     if (before && sameBytes(before.bytes, after.bytes)) return done(`${target.display} already has this content; nothing changed.`);
+    const change = summarizeChange(target.display, before?.text, after.text);
     const preview = await this.host.showProposedChange({ path: target.path, display: target.display, before: before?.text, after: after.text });
     let allowed: boolean;
     try {
@@ -95,8 +100,8 @@ abstract class EditTool implements Tool {
       allowed = await this.approvals.allowed(
         {
           kind: 'edit',
-          title: `${before === undefined ? 'Create' : 'Edit'} ${target.display}?`,
-          detail: `${before === undefined ? 'New file' : 'Change'}: ${lineCount(after.text)} lines after the change.`,
+          title: before === undefined ? `Create ${target.display}?` : `Make this edit to ${target.display}?`,
+          detail: changeText(change),
           ...(protection ? { warning: `This file configures tools or runs code (${protection}). Read the whole change before you approve.`, alwaysAsk: true } : {}),
           allowAlways: true,
         },
@@ -114,7 +119,7 @@ abstract class EditTool implements Tool {
       throw error;
     }
     this.journal.record({ path: target.path, display: target.display, before: before?.bytes, after: after.bytes });
-    return done(`${before === undefined ? 'Created' : 'Updated'} ${target.display} (${lineCount(after.text)} lines)${note}.`);
+    return { ...done(`${before === undefined ? 'Created' : 'Updated'} ${target.display} (${lineCount(after.text)} lines)${note}.`), change: changePreview(change, CARD_CHANGE_LINES) };
   }
 }
 

@@ -4,6 +4,7 @@ import type { AgentTaskSummary } from '../../../src/core/agent/agentEvents';
 import { AgentTranscript } from '../../../src/core/agent/agentTranscript';
 import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
 import { conversationToMarkdown } from '../../../src/core/conversations/conversationMarkdown';
+import { conversationView } from '../../../src/extension/chat/conversationView';
 import { ConversationSchema, zeroUsage, type Entry, type ToolEntry } from '../../../src/core/conversations/conversation';
 
 // Real services number calls per response: every step's first edit is `functions.edit_file:0`.
@@ -92,5 +93,16 @@ describe('core/agent AgentTranscript with call ids repeated across steps', () =>
       assert.match(section, new RegExp(`checkpoint before edit_file step${step}\\.py, ${new Date(Date.UTC(2026, 0, 1, 0, step)).toISOString()}`), `result ${step} carries its own checkpoint`);
       assert.match(section, new RegExp(`Updated step${step}\\.py`));
     }
+  });
+});
+
+describe('extension/chat conversationView of a finished task', () => {
+  it('shows no inline copy of calls that have cards, matching each step with its own cards though ids repeat', () => {
+    const { live, messages } = threeSteps();
+    const entries = live.finish(messages, summary());
+    const view = conversationView({ version: 1, id: 'c', title: 't', titleIsCustom: false, createdAt: 1, updatedAt: 1, entries, usageTotals: zeroUsage() });
+    const steps = view.messages.filter((m) => m.role === 'assistant');
+    assert.equal(steps.length, 4);
+    for (const s of steps) assert.equal(s.role === 'assistant' ? s.choices[0]?.toolCalls : undefined, undefined, 'the cards show the calls');
   });
 });
