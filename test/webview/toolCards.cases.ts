@@ -168,4 +168,33 @@ export const toolCardCases: WebviewCase[] = [
       assert.equal((await chat.posted()).filter((m) => m.type === 'undoAgentTask').length, 1);
     },
   },
+  {
+    name: 'a running plan pins its live to-do list above the composer and unpins when the task ends; a long proposed plan keeps Approve in sight',
+    page: 'strict',
+    async run(chat) {
+      const steps = ['Fix the count', 'Add a test', 'Run the tests'];
+      const planned: AssistantMessageView = { ...step('p1', 'complete', [], 'The plan.'), plan: { steps, files: ['src/inventory.py'], commands: ['python3 -m pytest'], status: 'approved', todo: ['done', 'in_progress', 'pending'] } };
+      const approved: MessageView = { id: 'u2', role: 'user', content: 'Plan approved', createdAt: 4 };
+      await chat.play([live([user, planned, approved, step('s1', 'streaming', [edit2]), tool('t2', edit2, 'running', '')])]);
+      const pinned = chat.page.locator('[data-testid="pinned-plan"]');
+      assert.equal(await pinned.isVisible(), true);
+      assert.equal((await pinned.locator('[data-testid="pinned-plan-summary"]').innerText()).trim(), 'Step 2 of 3: Add a test');
+      assert.deepEqual(await pinned.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), ['done', 'in_progress', 'pending']);
+      const pinnedBox = await pinned.boundingBox();
+      const inputBox = await chat.page.locator('[data-testid="composer-input"]').boundingBox();
+      assert.ok(pinnedBox && inputBox && pinnedBox.y + pinnedBox.height <= inputBox.y, 'the to-do list sits above the composer input');
+      await chat.play([live([user, { ...planned, plan: { ...planned.plan!, todo: ['done', 'done', 'done'] } }, approved, step('s1', 'complete', [], 'All done.')])]);
+      assert.equal(await pinned.isVisible(), false, 'unpinned once the task ended');
+
+      const many = Array.from({ length: 40 }, (_, i) => `Step number ${i + 1} of a long plan`);
+      const files = Array.from({ length: 30 }, (_, i) => `src/module_${i}/file_${i}.py`);
+      const proposed: AssistantMessageView = { ...step('p2', 'complete', [], 'A long plan.'), plan: { steps: many, files, commands: [], status: 'proposed' } };
+      await chat.page.setViewportSize({ width: 400, height: 520 });
+      await chat.play([live([user, proposed])]);
+      await chat.page.locator('[data-testid="plan-card"]').evaluate((card) => card.scrollIntoView({ block: 'start' }));
+      const list = await chat.page.locator('.messages').boundingBox();
+      const approve = await chat.page.locator('[data-testid="plan-approve"]').boundingBox();
+      assert.ok(list && approve && approve.y >= list.y && approve.y + approve.height <= list.y + list.height + 1, `Approve is on screen without scrolling: ${JSON.stringify({ list, approve })}`);
+    },
+  },
 ];

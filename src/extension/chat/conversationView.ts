@@ -44,7 +44,8 @@ function assistantView(entry: AssistantEntry, carded: ReadonlySet<string>): Assi
   const speed = replySpeed(entry);
   if (speed) view.speed = speed;
   if (entry.error) view.error = entry.error;
-  if (entry.agentSummary) view.agentSummary = entry.agentSummary;
+  // A planning phase ends with its plan to approve, not with a task summary ("No files changed").
+  if (entry.agentSummary && !entry.plan) view.agentSummary = entry.agentSummary;
   if (entry.plan) view.plan = entry.plan;
   return view;
 }
