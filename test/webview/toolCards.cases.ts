@@ -124,6 +124,7 @@ export const toolCardCases: WebviewCase[] = [
       const prompt = chat.page.locator('[data-testid="approval"]');
       assert.equal((await prompt.locator('.approval-title').innerText()).trim(), 'Make this edit to src/inventory.py?');
       assert.deepEqual(await prompt.locator('[data-testid="approval-detail"] .diff-line').evaluateAll((els) => els.map((e) => e.className.replace('diff-line ', ''))), ['diff-context', 'diff-removed', 'diff-added']);
+      assert.equal(await prompt.locator('[data-testid="approval-warning"]').count(), 0, 'a diff has many lines by nature: no "read all of them" warning');
       const badge = chat.page.locator('.message.assistant[data-status="streaming"] .status-badge');
       assert.equal(await badge.innerText(), 'Waiting for your approval');
       assert.equal(await chat.page.evaluate(() => document.body.dataset.awaitingApproval), 'true');

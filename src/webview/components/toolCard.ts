@@ -69,7 +69,8 @@ export class ToolCard {
     if (status !== 'done') statusLabel.append(el('span', { text: ` ${STATUS_TEXT[status]}` }));
     const header = el('div', { className: 'tool-card-header' }, [
       icon(described.icon),
-      el('span', { className: 'tool-call-title', attrs: { 'data-testid': 'tool-title' } }, described.title),
+      // Spaces between the parts, so the title reads (and copies) as a sentence.
+      el('span', { className: 'tool-call-title', attrs: { 'data-testid': 'tool-title' } }, described.title.flatMap((part, i) => (i === 0 ? [part] : [document.createTextNode(' '), part]))),
       statusLabel,
       el('span', { className: 'tool-duration', text: card?.durationMs !== undefined ? formatDuration(card.durationMs) : '', attrs: { 'data-testid': 'tool-duration' } }),
     ]);
