@@ -122,11 +122,12 @@ function describeCommand(view: ToolMessageView, args: Arguments, status: ToolCar
   const exit = EXIT.exec(view.content)?.[1];
   if (exit !== undefined) title.push(el('span', { className: `tool-call-exit ${exit === '0' ? 'exit-ok' : 'exit-failed'}`, text: `exit ${exit}`, attrs: { 'data-testid': 'tool-exit' } }));
   if (status === 'running' || status === 'rejected') return { icon: 'terminal', title, showResult: status === 'rejected' };
-  // The output without the "$ command" and "(exited …)" lines the model reads.
-  const output = view.content.replace(/^\$ [^\n]*\n/, '').replace(/^\([^\n]*\)\n?/, '');
+  // The output without the "$ command" and "(exited with code N)" lines the title already shows; a status
+  // line such as "(started in the background as process p1 …)" or "(still running after …)" stays.
+  const output = view.content.replace(/^\$ [^\n]*\n/, '').replace(/^\(exited with code -?\d+\)\n?/, '');
   const body = el('details', { className: 'tool-command-output', attrs: { 'data-testid': 'tool-command-output', ...(exit !== undefined && exit !== '0' ? { open: '' } : {}) } }, [
     el('summary', { text: output.trim() === '' ? 'No output' : `Output (${plural(lineCount(output), 'line')})` }),
-    el('pre', { className: 'tool-output', text: output }),
+    el('pre', { className: 'tool-output', text: output, attrs: { 'data-testid': 'tool-output' } }),
   ]);
   return { icon: 'terminal', title, body, showResult: false };
 }
