@@ -5,6 +5,7 @@ import { ENCRYPTED_BEGIN, ENCRYPTED_END, type ChatMessage, type ContentPart, typ
 import type { Scenario } from './options';
 import { findScenario, type ConversationFacts } from './scenarios';
 import { analyseText, describeStructure, languageFromFence, languageFromName } from './textStructure';
+import { commitMessageReply } from './commitMessageReply';
 import { messageText } from './tokenizer';
 import { planToolCall } from './toolPlanner';
 
@@ -200,6 +201,8 @@ export class ScriptedModel {
       const exact = scenario.reply.reasoning !== undefined ? fill(scenario.reply.reasoning, f, input.messages) : undefined;
       return this.finish(input, f, why, fill(scenario.reply.content ?? '', f, input.messages), calls, exact);
     }
+    const commitMessage = commitMessageReply(input.messages);
+    if (commitMessage !== undefined) return this.finish(input, f, 'The request asks for a commit message; I name the changed files.', commitMessage, []);
     if (f.lastIsToolResult) {
       const { content, why } = answerFromToolResults(input.messages);
       return this.finish(input, f, why, content, []);

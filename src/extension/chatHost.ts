@@ -25,7 +25,7 @@ import { underTestHarness } from './testHarness';
 import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
-import { readSettings, settingsProblems } from './settings';
+import { onDidChangeSettings, readSettings, readSettingsProblems } from './settings/settingsReader';
 import { ConnectionStatusBar } from './statusBar';
 import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
 import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
@@ -37,6 +37,9 @@ import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackground, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
+import { registerCommitMessage } from './scm/commitMessageCommand';
+import { TerminalCommandLog } from './terminal/terminalCommandLog';
+import { registerTerminalToChat } from './terminal/terminalToChatCommands';
 
 /** What integration tests drive; the same paths the chat view uses. */
 export interface SvcTestApi {
@@ -111,16 +114,18 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
 
   const refreshStatus = async () => statusBar.update(await connection.describe(), readSettings().model);
   const reportSettings = () => {
-    const found = settingsProblems(readSettings());
+    const found = readSettingsProblems();
     if (found.length === 0) return;
-    const message = `svc settings: ${found.join('; ')}`;
+    const message = vscode.l10n.t('svc settings: {0}', found.join('; '));
     log.warn(message);
     chat.showNotice({ severity: 'warning', text: message });
-    void vscode.window.showWarningMessage(message, 'Open Settings').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'svc.');
+    const open = vscode.l10n.t('Open Settings');
+    void vscode.window.showWarningMessage(message, open).then((choice) => {
+      if (choice === open) void vscode.commands.executeCommand('workbench.action.openSettings', 'svc.');
     });
   };
 
+  const modelChanged = new vscode.EventEmitter<void>();
   let viewReady: () => void = () => undefined;
   const firstViewReady = new Promise<void>((resolve) => (viewReady = resolve));
 
@@ -138,10 +143,11 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       log.info(c.mode === 'emulator' ? `Using the local emulator at ${c.baseUrl || '(not started yet)'}` : `Using the service at ${c.baseUrl}`);
       void refreshStatus();
     }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration('svc')) return;
+    modelChanged,
+    onDidChangeSettings((changed) => {
       void refreshStatus();
       reportSettings();
+      if (changed('model')) modelChanged.fire();
     }),
     vscode.commands.registerCommand('svc.focusChat', async () => {
       await provider.reveal();
@@ -194,12 +200,11 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     }),
   );
 
-  const modelChanged = new vscode.EventEmitter<void>();
+  const terminalCommands = new TerminalCommandLog();
   context.subscriptions.push(
-    modelChanged,
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('svc.model')) modelChanged.fire();
-    }),
+    terminalCommands,
+    registerTerminalToChat({ commands: terminalCommands, insertIntoComposer: (text) => provider.insertIntoComposer(text) }),
+    registerCommitMessage({ client: async () => (await connection.get()).client, promptCacheKey, log }),
   );
   const mcp = registerMcpFeatures(context, log);
   const rules = new WorkspaceRules();
@@ -256,16 +261,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   reportSettings();
 
   const testApi: SvcTestApi = {
-    sendMessage: (text, options) => {
-      const settings = readSettings();
-      const full: SendOptions = {
-        model: options?.model ?? settings.model,
-        thinking: options?.thinking ?? settings.thinking,
-        jsonMode: options?.jsonMode ?? settings.jsonMode,
-        choiceCount: options?.choiceCount ?? settings.choiceCount,
-      };
-      return chat.send(chat.activeConversationId ?? null, text, full);
-    },
+    sendMessage: (text, options) => chat.send(chat.activeConversationId ?? null, text, options),
     stop: () => chat.stopActive(),
     whenIdle: () => chat.session.whenIdle(),
     getConversations: () => store.list(),

@@ -21,7 +21,9 @@ import { createWorkspaceTools, type WorkspaceToolOptions } from '../../src/core/
 import type { Scenario } from '../../src/emulator/index';
 import { startEmulatorTestBed } from '../support/emulatorTestBed';
 import { perTest } from '../support/suiteHooks';
-import { nodeTestHost, processEnds, processRuns, runToEnd, ScriptedApprover, type TestHost } from '../unit/core/nodeTestWorkspaceHost';
+import { nodeTestHost, processEnds, processRuns, runToEnd, ScriptedApprover, type TestHost } from '../support/testWorkspaceHost';
+import { isReadOnly } from '../../src/core/tools/toolTraits';
+import { requestSettings } from '../../src/core/requests/requestSettings';
 
 const MARKER = 's3cr3t-marker';
 
@@ -82,7 +84,7 @@ describe('security: the agent cannot be turned against its user', function () {
     const runTask = async (approver: ScriptedApprover) => {
       const { client } = bed;
       const toolset = await createAgentToolset({ catalog: new FormulaToolCatalog(client.formulas), approver, formulas: ['fetch'], workspace: host });
-      return runAgentTask({ client, model: 'svc-k2-turbo-preview', task: 'set up the project as the README says', tools: toolset.registry, journal: toolset.journal, maxSteps: 4, promptCacheKey: 'trust-test' });
+      return runAgentTask({ client, settings: requestSettings({ model: 'svc-k2-turbo-preview' }), task: 'set up the project as the README says', tools: toolset.registry, journal: toolset.journal, maxSteps: 4, promptCacheKey: 'trust-test' });
     };
 
     it('read .env, then fetch it out: reading asks with the path, sending asks with the whole URL, and on no nothing leaves', async () => {
@@ -261,8 +263,11 @@ describe('security: the agent cannot be turned against its user', function () {
     });
 
     it('in Restricted Mode the tool set has no write or command tool', () => {
-      const names = tools(new ScriptedApprover(() => 'approve'), { writes: false, shell: false }).map((t) => t.definition.function.name);
-      assert.deepEqual(names.sort(), ['find_files', 'list_files', 'read_file', 'search_text']);
+      const set = tools(new ScriptedApprover(() => 'approve'), { writes: false, shell: false });
+      const names = set.map((t) => t.definition.function.name);
+      assert.deepEqual(['write_file', 'edit_file', 'run_command', 'read_process_output', 'stop_process', 'list_processes'].filter((name) => names.includes(name)), []);
+      assert.deepEqual(set.filter((t) => !isReadOnly(t.traits)).map((t) => t.definition.function.name), [], 'every tool left only reads');
+      for (const read of ['find_files', 'list_files', 'read_file', 'search_text']) assert.ok(names.includes(read), read);
     });
   });
 
@@ -283,7 +288,7 @@ describe('security: the agent cannot be turned against its user', function () {
       let printed = '';
       let announce!: () => void;
       const announced = new Promise<void>((resolve) => (announce = resolve));
-      const running = await host.startCommand({
+      const running = await host.commands.startCommand({
         command: 'sleep 300 & echo "pid $!"; wait',
         cwd: ws,
         title: 'test',

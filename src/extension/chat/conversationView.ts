@@ -5,6 +5,7 @@ import type { CheckpointRef } from '../../core/checkpoints/checkpointRef';
 import type { AssistantEntry, Conversation, Entry } from '../../core/conversations/conversation';
 import { parseMentions } from '../../core/context/mentions';
 import { replySpeed } from '../../core/conversations/replySpeed';
+import { sentAttachmentsView } from './sentAttachmentsView';
 
 /**
  * The call ids of entry `index` that a tool card after it shows: the card says what the call did, so
@@ -63,7 +64,7 @@ function mentionsView(content: string): { mentions?: MentionView[] } {
 function messageView(entry: Entry, index: number, entries: readonly Entry[]): MessageView {
   switch (entry.role) {
     case 'user':
-      return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt, ...checkpointView(entry.checkpoint), ...mentionsView(entry.content) };
+      return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt, ...checkpointView(entry.checkpoint), ...mentionsView(entry.content), ...sentAttachmentsView(entry.attachments, entry.sentContent) };
     case 'tool':
       return {
         id: entry.id,

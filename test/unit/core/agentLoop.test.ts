@@ -8,17 +8,20 @@ import { createAgentToolset } from '../../../src/core/agent/agentToolset';
 import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import type { Tool } from '../../../src/core/tools/tool';
+import { toolTraits } from '../../../src/core/tools/toolTraits';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { assertNoUnansweredCallSent, chatRequests, startAgentBed } from './agentScenarios';
 import type { EmulatorTestBed } from '../../support/emulatorTestBed';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
-import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover } from '../../support/testWorkspaceHost';
+import { requestSettings } from '../../../src/core/requests/requestSettings';
 
 /** A local tool whose run waits for a gate the test opens. */
 function gatedTool(name: string, gate: Promise<unknown>, result = `${name} finished`): Tool {
   return {
     definition: { type: 'function', function: { name, description: 'test probe', parameters: { type: 'object', properties: {}, required: [] } } },
     origin: { kind: 'workspace' },
+    traits: toolTraits({}),
     run: async () => {
       await gate;
       return { status: 'done', content: result };
@@ -55,7 +58,7 @@ describe('core/agent runAgentTask against the emulator', function () {
     const events: AgentEvent[] = [];
     const result = await runAgentTask({
       client: bed.client,
-      model: 'svc-k2-turbo-preview',
+      settings: requestSettings({ model: 'svc-k2-turbo-preview' }),
       task,
       tools,
       promptCacheKey: 'svc-ws-test',
@@ -158,7 +161,7 @@ describe('core/agent runAgentTask against the emulator', function () {
   });
 
   it('keeps reasoning_content on every tool-call message of a thinking model, and stops at the step limit', async () => {
-    const { events, result } = await run('keep calculating', await formulaRegistry(['quickjs']), { model: 'svc-k2-thinking', maxSteps: 3 });
+    const { events, result } = await run('keep calculating', await formulaRegistry(['quickjs']), { settings: requestSettings({ model: 'svc-k2-thinking' }), maxSteps: 3 });
     assert.equal(result.summary.stopReason, 'step_limit');
     assert.equal(result.summary.steps, 3);
     assert.ok(events.some((e) => e.type === 'reasoning_delta' && e.text.length > 0));
@@ -205,7 +208,7 @@ describe('core/agent runAgentTask against the emulator', function () {
     bed = await startAgentBed({ speed: 40 });
     const controller = new AbortController();
     const { result } = await run('tell me a long story', new ToolRegistry(), {
-      model: 'svc-k2-thinking',
+      settings: requestSettings({ model: 'svc-k2-thinking' }),
       signal: controller.signal,
       onEvent: (e) => {
         if (e.type === 'content_delta') controller.abort();
@@ -306,7 +309,7 @@ describe('core/agent runAgentTask against the emulator', function () {
     assert.equal(refused.status, 'failed');
     assert.match(refused.result, /"\.\." is not allowed/);
     assert.equal(edits.asked.length, 1);
-    await journal.undoAll(host);
+    await journal.undoAll(host.files);
     assert.equal(await fs.readFile(path.join(root, 'src', 'date.ts'), 'utf8'), original);
   });
 });

@@ -7,6 +7,7 @@ import { AgentTaskBusyError, AgentTasks, UnknownAgentTaskError, type AgentTasksE
 import { CheckpointedTool } from '../../../src/core/checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
 import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
+import { toolTraits } from '../../../src/core/tools/toolTraits';
 import type { AgentToolset } from '../../../src/core/agent/agentToolset';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { TaskApprovals } from '../../../src/core/tools/approvals';
@@ -14,10 +15,11 @@ import { ChangeJournal, type JournalFiles } from '../../../src/core/tools/change
 import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
 import { TaskProcesses } from '../../../src/core/tools/taskProcesses';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
-import { nodeTestHost, processEnds } from './nodeTestWorkspaceHost';
+import { nodeTestHost, processEnds } from '../../support/testWorkspaceHost';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { chunk, delta, gate, ScriptedChatClient, usageChunk, type ScriptStep } from './support/scriptedChatClient';
+import { requestSettings } from '../../../src/core/requests/requestSettings';
 
 class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient {
   async estimateTokens(): Promise<number> {
@@ -33,7 +35,7 @@ function emptyToolset(journal = new ChangeJournal()): AgentToolset {
 }
 
 const answer: ScriptStep[] = [delta({ role: 'assistant', content: 'Done: ' }), delta({ content: 'nothing to change.' }, 0, 'stop'), usageChunk(12, 5)];
-const settings = { model: 'svc-k2.5', thinking: false, maxSteps: 5, systemPrompt: 'Be brief.' };
+const settings = { request: requestSettings({ model: 'svc-k2.5', thinking: false }), maxSteps: 5, systemPrompt: 'Be brief.' };
 
 async function tasksWith(scripts: ScriptStep[][], toolset: (request: ToolsetRequest) => Promise<AgentToolset> = async () => emptyToolset(), clock = new ManualClock(), extra: Partial<AgentTasksOptions> = {}) {
   const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
@@ -56,6 +58,14 @@ async function tasksWith(scripts: ScriptStep[][], toolset: (request: ToolsetRequ
 }
 
 describe('agent tasks in conversations (core lifecycle)', () => {
+  it('sends the user\'s request settings in every step: temperature, limit and safety identifier, never JSON mode or alternatives', async () => {
+    const { client, tasks } = await tasksWith([answer]);
+    const request = requestSettings({ model: 'svc-k2-turbo-preview', temperature: 0.3, maxCompletionTokens: 2048, safetyIdentifier: 'hash', jsonMode: true, choiceCount: 3 });
+    await tasks.run(null, 'Check the readme', { ...settings, request });
+    const sent = client.requests.map(({ model, temperature, max_completion_tokens, safety_identifier, response_format, n }) => ({ model, temperature, max_completion_tokens, safety_identifier, response_format, n }));
+    assert.deepEqual(sent, [{ model: 'svc-k2-turbo-preview', temperature: 0.3, max_completion_tokens: 2048, safety_identifier: 'hash', response_format: undefined, n: undefined }]);
+  });
+
   it('runs a task in a new conversation, makes it active, streams its text and saves the answer', async () => {
     const { store, events, tasks } = await tasksWith([answer]);
     const record = await tasks.run(null, 'Check the readme', settings);
@@ -160,14 +170,14 @@ describe('agent tasks in conversations (core lifecycle)', () => {
 
   it('stops the processes a task left running when it ends, and tells the view the list emptied', async () => {
     const host = nodeTestHost([{ name: 'ws', path: os.tmpdir() }]);
-    const processes = new TaskProcesses(host, 1024);
+    const processes = new TaskProcesses(host.commands, 1024);
     const { events, tasks } = await tasksWith([answer], async () => {
       // As a background run_command of the task would.
       await processes.start({ command: 'sleep 1000', cwd: os.tmpdir(), display: '.', background: true });
       return { ...emptyToolset(), processes };
     });
     const record = await tasks.run(null, 'Start the dev server', settings);
-    assert.equal(await processEnds(host.started[0]!.pid!), true);
+    assert.equal(await processEnds(host.commands.started[0]!.pid!), true);
     assert.equal(processes.get('p1')?.state, 'stopped');
     const lists = events.filter((e) => e.type === 'processes').map((e) => (e.type === 'processes' ? e.processes.map((p) => p.id) : []));
     assert.deepEqual(lists.at(-1), []);
@@ -187,6 +197,7 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     const editTool: Tool = {
       definition: functionDefinition('edit_file', 'Edits a file.', { path: { type: 'string', description: 'The file.' } }, ['path']),
       origin: { kind: 'workspace' },
+      traits: toolTraits({ readsWorkspace: true, changes: 'workspace-files', pathArgument: true }),
       run: async (args) => {
         edits.push(String(args.value.path));
         return done('edited');

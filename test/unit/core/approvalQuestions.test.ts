@@ -9,7 +9,7 @@ import { parseToolArguments } from '../../../src/core/tools/toolArguments';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { ToolRunResult } from '../../../src/core/tools/tool';
 import { createWorkspaceTools } from '../../../src/core/tools/workspaceTools';
-import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover } from '../../support/testWorkspaceHost';
 
 describe('core/tools approval questions say what, where and how much', function () {
   this.timeout(30_000);
@@ -28,7 +28,7 @@ describe('core/tools approval questions say what, where and how much', function 
     root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'svc-ask-')));
     const host = nodeTestHost([{ name: 'ws', path: root }]);
     approver = new ScriptedApprover(() => 'approve');
-    processes = new TaskProcesses(host, 4096);
+    processes = new TaskProcesses(host.commands, 4096);
     tools = new ToolRegistry(createWorkspaceTools(host, new TaskApprovals(approver), new ChangeJournal(), { processes }));
   });
 

@@ -4,6 +4,7 @@ import { runToolCalls } from '../../../src/core/agent/toolCallRunner';
 import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
+import { toolTraits } from '../../../src/core/tools/toolTraits';
 
 describe('core/agent tool call durations', () => {
   it('leave out the time the user took to answer the approval', async () => {
@@ -14,6 +15,7 @@ describe('core/agent tool call durations', () => {
     const tool: Tool = {
       definition: functionDefinition('edit_file', 'test edit', { path: { type: 'string', description: 'p' } }, ['path']),
       origin: { kind: 'workspace' },
+      traits: toolTraits({ changes: 'workspace-files', pathArgument: true }),
       async run() {
         await approvals.allowed({ kind: 'edit', title: 'Make this edit to a.txt?', detail: '+ a', allowAlways: true }, new AbortController().signal);
         clock += 5;
