@@ -37,6 +37,7 @@ import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackground, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
+import { registerInlineEdit } from './inlineEdit/registerInlineEdit';
 
 /** What integration tests drive; the same paths the chat view uses. */
 export interface SvcTestApi {
@@ -252,6 +253,15 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     }),
   );
 
+  registerInlineEdit(context, {
+    client: async () => (await connection.get()).client,
+    promptCacheKey,
+    log,
+    explainInChat: async (text) => {
+      await provider.reveal();
+      await chat.send(chat.activeConversationId ?? null, text);
+    },
+  });
   void refreshStatus();
   reportSettings();
 
