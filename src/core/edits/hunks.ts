@@ -23,7 +23,7 @@ export interface EditProposal {
   hunks: Hunk[];
 }
 
-function hunkId(start: number, removed: readonly string[], added: readonly string[]): string {
+export function hunkId(start: number, removed: readonly string[], added: readonly string[]): string {
   return createHash('sha256').update(JSON.stringify([start, removed, added])).digest('hex').slice(0, 12);
 }
 

@@ -52,7 +52,16 @@ export class InlineEditController implements vscode.Disposable {
   /** Called when a diff line is first painted after a request started (the bench and the e2e read it). */
   onFirstPaint: () => void = () => undefined;
 
-  constructor(private readonly deps: InlineEditDeps) {}
+  private readonly saves: vscode.Disposable;
+
+  constructor(private readonly deps: InlineEditDeps) {
+    this.saves = vscode.workspace.onWillSaveTextDocument((event) => {
+      const active = this.active;
+      if (!active || event.document !== active.session.document) return;
+      active.abort.abort();
+      event.waitUntil(Promise.resolve([active.session.endForSave()]));
+    });
+  }
 
   get session(): InlineEditSession | undefined {
     return this.active?.session;
@@ -124,6 +133,7 @@ export class InlineEditController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.saves.dispose();
     this.active?.abort.abort();
     this.active?.session.dispose();
     this.decorations.added.dispose();

@@ -32,6 +32,7 @@ export class InlineEditSession implements vscode.Disposable {
   private writing = 0;
   private firstWrite = true;
   private pendingRender = false;
+  private ending = false;
   private readonly listener: vscode.Disposable;
 
   constructor(
@@ -89,7 +90,8 @@ export class InlineEditSession implements vscode.Disposable {
   }
 
   async decide(hunkId: string, decision: HunkDecision): Promise<void> {
-    if (this.phase !== 'review') return;
+    // A button drawn before the last change may name a hunk already decided: the first decision stands.
+    if (this.phase !== 'review' || this.ending || !this.openHunks().some((shown) => shown.hunk.id === hunkId)) return;
     this.decisions.set(hunkId, decision);
     const view = renderReview(this.stream.final(), this.decisions);
     if (view.open.length === 0) await this.end({ text: view.text });
@@ -97,6 +99,7 @@ export class InlineEditSession implements vscode.Disposable {
   }
 
   async decideAll(decision: HunkDecision): Promise<void> {
+    if (this.phase !== 'review' || this.ending) return;
     for (const hunk of this.stream.final().hunks) if (!this.decisions.has(hunk.id)) this.decisions.set(hunk.id, decision);
     await this.end({ text: renderReview(this.stream.final(), this.decisions).text });
   }
@@ -104,6 +107,19 @@ export class InlineEditSession implements vscode.Disposable {
   /** Escape: the region gets its original text back, whatever was streamed or decided. */
   async cancel(): Promise<void> {
     await this.end({ text: this.original });
+  }
+
+  /**
+   * The file is being saved (by the user or auto-save) while the review is open: the review's lines must
+   * not reach the disk, so the region becomes what was accepted so far (open hunks rejected, a reply still
+   * streaming dropped) in the save's own edit, and the session ends.
+   */
+  endForSave(): vscode.TextEdit {
+    const proposal = this.phase === 'review' ? this.stream.final() : undefined;
+    const decided = new Map(proposal?.hunks.map((hunk): [string, HunkDecision] => [hunk.id, this.decisions.get(hunk.id) ?? 'rejected']));
+    const edit = vscode.TextEdit.replace(this.regionRange(), proposal ? renderReview(proposal, decided).text : this.original);
+    this.stop(vscode.l10n.t('The file was saved during the inline edit: it holds only the changes you accepted, and the review ended.'));
+    return edit;
   }
 
   /** Ends without touching the text (the user edited the region, or the request failed before any line). */
@@ -134,12 +150,16 @@ export class InlineEditSession implements vscode.Disposable {
     await done;
   }
 
+  /** Writes the final text, then ends: the review's buttons stay until the file holds the result. */
   private async end(result: { text: string; message?: string }): Promise<void> {
-    if (this.phase === 'ended') return;
-    this.phase = 'ended';
+    if (this.phase === 'ended' || this.ending) return;
+    this.ending = true;
     const done = this.writes.then(() => this.write({ text: result.text, marks: new Map(), open: [] }, { lastStep: true }));
     this.writes = done;
     await done;
+    // stop() may have ended the session while the text was written (the user edited the region).
+    if ((this.phase as SessionPhase) === 'ended') return;
+    this.phase = 'ended';
     this.clearDecorations();
     this.listener.dispose();
     this.events.ended(this, { message: result.message });
@@ -153,7 +173,7 @@ export class InlineEditSession implements vscode.Disposable {
   }
 
   private async write(view: ReviewView, options: { lastStep: boolean }): Promise<void> {
-    if (this.phase === 'ended' && !options.lastStep) return;
+    if (this.phase === 'ended' || (this.ending && !options.lastStep)) return;
     const editor = vscode.window.visibleTextEditors.find((e) => e.document === this.document);
     const range = this.regionRange();
     let applied = true;

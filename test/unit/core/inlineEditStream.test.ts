@@ -68,4 +68,29 @@ describe('inline edit request and stream', () => {
     assert.equal(applyHunks(final, new Set(final.hunks.map((h) => h.id))), code.replace(/\binfo\b/g, 'details'));
     assert.equal(applyHunks(final, new Set()), code);
   });
+
+  it('streams a long real file line by line: settled hunks keep their ids, the end applies exactly', () => {
+    const long = readFileSync(path.join(REPO, 'node_modules', 'typescript', 'lib', 'typescript.js'), 'utf8').split('\n').slice(60_000, 60_600).join('\n') + '\n';
+    const messages = inlineEditMessages({ ...contextFor(long), languageId: 'javascript', before: '', after: '', startLine: 1, endLine: 600 }, [{ instruction: 'rename node to astNode' }]);
+    const reply = inlineEditReply(messages);
+    const proposed = reply.split('\n').slice(1, -1).join('\n') + '\n';
+    assert.notEqual(proposed, long, 'the rename changes the file');
+    const stream = new InlineEditStream(long);
+    const seen = new Map<string, number>();
+    for (const line of reply.split(/(?<=\n)/)) {
+      stream.push(line);
+      const { hunks } = stream.partial();
+      hunks.forEach((hunk, i) => {
+        if (i > 0) assert.ok(hunk.start >= hunks[i - 1]!.start + hunks[i - 1]!.removed.length, 'hunks in order, apart');
+        if (hunk.removed.length > 0 && hunk.added.length > 0) seen.set(hunk.id, hunk.start);
+      });
+    }
+    const final = stream.final();
+    const finalIds = new Set(final.hunks.map((h) => h.id));
+    assert.ok(final.hunks.length > 5);
+    assert.ok(final.hunks.every((h) => seen.has(h.id)), 'every final hunk was shown with the same id while streaming');
+    assert.ok([...seen.keys()].filter((id) => finalIds.has(id)).length === final.hunks.length);
+    assert.equal(applyHunks(final, finalIds), proposed);
+    assert.equal(applyHunks(final, new Set()), long);
+  });
 });
