@@ -37,7 +37,12 @@ function lens(page: Page, title: string) {
 if (theme) {
   describe(`svc inline edit and quick fixes in VS Code (${theme.name} theme)`, function () {
     this.timeout(300_000);
-    const vscode = useVsCode(theme);
+    // code-server saves after a delay by default, and a save ends a review (its lines never reach the disk):
+    // the review is tested with saving left to the user, and saving during it has its own test below.
+    const vscode = useVsCode(theme, {
+      settings: { 'files.autoSave': 'off' },
+      env: { SVC_EMULATOR_LOG_FILE: path.join(process.env.SVC_E2E_RUN_DIR ?? '/tmp', `inline-edit-requests-${process.pid}.jsonl`) },
+    });
 
     it('streams an edit into the file; one hunk accepted and one rejected give exactly that text', async () => {
       const page = vscode.workbench.page;
@@ -72,6 +77,14 @@ if (theme) {
       assert.equal(fs.readFileSync(file, 'utf8'), expected);
       assert.ok(expected.endsWith('console.log(total([]));\n') && expected.startsWith('function sum(items) {'));
       await vscode.workbench.screenshot('inline-edit-04-saved');
+      // The whole edit (streamed review, decisions, result) is one undo step, and redo brings it back.
+      await page.keyboard.press('Control+Z');
+      await page.locator('.view-line', { hasText: 'function total(items) {' }).waitFor({ timeout: 15_000 });
+      assert.equal(await page.locator('.view-line', { hasText: 'function sum(items)' }).count(), 0);
+      assert.equal(await page.locator('.view-line', { hasText: 'console.log(sum' }).count(), 0);
+      await page.keyboard.press('Control+Shift+Z');
+      await page.locator('.view-line', { hasText: 'function sum(items) {' }).waitFor({ timeout: 15_000 });
+      await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
     });
 
     it('Escape during the review puts the lines back as they were', async () => {

@@ -150,6 +150,8 @@ export class InlineEditController implements vscode.Disposable {
 
   private async request(active: Active): Promise<void> {
     const settings = readSettings();
+    const { fileName, startLine, endLine } = active.context;
+    this.deps.log.info(`Inline edit of ${fileName}:${startLine}-${endLine} with ${settings.model}, round ${active.rounds.length}`);
     try {
       const client = await this.deps.client();
       const request = buildChatRequest(inlineEditMessages(active.context, active.rounds), replySettings(settings, { jsonMode: false, choiceCount: 1 }), await this.deps.promptCacheKey());
@@ -158,6 +160,7 @@ export class InlineEditController implements vscode.Disposable {
         if (typeof delta === 'string' && delta !== '') active.session.push(delta);
       }
       await active.session.finishStreaming();
+      this.deps.log.info(`Inline edit of ${fileName}: reply ended, ${active.session.openHunks().length} hunk(s) to review`);
     } catch (error) {
       if (active.abort.signal.aborted) return;
       const text = error instanceof Error ? error.message : String(error);
@@ -219,7 +222,7 @@ function askInstruction(title: string): Promise<string | undefined> {
       title: `svc: ${title}`,
       prompt: vscode.l10n.t('What should change? (Enter to send, Escape to cancel)'),
       placeHolder: vscode.l10n.t('e.g. rename total to sum, add error handling'),
-      ignoreFocusOut: false,
+      ignoreFocusOut: true,
     }),
   );
 }

@@ -118,7 +118,7 @@ export class InlineEditSession implements vscode.Disposable {
     const proposal = this.phase === 'review' ? this.stream.final() : undefined;
     const decided = new Map(proposal?.hunks.map((hunk): [string, HunkDecision] => [hunk.id, this.decisions.get(hunk.id) ?? 'rejected']));
     const edit = vscode.TextEdit.replace(this.regionRange(), proposal ? renderReview(proposal, decided).text : this.original);
-    this.stop(vscode.l10n.t('The file was saved during the inline edit: it holds only the changes you accepted, and the review ended.'));
+    this.stop(vscode.l10n.t('The file was saved (or auto-saved) during the inline edit: it holds only the changes you accepted, and the review ended.'));
     return edit;
   }
 
