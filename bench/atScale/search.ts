@@ -19,7 +19,7 @@ import { createWorkspaceTools } from '../../src/core/tools/workspaceTools';
 import { RipgrepWorkspaceSearch } from '../../src/extension/workspaceTools/ripgrepWorkspaceSearch';
 import { WalkingWorkspaceSearch } from '../../src/extension/workspaceTools/walkingWorkspaceSearch';
 import { codeServerRipgrep } from '../../test/support/codeServerRipgrep';
-import { nodeTestHost, ScriptedApprover } from '../../test/unit/core/nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover } from '../../test/support/testWorkspaceHost';
 import { figure, figureSpread, type TargetResult } from '../support/benchReport';
 import { scratchCopy, type LargeRepository } from '../support/largeRepository';
 

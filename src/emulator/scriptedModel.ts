@@ -6,6 +6,7 @@ import type { Scenario } from './options';
 import { inlineEditReply, isInlineEditRequest } from './inlineEditRewrite';
 import { findScenario, type ConversationFacts } from './scenarios';
 import { analyseText, describeStructure, languageFromFence, languageFromName } from './textStructure';
+import { commitMessageReply } from './commitMessageReply';
 import { messageText } from './tokenizer';
 import { planToolCall } from './toolPlanner';
 
@@ -204,6 +205,8 @@ export class ScriptedModel {
     if (isInlineEditRequest(input.messages)) {
       return this.finish(input, f, 'An inline edit: I rewrite the given lines as instructed.', inlineEditReply(input.messages), []);
     }
+    const commitMessage = commitMessageReply(input.messages);
+    if (commitMessage !== undefined) return this.finish(input, f, 'The request asks for a commit message; I name the changed files.', commitMessage, []);
     if (f.lastIsToolResult) {
       const { content, why } = answerFromToolResults(input.messages);
       return this.finish(input, f, why, content, []);

@@ -38,6 +38,9 @@ import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackgr
 import { globalStateStorage } from './files/globalStateStorage';
 import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
 import { registerInlineEdit } from './inlineEdit/registerInlineEdit';
+import { registerCommitMessage } from './scm/commitMessageCommand';
+import { TerminalCommandLog } from './terminal/terminalCommandLog';
+import { registerTerminalToChat } from './terminal/terminalToChatCommands';
 
 /** What integration tests drive; the same paths the chat view uses. */
 export interface SvcTestApi {
@@ -201,6 +204,12 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('svc.model')) modelChanged.fire();
     }),
+  );
+  const terminalCommands = new TerminalCommandLog();
+  context.subscriptions.push(
+    terminalCommands,
+    registerTerminalToChat({ commands: terminalCommands, insertIntoComposer: (text) => provider.insertIntoComposer(text) }),
+    registerCommitMessage({ client: async () => (await connection.get()).client, promptCacheKey, log }),
   );
   const mcp = registerMcpFeatures(context, log);
   const rules = new WorkspaceRules();

@@ -16,6 +16,9 @@ export class ChatViewProvider implements ChatViewPort {
   /** Fires when the page received the whole picture (`init`, the answer to its `ready`): it shows the chat. */
   readonly onDidDeliverInit = this.initDelivered.event;
   private readonly poster = new PartedConversationPoster((message) => this.deliver(message));
+  /** Whether the page showing now received its `init`; a hidden view's page is discarded and loads again. */
+  private pageReady = false;
+  private readonly pageWaiters: Array<() => void> = [];
 
   constructor(
     private readonly controller: ChatController,
@@ -36,7 +39,11 @@ export class ChatViewProvider implements ChatViewPort {
       if (parsed.message.type === 'ready') markChatView('ready');
       void this.controller.handle(parsed.message);
     });
+    view.onDidChangeVisibility(() => {
+      if (!view.visible) this.pageReady = false;
+    });
     view.onDidDispose(() => {
+      this.pageReady = false;
       page.dispose();
       if (this.view === view) {
         this.view = undefined;
@@ -57,6 +64,8 @@ export class ChatViewProvider implements ChatViewPort {
     void delivered.then((ok) => {
       if (!ok) return;
       markChatView('initDelivered');
+      this.pageReady = true;
+      for (const resume of this.pageWaiters.splice(0)) resume();
       this.initDelivered.fire();
     });
   }
@@ -68,5 +77,12 @@ export class ChatViewProvider implements ChatViewPort {
 
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  /** Shows the view and inserts `text` into its message box once the page is ready for it. */
+  async insertIntoComposer(text: string): Promise<void> {
+    await this.reveal();
+    if (!this.pageReady) await new Promise<void>((resolve) => this.pageWaiters.push(resolve));
+    this.post({ type: 'insertIntoComposer', text });
   }
 }

@@ -59,6 +59,8 @@ export interface VsCodeOptions {
   settings?: Record<string, unknown>;
   /** Open the workspace untrusted, in Restricted Mode. */
   workspaceTrust?: boolean;
+  /** Changes the workspace copy before VS Code opens it (e.g. makes it a git repository). */
+  prepareWorkspace?: (workspace: string) => void;
 }
 
 /** Sends `text` from the chat view as an agent task: waits for the message box, picks Agent mode, sends. */
@@ -82,6 +84,7 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
     const started = Date.now();
     runDir = newRunDir(theme.name);
     workspace = copySampleWorkspace(path.join(runDir, 'workspace'));
+    options.prepareWorkspace?.(workspace);
     server = await startCodeServer({
       runDir,
       extensionsDir: extensionsDirWithVsix(),

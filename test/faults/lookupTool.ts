@@ -2,12 +2,14 @@
 // tool messages are known in advance and the only thing that can go wrong is the service.
 import type { ToolDefinition } from '../../src/api/index';
 import { done, type Tool, type ToolArguments, type ToolRunResult } from '../../src/core/tools/tool';
+import { toolTraits } from '../../src/core/tools/toolTraits';
 import { ToolRegistry } from '../../src/core/tools/toolRegistry';
 
 export const LOOKUP_VALUES: Record<string, string> = { alpha: 'alpha is 1', beta: 'beta is 2' };
 
 export class LookupTool implements Tool {
   readonly origin = { kind: 'workspace' } as const;
+  readonly traits = toolTraits({});
   readonly definition: ToolDefinition = {
     type: 'function',
     function: {

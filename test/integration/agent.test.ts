@@ -1,7 +1,7 @@
 // Agent tasks in a real extension host, with the model scripted by the emulator's scenarios
 // (test/fixtures/scenarios/agent-integration.json through SVC_EMULATOR_SCENARIOS): an edit applied
-// after an approval answered through the view's path, a path outside the workspace refused, undo, and a
-// search through VS Code's bundled ripgrep.
+// after an approval answered through the view's path, a path outside the workspace refused, undo, a
+// search through VS Code's bundled ripgrep, and the Problems read by list_problems.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,6 +58,15 @@ describe('svc agent tasks (integration, local emulator)', function () {
     asked.length = 0;
     await vscode.commands.executeCommand('svc.newChat');
   });
+
+  /** Runs a scripted task that reads only: it asks nothing and ends with an answer. Its tool entries. */
+  async function readingTask(task: string): Promise<ToolEntry[]> {
+    const record = await api.agent.runTask(task, { model: MODEL });
+    assert.ok(record);
+    assert.equal(record.summary.stopReason, 'stop', record.summary.error);
+    assert.equal(asked.length, 0, 'reading asks nothing');
+    return toolEntries(api.getConversation(record.conversationId));
+  }
 
   afterEach(async () => {
     api.agent.stop();
@@ -145,11 +154,7 @@ describe('svc agent tasks (integration, local emulator)', function () {
     fs.writeFileSync(path.join(deep, 'planted-needle.txt'), 'first line\nthe svc-it-needle-42 is here\n');
     fs.writeFileSync(path.join(root, 'search-it', '.env'), 'TOKEN=svc-it-needle-99\n');
     try {
-      const record = await api.agent.runTask('agent-it search: find the planted needle', { model: MODEL });
-      assert.ok(record);
-      assert.equal(record.summary.stopReason, 'stop', record.summary.error);
-      assert.equal(asked.length, 0, 'searching asks nothing');
-      const [search, find] = toolEntries(api.getConversation(record.conversationId));
+      const [search, find] = await readingTask('agent-it search: find the planted needle');
       assert.equal(search?.card?.status, 'done');
       assert.equal(search?.content.split('\n')[0], 'search-it/a/b/c/planted-needle.txt:2: the svc-it-needle-42 is here');
       assert.doesNotMatch(search?.content ?? '', /needle-99/);
@@ -157,6 +162,32 @@ describe('svc agent tasks (integration, local emulator)', function () {
       assert.equal(find?.content, 'search-it/a/b/c/planted-needle.txt');
     } finally {
       fs.rmSync(path.join(root, 'search-it'), { recursive: true, force: true });
+    }
+  });
+
+  it('list_problems reads VS Code\'s Problems: one folder\'s, or the errors of the workspace, never a file outside it, asking nothing', async () => {
+    const folder = path.join(root, 'problems-it');
+    fs.mkdirSync(folder, { recursive: true });
+    const broken = path.join(folder, 'broken.ts');
+    fs.writeFileSync(broken, 'let n: number = "one";\n');
+    const outside = path.join(path.dirname(root), 'problems-it-outside.ts');
+    const problems = vscode.languages.createDiagnosticCollection('svc-problems-it');
+    const at = (line: number, message: string, severity: vscode.DiagnosticSeverity) => new vscode.Diagnostic(new vscode.Range(line, 4, line, 5), message, severity);
+    problems.set(vscode.Uri.file(broken), [at(0, "Type 'string' is not assignable to type 'number'.", vscode.DiagnosticSeverity.Error), at(0, "'n' is declared but never used.", vscode.DiagnosticSeverity.Warning)]);
+    problems.set(vscode.Uri.file(outside), [at(2, 'svc-it-outside-problem', vscode.DiagnosticSeverity.Error)]);
+    try {
+      const [inFolder, errors] = await readingTask('agent-it problems: what is broken?');
+      assert.equal(inFolder?.card?.status, 'done');
+      assert.equal(
+        inFolder?.content,
+        "2 problems in problems-it:\nproblems-it/broken.ts:1:5: error: Type 'string' is not assignable to type 'number'.\nproblems-it/broken.ts:1:5: warning: 'n' is declared but never used.",
+      );
+      assert.match(errors?.content ?? '', /^\d+ problems? in the workspace:\n/);
+      assert.match(errors?.content ?? '', /problems-it\/broken\.ts:1:5: error: Type 'string'/);
+      assert.doesNotMatch(errors?.content ?? '', /warning: 'n'|svc-it-outside-problem/);
+    } finally {
+      problems.dispose();
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 

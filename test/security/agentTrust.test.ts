@@ -21,7 +21,8 @@ import { createWorkspaceTools, type WorkspaceToolOptions } from '../../src/core/
 import type { Scenario } from '../../src/emulator/index';
 import { startEmulatorTestBed } from '../support/emulatorTestBed';
 import { perTest } from '../support/suiteHooks';
-import { nodeTestHost, processEnds, processRuns, runToEnd, ScriptedApprover, type TestHost } from '../unit/core/nodeTestWorkspaceHost';
+import { nodeTestHost, processEnds, processRuns, runToEnd, ScriptedApprover, type TestHost } from '../support/testWorkspaceHost';
+import { isReadOnly } from '../../src/core/tools/toolTraits';
 
 const MARKER = 's3cr3t-marker';
 
@@ -261,8 +262,11 @@ describe('security: the agent cannot be turned against its user', function () {
     });
 
     it('in Restricted Mode the tool set has no write or command tool', () => {
-      const names = tools(new ScriptedApprover(() => 'approve'), { writes: false, shell: false }).map((t) => t.definition.function.name);
-      assert.deepEqual(names.sort(), ['find_files', 'list_files', 'read_file', 'search_text']);
+      const set = tools(new ScriptedApprover(() => 'approve'), { writes: false, shell: false });
+      const names = set.map((t) => t.definition.function.name);
+      assert.deepEqual(['write_file', 'edit_file', 'run_command', 'read_process_output', 'stop_process', 'list_processes'].filter((name) => names.includes(name)), []);
+      assert.deepEqual(set.filter((t) => !isReadOnly(t.traits)).map((t) => t.definition.function.name), [], 'every tool left only reads');
+      for (const read of ['find_files', 'list_files', 'read_file', 'search_text']) assert.ok(names.includes(read), read);
     });
   });
 
@@ -283,7 +287,7 @@ describe('security: the agent cannot be turned against its user', function () {
       let printed = '';
       let announce!: () => void;
       const announced = new Promise<void>((resolve) => (announce = resolve));
-      const running = await host.startCommand({
+      const running = await host.commands.startCommand({
         command: 'sleep 300 & echo "pid $!"; wait',
         cwd: ws,
         title: 'test',

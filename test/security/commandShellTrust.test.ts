@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { fakeEditor, installFakeVscode } from './fakeVscodeModule';
 import { knownShell, loginEnvironment } from '../../src/extension/workspaceTools/loginShell';
 import { startShellProcess } from '../../src/extension/workspaceTools/shellProcess';
-import { processEnds } from '../unit/core/nodeTestWorkspaceHost';
+import { processEnds } from '../support/testWorkspaceHost';
 
 installFakeVscode();
 

@@ -12,7 +12,7 @@ import { ToolRegistry } from '../../src/core/tools/toolRegistry';
 import type { ToolRunResult } from '../../src/core/tools/tool';
 import { createWorkspaceTools } from '../../src/core/tools/workspaceTools';
 import { tempDir } from '../support/emulatorTestBed';
-import { nodeTestHost } from '../unit/core/nodeTestWorkspaceHost';
+import { nodeTestHost } from '../support/testWorkspaceHost';
 
 describe('security: an edit never writes bytes the user did not approve', () => {
   let ws: string;

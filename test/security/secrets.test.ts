@@ -21,7 +21,7 @@ import { UploadCache } from '../../src/core/files/uploadCache';
 import { FormulaToolCatalog } from '../../src/core/tools/formulaTools';
 import { ConversationFolderFiles } from '../../src/extension/conversationFolderFiles';
 import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
-import { nodeTestHost, ScriptedApprover } from '../unit/core/nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover } from '../support/testWorkspaceHost';
 import { FAULT_HEADER, SETTINGS } from '../faults/faultInjection';
 
 const ROOT = path.resolve(__dirname, '../..');

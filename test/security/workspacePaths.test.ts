@@ -11,7 +11,7 @@ import { WorkspacePathPolicy } from '../../src/core/tools/pathPolicy';
 import type { Tool } from '../../src/core/tools/tool';
 import { PathPolicyError } from '../../src/core/tools/toolErrors';
 import { createWorkspaceTools } from '../../src/core/tools/workspaceTools';
-import { nodeTestHost, ScriptedApprover, type TestHost } from '../unit/core/nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover, type TestHost } from '../support/testWorkspaceHost';
 
 const SECRET = 'outside secret: must never be read or written';
 
@@ -36,7 +36,7 @@ describe('security: workspace tools and the path policy', () => {
     await fs.symlink(path.join(outside, 'missing-dir', 'x'), path.join(ws, 'dangling'));
     await fs.symlink('../outside', path.join(ws, 'src', 'rel-out'));
     host = nodeTestHost([{ name: 'ws', path: ws }]);
-    policy = new WorkspacePathPolicy(host);
+    policy = new WorkspacePathPolicy(host.files);
   });
   after(async () => fs.rm(base, { recursive: true, force: true }));
 
@@ -106,7 +106,7 @@ describe('security: workspace tools and the path policy', () => {
   });
 
   it('on a case-insensitive host, case tricks on the root and symlinks still resolve inside or are refused', async () => {
-    const folded = new WorkspacePathPolicy(nodeTestHost([{ name: 'ws', path: ws }], { caseSensitive: false }));
+    const folded = new WorkspacePathPolicy(nodeTestHost([{ name: 'ws', path: ws }], { caseSensitive: false }).files);
     await assert.rejects(folded.resolve('link-out/secret.txt', 'read'), PathPolicyError);
     await assert.rejects(folded.resolve('.GiT/config', 'write'), PathPolicyError);
     await assert.rejects(folded.resolve(ws.toUpperCase(), 'read'), PathPolicyError);
@@ -179,7 +179,7 @@ describe('security: workspace tools and the path policy', () => {
     assert.equal((await run('write_file', { path: 'src/app.ts', content: 'replaced\n' })).status, 'done');
     assert.equal((await run('write_file', { path: 'notes/created.md', content: 'new file\n' })).status, 'done');
     assert.equal(await fs.readFile(appPath, 'utf8'), 'replaced\n');
-    const report = await journal.undoAll(host);
+    const report = await journal.undoAll(host.files);
     assert.deepEqual([...report.restored].sort(), ['src/app.ts']);
     assert.deepEqual(report.deleted, ['notes/created.md']);
     assert.deepEqual(report.skipped, []);

@@ -11,7 +11,7 @@ import type { ToolRunResult } from '../../src/core/tools/tool';
 import { createWorkspaceTools, type WorkspaceToolOptions } from '../../src/core/tools/workspaceTools';
 import type { WorkspaceSearch } from '../../src/core/tools/workspaceSearch';
 import type { NodeWorkspaceFiles } from '../../src/extension/workspaceTools/nodeWorkspaceFiles';
-import { nodeTestHost, ScriptedApprover } from '../unit/core/nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover } from './testWorkspaceHost';
 
 /** More files than the old search's 5,000-entry walk saw. */
 export const LARGE_TREE_FILES = 5_200;

@@ -7,11 +7,13 @@ import { ChangeJournal } from '../tools/changeJournal';
 import { DataEgressGuard } from '../tools/dataEgressGuard';
 import { EgressNotedTool } from '../tools/egressNotedTool';
 import { DEFAULT_FORMULAS, type FormulaToolCatalog } from '../tools/formulaTools';
-import { toolName, type Tool } from '../tools/tool';
-import { CheckpointedTool, FILE_CHANGING_TOOLS, type TakeCheckpoint } from '../checkpoints/checkpointedTool';
+import { READ_ONLY_FORMULAS } from '../tools/formulaTraits';
+import type { Tool } from '../tools/tool';
+import { isReadOnly, takesCheckpoint } from '../tools/toolTraits';
+import { CheckpointedTool, type TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import { ToolRegistry } from '../tools/toolRegistry';
 import type { NestedRulesSource } from '../rules/nestedRules';
-import { NestedRulesTool, PATH_TOOLS, TaskNestedRules } from '../rules/nestedRulesTool';
+import { NestedRulesTool, TaskNestedRules } from '../rules/nestedRulesTool';
 import type { ExternalToolTask } from '../mcp/externalTool';
 import { DEFAULT_MAX_COMMAND_OUTPUT_BYTES } from '../tools/shellCommandTool';
 import { TaskProcesses } from '../tools/taskProcesses';
@@ -23,6 +25,8 @@ export interface AgentToolsetOptions {
   approver: Approver;
   /** Formula names switched on (settings); default code_runner, quickjs and fetch. */
   formulas?: readonly string[];
+  /** Plan mode: only the tools whose traits say they read or compute (toolTraits.ts isReadOnly). */
+  readOnly?: boolean;
   /** Absent when no folder is open: the task then has formulas only. */
   workspace?: WorkspaceHost;
   autoApproveEdits?: boolean;
@@ -60,21 +64,28 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
   const journal = new ChangeJournal();
   const egress = new DataEgressGuard(approvals, options.startsWithWorkspaceContent ?? false);
   const formulaOptions = { egress, formulasRunOnThisComputer: options.formulasRunOnThisComputer ?? false };
+  const readOnly = options.readOnly ?? false;
   const registry = new ToolRegistry();
-  const add = (tool: Tool): void => registry.add(new EgressNotedTool(tool, egress));
-  for (const tool of await options.catalog.tools(options.formulas ?? DEFAULT_FORMULAS, approvals, formulaOptions)) add(tool);
+  const add = (tool: Tool): void => {
+    if (!readOnly || isReadOnly(tool.traits)) registry.add(new EgressNotedTool(tool, egress));
+  };
+  // Formulas that would be left out are not even listed (their definitions are fetched from the service).
+  const formulas = (options.formulas ?? DEFAULT_FORMULAS).filter((formula) => !readOnly || (READ_ONLY_FORMULAS as readonly string[]).includes(formula));
+  for (const tool of await options.catalog.tools(formulas, approvals, formulaOptions)) add(tool);
   let processes: TaskProcesses | undefined;
-  if (options.workspace && options.workspace.roots().length > 0) {
+  if (options.workspace && options.workspace.files.roots().length > 0) {
     const rules = options.nestedRules ? new TaskNestedRules(options.nestedRules) : undefined;
-    if (options.workspaceOptions?.shell !== false) processes = new TaskProcesses(options.workspace, options.workspaceOptions?.maxCommandOutputBytes ?? DEFAULT_MAX_COMMAND_OUTPUT_BYTES);
-    for (const created of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, egress, ...(processes ? { processes } : {}) })) {
+    const shell = !readOnly && options.workspaceOptions?.shell !== false;
+    if (shell) processes = new TaskProcesses(options.workspace.commands, options.workspaceOptions?.maxCommandOutputBytes ?? DEFAULT_MAX_COMMAND_OUTPUT_BYTES);
+    for (const created of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, shell, egress, ...(processes ? { processes } : {}) })) {
       const take = options.checkpoint;
-      const tool = rules && PATH_TOOLS.has(toolName(created)) ? new NestedRulesTool(created, rules) : created;
-      add(take && FILE_CHANGING_TOOLS.has(toolName(tool)) ? new CheckpointedTool(tool, take) : tool);
+      const tool = rules && created.traits.pathArgument ? new NestedRulesTool(created, rules) : created;
+      add(take && takesCheckpoint(tool.traits) ? new CheckpointedTool(tool, take) : tool);
     }
   }
   for (const tool of options.extraTools ?? []) add(tool);
-  if (options.externalTools) {
+  // Tools from outside never declare themselves read-only (externalTool.ts), so plan mode does not start their sources.
+  if (options.externalTools && !readOnly) {
     const task: ExternalToolTask = { approvals, alwaysAllowed: new Set(), notice: options.notice ?? (() => undefined) };
     for (const tool of await options.externalTools(task, new Set(registry.names()))) add(tool);
   }

@@ -18,9 +18,6 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
-/** The formulas a plan-mode task may use: they compute, they do not act on the world or send data out. */
-export const PLAN_MODE_FORMULAS: readonly string[] = ['quickjs', 'date', 'base64', 'convert', 'random-choice', 'rethink', 'mew'];
-
 /** The instruction of a plan-mode task, sent as its system message. */
 export const PLAN_MODE_RULES: ChatMessage = {
   role: 'system',

@@ -1,12 +1,9 @@
-// The agent's tools that can change files (edits, writes, shell commands) take a checkpoint right
-// before they run, so the user can compare with that moment or go back to it; the checkpoint rides on
+// The agent's tools whose traits say they can change the workspace's files (edits, writes, shell
+// commands: toolTraits.ts takesCheckpoint) take a checkpoint right before they run, so the user can compare with that moment or go back to it; the checkpoint rides on
 // the call's result into the conversation.
 import type { CheckpointRef } from './checkpointRef';
 import type { Tool, ToolArguments, ToolRunResult } from '../tools/tool';
 import { ToolDecorator } from '../tools/toolDecorator';
-
-/** The workspace tools whose calls may change files. */
-export const FILE_CHANGING_TOOLS: ReadonlySet<string> = new Set(['edit_file', 'write_file', 'run_command']);
 
 export type TakeCheckpoint = (label: string) => Promise<CheckpointRef | undefined>;
 

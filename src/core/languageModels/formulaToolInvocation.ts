@@ -4,7 +4,8 @@
 // call comes back as an error result, never as a throw into the caller.
 import { fiberOutput, formulaUri } from '../../api/index';
 import { formulaFunctionOf, languageModelToolName } from '../tools/formulaFunctions';
-import { CHARGED_FORMULAS, type FormulaToolCatalog, type FormulaService } from '../tools/formulaTools';
+import type { FormulaToolCatalog, FormulaService } from '../tools/formulaTools';
+import { FORMULA_TRAITS } from '../tools/formulaTraits';
 import { parseToolArguments } from '../tools/toolArguments';
 import { ToolArgumentsError } from '../tools/toolErrors';
 
@@ -49,7 +50,7 @@ export function previewInvocation(toolName: string, input: unknown, runsOnThisCo
     const url = field(input, 'url');
     return { invocationMessage: `Fetching ${url}`, confirmation: { title: 'Fetch this address?', lead: 'The service fetches, and the caller receives:', detail: url, language: '' } };
   }
-  if (CHARGED_FORMULAS.includes(formula)) {
+  if (FORMULA_TRAITS[formula].charged) {
     return {
       invocationMessage: 'Searching the web (charged)',
       confirmation: {

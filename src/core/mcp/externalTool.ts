@@ -6,6 +6,7 @@
 import type { ToolDefinition } from '../../api/index';
 import type { TaskApprovals } from '../tools/approvals';
 import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from '../tools/tool';
+import { toolTraits } from '../tools/toolTraits';
 
 export type ExternalContent =
   | { kind: 'text'; text: string }
@@ -108,9 +109,16 @@ export class ExternalToolTimeoutError extends Error {
   }
 }
 
+/**
+ * What a tool from outside may do is what its author wrote, which nothing here can check: it may read,
+ * change, run and send anything, so it is never offered in plan mode and every call is asked about.
+ */
+const OUTSIDE_TOOL_TRAITS = toolTraits({ readsWorkspace: true, changes: 'anything', runsPrograms: true, sendsData: true });
+
 export class ExternalTool implements Tool {
   readonly definition: ToolDefinition;
   readonly origin: ToolOrigin;
+  readonly traits = OUTSIDE_TOOL_TRAITS;
 
   constructor(
     private readonly spec: ExternalToolSpec,

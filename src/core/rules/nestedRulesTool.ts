@@ -1,12 +1,10 @@
-// The agent's file tools carry the rules of the subfolder they touched: the first time a task reads,
-// lists, searches or changes something under a folder with its own AGENTS.md, that file's rules follow
-// the tool's result, so the model reads them before it goes on working there.
+// The agent's file tools (those whose traits declare a `path` argument) carry the rules of the subfolder
+// they touched: the first time a task reads, lists, searches or changes something under a folder with its
+// own AGENTS.md, that file's rules follow the tool's result, so the model reads them before it goes on
+// working there.
 import type { Tool, ToolArguments, ToolRunResult } from '../tools/tool';
 import { ToolDecorator } from '../tools/toolDecorator';
 import { nestedRulesFor, nestedRulesMessage, type NestedRulesSource } from './nestedRules';
-
-/** The workspace tools whose `path` argument names what they touch. */
-export const PATH_TOOLS: ReadonlySet<string> = new Set(['read_file', 'list_files', 'search_text', 'find_files', 'write_file', 'edit_file']);
 
 /** One task's rules files already sent, shared by its tools. */
 export class TaskNestedRules {

@@ -5,6 +5,9 @@
 import type { ChatMessage } from '../../api/index';
 import { isSummaryMessage } from '../chat/historyBuilder';
 import type { TaskApprovals } from './approvals';
+import { formulaFunctionTraits } from './formulaTraits';
+import type { ToolTraits } from './toolTraits';
+import { UPDATE_PLAN_NAME, UPDATE_PLAN_TRAITS } from './updatePlanTool';
 
 export interface Egress {
   /** The host (or service) the data goes to; what "Always for this task" remembers. */
@@ -35,10 +38,10 @@ export class DataEgressGuard {
   /**
    * Called with every tool result of the task: a command's output (`cat .env`), an MCP server's or another
    * extension's tool, code run on this computer can all carry workspace content, so every result counts
-   * but those of the tools that bring in nothing from this computer.
+   * but those of the tools whose traits say they bring in nothing from this computer.
    */
-  noteToolResult(tool: string): void {
-    if (!CARRY_NO_WORKSPACE_CONTENT.has(tool)) this.holdsWorkspaceContent = true;
+  noteToolResult(traits: ToolTraits): void {
+    if (traits.readsWorkspace) this.holdsWorkspaceContent = true;
   }
 
   /** True when the data may go: nothing from the workspace is held yet, the host was approved, or the user says yes now. */
@@ -72,13 +75,14 @@ export function networkWarning(command: string): string | undefined {
 }
 
 /**
- * Tools whose results bring nothing from this computer: the plan, the service's web tools (a page or search
- * results are the internet's, not the workspace's) and the formulas the service runs on what the model
- * gives them alone. Any other tool's result may carry workspace content: code_runner (it runs on this
- * computer with the local emulator), memory and excel (they return what was stored or uploaded), commands,
- * the workspace tools, MCP servers' and other extensions' tools.
+ * Whether a tool of an earlier turn, known by name alone, brought in workspace content: the plan, the
+ * service's web tools and the formulas that compute on what the model gives them alone declare they do
+ * not; any other tool may have (workspace tools, commands, MCP servers' and other extensions' tools).
  */
-const CARRY_NO_WORKSPACE_CONTENT = new Set(['update_plan', 'fetch', 'web_search', 'quickjs', 'date', 'convert', 'base64_encode', 'base64_decode', 'random_choice', 'mew_generator', 'rethink']);
+function carriedWorkspaceContent(name: string): boolean {
+  const traits = name === UPDATE_PLAN_NAME ? UPDATE_PLAN_TRAITS : formulaFunctionTraits(name);
+  return traits?.readsWorkspace ?? true;
+}
 
 /**
  * Whether earlier turns of a conversation already hold workspace content: a file attached as context
@@ -89,7 +93,7 @@ export function holdsWorkspaceContent(history: readonly ChatMessage[]): boolean 
   const carrying = new Set<string>();
   for (const [index, message] of history.entries()) {
     if (message.role === 'system' && (index > 0 || isSummaryMessage(message))) return true;
-    if (message.role === 'assistant') for (const call of message.tool_calls ?? []) if (!CARRY_NO_WORKSPACE_CONTENT.has(call.function.name)) carrying.add(call.id);
+    if (message.role === 'assistant') for (const call of message.tool_calls ?? []) if (carriedWorkspaceContent(call.function.name)) carrying.add(call.id);
     if (message.role === 'tool' && carrying.has(message.tool_call_id)) return true;
   }
   return false;

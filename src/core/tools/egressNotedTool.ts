@@ -16,7 +16,7 @@ export class EgressNotedTool extends ToolDecorator {
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const result = await this.inner.run(args, signal);
     // A refused call ran nothing; a failed one may still have printed what it read.
-    if (result.status !== 'rejected') this.egress.noteToolResult(this.definition.function.name);
+    if (result.status !== 'rejected') this.egress.noteToolResult(this.traits);
     return result;
   }
 }

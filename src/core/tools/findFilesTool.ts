@@ -22,7 +22,7 @@ export class FindFilesTool extends WorkspaceTool {
     const pattern = typeof args.value.pattern === 'string' ? args.value.pattern.trim().replace(/\\/g, '/') : '';
     const problem = patternProblem(pattern);
     if (problem) return failed(`pattern ${problem}; give a glob such as "**/*.test.ts" or "*.md".`);
-    const folders = await searchFolders(this.host, this.policy, args.value.path);
+    const folders = await searchFolders(this.host.files, this.policy, args.value.path);
     const started = Date.now();
     const paths: string[] = [];
     let stop: SearchStop = 'complete';
@@ -32,7 +32,7 @@ export class FindFilesTool extends WorkspaceTool {
         stop = 'deadline';
         break;
       }
-      const inFolder = folder.display === '.' || folders.length > 1 ? '' : folder.display.split('/').slice(this.host.roots().length > 1 ? 1 : 0).join('/');
+      const inFolder = folder.display === '.' || folders.length > 1 ? '' : folder.display.split('/').slice(this.host.files.roots().length > 1 ? 1 : 0).join('/');
       try {
         const result = await this.host.search.findFiles({
           rootPath: folder.root.path,

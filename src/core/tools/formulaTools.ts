@@ -3,7 +3,9 @@
 import { fiberOutput, type Fiber, type FiberCall, type ToolDefinition, formulaUri, OFFICIAL_FORMULAS, type OfficialFormula } from '../../api/index';
 import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard, Egress } from './dataEgressGuard';
+import { FORMULA_TRAITS } from './formulaTraits';
 import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import type { ToolTraits } from './toolTraits';
 import { FormulaToolsError } from './toolErrors';
 
 /** The part of the client formula tools need (SvcClient's `formulas`). */
@@ -14,9 +16,6 @@ export interface FormulaService {
 
 /** On unless the user switches them off; every other official formula is opt-in. */
 export const DEFAULT_FORMULAS: readonly OfficialFormula[] = ['code_runner', 'quickjs', 'fetch'];
-/** Each call costs money, so the user is asked once per task. */
-export const CHARGED_FORMULAS: readonly OfficialFormula[] = ['web-search'];
-
 export function isOfficialFormula(name: string): name is OfficialFormula {
   return (OFFICIAL_FORMULAS as readonly string[]).includes(name);
 }
@@ -91,21 +90,24 @@ function egressOf(formula: string, args: ToolArguments): Egress | undefined {
 
 export class FormulaTool implements Tool {
   readonly origin: ToolOrigin;
+  readonly traits: ToolTraits;
 
   constructor(
     private readonly service: FormulaService,
-    private readonly formula: string,
+    private readonly formula: OfficialFormula,
     readonly uri: string,
     readonly definition: ToolDefinition,
     private readonly task: FormulaTaskContext,
   ) {
     this.origin = { kind: 'formula', formula };
+    this.traits = FORMULA_TRAITS[formula];
   }
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const name = this.definition.function.name;
     const { approvals, egress, formulasRunOnThisComputer } = this.task;
-    if (formulasRunOnThisComputer && this.formula === 'code_runner') {
+    // In the service's sandbox a program reaches nothing of this computer; with the local emulator it does.
+    if (formulasRunOnThisComputer && this.traits.runsPrograms) {
       const code = typeof args.value.code === 'string' ? args.value.code : args.raw;
       const allowed = await approvals.allowed(
         {
@@ -120,14 +122,14 @@ export class FormulaTool implements Tool {
       );
       if (!allowed) return { status: 'rejected', content: `The user did not allow ${name} to run this program on their computer. Do not retry it; continue without running code.` };
     }
-    if (CHARGED_FORMULAS.includes(this.formula as OfficialFormula)) {
+    if (this.traits.charged) {
       const allowed = await approvals.allowed(
         { kind: 'charged-tool', title: `Allow ${name} (charged) for this task?`, detail: `${this.uri} costs money per call.`, allowAlways: false },
         signal,
       );
       if (!allowed) return { status: 'rejected', content: `The user did not allow the charged tool ${name} in this task. Do not call it again; continue without it.` };
     }
-    const leaving = egress ? egressOf(this.formula, args) : undefined;
+    const leaving = egress && this.traits.sendsData ? egressOf(this.formula, args) : undefined;
     if (leaving && egress && !(await egress.mayLeave(leaving, signal))) {
       return { status: 'rejected', content: `The user did not allow sending data to ${leaving.destination}. Do not retry; continue without it.` };
     }

@@ -4,7 +4,7 @@
 // exist yet (a file to create) is checked through its nearest existing ancestor, and a dangling
 // symlink on the way is refused: writing through it would create its target, wherever that is.
 import * as nodePath from 'node:path';
-import type { WorkspaceHost, WorkspaceRoot } from './workspaceHost';
+import type { WorkspaceFiles, WorkspaceRoot } from './workspaceFiles';
 import { PathPolicyError } from './toolErrors';
 
 export interface ResolvedPath {
@@ -28,12 +28,12 @@ function windowsName(segment: string): string {
 export class WorkspacePathPolicy {
   private realRoots: Promise<{ root: WorkspaceRoot; real: string }[]> | undefined;
 
-  constructor(private readonly host: WorkspaceHost) {}
+  constructor(private readonly files: WorkspaceFiles) {}
 
   async resolve(input: unknown, purpose: 'read' | 'write'): Promise<ResolvedPath> {
     const segments = this.lexicalSegments(input);
     const shown = String(input);
-    const roots = this.host.roots();
+    const roots = this.files.roots();
     if (roots.length === 0) throw new PathPolicyError(shown, 'no workspace folder is open');
     let root = roots[0] as WorkspaceRoot;
     const named = roots.length > 1 ? roots.find((r) => this.same(r.name, segments[0] ?? '')) : undefined;
@@ -66,7 +66,7 @@ export class WorkspacePathPolicy {
     if (!inside) return absolute;
     const base = this.contains(inside.real, absolute) ? inside.real : inside.root.path;
     const relative = nodePath.relative(base, absolute).split(nodePath.sep).join('/');
-    return this.host.roots().length > 1 ? [inside.root.name, relative].filter(Boolean).join('/') : relative || '.';
+    return this.files.roots().length > 1 ? [inside.root.name, relative].filter(Boolean).join('/') : relative || '.';
   }
 
   private lexicalSegments(input: unknown): string[] {
@@ -90,11 +90,11 @@ export class WorkspacePathPolicy {
     const pending: string[] = [];
     let current = lexical;
     for (;;) {
-      const kind = await this.host.lstat(current);
+      const kind = await this.files.lstat(current);
       if (kind !== undefined) {
         let real: string;
         try {
-          real = await this.host.realpath(current);
+          real = await this.files.realpath(current);
         } catch {
           throw new PathPolicyError(shown, 'it goes through a symlink whose target does not exist');
         }
@@ -109,18 +109,18 @@ export class WorkspacePathPolicy {
 
   private realRootList(): Promise<{ root: WorkspaceRoot; real: string }[]> {
     this.realRoots ??= Promise.all(
-      this.host.roots().map(async (root) => ({ root, real: await this.host.realpath(root.path).catch(() => root.path) })),
+      this.files.roots().map(async (root) => ({ root, real: await this.files.realpath(root.path).catch(() => root.path) })),
     );
     return this.realRoots;
   }
 
   private same(a: string, b: string): boolean {
-    return this.host.caseSensitive ? a === b : a.toLowerCase() === b.toLowerCase();
+    return this.files.caseSensitive ? a === b : a.toLowerCase() === b.toLowerCase();
   }
 
   private contains(parent: string, child: string): boolean {
-    const p = this.host.caseSensitive ? parent : parent.toLowerCase();
-    const c = this.host.caseSensitive ? child : child.toLowerCase();
+    const p = this.files.caseSensitive ? parent : parent.toLowerCase();
+    const c = this.files.caseSensitive ? child : child.toLowerCase();
     const prefix = p.endsWith(nodePath.sep) ? p : p + nodePath.sep;
     return c === p || c.startsWith(prefix);
   }

@@ -5,8 +5,12 @@ import { endsWithPrompt, INPUT_HINT } from './inputPrompt';
 import type { NewOutput } from './processOutput';
 import type { TaskProcesses, TrackedProcess } from './taskProcesses';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { toolTraits } from './toolTraits';
 
 export const MAX_READ_WAIT_SECONDS = 60;
+
+/** They read what the task's programs printed and stop them: they act on programs, so plan mode has none of them. */
+const PROCESS_TOOL_TRAITS = toolTraits({ readsWorkspace: true, runsPrograms: true });
 
 /** New output as the model reads it: a note of what was left out first, and a line when there is none. */
 export function describeNewOutput(output: NewOutput): string {
@@ -44,6 +48,7 @@ function nextOutput(tracked: TrackedProcess, ms: number, signal: AbortSignal): P
 
 export class ReadProcessOutputTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
+  readonly traits = PROCESS_TOOL_TRAITS;
   readonly definition = functionDefinition(
     'read_process_output',
     'What a process of this task (started by run_command in the background or still running past its time limit) printed since the last read, and whether it still runs.',
@@ -72,6 +77,7 @@ export class ReadProcessOutputTool implements Tool {
 
 export class StopProcessTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
+  readonly traits = PROCESS_TOOL_TRAITS;
   readonly definition = functionDefinition(
     'stop_process',
     'Stop a process of this task, and everything it started. Answers what it printed since the last read.',
@@ -94,6 +100,7 @@ export class StopProcessTool implements Tool {
 
 export class ListProcessesTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
+  readonly traits = PROCESS_TOOL_TRAITS;
   readonly definition = functionDefinition('list_processes', 'The processes of this task (background ones, and commands that ran past their time limit), with their state.', {}, []);
 
   constructor(private readonly processes: TaskProcesses) {}

@@ -1,12 +1,12 @@
 // Where a search tool looks and how it says that it stopped early. Without a path, a multi-root
 // workspace is searched folder by folder (each under its own name); with one, the path policy decides.
 import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
-import type { WorkspaceHost } from './workspaceHost';
+import type { WorkspaceFiles } from './workspaceFiles';
 import type { SearchStop } from './workspaceSearch';
 
-export async function searchFolders(host: WorkspaceHost, policy: WorkspacePathPolicy, path: unknown): Promise<ResolvedPath[]> {
+export async function searchFolders(files: WorkspaceFiles, policy: WorkspacePathPolicy, path: unknown): Promise<ResolvedPath[]> {
   const atTop = path === undefined || path === '.' || path === '';
-  const roots = host.roots();
+  const roots = files.roots();
   if (atTop && roots.length > 1) return Promise.all(roots.map((root) => policy.resolve(root.name, 'read')));
   return [await policy.resolve(atTop ? '.' : path, 'read')];
 }

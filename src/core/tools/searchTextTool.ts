@@ -28,7 +28,7 @@ export class SearchTextTool extends WorkspaceTool {
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const query = args.value.query;
     if (typeof query !== 'string' || query === '') return failed('query is empty; give the text to search for.');
-    const folders = await searchFolders(this.host, this.policy, args.value.path);
+    const folders = await searchFolders(this.host.files, this.policy, args.value.path);
     const where = folders.map((f) => f.display).join(', ');
     const refused = await this.refusedFile(folders);
     if (refused) return refused;
@@ -86,7 +86,7 @@ export class SearchTextTool extends WorkspaceTool {
   /** A single file named as the path is searched only when read_file would read it without asking. */
   private async refusedFile(folders: readonly ResolvedPath[]): Promise<ToolRunResult | undefined> {
     const only = folders.length === 1 ? folders[0] : undefined;
-    if (!only || (await this.host.lstat(only.path)) !== 'file') return undefined;
+    if (!only || (await this.host.files.lstat(only.path)) !== 'file') return undefined;
     const secret = await this.secretReason(only);
     return secret ? failed(`${only.display} was not searched: ${secret.reason}. read_file asks the user for it.`) : undefined;
   }

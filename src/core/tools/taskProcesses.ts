@@ -3,7 +3,7 @@
 // that finished in time leaves the list; one that ran past its time limit, or was started in the
 // background, stays until it is stopped or exits. When the task ends, everything still running stops.
 import { ProcessOutput } from './processOutput';
-import type { CommandExit, CommandProcess, WorkspaceHost } from './workspaceHost';
+import type { CommandExit, CommandProcess, WorkspaceCommands } from './workspaceCommands';
 
 export type ProcessState = 'running' | 'exited' | 'stopped';
 
@@ -75,7 +75,7 @@ export class TaskProcesses {
   private closed = false;
 
   constructor(
-    private readonly host: Pick<WorkspaceHost, 'startCommand'>,
+    private readonly commands: WorkspaceCommands,
     private readonly maxOutputBytes: number,
   ) {}
 
@@ -83,7 +83,7 @@ export class TaskProcesses {
     if (this.closed) throw new TaskEndedError();
     const id = `p${this.next++}`;
     const output = new ProcessOutput(this.maxOutputBytes);
-    const handle = await this.host.startCommand({
+    const handle = await this.commands.startCommand({
       command: request.command,
       cwd: request.cwd,
       title: `svc agent ${id}: ${request.command.length > 40 ? `${request.command.slice(0, 39)}…` : request.command}`,

@@ -2,6 +2,7 @@
 // Formula tools (run by the service) and workspace tools (run by the editor host) look the same here.
 import type { ToolDefinition } from '../../api/index';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
+import type { ToolTraits } from './toolTraits';
 
 /** The model's `function.arguments`: the string exactly as produced, and its parsed, schema-checked object. */
 export interface ToolArguments {
@@ -31,6 +32,8 @@ export type ToolOrigin =
 export interface Tool {
   readonly definition: ToolDefinition;
   readonly origin: ToolOrigin;
+  /** What it does: what plan mode, checkpoints, approvals and the egress guard go by (toolTraits.ts). */
+  readonly traits: ToolTraits;
   run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
 }
 
@@ -46,10 +49,11 @@ export function failed(content: string): ToolRunResult {
   return { status: 'failed', content };
 }
 
-/** A parameter's JSON schema: a scalar, or an array of objects with their own scalar fields. */
+/** A parameter's JSON schema: a scalar (a string may be one of a list), or an array of objects with their own scalar fields. */
 export type ParameterSchema = {
   type: string;
   description: string;
+  enum?: readonly string[];
   items?: { type: 'object'; properties: Record<string, ParameterSchema>; required: string[] };
 };
 

@@ -1,16 +1,19 @@
 // A tool that wraps another to add one behaviour around its run (a checkpoint before it, rules after it,
 // the egress guard told what it brought in): it offers the model exactly the inner tool's definition and
-// keeps its origin, so the wrapping never shows.
+// keeps its origin and traits, so the wrapping never shows.
 import type { ToolDefinition } from '../../api/index';
 import type { Tool, ToolArguments, ToolOrigin, ToolRunResult } from './tool';
+import type { ToolTraits } from './toolTraits';
 
 export abstract class ToolDecorator implements Tool {
   readonly definition: ToolDefinition;
   readonly origin: ToolOrigin;
+  readonly traits: ToolTraits;
 
   constructor(protected readonly inner: Tool) {
     this.definition = inner.definition;
     this.origin = inner.origin;
+    this.traits = inner.traits;
   }
 
   abstract run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;

@@ -2,15 +2,21 @@
 // step runs. The to-do list lives on the plan's entry; the caller saves and shows it.
 import type { TodoStatus } from '../agent/plan';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { toolTraits } from './toolTraits';
+
+export const UPDATE_PLAN_NAME = 'update_plan';
+/** It marks the plan's progress: it brings in nothing from this computer and changes nothing there. */
+export const UPDATE_PLAN_TRAITS = toolTraits({});
 
 export class UpdatePlanTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
+  readonly traits = UPDATE_PLAN_TRAITS;
   readonly definition = functionDefinition(
-    'update_plan',
+    UPDATE_PLAN_NAME,
     'Mark a step of the approved plan as in_progress or done, so the user sees the progress.',
     {
       step: { type: 'integer', description: 'The step number, from 1.' },
-      status: { type: 'string', description: 'in_progress or done.' },
+      status: { type: 'string', description: 'in_progress or done.', enum: ['in_progress', 'done'] },
     },
     ['step', 'status'],
   );

@@ -25,6 +25,7 @@ import {
 } from './textFileCodec';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import { WriteRefusedError } from './toolErrors';
+import { toolTraits } from './toolTraits';
 import type { WorkspaceHost } from './workspaceHost';
 import { BinaryFileError } from './workspaceText';
 
@@ -49,12 +50,19 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
+/** The ports the edit tools use: files, the encoding guess, and the diff shown while the user decides. */
+type WorkspaceEditing = Pick<WorkspaceHost, 'files' | 'encodingDetector' | 'diffPreview'>;
+
+/** They read the file they change (through their `path` argument) and change the workspace's files. */
+const EDIT_TOOL_TRAITS = toolTraits({ readsWorkspace: true, changes: 'workspace-files', pathArgument: true });
+
 abstract class EditTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
+  readonly traits = EDIT_TOOL_TRAITS;
   abstract readonly definition: ToolDefinition;
 
   constructor(
-    protected readonly host: WorkspaceHost,
+    protected readonly host: WorkspaceEditing,
     protected readonly policy: WorkspacePathPolicy,
     private readonly approvals: TaskApprovals,
     private readonly journal: ChangeJournal,
@@ -75,8 +83,8 @@ abstract class EditTool implements Tool {
 
   protected async current(target: ResolvedPath): Promise<CurrentFile | undefined> {
     if (!target.exists) return undefined;
-    if ((await this.host.lstat(target.path)) !== 'file') throw new Error(`${target.display} is not a regular file.`);
-    const bytes = await this.host.readFile(target.path, { maxBytes: MAX_EDITED_FILE_BYTES });
+    if ((await this.host.files.lstat(target.path)) !== 'file') throw new Error(`${target.display} is not a regular file.`);
+    const bytes = await this.host.files.readFile(target.path, { maxBytes: MAX_EDITED_FILE_BYTES });
     const decoded = await decodeTextFile(bytes, target.display, this.host.encodingDetector);
     return { bytes, text: decoded.text, format: decoded.format };
   }
@@ -88,7 +96,7 @@ abstract class EditTool implements Tool {
 
   protected async apply(target: ResolvedPath, before: FileContent | undefined, after: FileContent, note: string, signal: AbortSignal): Promise<ToolRunResult> {
     if (before && sameBytes(before.bytes, after.bytes)) return done(`${target.display} already has this content; nothing changed.`);
-    const preview = await this.host.showProposedChange({ path: target.path, display: target.display, before: before?.text, after: after.text });
+    const preview = await this.host.diffPreview.showProposedChange({ path: target.path, display: target.display, before: before?.text, after: after.text });
     let allowed: boolean;
     try {
       const protection = protectedPathReason(target.display);
@@ -108,7 +116,7 @@ abstract class EditTool implements Tool {
     if (!allowed) return { status: 'rejected', content: `The user rejected the change to ${target.display}; it was not applied.` };
     if (signal.aborted) return failed(`The task was stopped before the change to ${target.display} was applied.`);
     try {
-      await this.host.writeFile(target.path, after.bytes, before?.bytes);
+      await this.host.files.writeFile(target.path, after.bytes, before?.bytes);
     } catch (error) {
       if (error instanceof WriteRefusedError) return failed(`Not written: ${target.display}: ${error.message.slice(error.path.length + 2)}`);
       throw error;

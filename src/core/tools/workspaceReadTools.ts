@@ -10,6 +10,7 @@ import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
 import type { SecretFileRules } from './secretFiles';
 import { FileTooLargeError } from './toolErrors';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { toolTraits, type ToolTraits } from './toolTraits';
 import type { WorkspaceHost } from './workspaceHost';
 import { decodeTextFile, describeFormat } from './textFileCodec';
 
@@ -44,12 +45,19 @@ export interface ReadGuards {
   egress?: DataEgressGuard;
 }
 
+/** The ports the read tools use: files, search, and the encoding guess for files that are not UTF-8. */
+export type WorkspaceReading = Pick<WorkspaceHost, 'files' | 'search' | 'encodingDetector'>;
+
+/** They read the workspace, each through its `path` argument, and change nothing. */
+const READ_TOOL_TRAITS = toolTraits({ readsWorkspace: true, pathArgument: true });
+
 export abstract class WorkspaceTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
+  readonly traits: ToolTraits = READ_TOOL_TRAITS;
   abstract readonly definition: ToolDefinition;
 
   constructor(
-    protected readonly host: WorkspaceHost,
+    protected readonly host: WorkspaceReading,
     protected readonly policy: WorkspacePathPolicy,
     protected readonly limits: ReadToolLimits,
     protected readonly guards: ReadGuards,
@@ -62,7 +70,7 @@ export abstract class WorkspaceTool implements Tool {
     const relative = target.display;
     const named = this.guards.secrets.match(relative) ?? this.guards.secrets.match(relative.split('/').slice(1).join('/'));
     if (named) return named;
-    if (await this.host.ignoredByGit(target.path)) return { reason: 'the workspace\'s .gitignore leaves it out, as it does for secrets and generated files', allowAlways: true };
+    if (await this.host.files.ignoredByGit(target.path)) return { reason: 'the workspace\'s .gitignore leaves it out, as it does for secrets and generated files', allowAlways: true };
     return undefined;
   }
 }
@@ -79,13 +87,13 @@ export class ListFilesTool extends WorkspaceTool {
   );
 
   async run(args: ToolArguments): Promise<ToolRunResult> {
-    const roots = this.host.roots();
+    const roots = this.host.files.roots();
     const atTop = args.value.path === undefined || args.value.path === '.' || args.value.path === '';
     // In a multi-root workspace the top level is the folders themselves; paths start with their names.
     if (atTop && roots.length > 1 && args.value.recursive !== true) return done(roots.map((r) => `${r.name}/`).join('\n'));
     const target = await this.policy.resolve(atTop ? '.' : args.value.path, 'read');
     const limit = this.limits.maxListedEntries;
-    const entries = await this.host.listFiles(target.path, { recursive: args.value.recursive === true, limit: limit + 1 });
+    const entries = await this.host.files.listFiles(target.path, { recursive: args.value.recursive === true, limit: limit + 1 });
     const lines: string[] = [];
     for (const entry of entries.slice(0, limit)) {
       const shown = await this.policy.displayOf(entry.path);
@@ -111,7 +119,7 @@ export class ReadFileTool extends WorkspaceTool {
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const target = await this.policy.resolve(args.value.path, 'read');
-    if ((await this.host.lstat(target.path)) !== 'file') return failed(`${target.display} is not a file; use list_files for folders.`);
+    if ((await this.host.files.lstat(target.path)) !== 'file') return failed(`${target.display} is not a file; use list_files for folders.`);
     const secret = await this.secretReason(target);
     if (secret) {
       const allowed = await this.guards.approvals.allowed(
@@ -128,7 +136,7 @@ export class ReadFileTool extends WorkspaceTool {
     }
     let bytes: Uint8Array;
     try {
-      bytes = await this.host.readFile(target.path, { maxBytes: this.limits.maxReadFileBytes });
+      bytes = await this.host.files.readFile(target.path, { maxBytes: this.limits.maxReadFileBytes });
     } catch (error) {
       if (error instanceof FileTooLargeError) return failed(`${target.display} is ${error.size} bytes, larger than the ${this.limits.maxReadFileBytes} bytes read_file reads; it was not read.`);
       throw error;

@@ -1,5 +1,6 @@
 // The workspace tool set of one task: read tools, edit tools, and the shell tool with the tools over
-// the processes it leaves running, over one host, with the task's approvals and change journal.
+// the processes it leaves running, over the host's ports, with the task's approvals and change journal.
+// A new tool is one line in this list; what it may do is declared on the tool (toolTraits.ts).
 import type { TaskApprovals } from './approvals';
 import type { ChangeJournal } from './changeJournal';
 import type { DataEgressGuard } from './dataEgressGuard';
@@ -14,6 +15,7 @@ import { EditFileTool, WriteFileTool } from './workspaceEditTools';
 import type { WorkspaceHost } from './workspaceHost';
 import { DEFAULT_READ_LIMITS, ListFilesTool, ReadFileTool, type ReadToolLimits } from './workspaceReadTools';
 import { FindFilesTool } from './findFilesTool';
+import { ListProblemsTool } from './listProblemsTool';
 import { SearchTextTool } from './searchTextTool';
 
 export interface WorkspaceToolOptions {
@@ -34,15 +36,21 @@ export interface WorkspaceToolOptions {
 }
 
 export function createWorkspaceTools(host: WorkspaceHost, approvals: TaskApprovals, journal: ChangeJournal, options: WorkspaceToolOptions = {}): Tool[] {
-  const policy = new WorkspacePathPolicy(host);
+  const policy = new WorkspacePathPolicy(host.files);
   const limits = { ...DEFAULT_READ_LIMITS, ...options.limits };
   const guards = { approvals, secrets: new SecretFileRules(options.protectedFiles), ...(options.egress ? { egress: options.egress } : {}) };
   const locks = new FileLocks();
-  const tools: Tool[] = [new ListFilesTool(host, policy, limits, guards), new ReadFileTool(host, policy, limits, guards), new SearchTextTool(host, policy, limits, guards), new FindFilesTool(host, policy, limits, guards)];
+  const tools: Tool[] = [
+    new ListFilesTool(host, policy, limits, guards),
+    new ReadFileTool(host, policy, limits, guards),
+    new SearchTextTool(host, policy, limits, guards),
+    new FindFilesTool(host, policy, limits, guards),
+    new ListProblemsTool(host.diagnostics, policy, guards.secrets),
+  ];
   if (options.writes !== false) tools.push(new WriteFileTool(host, policy, approvals, journal, locks), new EditFileTool(host, policy, approvals, journal, locks));
   if (options.shell !== false) {
     const maxOutputBytes = options.maxCommandOutputBytes ?? DEFAULT_MAX_COMMAND_OUTPUT_BYTES;
-    const processes = options.processes ?? new TaskProcesses(host, maxOutputBytes);
+    const processes = options.processes ?? new TaskProcesses(host.commands, maxOutputBytes);
     const shellOptions = { maxOutputBytes, ...(options.backgroundFirstOutputMs !== undefined ? { backgroundFirstOutputMs: options.backgroundFirstOutputMs } : {}) };
     tools.push(new ShellCommandTool(policy, approvals, processes, shellOptions), new ReadProcessOutputTool(processes), new StopProcessTool(processes), new ListProcessesTool(processes));
   }

@@ -8,7 +8,7 @@ import type { ToolDefinition } from '../../api/index';
 import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
-import { PLAN_MODE_FORMULAS, planTask } from '../../core/agent/plan';
+import { planTask } from '../../core/agent/plan';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
 import { systemClock } from '../../core/clock';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
@@ -173,7 +173,7 @@ export class AgentController {
 
   /** Undoes every change of task `taskId` (the last task with changes when absent). */
   async undo(taskId?: string): Promise<UndoReport | undefined> {
-    const outcome = await this.tasks.undo(this.options.workspace, taskId);
+    const outcome = await this.tasks.undo(this.options.workspace.files, taskId);
     if (outcome.record) this.postIfActive(outcome.record.conversationId, { type: 'notice', level: outcome.level, message: outcome.message });
     void this.window.notify(outcome.level, outcome.message);
     return outcome.report;
@@ -188,7 +188,7 @@ export class AgentController {
   async openDiff(taskId: string, display: string): Promise<void> {
     const change = this.tasks.find(taskId)?.journal.applied().find((c) => c.display === display);
     if (!change) {
-      const root = this.options.workspace.roots()[0];
+      const root = this.options.workspace.files.roots()[0];
       if (!root) throw new UnknownAgentTaskError(taskId);
       // After a reload the journal is gone; the file itself is the best there is.
       await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path.join(root.path, display)));
@@ -208,15 +208,16 @@ export class AgentController {
     return createAgentToolset({
       catalog: this.formulaCatalog(client),
       approver: this.options.approver.forConversation(conversationId),
-      // Plan mode keeps the formulas that only compute, and no tool that writes, runs or reaches out.
-      formulas: readOnly ? agent.formulas.filter((f) => PLAN_MODE_FORMULAS.includes(f)) : agent.formulas,
+      formulas: agent.formulas,
+      // Plan mode keeps the tools whose traits say they only read or compute.
+      readOnly,
       workspace: this.options.workspace,
       autoApproveEdits: agent.autoApproveEdits,
-      workspaceOptions: { writes: trusted && !readOnly, shell: trusted && !readOnly, protectedFiles: agent.protectedFiles },
+      workspaceOptions: { writes: trusted, shell: trusted, protectedFiles: agent.protectedFiles },
       extraTools,
       formulasRunOnThisComputer: await this.options.serviceIsLocal(),
       startsWithWorkspaceContent: holdsWorkspaceContent(history),
-      ...(this.options.externalTools && !readOnly ? { externalTools: (task: ExternalToolTask, taken: Set<string>) => this.options.externalTools!(task, taken, trusted) } : {}),
+      ...(this.options.externalTools ? { externalTools: (task: ExternalToolTask, taken: Set<string>) => this.options.externalTools!(task, taken, trusted) } : {}),
       notice: (message: string) => notice('warning', message),
       ...(checkpoint ? { checkpoint } : {}),
       ...(this.options.nestedRules ? { nestedRules: this.options.nestedRules } : {}),

@@ -8,11 +8,13 @@ import * as vscode from 'vscode';
 import { fiberOutput, formulaUri, type SvcClient } from '../../api/index';
 import type { MentionSources, Resolved } from '../../core/context/mentions';
 import type { HostWindow } from '../../core/host/hostWindow';
-import type { WorkspaceRoot } from '../../core/tools/workspaceHost';
+import { diagnosticsText } from '../../core/diagnostics/diagnosticsText';
+import type { WorkspaceRoot } from '../../core/tools/workspaceFiles';
 import { SecretFileRules } from '../../core/tools/secretFiles';
 import { readAgentSettings } from '../agent/agentSettings';
 import { WorkspaceGit } from '../git/workspaceGit';
 import { NodeWorkspaceFiles } from '../workspaceTools/nodeWorkspaceFiles';
+import { VscodeDiagnostics } from '../workspaceTools/vscodeDiagnostics';
 import { toSlashes } from '../workspaceTools/ignoreRules';
 
 /** A file larger than this is not read for a mention. */
@@ -56,6 +58,7 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly workspaceGit = new WorkspaceGit({ untrustedFolders: workspaceFolderPaths });
   private readonly files = new NodeWorkspaceFiles(workspaceRoots, () => []);
+  private readonly diagnostics = new VscodeDiagnostics();
 
   constructor(
     private readonly client: () => Promise<SvcClient>,
@@ -123,16 +126,9 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
   }
 
   async problems(): Promise<Resolved> {
-    const lines: string[] = [];
-    for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
-      for (const d of diagnostics) {
-        if (lines.length >= MAX_PROBLEMS) break;
-        const severity = ['error', 'warning', 'info', 'hint'][d.severity] ?? 'problem';
-        lines.push(`${vscode.workspace.asRelativePath(uri)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${severity}: ${d.message}`);
-      }
-    }
-    if (lines.length === 0) return { error: 'the Problems view is empty' };
-    return { title: `${lines.length} problem${lines.length === 1 ? '' : 's'}`, text: lines.join('\n') };
+    const diagnostics = this.diagnostics.all();
+    if (diagnostics.length === 0) return { error: 'the Problems view is empty' };
+    return diagnosticsText(diagnostics, MAX_PROBLEMS);
   }
 
   async selection(): Promise<Resolved> {

@@ -1,7 +1,7 @@
 // The agent's search in VS Code: VS Code's own ripgrep when bundledRipgrep finds one it may run, asked
 // again before every search (a workspace folder added since may hold the only candidate); otherwise the
 // built-in walk, which is slower but just as complete and honest.
-import type { WorkspaceRoot } from '../../core/tools/workspaceHost';
+import type { WorkspaceRoot } from '../../core/tools/workspaceFiles';
 import type { FileSearchRequest, FileSearchResult, TextSearchRequest, TextSearchResult, WorkspaceSearch } from '../../core/tools/workspaceSearch';
 import type { NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { bundledRipgrep } from './ripgrepLocation';

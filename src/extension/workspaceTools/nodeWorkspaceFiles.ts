@@ -1,16 +1,26 @@
-// The file-system half of the workspace host, on Node's fs (the extension host runs on Node and the
+// The files port of the workspace host, on Node's fs (the extension host runs on Node and the
 // path policy needs realpath and lstat, which vscode.workspace.fs does not offer). No vscode import.
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { FileTooLargeError, WriteRefusedError } from '../../core/tools/toolErrors';
-import type { FileKind, ListedEntry, WorkspaceRoot } from '../../core/tools/workspaceHost';
+import type { FileKind, ListedEntry, WorkspaceFiles, WorkspaceRoot } from '../../core/tools/workspaceFiles';
 import { IgnoreRules, toSlashes } from './ignoreRules';
 
-export class NodeWorkspaceFiles {
+export class NodeWorkspaceFiles implements WorkspaceFiles {
+  /** Linux file systems are case-sensitive; macOS and Windows ones are not by default. */
+  readonly caseSensitive: boolean;
+
   constructor(
     private readonly rootList: () => readonly WorkspaceRoot[],
     private readonly excludeGlobs: () => readonly string[],
-  ) {}
+    options: { caseSensitive?: boolean } = {},
+  ) {
+    this.caseSensitive = options.caseSensitive ?? process.platform === 'linux';
+  }
+
+  roots(): readonly WorkspaceRoot[] {
+    return this.rootList();
+  }
 
   realpath(p: string): Promise<string> {
     return fs.realpath(p);

@@ -6,7 +6,7 @@
 // output goes back to the service. No vscode import.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import type { CommandExit, CommandProcess } from '../../core/tools/workspaceHost';
+import type { CommandExit, CommandProcess } from '../../core/tools/workspaceCommands';
 import { commandEnvironment } from './commandEnvironment';
 
 /**

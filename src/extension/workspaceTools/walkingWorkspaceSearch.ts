@@ -5,7 +5,7 @@
 // search's remaining time (RegexLineMatcher), because JavaScript's engine can backtrack for minutes.
 import ignore from 'ignore';
 import * as path from 'node:path';
-import type { ListedEntry } from '../../core/tools/workspaceHost';
+import type { ListedEntry } from '../../core/tools/workspaceFiles';
 import { InvalidSearchPatternError, type FileSearchRequest, type FileSearchResult, type SearchScope, type TextMatch, type TextSearchRequest, type TextSearchResult, type WorkspaceSearch } from '../../core/tools/workspaceSearch';
 import { toSlashes } from './ignoreRules';
 import type { NodeWorkspaceFiles } from './nodeWorkspaceFiles';

@@ -10,7 +10,7 @@ import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { chatRequests, startAgentBed } from './agentScenarios';
 import { perTest } from '../../support/suiteHooks';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
-import { ScriptedApprover } from './nodeTestWorkspaceHost';
+import { ScriptedApprover } from '../../support/testWorkspaceHost';
 
 const words = (n: number, seed: number) => Array.from({ length: n }, (_, i) => `w${(i * 7919 + seed) % 10007}`).join(' ');
 

@@ -8,17 +8,19 @@ import { createAgentToolset } from '../../../src/core/agent/agentToolset';
 import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import type { Tool } from '../../../src/core/tools/tool';
+import { toolTraits } from '../../../src/core/tools/toolTraits';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { assertNoUnansweredCallSent, chatRequests, startAgentBed } from './agentScenarios';
 import type { EmulatorTestBed } from '../../support/emulatorTestBed';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
-import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover } from '../../support/testWorkspaceHost';
 
 /** A local tool whose run waits for a gate the test opens. */
 function gatedTool(name: string, gate: Promise<unknown>, result = `${name} finished`): Tool {
   return {
     definition: { type: 'function', function: { name, description: 'test probe', parameters: { type: 'object', properties: {}, required: [] } } },
     origin: { kind: 'workspace' },
+    traits: toolTraits({}),
     run: async () => {
       await gate;
       return { status: 'done', content: result };
@@ -306,7 +308,7 @@ describe('core/agent runAgentTask against the emulator', function () {
     assert.equal(refused.status, 'failed');
     assert.match(refused.result, /"\.\." is not allowed/);
     assert.equal(edits.asked.length, 1);
-    await journal.undoAll(host);
+    await journal.undoAll(host.files);
     assert.equal(await fs.readFile(path.join(root, 'src', 'date.ts'), 'utf8'), original);
   });
 });

@@ -7,6 +7,7 @@ import { AgentTaskBusyError, AgentTasks, UnknownAgentTaskError, type AgentTasksE
 import { CheckpointedTool } from '../../../src/core/checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
 import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
+import { toolTraits } from '../../../src/core/tools/toolTraits';
 import type { AgentToolset } from '../../../src/core/agent/agentToolset';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { TaskApprovals } from '../../../src/core/tools/approvals';
@@ -14,7 +15,7 @@ import { ChangeJournal, type JournalFiles } from '../../../src/core/tools/change
 import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
 import { TaskProcesses } from '../../../src/core/tools/taskProcesses';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
-import { nodeTestHost, processEnds } from './nodeTestWorkspaceHost';
+import { nodeTestHost, processEnds } from '../../support/testWorkspaceHost';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { chunk, delta, gate, ScriptedChatClient, usageChunk, type ScriptStep } from './support/scriptedChatClient';
@@ -160,14 +161,14 @@ describe('agent tasks in conversations (core lifecycle)', () => {
 
   it('stops the processes a task left running when it ends, and tells the view the list emptied', async () => {
     const host = nodeTestHost([{ name: 'ws', path: os.tmpdir() }]);
-    const processes = new TaskProcesses(host, 1024);
+    const processes = new TaskProcesses(host.commands, 1024);
     const { events, tasks } = await tasksWith([answer], async () => {
       // As a background run_command of the task would.
       await processes.start({ command: 'sleep 1000', cwd: os.tmpdir(), display: '.', background: true });
       return { ...emptyToolset(), processes };
     });
     const record = await tasks.run(null, 'Start the dev server', settings);
-    assert.equal(await processEnds(host.started[0]!.pid!), true);
+    assert.equal(await processEnds(host.commands.started[0]!.pid!), true);
     assert.equal(processes.get('p1')?.state, 'stopped');
     const lists = events.filter((e) => e.type === 'processes').map((e) => (e.type === 'processes' ? e.processes.map((p) => p.id) : []));
     assert.deepEqual(lists.at(-1), []);
@@ -187,6 +188,7 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     const editTool: Tool = {
       definition: functionDefinition('edit_file', 'Edits a file.', { path: { type: 'string', description: 'The file.' } }, ['path']),
       origin: { kind: 'workspace' },
+      traits: toolTraits({ readsWorkspace: true, changes: 'workspace-files', pathArgument: true }),
       run: async (args) => {
         edits.push(String(args.value.path));
         return done('edited');

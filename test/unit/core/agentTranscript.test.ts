@@ -19,7 +19,7 @@ import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { startAgentBed } from './agentScenarios';
 import { perTest } from '../../support/suiteHooks';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
-import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover } from '../../support/testWorkspaceHost';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { ScriptedChatClient, chunk, delta } from './support/scriptedChatClient';

@@ -16,7 +16,7 @@ import { parseToolArguments } from '../../../src/core/tools/toolArguments';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { ToolRunResult } from '../../../src/core/tools/tool';
 import { createWorkspaceTools } from '../../../src/core/tools/workspaceTools';
-import { nodeTestHost, processEnds, processRuns, ScriptedApprover, type TestHost } from './nodeTestWorkspaceHost';
+import { nodeTestHost, processEnds, processRuns, ScriptedApprover, type TestHost } from '../../support/testWorkspaceHost';
 
 describe('core/tools commands that cannot hang a task (real processes)', function () {
   this.timeout(30_000);
@@ -49,7 +49,7 @@ describe('core/tools commands that cannot hang a task (real processes)', functio
     root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'svc-cmd-')));
     host = nodeTestHost([{ name: 'ws', path: root }]);
     approver = new ScriptedApprover(() => decision);
-    processes = new TaskProcesses(host, 4096);
+    processes = new TaskProcesses(host.commands, 4096);
     tools = new ToolRegistry(createWorkspaceTools(host, new TaskApprovals(approver), new ChangeJournal(), { maxCommandOutputBytes: 4096, processes, backgroundFirstOutputMs: 100 }));
   });
 
@@ -68,7 +68,7 @@ describe('core/tools commands that cannot hang a task (real processes)', functio
     const text = await readUntil('p1', /line two/, result.content);
     assert.match(text, /first-line/);
     assert.match(text, /process p1 is running/);
-    const shell = host.started[0]!.pid!;
+    const shell = host.commands.started[0]!.pid!;
     assert.equal(processRuns(shell), true);
     const stopped = await call('stop_process', { id: 'p1' });
     assert.match(stopped.content, /process p1 stopped/);
@@ -106,7 +106,7 @@ describe('core/tools commands that cannot hang a task (real processes)', functio
     assert.match(approver.asked[0]?.warning ?? '', /keeps running in the background until you stop it/);
     const text = await readUntil('p1', /child \d+\n[\s\S]*ready-to-serve\n/, result.content);
     const child = Number(/child (\d+)/.exec(text)![1]);
-    const shell = host.started[0]!.pid!;
+    const shell = host.commands.started[0]!.pid!;
     assert.equal(processRuns(child), true);
     const listed = await call('list_processes', {});
     assert.match(listed.content, /^p1 \(running, background\) in .*: \$ sleep 1000/);
@@ -120,7 +120,7 @@ describe('core/tools commands that cannot hang a task (real processes)', functio
   it('the end of the task stops every process it left running, and starts no more', async () => {
     await call('run_command', { command: 'sleep 1000', background: true });
     await call('run_command', { command: 'echo x; sleep 1000', timeout_seconds: 1 });
-    const pids = host.started.map((p) => p.pid!);
+    const pids = host.commands.started.map((p) => p.pid!);
     assert.ok(pids.every(processRuns));
     await processes.stopAll();
     for (const pid of pids) assert.equal(await processEnds(pid), true);
@@ -152,7 +152,7 @@ describe('core/tools commands that cannot hang a task (real processes)', functio
     controller.abort();
     const result = await running;
     assert.match(result.content, /was stopped before it exited/);
-    assert.equal(await processEnds(host.started[0]!.pid!), true);
+    assert.equal(await processEnds(host.commands.started[0]!.pid!), true);
   });
 });
 

@@ -13,6 +13,7 @@ import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { ChangeJournal } from '../../../src/core/tools/changeJournal';
 import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
 import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
+import { toolTraits } from '../../../src/core/tools/toolTraits';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
@@ -27,6 +28,7 @@ class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient 
 const readTool: Tool = {
   definition: functionDefinition('read_file', 'Reads a file.', { path: { type: 'string', description: 'The file.' } }, ['path']),
   origin: { kind: 'workspace' },
+  traits: toolTraits({ readsWorkspace: true, pathArgument: true }),
   run: async () => done('contents'),
 };
 

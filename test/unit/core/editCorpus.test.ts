@@ -13,7 +13,7 @@ import { parseToolArguments } from '../../../src/core/tools/toolArguments';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { createWorkspaceTools } from '../../../src/core/tools/workspaceTools';
 import { tempDir } from '../../support/emulatorTestBed';
-import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover } from '../../support/testWorkspaceHost';
 
 interface EditCase {
   name: string;

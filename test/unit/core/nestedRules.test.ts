@@ -3,6 +3,7 @@ import { carriesRules, nestedRulesFor, nestedRulesMessage, rulesFilesFor, type N
 import { NestedRulesTool, TaskNestedRules } from '../../../src/core/rules/nestedRulesTool';
 import { MAX_RULES_CHARS } from '../../../src/core/rules/projectRules';
 import { done, failed, functionDefinition, type Tool, type ToolRunResult } from '../../../src/core/tools/tool';
+import { toolTraits } from '../../../src/core/tools/toolTraits';
 
 const FOLDERS = new Set(['packages', 'packages/api', 'packages/api/src', 'docs']);
 
@@ -17,7 +18,7 @@ function source(files: Record<string, string>, reads: string[] = []): NestedRule
 }
 
 function fakeTool(result: ToolRunResult): Tool {
-  return { definition: functionDefinition('read_file', 'Read a file.', { path: { type: 'string', description: 'path' } }, ['path']), origin: { kind: 'workspace' }, run: async () => result };
+  return { definition: functionDefinition('read_file', 'Read a file.', { path: { type: 'string', description: 'path' } }, ['path']), origin: { kind: 'workspace' }, traits: toolTraits({ readsWorkspace: true, pathArgument: true }), run: async () => result };
 }
 
 const signal = new AbortController().signal;

@@ -4,6 +4,7 @@ import { parseToolArguments } from '../../../src/core/tools/toolArguments';
 import { DuplicateToolError, ToolArgumentsError } from '../../../src/core/tools/toolErrors';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { Tool } from '../../../src/core/tools/tool';
+import { toolTraits } from '../../../src/core/tools/toolTraits';
 
 const definition: ToolDefinition = {
   type: 'function',
@@ -58,6 +59,7 @@ describe('core/tools ToolRegistry', () => {
   const tool = (name: string): Tool => ({
     definition: { type: 'function', function: { name, parameters: { type: 'object' } } },
     origin: { kind: 'workspace' },
+    traits: toolTraits({}),
     run: async () => ({ status: 'done', content: name }),
   });
 

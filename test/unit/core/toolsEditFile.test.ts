@@ -9,7 +9,7 @@ import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { ToolRunResult } from '../../../src/core/tools/tool';
 import { createWorkspaceTools } from '../../../src/core/tools/workspaceTools';
 import { tempDir } from '../../support/emulatorTestBed';
-import { nodeTestHost, ScriptedApprover, type TestHost } from './nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover, type TestHost } from '../../support/testWorkspaceHost';
 
 describe('core/tools edit_file and write_file on real files: encodings, line endings, tolerances', () => {
   let root: string;
@@ -102,7 +102,7 @@ describe('core/tools edit_file and write_file on real files: encodings, line end
       const result = await edit('menu.py', 'naïve = 1', 'naïve = 2 # déjà');
       assert.equal(result.status, 'done', result.content);
       assert.deepEqual(await bytesOf('menu.py'), iconv.encode('# Café menu\nprix = "3 €"\nnaïve = 2 # déjà\n', 'windows-1252'));
-      assert.equal(host.shown[0]?.before, '# Café menu\nprix = "3 €"\nnaïve = 1\n', 'the diff shows real characters');
+      assert.equal(host.diffPreview.shown[0]?.before, '# Café menu\nprix = "3 €"\nnaïve = 1\n', 'the diff shows real characters');
     });
 
     it('a GBK file is edited in GBK; a character GBK cannot hold is refused with the file untouched', async () => {
@@ -197,7 +197,7 @@ describe('core/tools edit_file and write_file on real files: encodings, line end
       assert.match(result.content, /2 edits, 2 replacements/);
       assert.equal((await bytesOf('s.ts')).toString(), 'const a = 10;\r\nconst b = 20;\r\nconst c = 3;\r\n');
       assert.equal(approver.asked.length, 1);
-      assert.equal(host.shown.length, 1);
+      assert.equal(host.diffPreview.shown.length, 1);
       assert.equal(journal.applied().length, 1);
     });
 
@@ -258,7 +258,7 @@ describe('core/tools edit_file and write_file on real files: encodings, line end
       const original = iconv.encode('# Café\r\n', 'windows-1252');
       await put('u.txt', original);
       assert.equal((await edit('u.txt', 'Café', 'Bar')).status, 'done');
-      const report = await journal.undoAll(host);
+      const report = await journal.undoAll(host.files);
       assert.deepEqual(report.restored, ['u.txt']);
       assert.deepEqual(await bytesOf('u.txt'), original);
     });

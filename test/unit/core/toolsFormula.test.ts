@@ -6,7 +6,7 @@ import { parseToolArguments } from '../../../src/core/tools/toolArguments';
 import { FormulaToolsError } from '../../../src/core/tools/toolErrors';
 import { startAgentBed } from './agentScenarios';
 import { perTest } from '../../support/suiteHooks';
-import { ScriptedApprover } from './nodeTestWorkspaceHost';
+import { ScriptedApprover } from '../../support/testWorkspaceHost';
 
 describe('core/tools formula tools through the emulator', function () {
   this.timeout(30_000);

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { WorkspacePathPolicy } from '../../../src/core/tools/pathPolicy';
 import { PathPolicyError } from '../../../src/core/tools/toolErrors';
-import { nodeTestHost } from './nodeTestWorkspaceHost';
+import { nodeTestHost } from '../../support/testWorkspaceHost';
 
 describe('core/tools WorkspacePathPolicy (real files and symlinks in a temp dir)', () => {
   let base: string;
@@ -29,7 +29,7 @@ describe('core/tools WorkspacePathPolicy (real files and symlinks in a temp dir)
     await fs.rm(base, { recursive: true, force: true });
   });
 
-  const policy = (caseSensitive = true) => new WorkspacePathPolicy(nodeTestHost([{ name: 'project', path: root }], { caseSensitive }));
+  const policy = (caseSensitive = true) => new WorkspacePathPolicy(nodeTestHost([{ name: 'project', path: root }], { caseSensitive }).files);
 
   async function refused(input: unknown, purpose: 'read' | 'write', reason: RegExp, p = policy()): Promise<void> {
     await assert.rejects(p.resolve(input, purpose), (err: unknown) => {
@@ -122,7 +122,7 @@ describe('core/tools WorkspacePathPolicy (real files and symlinks in a temp dir)
     const second = path.join(base, 'other');
     await fs.mkdir(second);
     await fs.writeFile(path.join(second, 'o.txt'), 'o');
-    const multi = new WorkspacePathPolicy(nodeTestHost([{ name: 'project', path: root }, { name: 'other', path: second }]));
+    const multi = new WorkspacePathPolicy(nodeTestHost([{ name: 'project', path: root }, { name: 'other', path: second }]).files);
     const resolved = await multi.resolve('other/o.txt', 'read');
     assert.equal(resolved.path, path.join(second, 'o.txt'));
     assert.equal(resolved.display, 'other/o.txt');

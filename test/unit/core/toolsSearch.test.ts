@@ -7,35 +7,9 @@ import { ChangeJournal } from '../../../src/core/tools/changeJournal';
 import { parseToolArguments } from '../../../src/core/tools/toolArguments';
 import type { ToolRunResult } from '../../../src/core/tools/tool';
 import { createWorkspaceTools, type WorkspaceToolOptions } from '../../../src/core/tools/workspaceTools';
-import {
-  InvalidSearchPatternError,
-  type FileSearchRequest,
-  type FileSearchResult,
-  type TextSearchRequest,
-  type TextSearchResult,
-  type WorkspaceSearch,
-} from '../../../src/core/tools/workspaceSearch';
-import type { WorkspaceRoot } from '../../../src/core/tools/workspaceHost';
-import { nodeTestHost, ScriptedApprover } from './nodeTestWorkspaceHost';
-
-/** A search port that answers from a script and records what it was asked. */
-class FakeSearch implements WorkspaceSearch {
-  readonly regexSyntax = 'fake syntax';
-  readonly textRequests: TextSearchRequest[] = [];
-  readonly fileRequests: FileSearchRequest[] = [];
-  text: (request: TextSearchRequest) => TextSearchResult = () => ({ matches: [], stop: 'complete', skippedFiles: 0 });
-  files: (request: FileSearchRequest) => FileSearchResult = () => ({ paths: [], stop: 'complete' });
-
-  async searchText(request: TextSearchRequest): Promise<TextSearchResult> {
-    this.textRequests.push(request);
-    return this.text(request);
-  }
-
-  async findFiles(request: FileSearchRequest): Promise<FileSearchResult> {
-    this.fileRequests.push(request);
-    return this.files(request);
-  }
-}
+import { InvalidSearchPatternError } from '../../../src/core/tools/workspaceSearch';
+import type { WorkspaceRoot } from '../../../src/core/tools/workspaceFiles';
+import { FakeSearch, nodeTestHost, ScriptedApprover } from '../../support/testWorkspaceHost';
 
 describe('core/tools search_text and find_files (against a fake search port)', () => {
   let root: string;

@@ -8,7 +8,7 @@ import { parseToolArguments } from '../../../src/core/tools/toolArguments';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { ToolRunResult } from '../../../src/core/tools/tool';
 import { createWorkspaceTools } from '../../../src/core/tools/workspaceTools';
-import { nodeTestHost, ScriptedApprover, type TestHost } from './nodeTestWorkspaceHost';
+import { nodeTestHost, ScriptedApprover, type TestHost } from '../../support/testWorkspaceHost';
 
 describe('core/tools workspace tools (real temp workspace)', () => {
   let root: string;
@@ -92,12 +92,12 @@ describe('core/tools workspace tools (real temp workspace)', () => {
     const result = await call(registry(), 'write_file', { path: 'docs/api.md', content: '# API\n' });
     assert.equal(result.status, 'done');
     assert.equal(await read('docs/api.md'), '# API\n');
-    assert.equal(host.shown.length, 1);
-    assert.equal(host.shown[0]?.before, undefined);
-    assert.equal(host.closed, 1);
+    assert.equal(host.diffPreview.shown.length, 1);
+    assert.equal(host.diffPreview.shown[0]?.before, undefined);
+    assert.equal(host.diffPreview.closed, 1);
     assert.equal(approver.asked[0]?.kind, 'edit');
     assert.deepEqual(journal.filesChanged(), ['docs/api.md']);
-    const report = await journal.undoAll(host);
+    const report = await journal.undoAll(host.files);
     assert.deepEqual(report.deleted, ['docs/api.md']);
     await assert.rejects(fs.access(file('docs/api.md')));
   });
@@ -109,7 +109,7 @@ describe('core/tools workspace tools (real temp workspace)', () => {
     assert.equal(first.status, 'done');
     await call(tools, 'edit_file', { path: 'src/date.ts', old_text: 'isLeap', new_text: 'isLeapYear' });
     assert.match(await read('src/date.ts'), /isLeapYear[\s\S]*y % 400 === 0/);
-    const report = await journal.undoAll(host);
+    const report = await journal.undoAll(host.files);
     assert.deepEqual(report.restored, ['src/date.ts']);
     assert.equal(await read('src/date.ts'), original);
   });
@@ -146,7 +146,7 @@ describe('core/tools workspace tools (real temp workspace)', () => {
   it('undo leaves a file the user changed afterwards alone and says so', async () => {
     await call(registry(), 'write_file', { path: 'src/date.ts', content: 'agent version\n' });
     await fs.writeFile(file('src/date.ts'), 'user version\n');
-    const report = await journal.undoAll(host);
+    const report = await journal.undoAll(host.files);
     assert.deepEqual(report.skipped, [{ display: 'src/date.ts', reason: 'the file was changed after the agent wrote it' }]);
     assert.equal(await read('src/date.ts'), 'user version\n');
   });
@@ -156,7 +156,7 @@ describe('core/tools workspace tools (real temp workspace)', () => {
     await assert.rejects(call(tools, 'read_file', { path: '../etc/passwd' }), /"\.\." is not allowed/);
     await assert.rejects(call(tools, 'write_file', { path: '/tmp/x.txt', content: 'x' }), /absolute/);
     await assert.rejects(call(tools, 'list_files', { path: '..' }), /"\.\." is not allowed/);
-    assert.equal(host.shown.length, 0);
+    assert.equal(host.diffPreview.shown.length, 0);
   });
 
   it('run_command asks every time (even after "always"), captures output with a cap, and reports the exit code', async () => {

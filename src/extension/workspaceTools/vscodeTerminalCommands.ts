@@ -1,0 +1,56 @@
+// The commands port in VS Code: a command runs in the user's shell (userShell.ts, shellProcess.ts) and
+// shows in a terminal the user sees (a pseudoterminal fed by the process), so nothing runs hidden; its
+// output is also captured for the model. Closing that terminal stops the command, and whatever still
+// runs when the window closes (the extension is disposed) is killed with its process group.
+import * as vscode from 'vscode';
+import type { CommandProcess, CommandRequest, WorkspaceCommands } from '../../core/tools/workspaceCommands';
+import { startShellProcess, type ShellProcess } from './shellProcess';
+import { UserShell } from './userShell';
+
+export class VscodeTerminalCommands implements WorkspaceCommands, vscode.Disposable {
+  private readonly shell: UserShell;
+  private readonly live = new Set<ShellProcess>();
+
+  constructor(log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>) {
+    this.shell = new UserShell(log);
+  }
+
+  async startCommand(request: CommandRequest): Promise<CommandProcess> {
+    const launch = await this.shell.commandLaunch();
+    const write = new vscode.EventEmitter<string>();
+    // Output that arrives before VS Code opens the terminal is held back, not lost.
+    const backlog: string[] = [];
+    let opened = false;
+    const open = (): void => {
+      opened = true;
+      for (const text of backlog.splice(0)) write.fire(text);
+    };
+    const toTerminal = (text: string): void => {
+      const shown = text.replace(/\r?\n/g, '\r\n');
+      if (opened) write.fire(shown);
+      else backlog.push(shown);
+    };
+    toTerminal(`$ ${request.command}\n`);
+    const child = startShellProcess({
+      command: request.command,
+      cwd: request.cwd,
+      launch,
+      onOutput: (text) => {
+        toTerminal(text);
+        request.onOutput(text);
+      },
+    });
+    const terminal = vscode.window.createTerminal({ name: request.title, pty: { onDidWrite: write.event, open, close: () => void child.stop() } });
+    terminal.show(true);
+    this.live.add(child);
+    void child.exited.then((exit) => {
+      this.live.delete(child);
+      toTerminal(`\n[${exit.exitCode === undefined ? 'stopped' : `exit code ${exit.exitCode}`}]\n`);
+    });
+    return child;
+  }
+
+  dispose(): void {
+    for (const child of this.live) child.kill();
+  }
+}
