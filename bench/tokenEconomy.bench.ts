@@ -30,6 +30,7 @@ import { ConversationFolderFiles } from '../src/extension/conversationFolderFile
 import { FileKeyValueStorage } from '../src/extension/fileKeyValueStorage';
 import { resultsDir } from '../test/harness/toolPaths';
 import { figure, printTargets, runBench, type TargetResult } from './support/benchReport';
+import { requestSettings } from '../src/core/requests/requestSettings';
 
 const AGENT_STEPS = 10;
 const CHAT_TURNS = 20;
@@ -157,7 +158,7 @@ async function mixedConversation(client: SvcClient, store: ConversationStore, ca
   const settings = { model: AGENT_MODEL, thinking: false, jsonMode: false, choiceCount: 1 };
   for (let round = 0; round < MIXED_ROUNDS; round++) {
     await session.send(conversation.id, `Question ${round + 1}: which parts of the project should I read first, and why?`, settings);
-    const record = await tasks.run(conversation.id, `Please go through release notes again, round ${round + 1}.`, { ...settings, maxSteps: MIXED_READS + 2, systemPrompt: '' });
+    const record = await tasks.run(conversation.id, `Please go through release notes again, round ${round + 1}.`, { request: settings, maxSteps: MIXED_READS + 2, systemPrompt: '' });
     if (record?.summary.stopReason !== 'stop') failures.push(`agent round ${round + 1}: ${record?.summary.error ?? record?.summary.stopReason ?? 'did not start'}`);
   }
   assert.deepEqual(failures, [], 'the mixed conversation ran without failures');
@@ -198,7 +199,7 @@ async function main(): Promise<void> {
     const agentUsage: RequestUsage[] = [];
     const result = await runAgentTask({
       client,
-      model: AGENT_MODEL,
+      settings: requestSettings({ model: AGENT_MODEL }),
       task: 'Please summarise the release notes, reading each one.',
       tools: new ToolRegistry([readNote]),
       promptCacheKey: 'svc-ws-bench-economy',

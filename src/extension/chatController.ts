@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { SvcApiError } from '../api/index';
 import { ChatSession, type SessionEvent, type UserTurn } from '../core/chat/chatSession';
-import type { ReplySettings } from '../core/chat/chatRequestBuilder';
+import type { RequestSettings } from '../core/requests/requestSettings';
 import { systemClock } from '../core/clock';
 import { exportConversation } from '../core/conversations/conversationExport';
 import type { ConversationStore } from '../core/conversations/conversationStore';
@@ -35,17 +35,18 @@ import { registerCompactionHandlers } from './chat/handlers/compactionHandlers';
 import { registerConversationHandlers } from './chat/handlers/conversationHandlers';
 import { registerHostActionHandlers } from './chat/handlers/hostActionHandlers';
 import { registerReplyHandlers } from './chat/handlers/replyHandlers';
-import { registerSettingsHandlers, updateSetting } from './chat/handlers/settingsHandlers';
+import { registerSettingsHandlers } from './chat/handlers/settingsHandlers';
 import { modelView } from './chat/modelView';
 import { StreamDeltaBatcher } from './chat/streamDeltaBatcher';
-import { sendOptionsOf, uiSettings } from './chat/uiSettings';
+import { uiSettings } from './chat/uiSettings';
 import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { WebviewMessageRouter } from './chat/webviewMessageRouter';
 import type { ProposedContentProvider } from './proposedContent';
 import type { ChatFilesTarget, ChatNotice, FileFeatures, FileTurn } from './files/chatFilesBridge';
 import { AttachmentController } from './files/attachmentController';
 import type { ServiceConnection } from './serviceConnection';
-import { readSettings, replySettings } from './settings';
+import { onDidChangeSettings, readSettings, updateSetting } from './settings/settingsReader';
+import { requestSettingsOf } from './settings/requestSettingsOf';
 import type { AgentChatSurface, AgentController } from './agent/agentController';
 
 export interface ChatViewPort {
@@ -133,7 +134,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       models,
       post,
       instructions: async () => this.rules?.message(),
-      mentions: async (draft) => (this.mentions ? draftMentions(draft, this.mentions) : []),
+      mentions: async (draft) => (this.mentions ? draftMentions(draft, this.mentions) : []), attachedText: () => this.files?.attachedText() ?? [],
     });
     registerCodeBlockHandlers(this.router, proposals);
     registerCompactionHandlers(this.router, { store, session: this.session, client, post, showConversation: (id) => this.showConversation(id) });
@@ -146,9 +147,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
         void models.refresh();
       }),
       models.onDidChange((listing) => this.showModels(listing)),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('svc')) this.post({ type: 'settings', settings: uiSettings(readSettings()) });
-      }),
+      onDidChangeSettings(() => this.post({ type: 'settings', settings: uiSettings(readSettings()) })),
     );
   }
 
@@ -255,16 +254,15 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     }
   }
 
-  private replySettings(options?: SendOptions): ReplySettings {
-    const settings = readSettings();
-    return replySettings(settings, options ? { model: options.model, thinking: options.thinking, jsonMode: options.jsonMode, choiceCount: options.choiceCount } : {});
+  private replySettings(choices?: Partial<SendOptions>): RequestSettings {
+    return requestSettingsOf(readSettings(), { machineId: vscode.env.machineId, choices });
   }
 
   /**
    * Sends `text` in the conversation (a new one when `conversationId` is null), with the files
    * attached in the meantime; resolves when the reply ended.
    */
-  async send(conversationId: string | null, text: string, options?: SendOptions): Promise<string> {
+  async send(conversationId: string | null, text: string, options?: Partial<SendOptions>): Promise<string> {
     const settings = this.replySettings(options);
     let turn: UserTurn = { display: text, context: [], content: text };
     if (this.files) {
@@ -273,7 +271,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       for (const left of [...taken.omitted.map((o) => ({ name: o.name, reason: o.error ?? 'extraction failed' })), ...taken.refused]) {
         this.showNotice({ severity: 'warning', text: `${left.name} was not sent: ${left.reason}` });
       }
-      turn = { display: text, context: taken.systemMessages, content: taken.userMessage.content };
+      turn = { display: text, context: taken.systemMessages, content: taken.userMessage.content, attachments: taken.attached };
     }
     return this.sendTurnIn(conversationId, await this.withMentions(conversationId, turn), settings);
   }
@@ -294,13 +292,13 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     return { ...turn, context: [...nested.map(nestedRulesMessage), ...resolved.messages, ...turn.context] };
   }
 
-  private sendTurnIn(conversationId: string | null, turn: UserTurn, settings: ReplySettings): Promise<string> {
+  private sendTurnIn(conversationId: string | null, turn: UserTurn, settings: RequestSettings): Promise<string> {
     // A conversation another window deleted, before or while this message is sent, gets it as a new one.
     const fallback = { store: this.store, systemPrompt: readSettings().systemPrompt, notice: (text: string) => this.showNotice({ severity: 'info', text }) };
     return sendSurvivingDeletion(fallback, conversationId, (id) => this.sendTurnInto(id, turn, settings));
   }
 
-  private async sendTurnInto(id: string, turn: UserTurn, settings: ReplySettings): Promise<void> {
+  private async sendTurnInto(id: string, turn: UserTurn, settings: RequestSettings): Promise<void> {
     await this.store.setActive(id);
     const compacted = await compactBeforeSending(
       { store: this.store, client: async () => (await this.connection.get()).client, clock: systemClock, notice: (level, message) => this.post({ type: 'notice', level, message }) },
@@ -357,8 +355,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   async sendTurn(turn: FileTurn): Promise<void> {
     await vscode.commands.executeCommand(`svc.chat.focus`);
     const content = turn.userMessage.content;
-    const options = { ...sendOptionsOf(uiSettings(readSettings())), model: turn.model };
-    await this.sendTurnIn(this.activeConversationId ?? null, { display: turn.display, context: turn.systemMessages, content }, this.replySettings(options));
+    await this.sendTurnIn(this.activeConversationId ?? null, { display: turn.display, context: turn.systemMessages, content }, this.replySettings({ model: turn.model }));
   }
 
   showAttachments(chips: readonly AttachmentChip[]): void {

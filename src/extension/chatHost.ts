@@ -25,7 +25,7 @@ import { underTestHarness } from './testHarness';
 import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
-import { readSettings, settingsProblems } from './settings';
+import { onDidChangeSettings, readSettings, readSettingsProblems } from './settings/settingsReader';
 import { ConnectionStatusBar } from './statusBar';
 import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
 import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
@@ -115,16 +115,18 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
 
   const refreshStatus = async () => statusBar.update(await connection.describe(), readSettings().model);
   const reportSettings = () => {
-    const found = settingsProblems(readSettings());
+    const found = readSettingsProblems();
     if (found.length === 0) return;
-    const message = `svc settings: ${found.join('; ')}`;
+    const message = vscode.l10n.t('svc settings: {0}', found.join('; '));
     log.warn(message);
     chat.showNotice({ severity: 'warning', text: message });
-    void vscode.window.showWarningMessage(message, 'Open Settings').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'svc.');
+    const open = vscode.l10n.t('Open Settings');
+    void vscode.window.showWarningMessage(message, open).then((choice) => {
+      if (choice === open) void vscode.commands.executeCommand('workbench.action.openSettings', 'svc.');
     });
   };
 
+  const modelChanged = new vscode.EventEmitter<void>();
   let viewReady: () => void = () => undefined;
   const firstViewReady = new Promise<void>((resolve) => (viewReady = resolve));
 
@@ -142,10 +144,11 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       log.info(c.mode === 'emulator' ? `Using the local emulator at ${c.baseUrl || '(not started yet)'}` : `Using the service at ${c.baseUrl}`);
       void refreshStatus();
     }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!e.affectsConfiguration('svc')) return;
+    modelChanged,
+    onDidChangeSettings((changed) => {
       void refreshStatus();
       reportSettings();
+      if (changed('model')) modelChanged.fire();
     }),
     vscode.commands.registerCommand('svc.focusChat', async () => {
       await provider.reveal();
@@ -198,13 +201,6 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     }),
   );
 
-  const modelChanged = new vscode.EventEmitter<void>();
-  context.subscriptions.push(
-    modelChanged,
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('svc.model')) modelChanged.fire();
-    }),
-  );
   const terminalCommands = new TerminalCommandLog();
   context.subscriptions.push(
     terminalCommands,
@@ -275,16 +271,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   reportSettings();
 
   const testApi: SvcTestApi = {
-    sendMessage: (text, options) => {
-      const settings = readSettings();
-      const full: SendOptions = {
-        model: options?.model ?? settings.model,
-        thinking: options?.thinking ?? settings.thinking,
-        jsonMode: options?.jsonMode ?? settings.jsonMode,
-        choiceCount: options?.choiceCount ?? settings.choiceCount,
-      };
-      return chat.send(chat.activeConversationId ?? null, text, full);
-    },
+    sendMessage: (text, options) => chat.send(chat.activeConversationId ?? null, text, options),
     stop: () => chat.stopActive(),
     whenIdle: () => chat.session.whenIdle(),
     getConversations: () => store.list(),

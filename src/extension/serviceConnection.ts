@@ -7,7 +7,8 @@ import type { Connection } from '../shared/protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import { ENV_KEY } from './apiKeyStore';
 import type { LocalEmulator } from './localEmulator';
-import { baseUrlProblem, readSettings } from './settings';
+import { onDidChangeSettings, readSettings } from './settings/settingsReader';
+import { baseUrlProblem } from './settings/settingsProblems';
 
 /** The service address is refused (not https, or not the one the key was stored for); the message names svc.baseUrl. */
 export class ServiceAddressError extends Error {
@@ -39,9 +40,9 @@ export class ServiceConnection implements vscode.Disposable {
   ) {
     this.subscriptions.push(
       keys.onDidChange(() => this.reset()),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('svc.baseUrl') || e.affectsConfiguration('svc.requestTimeoutSeconds')) this.reset();
-        if (e.affectsConfiguration('svc.emulator.speed') && this.emulator.setSpeed(readSettings().emulatorSpeed)) this.reset();
+      onDidChangeSettings((changed) => {
+        if (changed('baseUrl') || changed('requestTimeoutSeconds')) this.reset();
+        if (changed('emulator.speed') && this.emulator.setSpeed(readSettings().emulatorSpeed)) this.reset();
       }),
     );
   }

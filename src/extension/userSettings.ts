@@ -2,8 +2,9 @@
 // whoever made the repository: were it able to set where requests go (`svc.baseUrl` receives the API
 // key), what the agent may do without asking, which tools it has, or the system prompt, opening a
 // folder would be enough to steal the key or switch approvals off. These settings are declared with
-// application scope in package.json, and read here from the user's own settings only (the defaults
-// otherwise), whatever a workspace or folder says; a workspace that tries is named once in a notice.
+// application scope in package.json, and read from the user's own settings only (the defaults otherwise,
+// settings/settingsReader.ts), whatever a workspace or folder says; a workspace that tries is named once
+// in a notice.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -11,12 +12,6 @@ import * as vscode from 'vscode';
 /** Every setting that routes data or weakens approvals, relative to `svc.`. */
 export const USER_ONLY_SETTINGS = ['baseUrl', 'systemPrompt', 'agent.autoApproveEdits', 'agent.formulas', 'agent.protectedFiles', 'mcp.servers', 'rules'] as const;
 export type UserOnlySetting = (typeof USER_ONLY_SETTINGS)[number];
-
-/** The user-level value, else the default: workspace and folder values are never used. */
-export function userSetting<T>(name: UserOnlySetting, fallback: T): T {
-  const inspected = vscode.workspace.getConfiguration('svc').inspect<T>(name);
-  return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
-}
 
 /** `"svc.baseUrl":` and the like, as a key of a settings file (comments and all, no parsing needed). */
 const ATTEMPT = new RegExp(`"svc\\.(${USER_ONLY_SETTINGS.map((name) => name.replace('.', '\\.')).join('|')})"\\s*:`, 'g');

@@ -170,6 +170,17 @@ export type MentionView = z.infer<typeof MentionViewSchema>;
 export const MentionChipViewSchema = z.extend(MentionViewSchema, { tokens: z.optional(count), problem: z.optional(z.string()) });
 export type MentionChipView = z.infer<typeof MentionChipViewSchema>;
 
+/** Pictures the view shows as they are: inline images of the kinds a browser draws, as base64. */
+const THUMBNAIL_PATTERN = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
+
+/** A file or image sent with a user message; `thumbnail` when the image went inline (an upload has none here). */
+export const SentAttachmentViewSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['text', 'document', 'image', 'video']),
+  thumbnail: z.optional(z.string().check(z.regex(THUMBNAIL_PATTERN))),
+});
+export type SentAttachmentView = z.infer<typeof SentAttachmentViewSchema>;
+
 export const UserMessageViewSchema = z.object({
   id,
   role: z.literal('user'),
@@ -178,6 +189,7 @@ export const UserMessageViewSchema = z.object({
   checkpoint: z.optional(CheckpointViewSchema),
   /** The message's @-mentions, in the order typed. */
   mentions: z.optional(z.array(MentionViewSchema)),
+  attachments: z.optional(z.array(SentAttachmentViewSchema)),
 });
 export type UserMessageView = z.infer<typeof UserMessageViewSchema>;
 

@@ -144,8 +144,8 @@ export class ChatApp {
     });
     const findButton = iconButton('search', 'Find in conversation (Ctrl+F)', 'find-in-conversation');
     findButton.addEventListener('click', () => this.find.open());
-    const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, findButton, newChat, exportButton]);
-    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.find.element, this.messages.element, this.totals.element, this.fileNotices.element, this.notices.element, this.composer.element]));
+    const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, this.totals.element, findButton, newChat, exportButton]);
+    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.find.element, this.messages.element, this.fileNotices.element, this.notices.element, this.composer.element]));
     this.approvals = new ApprovalArea((message) => host.post(message));
     this.messages.element.after(this.approvals.element);
     document.addEventListener('keydown', (event) => {
@@ -248,7 +248,7 @@ export class ChatApp {
         return;
       case 'attachments':
         this.attachments.setChips(message.chips);
-        return;
+        return this.composer.refreshEstimate(); // an attached file's text counts in the estimate as soon as it is ready
       case 'rules':
         this.rules.set(message.rules);
         return;
@@ -259,7 +259,7 @@ export class ChatApp {
         return;
       }
       case 'replyCost':
-        this.replyCosts.record(message.messageId, message.label);
+        this.replyCosts.record(message.messageId, message.label, message.usd);
         return;
       case 'fileNotice':
         this.fileNotices.show(message.level, message.message);

@@ -1,5 +1,5 @@
 // Checkpoints as a person uses them: an agent task (scripted on the emulator) edits two files and runs a
-// command that creates a third; Compare on the task's first checkpoint opens VS Code's multi-file diff;
+// command that creates a third; Compare (in the menu of the task's "Restore checkpoint") opens VS Code's multi-file diff;
 // Restore files and conversation lists the files, and once confirmed puts all three back as they were
 // and the conversation back before the task.
 import assert from 'node:assert/strict';
@@ -34,7 +34,12 @@ if (theme) {
       assert.equal(read('beta.txt'), 'BETA ONE\nbeta two\n');
       assert.match(read('gamma.txt') ?? '', /made by a command/);
       const first = chat().getByTestId('checkpoint').first();
-      assert.match((await first.textContent()) ?? '', /before your task/);
+      // One "Restore checkpoint" where the turn changed files, shown on hover; its ways back are in its menu.
+      await chat().locator('[data-testid="message"][data-role="user"]').first().hover();
+      const restore = first.getByTestId('checkpoint-restore');
+      assert.equal((await restore.textContent())?.trim(), 'Restore checkpoint');
+      assert.match((await restore.getAttribute('title')) ?? '', /before your task/);
+      await restore.click();
       await vscode.workbench.screenshot('checkpoints-01-task-with-checkpoints');
 
       await first.getByTestId('checkpoint-compare').click();
@@ -44,6 +49,8 @@ if (theme) {
       await vscode.workbench.screenshot('checkpoints-02-compare');
 
       await vscode.workbench.runCommand('svc: Focus Chat');
+      await chat().locator('[data-testid="message"][data-role="user"]').first().hover();
+      await chat().getByTestId('checkpoint').first().getByTestId('checkpoint-restore').click();
       await chat().getByTestId('checkpoint').first().getByTestId('checkpoint-restoreAll').click();
       const dialog = vscode.workbench.page.locator('.monaco-dialog-box');
       await dialog.filter({ hasText: /Restore 3 files/ }).waitFor({ timeout: 30_000 });

@@ -8,6 +8,7 @@ import { assertEveryCallAnswered } from '../support/toolCallChecks';
 import { perSuite } from '../support/suiteHooks';
 import { AGENT_ANSWER_PREFIX, SETTINGS, startFaultBed } from './faultInjection';
 import { LOOKUP_VALUES, lookupRegistry } from './lookupTool';
+import { requestSettings } from '../../src/core/requests/requestSettings';
 
 const TASK = 'Look up alpha and beta.';
 
@@ -22,7 +23,7 @@ describe('fault suite: agent tasks (tool-call conversations)', function () {
 
   async function task(history?: Parameters<typeof runAgentTask>[0]['history']) {
     const { registry, tool } = lookupRegistry();
-    const result = await runAgentTask({ client: bed.client(), model: SETTINGS.model, task: TASK, tools: registry, promptCacheKey: 'svc-ws-faults', history });
+    const result = await runAgentTask({ client: bed.client(), settings: requestSettings({ model: SETTINGS.model }), task: TASK, tools: registry, promptCacheKey: 'svc-ws-faults', history });
     return { result, tool };
   }
 

@@ -4,7 +4,7 @@
 // in files (the extension's ConversationFolderFiles) in a temp folder, driven by a hand-moved clock.
 import * as path from 'node:path';
 import type { ChatRequest, SvcClient } from '../../src/api/index';
-import type { ReplySettings } from '../../src/core/chat/chatRequestBuilder';
+import type { RequestSettings } from '../../src/core/requests/requestSettings';
 import { ChatSession, type SessionEvent } from '../../src/core/chat/chatSession';
 import { ConversationStore } from '../../src/core/conversations/conversationStore';
 import type { EmulatorOptions, RunningEmulator, Scenario } from '../../src/emulator/index';
@@ -38,7 +38,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'agent: answer', match: { hasTools: true, lastIsToolResult: true }, reply: { content: `${AGENT_ANSWER_PREFIX}{{lastToolResult}}` } },
 ];
 
-export const SETTINGS: ReplySettings = { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 };
+export const SETTINGS: RequestSettings = { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 };
 
 /** Decides the fault header of each chat attempt (1-based over the bed's life); undefined: no fault. */
 export type FaultPlan = (attempt: number, request: ChatRequest) => string | undefined;

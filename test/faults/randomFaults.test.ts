@@ -11,6 +11,7 @@ import { perSuite } from '../support/suiteHooks';
 import { SETTINGS, openSessionRig, startFaultBed } from './faultInjection';
 import { lookupRegistry } from './lookupTool';
 import { seededRandom, seedFromEnv } from './seededRandom';
+import { requestSettings } from '../../src/core/requests/requestSettings';
 
 const MIN_FAULTED = 200;
 const DEFAULT_SEED = 20_261_121;
@@ -50,7 +51,7 @@ describe('fault suite: randomised run', function () {
         agentTasks++;
         const { registry } = lookupRegistry();
         const taskText = `Task ${op}: look up alpha and beta.`;
-        const result = await runAgentTask({ client, model: SETTINGS.model, task: taskText, tools: registry, promptCacheKey: 'svc-ws-random' });
+        const result = await runAgentTask({ client, settings: requestSettings({ model: SETTINGS.model }), task: taskText, tools: registry, promptCacheKey: 'svc-ws-random' });
         assertAgentConversation(result, taskText, SETTINGS.model, `op ${op} (agent)`);
         count(`agent ${result.summary.stopReason}`);
         continue;

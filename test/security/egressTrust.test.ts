@@ -18,6 +18,7 @@ import type { Scenario } from '../../src/emulator/index';
 import { startEmulatorTestBed } from '../support/emulatorTestBed';
 import { perTest } from '../support/suiteHooks';
 import { nodeTestHost, ScriptedApprover } from '../support/testWorkspaceHost';
+import { requestSettings } from '../../src/core/requests/requestSettings';
 
 const MARKER = 'eg3ss-marker';
 const EXFIL = `https://exfil.example/?d=${MARKER}`;
@@ -60,7 +61,7 @@ describe('security: workspace content brought in by any tool is asked about befo
       workspace: nodeTestHost([{ name: 'ws', path: base }]),
       externalTools: async () => externalTools,
     });
-    await runAgentTask({ client: bed.client, model: 'svc-k2-turbo-preview', task, tools: toolset.registry, journal: toolset.journal, maxSteps: 4, promptCacheKey: 'egress-test' });
+    await runAgentTask({ client: bed.client, settings: requestSettings({ model: 'svc-k2-turbo-preview' }), task, tools: toolset.registry, journal: toolset.journal, maxSteps: 4, promptCacheKey: 'egress-test' });
     return bed.exchanges().filter((entry) => entry.path.includes('/fibers'));
   };
 

@@ -23,6 +23,7 @@ import { ConversationFolderFiles } from '../../src/extension/conversationFolderF
 import { FileKeyValueStorage } from '../../src/extension/fileKeyValueStorage';
 import { nodeTestHost, ScriptedApprover } from '../support/testWorkspaceHost';
 import { FAULT_HEADER, SETTINGS } from '../faults/faultInjection';
+import { requestSettings } from '../../src/core/requests/requestSettings';
 
 const ROOT = path.resolve(__dirname, '../..');
 const KEY = `sk-secret-${randomBytes(20).toString('hex')}`;
@@ -120,7 +121,7 @@ describe('security: the API key stays secret', function () {
         workspace: nodeTestHost([{ name: 'workspace', path: workspace }]),
         workspaceOptions: { shell: false },
       });
-      const agent = await runAgentTask({ client, model: SETTINGS.model, task: 'Read the readme and write notes.', tools: toolset.registry, promptCacheKey: 'svc-ws-secrets', journal: toolset.journal, onEvent: (e) => events.push(e) });
+      const agent = await runAgentTask({ client, settings: requestSettings({ model: SETTINGS.model }), task: 'Read the readme and write notes.', tools: toolset.registry, promptCacheKey: 'svc-ws-secrets', journal: toolset.journal, onEvent: (e) => events.push(e) });
       assert.equal(agent.summary.stopReason, 'stop', agent.summary.error);
       assert.deepEqual(agent.summary.filesChanged, ['notes.md']);
 

@@ -192,7 +192,7 @@ export const agentCases: WebviewCase[] = [
     },
   },
   {
-    name: 'a checkpoint on a message and on a file-changing card: its time, what it could not hold, and the four ways back, each posted for its message',
+    name: 'a checkpoint on a message whose turn changed files and on a file-changing card: one labelled "Restore checkpoint" each, its time and what it could not hold in the tooltip, and the four ways back in its menu, each posted for its message',
     page: 'strict',
     async run(chat) {
       const checkpoint = { label: 'before your task', createdAt: Date.UTC(2026, 10, 24, 12, 0, 0), leftOut: 1 };
@@ -202,14 +202,21 @@ export const agentCases: WebviewCase[] = [
       await chat.play([live([withCheckpoint, s1, edit])]);
       const bars = chat.page.locator('[data-testid="checkpoint"]');
       assert.equal(await bars.count(), 2);
-      assert.match((await bars.first().textContent()) ?? '', /Checkpoint before your task, .* · 1 large file not saved/);
-      assert.match((await bars.nth(1).textContent()) ?? '', /Checkpoint before edit_file src\/date\.ts/);
+      const restore = bars.first().locator('[data-testid="checkpoint-restore"]');
+      assert.equal(await restore.textContent(), 'Restore checkpoint');
+      assert.match((await restore.getAttribute('title')) ?? '', /Checkpoint before your task, .* · 1 large file not saved/);
+      assert.match((await bars.nth(1).locator('[data-testid="checkpoint-restore"]').getAttribute('title')) ?? '', /Checkpoint before edit_file src\/date\.ts/);
+      assert.deepEqual(await bars.locator('button').evaluateAll((buttons) => buttons.filter((b) => (b.textContent ?? '').trim() === '').length), 0, 'no bare icon');
       const actions = ['compare', 'restoreFiles', 'restoreAll', 'restoreConversation'] as const;
       for (const [i, action] of actions.entries()) {
+        await chat.page.locator('[data-role="user"]').hover();
+        await restore.click();
         await bars.first().locator(`[data-testid="checkpoint-${action}"]`).click();
         assert.deepEqual(await chat.waitForPosted('checkpointAction', i + 1), { type: 'checkpointAction', conversationId: CONVERSATION_ID, messageId: 'u1', action });
       }
-      assert.equal(await bars.nth(1).locator('[data-testid="checkpoint-restoreFiles"]').getAttribute('aria-label'), 'Restore files');
+      assert.equal(await bars.nth(1).locator('[data-testid="checkpoint-restoreFiles"]').textContent(), 'Restore files only');
+      await chat.page.locator('[data-testid="tool-card"]').hover();
+      await bars.nth(1).locator('[data-testid="checkpoint-restore"]').click();
       await bars.nth(1).locator('[data-testid="checkpoint-compare"]').click();
       assert.deepEqual(await chat.waitForPosted('checkpointAction', 5), { type: 'checkpointAction', conversationId: CONVERSATION_ID, messageId: 't3', action: 'compare' });
     },

@@ -1,5 +1,6 @@
-// The speed on a reply's usage line (time to first token, tokens per second of thinking and answer) and
-// the conversation's time on its totals: as the reply finishes, and as a reloaded conversation shows them.
+// The speed of a reply (time to first token, tokens per second of thinking and answer) in its usage line's
+// tooltip, and the conversation's time in its summary: as the reply finishes, and as a reloaded
+// conversation shows them.
 import assert from 'node:assert/strict';
 import type { HostMessage } from '../../src/shared/protocol';
 import { CONVERSATION_ID, content, conversation, reasoning, started } from './chatPage';
@@ -23,21 +24,39 @@ const finishedWithSpeed: HostMessage = {
 
 export const replySpeedCases: WebviewCase[] = [
   {
-    name: 'a finished reply shows its time to first token and tokens per second, spelled out in its tooltip and accessible name',
+    name: 'a finished reply shows one short usage line; its tokens, time to first token and tokens per second are spelled out in its tooltip and accessible name, the totals in the summary',
     page: 'strict',
     async run(chat) {
       await chat.play([started('a1', 1, 'svc-k2-thinking'), reasoning('a1', 'Hm.'), content('a1', 'Hello'), finishedWithSpeed]);
       const line = chat.lastAssistant().locator('.usage');
-      assert.equal(await line.textContent(), 'prompt 1,200 · completion 300 · cached 1,000 · reasoning 100 · first token 320 ms · thinking 50 tok/s · answer 50 tok/s');
-      const label = chat.lastAssistant().locator('[data-testid="reply-speed"]');
+      assert.equal(await line.textContent(), '1.5k tokens');
+      assert.equal(await line.evaluate((e) => e.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(e).fontSize)), true, 'one line');
       assert.equal(
-        await label.getAttribute('title'),
-        'Time to first token: 320 ms, from the request sent\nThinking: 100 tokens in 2.0 s, 50 tokens per second\nAnswer: 200 tokens in 4.0 s, 50 tokens per second',
+        await line.getAttribute('title'),
+        [
+          'Prompt: 1,200 tokens, 1,000 cached',
+          'Completion: 300 tokens, 100 of them reasoning',
+          'Time to first token: 320 ms, from the request sent',
+          'Thinking: 100 tokens in 2.0 s, 50 tokens per second',
+          'Answer: 200 tokens in 4.0 s, 50 tokens per second',
+        ].join('\n'),
       );
-      assert.equal(await chat.page.getByRole('note', { name: /^Speed\. Time to first token: 320 ms/ }).count(), 1, 'the speed has an accessible name');
-      const totals = chat.page.locator('.totals');
-      assert.equal(await totals.textContent(), 'Conversation total: prompt 1,200 · completion 300 · cached 1,000 · reasoning 100 · 3 replies, 12.4 s');
-      assert.match(await totals.locator('[data-testid="time-totals"]').getAttribute('title') ?? '', /900 ms waiting for first tokens, 300 ms on average, 11\.5 s streaming/);
+      assert.match(await line.getAttribute('aria-label') ?? '', /^Usage: 1\.5k tokens\. Prompt: 1,200 tokens, 1,000 cached\. .*Time to first token: 320 ms/);
+      const totals = chat.page.locator('[data-testid="conversation-totals"]');
+      assert.equal(await totals.textContent(), '1.5k tokens');
+      const summary = chat.page.locator('[data-testid="conversation-summary"]');
+      assert.equal(await summary.isVisible(), false, 'the summary waits for a click');
+      await totals.click();
+      assert.equal(await totals.getAttribute('aria-expanded'), 'true');
+      assert.deepEqual(await summary.locator('div').allTextContents(), [
+        'Conversation total: 1.5k tokens',
+        'Prompt: 1,200 tokens, 1,000 cached',
+        'Completion: 300 tokens, 100 of them reasoning',
+        'Timed replies: 3, 12.4 s in all: 900 ms waiting for first tokens, 300 ms on average, 11.5 s streaming',
+      ]);
+      await chat.page.keyboard.press('Escape');
+      assert.equal(await summary.isVisible(), false, 'Escape closes the summary');
+      assert.equal(await chat.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'conversation-totals');
     },
   },
   {
@@ -59,9 +78,12 @@ export const replySpeedCases: WebviewCase[] = [
         },
       ]);
       await chat.play([{ type: 'conversation', conversation: { ...view, totals: { promptTokens: 12, completionTokens: 60, cachedTokens: 0 }, time: { replies: 1, waitMs: 1250, streamMs: 1500 } } }]);
-      assert.match(await chat.lastAssistant().locator('.usage').textContent() ?? '', / · first token 1\.3 s · thinking ~40 tok\/s · answer ~40 tok\/s$/);
-      assert.match(await chat.lastAssistant().locator('[data-testid="reply-speed"]').getAttribute('title') ?? '', /counted locally, so the split is an estimate/);
-      assert.match(await chat.page.locator('.totals').textContent() ?? '', / · 1 reply, 2\.8 s$/);
+      assert.equal(await chat.lastAssistant().locator('.usage').textContent(), '72 tokens');
+      assert.match(await chat.lastAssistant().locator('.usage').getAttribute('title') ?? '', /Time to first token: 1\.3 s.*\n.*counted locally, so the split is an estimate/s);
+      await chat.page.locator('[data-testid="conversation-totals"]').click();
+      const summary = await chat.page.locator('[data-testid="conversation-summary"]').innerText();
+      assert.match(summary, /Timed replies: 1, 2\.8 s in all/);
+      assert.match(summary, /Last reply: first token 1\.3 s · thinking ~40 tok\/s · answer ~40 tok\/s/);
     },
   },
 ];

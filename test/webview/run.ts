@@ -11,13 +11,14 @@ import { ChatPage } from './chatPage';
 import { composerCases } from './composer.cases';
 import { virtualListCases } from './virtualList.cases';
 import { longReplyCases } from './longReply.cases';
+import { messageCases } from './messages.cases';
 import { buildBundles, startPageServer } from './pageServer';
 import { replySpeedCases } from './replySpeed.cases';
 import { sanitizingCases } from './sanitizing.cases';
 import { streamingCases } from './streaming.cases';
 import type { WebviewCase } from './webviewCase';
 
-const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...agentCases, ...replySpeedCases];
+const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...agentCases, ...replySpeedCases, ...messageCases];
 /** `npm run test:webview -- word…` runs only the cases whose name contains one of the words. */
 const only = process.argv.slice(2);
 const CASES = only.length === 0 ? ALL_CASES : ALL_CASES.filter((c) => only.some((word) => c.name.includes(word)));

@@ -2,8 +2,10 @@
 // stops, the step limit is reached, the user cancels, or something fails that retrying cannot fix.
 // Invariant: `messages` is a valid conversation after every step, whatever ended the task; no request
 // is sent while a tool call of it is unanswered.
-import { isCancellation, ChatStreamAccumulator, modelInfo, isThinkingOn, type AssistantMessage, type ChatCompletionChunk, type ChatMessage, type ChatRequest, type FinishReason } from '../../api/index';
+import { isCancellation, ChatStreamAccumulator, modelInfo, type AssistantMessage, type ChatCompletionChunk, type ChatMessage, type ChatRequest, type FinishReason } from '../../api/index';
 import { buildChatRequest } from '../chat/chatRequestBuilder';
+import { completionTokenCap, thinksWith } from '../requests/completionTokenCap';
+import type { RequestSettings } from '../requests/requestSettings';
 import { GROUND_RULES } from '../chat/groundRules';
 import { zeroUsage, type UsageTotals } from '../conversations/conversation';
 import { addUsage, usageFromWire } from '../conversations/usageTotals';
@@ -21,7 +23,8 @@ export interface AgentChatClient extends TokenCounter {
 
 export interface AgentTaskOptions {
   client: AgentChatClient;
-  model: string;
+  /** The user's request settings; a step never asks for JSON mode or alternatives (requestSettings fills the rest). */
+  settings: RequestSettings;
   task: string;
   tools: ToolRegistry;
   /** The workspace's key (workspaceCacheKey), sent on every request. */
@@ -33,11 +36,8 @@ export interface AgentTaskOptions {
   history?: ChatMessage[];
   maxSteps?: number;
   maxParallelToolCalls?: number;
-  maxCompletionTokens?: number;
   /** Overrides the catalogue's context length (needed for the models whose length the service does not state). */
   contextLength?: number;
-  /** The user's thinking switch, for models where it can be switched; undefined: the model's default. */
-  thinking?: boolean;
   signal?: AbortSignal;
   onEvent?: AgentEventListener;
   /** The task's change journal, for the files listed in the summary. */
@@ -53,20 +53,13 @@ export interface AgentTaskResult {
 
 export const DEFAULT_MAX_STEPS = 25;
 export const DEFAULT_MAX_PARALLEL_TOOL_CALLS = 4;
-/** The service recommends at least 16,000 for thinking models; others rarely need more than 4,096 per step. */
-const THINKING_COMPLETION_TOKENS = 16_000;
+/** A step of a model that does not think rarely needs more than this (thinking models: completionTokenCap). */
 const DEFAULT_COMPLETION_TOKENS = 4_096;
 
 interface StepOutcome {
   message: AssistantMessage;
   finishReason: FinishReason | null;
   usage: UsageTotals | undefined;
-}
-
-function completionTokens(options: AgentTaskOptions, thinking: boolean, contextLength: number | undefined): number {
-  if (options.maxCompletionTokens !== undefined) return options.maxCompletionTokens;
-  const wanted = thinking ? THINKING_COMPLETION_TOKENS : DEFAULT_COMPLETION_TOKENS;
-  return contextLength === undefined ? wanted : Math.min(wanted, Math.floor(contextLength / 2));
 }
 
 /** What is kept of a step that did not finish: its text, never its (possibly half-streamed) tool calls. */
@@ -83,13 +76,14 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
   const started = now();
   const signal = options.signal ?? new AbortController().signal;
   const emit = (event: AgentEvent): void => options.onEvent?.(event);
-  const info = modelInfo(options.model);
-  const thinking = info !== undefined && isThinkingOn(info, options.thinking === undefined ? undefined : { type: options.thinking ? 'enabled' : 'disabled' });
-  const contextLength = options.contextLength ?? info?.contextLength;
-  const maxCompletionTokens = completionTokens(options, thinking, contextLength);
+  const model = options.settings.model;
+  const thinking = thinksWith(options.settings);
+  const contextLength = options.contextLength ?? modelInfo(model)?.contextLength;
+  const maxCompletionTokens = completionTokenCap(options.settings, DEFAULT_COMPLETION_TOKENS, contextLength) ?? DEFAULT_COMPLETION_TOKENS;
+  const stepSettings: RequestSettings = { ...options.settings, jsonMode: false, choiceCount: 1, maxCompletionTokens };
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   const tools = options.tools.definitions();
-  const window = new AgentContextWindow({ counter: options.client, model: options.model, contextLength, maxCompletionTokens, tools });
+  const window = new AgentContextWindow({ counter: options.client, model, contextLength, maxCompletionTokens, tools });
 
   const messages: ChatMessage[] = [];
   if (options.systemPrompt) messages.push({ role: 'system', content: options.systemPrompt });
@@ -103,7 +97,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
   let stopReason: AgentStopReason = 'step_limit';
   let error: string | undefined;
 
-  emit({ type: 'task_started', model: options.model, tools: options.tools.names() });
+  emit({ type: 'task_started', model, tools: options.tools.names() });
 
   const reportCompaction = (step: number, compaction: Compaction | undefined): void => {
     if (!compaction) return;
@@ -118,7 +112,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
   const streamStep = async (step: number): Promise<StepOutcome> => {
     const request = buildChatRequest(
       [GROUND_RULES, ...(options.instructions ? [options.instructions] : []), ...messages],
-      { model: options.model, thinking, jsonMode: false, choiceCount: 1, maxCompletionTokens },
+      stepSettings,
       options.promptCacheKey,
       tools,
     );

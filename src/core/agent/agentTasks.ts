@@ -23,6 +23,7 @@ import { parsePlan, PLAN_MODE_RULES } from './plan';
 import type { ProcessSummary, TaskProcesses } from '../tools/taskProcesses';
 import type { Tool } from '../tools/tool';
 import { UpdatePlanTool } from '../tools/updatePlanTool';
+import type { RequestSettings } from '../requests/requestSettings';
 
 export interface AgentTaskRecord {
   taskId: string;
@@ -34,11 +35,9 @@ export interface AgentTaskRecord {
 }
 
 export interface AgentTaskSettings {
-  model: string;
-  /** The user's thinking switch; applies to models where it can be switched. */
-  thinking: boolean;
+  /** The same request settings a chat reply uses (model, thinking, temperature, limits). */
+  request: RequestSettings;
   maxSteps: number;
-  maxCompletionTokens?: number;
   /** The system prompt a new conversation starts with. */
   systemPrompt: string;
   /** plan: read-only tools, and the answer is a plan to approve; execute: carries out the approved plan of entry `planEntryId`. */
@@ -131,7 +130,7 @@ export class AgentTasks {
     if (this.running.has(conversation.id)) throw new AgentTaskBusyError();
     await store.setActive(conversation.id);
 
-    const { model } = settings;
+    const { model } = settings.request;
     const taskId = newId();
     const history = buildHistory(conversation);
     // Taken while the first request goes out: a step that only reads needs none, and the first call that
@@ -170,14 +169,12 @@ export class AgentTasks {
       const result = await runAgentTask({
         client,
         ...(instructions ? { instructions } : {}),
-        model,
+        settings: settings.request,
         task,
         tools: toolset.registry,
         promptCacheKey: await this.options.promptCacheKey(),
         history,
         maxSteps: settings.maxSteps,
-        ...(settings.maxCompletionTokens !== undefined ? { maxCompletionTokens: settings.maxCompletionTokens } : {}),
-        thinking: settings.thinking,
         ...(planning ? { systemPrompt: PLAN_MODE_RULES.content as string } : {}),
         signal: controller.signal,
         journal: toolset.journal,

@@ -1,24 +1,12 @@
 // The chat request for the next reply, of the chat and of each agent step: the messages plus the
-// user's choices (model, thinking, JSON mode, alternatives), settings and the tools offered. It sets
-// only what the user chose, and leaves the rest to the model's defaults, so the client's validation
-// sees exactly what will be sent.
+// user's request settings and the tools offered. It sets only what the user chose, and leaves the rest
+// to the model's defaults (but for the reply's length, which a thinking model needs more of than the
+// service gives by default), so the client's validation sees exactly what will be sent.
 import { modelInfo, type ChatMessage, type ChatRequest, type ToolDefinition } from '../../api/index';
+import { completionTokenCap } from '../requests/completionTokenCap';
+import type { RequestSettings } from '../requests/requestSettings';
 
-export interface ReplySettings {
-  model: string;
-  /** Whether thinking is on; only sent to models where it can be switched (svc-k2.5). */
-  thinking: boolean;
-  jsonMode: boolean;
-  /** `n`: how many alternative replies to generate. */
-  choiceCount: number;
-  /** Undefined: the model's default. Not sent to models whose temperature is fixed. */
-  temperature?: number;
-  maxCompletionTokens?: number;
-  /** Hash identifying the user to the service's abuse detection; only when the user opted in. */
-  safetyIdentifier?: string;
-}
-
-export function buildChatRequest(messages: ChatMessage[], settings: ReplySettings, cacheKey: string, tools: ToolDefinition[] = []): ChatRequest {
+export function buildChatRequest(messages: ChatMessage[], settings: RequestSettings, cacheKey: string, tools: ToolDefinition[] = []): ChatRequest {
   const info = modelInfo(settings.model);
   const request: ChatRequest = {
     model: settings.model,
@@ -33,7 +21,8 @@ export function buildChatRequest(messages: ChatMessage[], settings: ReplySetting
   if (settings.jsonMode) request.response_format = { type: 'json_object' };
   if (settings.choiceCount !== 1) request.n = settings.choiceCount;
   if (settings.temperature !== undefined && info?.fixed.temperature === undefined) request.temperature = settings.temperature;
-  if (settings.maxCompletionTokens !== undefined) request.max_completion_tokens = settings.maxCompletionTokens;
+  const maxCompletionTokens = completionTokenCap(settings);
+  if (maxCompletionTokens !== undefined) request.max_completion_tokens = maxCompletionTokens;
   if (settings.safetyIdentifier !== undefined) request.safety_identifier = settings.safetyIdentifier;
   if (tools.length > 0) request.tools = tools;
   return request;

@@ -1,11 +1,11 @@
-// Drives the replies of the conversations: sends the history, streams the reply into the
-// conversation (saving as it goes, so a crash keeps what arrived), and handles stop, failures with
-// their fixing action, automatic retry after a countdown, regenerate and edit-and-resend.
+// Drives the replies of the conversations: sends the history, streams the reply into the conversation (saving as it goes, so a
+// crash keeps what arrived), and handles stop, failures with their fixing action, automatic retry after a countdown, regenerate and edit-and-resend.
 import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatMessage, type ChatRequest, type MessageContent, type SystemMessage, type ToolDefinition } from '../../api/index';
 import type { SessionEvent } from './chatSessionEvents';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { ErrorInfo } from '../conversations/conversationParts';
-import { buildChatRequest, type ReplySettings } from './chatRequestBuilder';
+import { buildChatRequest } from './chatRequestBuilder';
+import type { RequestSettings } from '../requests/requestSettings';
 import { GROUND_RULES } from './groundRules';
 import type { Clock } from '../clock';
 import type { AssistantEntry, Conversation, ReplyTiming, UserEntry } from '../conversations/conversation';
@@ -24,7 +24,7 @@ export interface ChatStreamClient {
   chatStream(request: ChatRequest, options?: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
 }
 
-export interface UserTurn {
+export interface UserTurn extends Pick<UserEntry, 'attachments'> {
   /** What the conversation shows as the user's message. */
   display: string;
   /** System messages (extracted files) sent right before the message. */
@@ -92,17 +92,17 @@ export class ChatSession {
   }
 
   /** Appends the user's message and streams the reply. Resolves when the reply ended (any way). */
-  async send(conversationId: string, text: string, settings: ReplySettings): Promise<void> {
+  async send(conversationId: string, text: string, settings: RequestSettings): Promise<void> {
     await this.sendTurn(conversationId, { display: text, context: [], content: text }, settings);
   }
 
   /** A user turn with attached files (system messages) or content parts, shown as `display`. */
-  async sendTurn(conversationId: string, turn: UserTurn, settings: ReplySettings): Promise<void> {
+  async sendTurn(conversationId: string, turn: UserTurn, settings: RequestSettings): Promise<void> {
     requireText(turn.display);
     let takeCheckpoint: (() => void) | undefined;
     let attached: Promise<void> | undefined;
     const prepare = (conversation: Conversation): void => {
-      const entry: UserEntry = { id: newId(), role: 'user', createdAt: this.options.clock.now(), content: turn.display };
+      const entry: UserEntry = { id: newId(), role: 'user', createdAt: this.options.clock.now(), content: turn.display, ...(turn.attachments?.length ? { attachments: turn.attachments } : {}) };
       if (turn.context.length > 0) entry.context = turn.context;
       if (turn.content !== turn.display) entry.sentContent = turn.content;
       conversation.entries.push(entry);
@@ -137,7 +137,7 @@ export class ChatSession {
   }
 
   /** Replaces a user message, drops everything after it, and asks again. */
-  async editAndResend(conversationId: string, messageId: string, text: string, settings: ReplySettings): Promise<void> {
+  async editAndResend(conversationId: string, messageId: string, text: string, settings: RequestSettings): Promise<void> {
     requireText(text);
     const conversation = this.options.store.require(conversationId);
     const index = conversation.entries.findIndex((e) => e.id === messageId && e.role === 'user');
@@ -154,7 +154,7 @@ export class ChatSession {
   }
 
   /** Drops the assistant reply `messageId` (and what followed) and generates it again. Also the retry of a failed reply. */
-  async regenerate(conversationId: string, messageId: string, settings: ReplySettings): Promise<void> {
+  async regenerate(conversationId: string, messageId: string, settings: RequestSettings): Promise<void> {
     if (this.replacedByAutomaticRetry.get(conversationId) === messageId) return;
     await this.regenerateAs(conversationId, messageId, settings, true);
   }
@@ -203,7 +203,7 @@ export class ChatSession {
     this.notifyIfIdle();
   }
 
-  private async regenerateAs(conversationId: string, messageId: string, settings: ReplySettings, byUser: boolean): Promise<void> {
+  private async regenerateAs(conversationId: string, messageId: string, settings: RequestSettings, byUser: boolean): Promise<void> {
     const conversation = this.options.store.require(conversationId);
     const index = conversation.entries.findIndex((e) => e.id === messageId && e.role === 'assistant');
     if (index < 0) throw new EntryNotFoundError(conversationId, messageId, 'assistant reply');
@@ -237,7 +237,7 @@ export class ChatSession {
    * busy from the first moment, so a second action cannot interleave with this one. A user action
    * replaces a waiting automatic retry and restarts its count.
    */
-  private async run(conversationId: string, settings: ReplySettings, byUser: boolean, prepare: (c: Conversation) => void, afterSending?: () => void): Promise<void> {
+  private async run(conversationId: string, settings: RequestSettings, byUser: boolean, prepare: (c: Conversation) => void, afterSending?: () => void): Promise<void> {
     const conversation = this.options.store.require(conversationId);
     if (this.active.has(conversationId)) throw new SessionBusyError();
     this.cancelPendingRetry(conversationId);
@@ -264,7 +264,7 @@ export class ChatSession {
   /** Streams one reply into the conversation; returns the failed entry and its error if it failed. */
   private async streamReply(
     conversation: Conversation,
-    settings: ReplySettings,
+    settings: RequestSettings,
     signal: AbortSignal,
     afterSending?: () => void,
   ): Promise<{ entry: AssistantEntry; error: ErrorInfo } | undefined> {
@@ -302,7 +302,6 @@ export class ChatSession {
 
     await store.save(conversation);
     onEvent({ type: 'replyStarted', ...ref, model: settings.model, choiceCount: settings.choiceCount });
-
     const accumulator = new ChatStreamAccumulator();
     const saver = new ThrottledSaver(clock, this.options.saveIntervalMs ?? 500, () => void store.save(conversation));
     let received = false;
@@ -314,6 +313,7 @@ export class ChatSession {
       const first = stream.next();
       afterSending?.();
       for (let next = await first; next.done !== true; next = await stream.next()) {
+        signal.throwIfAborted(); // a stream need not watch the signal: after Stop no chunk it had read is taken
         const chunk = next.value;
         accumulator.push(chunk);
         for (let position = 0; position < chunk.choices.length; position++) {
@@ -427,7 +427,7 @@ export class ChatSession {
   private scheduleAutomaticRetry(
     conversation: Conversation,
     failure: { entry: AssistantEntry; error: ErrorInfo },
-    settings: ReplySettings,
+    settings: RequestSettings,
   ): void {
     const seconds = automaticRetryDelaySeconds(failure.error);
     if (seconds === undefined || failure.error.automaticRetry !== true) {

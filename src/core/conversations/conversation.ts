@@ -29,6 +29,10 @@ export const AlternativeSchema = z.object({
 });
 export type Alternative = z.infer<typeof AlternativeSchema>;
 
+/** A file or image that went with a user message, named as the chat shows it once sent. */
+export const SentAttachmentSchema = z.object({ name: z.string(), kind: z.enum(['text', 'document', 'image', 'video']) });
+export type SentAttachment = z.infer<typeof SentAttachmentSchema>;
+
 export const UserEntrySchema = z.object({
   id: z.string(),
   role: z.literal('user'),
@@ -39,6 +43,8 @@ export const UserEntrySchema = z.object({
   context: z.array(SystemMessageSchema).optional(),
   /** The message as sent when it is more than `content` (image parts, a selection wrapped in text). */
   sentContent: MessageContentSchema.optional(),
+  /** The files and images attached, in order (an image's picture is in `sentContent` when it went inline). */
+  attachments: z.array(SentAttachmentSchema).optional(),
   /** The workspace's files as they were right before this message. */
   checkpoint: CheckpointRefSchema.optional(),
 });

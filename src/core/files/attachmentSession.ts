@@ -1,5 +1,6 @@
 // The attachments of the message being written: each starts uploading as soon as it is attached, so
 // its chip shows uploading / ok / error before the user presses send, and can be removed until then.
+import type { SystemMessage } from '../../api/index';
 import { formatBytes } from './byteSize';
 import type { ComposedRequest, ContextBuilder, FileSource, PreparedAttachment, SelectionContext } from './contextBuilder';
 import { errorMessage } from './filesClient';
@@ -97,6 +98,11 @@ export class AttachmentSession {
    * Waits for uploads still running, builds the turn and clears the attachments. A VisionUnsupportedError
    * leaves them attached so the user can switch model and send again.
    */
+  /** The extracted text of the files attached and ready, in order: what the next message would carry before it. */
+  readySystemMessages(): SystemMessage[] {
+    return [...this.entries.values()].flatMap((e) => (e.prepared?.status === 'ok' && e.prepared.systemMessage ? [e.prepared.systemMessage] : []));
+  }
+
   async take(input: { model: string; text: string; selection?: SelectionContext }): Promise<TakenRequest> {
     const entries = [...this.entries.values()];
     await Promise.all(entries.map((e) => e.pending));

@@ -62,6 +62,8 @@ export interface ComposedRequest {
   userMessage: UserMessage;
   /** Attachments left out because extraction failed, with their reasons, for the conversation to show. */
   omitted: PreparedAttachment[];
+  /** The attachments that went, named for the sent message. */
+  attached: { name: string; kind: FileKind }[];
 }
 
 export class ContextBuilder {
@@ -132,6 +134,7 @@ export class ContextBuilder {
       systemMessages: usable.flatMap((a) => (a.systemMessage ? [a.systemMessage] : [])),
       userMessage: { role: 'user', content },
       omitted: input.attachments.filter((a) => a.status !== 'ok'),
+      attached: usable.map((a) => ({ name: a.name, kind: a.kind })),
     };
   }
 }

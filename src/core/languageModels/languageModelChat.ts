@@ -11,7 +11,8 @@ import {
   type TokenEstimateRequest,
   type ToolDefinition,
 } from '../../api/index';
-import { buildChatRequest, type ReplySettings } from '../chat/chatRequestBuilder';
+import { buildChatRequest } from '../chat/chatRequestBuilder';
+import type { RequestSettings } from '../requests/requestSettings';
 import { estimateRequestTokens } from '../tokens/tokenEstimator';
 import { toChatMessages, toolCallPart, withEmptyReasoning, type ProviderMessage, type ProviderResponsePart } from './providerMessages';
 import type { ReasoningStore } from './reasoningStore';
@@ -56,8 +57,6 @@ export class RequiredToolCallError extends Error {
 
 const NUMBER_OPTIONS = ['temperature', 'top_p', 'presence_penalty', 'frequency_penalty'] as const;
 const KNOWN_OPTIONS = [...NUMBER_OPTIONS, 'max_completion_tokens', 'max_tokens', 'stop', 'thinking'];
-/** The service recommends at least 16,000 for thinking models; its own default (1,024) leaves no room to answer. */
-const THINKING_COMPLETION_TOKENS = 16_000;
 
 interface TakenOptions {
   extra: Partial<Pick<ChatRequest, (typeof NUMBER_OPTIONS)[number] | 'stop'>>;
@@ -119,10 +118,8 @@ export class LanguageModelChat {
       else messages = withEmptyReasoning(messages);
       this.options.log.info(`${withoutReasoning} tool-call message(s) came back without their reasoning; ${info?.thinking === 'optional' ? 'thinking is off for this request' : 'sent with an empty reasoning'}.`);
     }
-    const contextLength = info?.contextLength;
-    const defaultCap = thinking ? (contextLength === undefined ? THINKING_COMPLETION_TOKENS : Math.min(THINKING_COMPLETION_TOKENS, Math.floor(contextLength / 2))) : undefined;
-    const maxCompletionTokens = taken.maxCompletionTokens ?? defaultCap;
-    const settings: ReplySettings = { model: request.model, thinking, jsonMode: false, choiceCount: 1, ...(maxCompletionTokens !== undefined ? { maxCompletionTokens } : {}) };
+    // No limit given: buildChatRequest gives a thinking model room to answer (completionTokenCap).
+    const settings: RequestSettings = { model: request.model, thinking, jsonMode: false, choiceCount: 1, ...(taken.maxCompletionTokens !== undefined ? { maxCompletionTokens: taken.maxCompletionTokens } : {}) };
     const tools: ToolDefinition[] = (request.tools ?? []).map((tool) => ({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: (tool.inputSchema as ToolDefinition['function']['parameters']) ?? { type: 'object', properties: {} } },

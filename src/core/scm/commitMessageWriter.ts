@@ -4,7 +4,8 @@
 // bytes never reach the model; the prompt only says how many there were. The reply streams to `onText`
 // as it arrives. No vscode import: git and the client come in through ports.
 import { modelInfo, type ChatCompletionChunk, type CallOptions } from '../../api/index';
-import { buildChatRequest, type ReplySettings } from '../chat/chatRequestBuilder';
+import { buildChatRequest } from '../chat/chatRequestBuilder';
+import type { RequestSettings } from '../requests/requestSettings';
 import type { SecretFileRules } from '../tools/secretFiles';
 import { cleanCommitMessage, commitMessageMessages, commitStyleExamples, STYLE_EXAMPLE_COUNT } from './commitMessagePrompt';
 import { diffBudgetChars, splitDiff, summariseDiff } from './diffSummary';
@@ -31,7 +32,7 @@ export interface CommitMessagePorts {
   /** Runs a read-only git command in the repository's root and returns its output. */
   git(args: readonly string[]): Promise<string>;
   client(): Promise<CommitMessageClient>;
-  settings: ReplySettings;
+  settings: RequestSettings;
   cacheKey: string;
   secrets: SecretFileRules;
 }

@@ -27,6 +27,8 @@ export interface DraftEstimateRequest {
   instructions?: SystemMessage;
   /** How the draft's @-mentions resolve: their messages go before it. */
   mentions?: MentionOutcome[];
+  /** The extracted text of the files attached so far: it goes before the draft, after the mentions. */
+  attachments?: SystemMessage[];
   /** `svc.compaction.threshold`: the share of the context past which a message compacts first. */
   compactionThreshold?: number;
 }
@@ -151,8 +153,8 @@ export class DraftTokenEstimates {
   async request(request: DraftEstimateRequest): Promise<void> {
     const contextLength = modelInfo(request.model)?.contextLength;
     const drafted = draftMessages(request.conversation, request.draft, request.systemPrompt);
-    // Mentions go right before the message, as they will when it is sent.
-    const mentionMessages = (request.mentions ?? []).flatMap((m) => (m.message ? [m.message] : []));
+    // Mentions, then attached files, go right before the message, as they will when it is sent.
+    const mentionMessages = [...(request.mentions ?? []).flatMap((m) => (m.message ? [m.message] : [])), ...(request.attachments ?? [])];
     const withMentions = mentionMessages.length > 0 && request.draft.trim() !== '' ? [...drafted.slice(0, -1), ...mentionMessages, ...drafted.slice(-1)] : drafted;
     const messages = [...(request.instructions ? [request.instructions] : []), ...withMentions];
     const mentions = request.mentions && request.mentions.length > 0 ? { mentions: await mentionEstimates(request.mentions) } : {};

@@ -24,8 +24,8 @@ import { conversationView } from '../chat/conversationView';
 import { vscodeHostWindow } from '../chat/vscodeHostWindow';
 import type { WebviewMessageRouter } from '../chat/webviewMessageRouter';
 import type { ProposedContentProvider } from '../proposedContent';
-import { readSettings } from '../settings';
-import { readAgentSettings } from './agentSettings';
+import { readAgentSettings, readSettings } from '../settings/settingsReader';
+import { requestSettingsOf } from '../settings/requestSettingsOf';
 import type { ChatApprover } from './chatApprover';
 import type { ExternalToolTask } from '../../core/mcp/externalTool';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
@@ -141,10 +141,8 @@ export class AgentController {
   run(conversationId: string | null, task: string, sendOptions?: SendOptions, mode?: AgentTaskSettings['mode']): Promise<AgentTaskRecord | undefined> {
     const settings = readSettings();
     return this.tasks.run(conversationId, task, {
-      model: sendOptions?.model ?? settings.model,
-      thinking: sendOptions?.thinking ?? settings.thinking,
+      request: requestSettingsOf(settings, { machineId: vscode.env.machineId, choices: sendOptions }),
       maxSteps: readAgentSettings().maxSteps,
-      ...(settings.maxCompletionTokens !== undefined ? { maxCompletionTokens: settings.maxCompletionTokens } : {}),
       systemPrompt: settings.systemPrompt,
       ...(mode ? { mode } : {}),
     });

@@ -1,11 +1,11 @@
 // The `svc.agent.*` settings: the step limit, which official formulas a task may call, whether edits
 // are applied without asking, and which files are asked about before reading. All but the step limit
-// come from the user's own settings only (userSettings.ts): a repository cannot set them.
-import * as vscode from 'vscode';
+// come from the user's own settings only (userSettings.ts): a repository cannot set them. Read by
+// settings/settingsReader.ts.
 import { OFFICIAL_FORMULAS } from '../../api/index';
 import { DEFAULT_MAX_STEPS } from '../../core/agent/agentLoop';
 import { DEFAULT_FORMULAS } from '../../core/tools/formulaTools';
-import { userSetting } from '../userSettings';
+import type { SettingLookup } from '../settings/chatSettings';
 
 export interface AgentSettings {
   maxSteps: number;
@@ -25,13 +25,31 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-export function readAgentSettings(): AgentSettings {
-  const c = vscode.workspace.getConfiguration('svc.agent');
-  const steps = c.get<number>('maxSteps', DEFAULT_MAX_STEPS);
+/** The agent's settings from the editor's values (a user-only one: the user's value alone). */
+export function agentSettingsFrom(lookup: SettingLookup): AgentSettings {
+  const steps = lookup('agent.maxSteps');
   return {
-    maxSteps: Number.isInteger(steps) && steps >= 1 ? steps : DEFAULT_MAX_STEPS,
-    formulas: enabledFormulas(userSetting<unknown>('agent.formulas', undefined)),
-    autoApproveEdits: userSetting<boolean>('agent.autoApproveEdits', false) === true,
-    protectedFiles: stringList(userSetting<unknown>('agent.protectedFiles', [])),
+    maxSteps: Number.isInteger(steps) && (steps as number) >= 1 ? (steps as number) : DEFAULT_MAX_STEPS,
+    formulas: enabledFormulas(lookup('agent.formulas')),
+    autoApproveEdits: lookup('agent.autoApproveEdits') === true,
+    protectedFiles: stringList(lookup('agent.protectedFiles') ?? []),
   };
+}
+
+/** What is wrong with the agent's settings, one line per setting, naming it and what it allows (the defaults apply instead). */
+export function agentSettingsProblems(lookup: SettingLookup): string[] {
+  const problems: string[] = [];
+  const refuse = (name: string, allowed: string): void => void problems.push(`svc.${name}: must be ${allowed} (got ${JSON.stringify(lookup(name))})`);
+  const steps = lookup('agent.maxSteps');
+  if (steps !== undefined && !(Number.isInteger(steps) && (steps as number) >= 1)) refuse('agent.maxSteps', 'a whole number of steps of at least 1');
+  const autoApprove = lookup('agent.autoApproveEdits');
+  if (autoApprove !== undefined && typeof autoApprove !== 'boolean') refuse('agent.autoApproveEdits', 'true or false');
+  const formulas = lookup('agent.formulas');
+  const unknown = typeof formulas === 'object' && formulas !== null ? Object.entries(formulas).filter(([name, on]) => !(OFFICIAL_FORMULAS as readonly string[]).includes(name) || typeof on !== 'boolean') : [];
+  if ((formulas !== undefined && (typeof formulas !== 'object' || formulas === null || Array.isArray(formulas))) || unknown.length > 0) {
+    refuse('agent.formulas', `an object of true or false by formula name, the names being ${OFFICIAL_FORMULAS.join(', ')}`);
+  }
+  const files = lookup('agent.protectedFiles');
+  if (files !== undefined && !(Array.isArray(files) && files.every((item) => typeof item === 'string'))) refuse('agent.protectedFiles', 'a list of glob strings');
+  return problems;
 }

@@ -5,6 +5,7 @@ import type { CheckpointRef } from '../../core/checkpoints/checkpointRef';
 import type { AssistantEntry, Conversation, Entry } from '../../core/conversations/conversation';
 import { parseMentions } from '../../core/context/mentions';
 import { replySpeed } from '../../core/conversations/replySpeed';
+import { sentAttachmentsView } from './sentAttachmentsView';
 
 function assistantView(entry: AssistantEntry): AssistantMessageView {
   const view: AssistantMessageView = {
@@ -45,7 +46,7 @@ function mentionsView(content: string): { mentions?: MentionView[] } {
 function messageView(entry: Entry): MessageView {
   switch (entry.role) {
     case 'user':
-      return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt, ...checkpointView(entry.checkpoint), ...mentionsView(entry.content) };
+      return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt, ...checkpointView(entry.checkpoint), ...mentionsView(entry.content), ...sentAttachmentsView(entry.attachments, entry.sentContent) };
     case 'tool':
       return {
         id: entry.id,

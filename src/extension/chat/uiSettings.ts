@@ -1,6 +1,6 @@
-// The settings the view shows and changes, and the send options they stand for.
-import type { SendOptions, UiSettings } from '../../shared/protocol';
-import type { ChatSettings } from '../settings';
+// The settings the view shows and changes.
+import type { UiSettings } from '../../shared/protocol';
+import type { ChatSettings } from '../settings/chatSettings';
 
 /** The view offers one to five alternatives, whatever the setting holds. */
 export function uiSettings(settings: ChatSettings): UiSettings {
@@ -11,8 +11,4 @@ export function uiSettings(settings: ChatSettings): UiSettings {
     showReasoning: settings.showReasoning,
     choiceCount: Math.min(5, Math.max(1, Math.trunc(settings.choiceCount))),
   };
-}
-
-export function sendOptionsOf(ui: UiSettings): SendOptions {
-  return { model: ui.model, thinking: ui.thinking, jsonMode: ui.jsonMode, choiceCount: ui.choiceCount };
 }

@@ -10,6 +10,7 @@ import { Checkpoints, type FolderStore } from '../../core/checkpoints/checkpoint
 import { prepareCheckpointsWhenTrusted } from '../../core/checkpoints/checkpointPreparation';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
+import { settingValue } from '../settings/settingsReader';
 import { ShadowGitStore } from './shadowGitStore';
 
 export interface CheckpointSettings {
@@ -18,9 +19,8 @@ export interface CheckpointSettings {
 }
 
 export function readCheckpointSettings(): CheckpointSettings {
-  const c = vscode.workspace.getConfiguration('svc.checkpoints');
-  const keepDays = c.get<number>('keepDays', 7);
-  return { enabled: c.get<boolean>('enabled', true), keepDays: Number.isFinite(keepDays) && keepDays > 0 ? keepDays : 7 };
+  const keepDays = settingValue('checkpoints.keepDays');
+  return { enabled: settingValue('checkpoints.enabled') !== false, keepDays: typeof keepDays === 'number' && Number.isFinite(keepDays) && keepDays > 0 ? keepDays : 7 };
 }
 
 export function createWorkspaceCheckpoints(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Checkpoints {

@@ -11,7 +11,7 @@ import type { HostWindow } from '../../core/host/hostWindow';
 import { diagnosticsText } from '../../core/diagnostics/diagnosticsText';
 import type { WorkspaceRoot } from '../../core/tools/workspaceFiles';
 import { SecretFileRules } from '../../core/tools/secretFiles';
-import { readAgentSettings } from '../agent/agentSettings';
+import { readAgentSettings } from '../settings/settingsReader';
 import { WorkspaceGit } from '../git/workspaceGit';
 import { NodeWorkspaceFiles } from '../workspaceTools/nodeWorkspaceFiles';
 import { VscodeDiagnostics } from '../workspaceTools/vscodeDiagnostics';

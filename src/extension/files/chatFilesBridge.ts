@@ -38,6 +38,8 @@ export interface FileFeatures {
   removeAttachment(chipId: string): void;
   /** The chips now (a reloaded chat view shows them again); none when no account is set up yet. */
   attachments(): Promise<AttachmentChip[]>;
+  /** The extracted text of the files attached and ready, counted in the composer's token estimate. */
+  attachedText(): SystemMessage[];
   /**
    * At send: waits for running uploads and returns the turn (system messages + user message) with
    * the attachments, then clears the chips. Throws VisionUnsupportedError (chips stay) when images or

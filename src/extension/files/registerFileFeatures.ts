@@ -14,6 +14,7 @@ import { registerManageUploads } from './manageUploadsCommand';
 import { registerShowBalance } from '../billing/showBalanceCommand';
 import { registerUploadContentProvider } from './uploadContentProvider';
 import { uploadRecords } from './uploadRecords';
+import { onDidChangeSettings, settingValue } from '../settings/settingsReader';
 
 export interface FileFeatureDeps {
   /** The client in use and the base URL + key that identify its account; rejects when none is set up. */
@@ -29,13 +30,13 @@ export interface FileFeatureDeps {
 }
 
 function warningThreshold(): number {
-  const value = vscode.workspace.getConfiguration('svc').get<number>('balanceWarningThreshold', DEFAULT_BALANCE_WARNING_THRESHOLD);
-  return Number.isFinite(value) ? value : DEFAULT_BALANCE_WARNING_THRESHOLD;
+  const value = settingValue('balanceWarningThreshold');
+  return typeof value === 'number' && Number.isFinite(value) ? value : DEFAULT_BALANCE_WARNING_THRESHOLD;
 }
 
 function priceTable(): PriceTable {
   try {
-    return parsePriceTable(vscode.workspace.getConfiguration('svc').get('priceTable'));
+    return parsePriceTable(settingValue('priceTable'));
   } catch (err) {
     void vscode.window.showErrorMessage(errorMessage(err));
     return {};
@@ -67,9 +68,7 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
     registerUploadContentProvider(services),
     deps.onDidChangeConnection(refreshBalance),
     deps.onDidChangeModel(() => statusBar.render()),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('svc.balanceWarningThreshold')) refreshBalance();
-    }),
+    onDidChangeSettings((changed) => changed('balanceWarningThreshold') && refreshBalance()),
   );
   // The balance is first read when the connection is made (the view's first answer with a key, the first
   // request with the emulator), not here: with no key, reading it would start the local emulator while the
@@ -82,6 +81,7 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
     },
     // Attachments live with the services: none were made before the first connection, so there is nothing to connect for.
     attachments: async () => services.peek()?.attachments.chips() ?? [],
+    attachedText: () => services.peek()?.attachments.readySystemMessages() ?? [],
     takeTurn: async (input) => (await services.get()).attachments.take(input),
     assertCanSend: async () => (await services.get()).balance.assertCanSend(),
     replyFinished: (usage: Usage, model: string) => {

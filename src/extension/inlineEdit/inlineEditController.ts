@@ -7,8 +7,8 @@ import type { SvcClient } from '../../api/index';
 import { buildChatRequest } from '../../core/chat/chatRequestBuilder';
 import { inlineEditMessages, type InlineEditContext, type InlineEditRound } from '../../core/edits/inlineEditPrompt';
 import { SecretFileRules } from '../../core/tools/secretFiles';
-import { readAgentSettings } from '../agent/agentSettings';
-import { readSettings, replySettings } from '../settings';
+import { readAgentSettings, readSettings } from '../settings/settingsReader';
+import { requestSettingsOf } from '../settings/requestSettingsOf';
 import { InlineEditSession, type SessionDecorations } from './inlineEditSession';
 
 export interface InlineEditDeps {
@@ -154,7 +154,7 @@ export class InlineEditController implements vscode.Disposable {
     this.deps.log.info(`Inline edit of ${fileName}:${startLine}-${endLine} with ${settings.model}, round ${active.rounds.length}`);
     try {
       const client = await this.deps.client();
-      const request = buildChatRequest(inlineEditMessages(active.context, active.rounds), replySettings(settings, { jsonMode: false, choiceCount: 1 }), await this.deps.promptCacheKey());
+      const request = buildChatRequest(inlineEditMessages(active.context, active.rounds), { ...requestSettingsOf(settings, { machineId: vscode.env.machineId }), jsonMode: false, choiceCount: 1 }, await this.deps.promptCacheKey());
       for await (const chunk of client.chatStream(request, { signal: active.abort.signal })) {
         const delta = chunk.choices[0]?.delta.content;
         if (typeof delta === 'string' && delta !== '') active.session.push(delta);

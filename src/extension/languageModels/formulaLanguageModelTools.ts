@@ -5,7 +5,7 @@ import type { SvcClient } from '../../api/index';
 import { invokeFormulaTool, previewInvocation } from '../../core/languageModels/formulaToolInvocation';
 import { FormulaToolCatalog } from '../../core/tools/formulaTools';
 import { revealApproval, revealHiddenText } from '../../shared/revealHiddenText';
-import { readAgentSettings } from '../agent/agentSettings';
+import { readAgentSettings } from '../settings/settingsReader';
 import { codeBlock } from '../../core/codeFence';
 
 export interface FormulaToolConnection {

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { userSetting } from '../userSettings';
+import { userSetting } from '../settings/settingsReader';
 
 export interface McpJsonFile {
   folder: string;

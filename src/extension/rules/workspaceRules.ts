@@ -10,7 +10,7 @@ import type { SystemMessage } from '../../api/index';
 import { discoverRules, rulesMessage, type RuleSource, type RulesReader } from '../../core/rules/projectRules';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { nestedRulesReader } from './nestedRulesReader';
-import { userSetting } from '../userSettings';
+import { onDidChangeSettings, userSetting } from '../settings/settingsReader';
 import { NodeWorkspaceFiles } from '../workspaceTools/nodeWorkspaceFiles';
 
 /** A larger file is not read at all: it cannot be a rules file. */
@@ -61,7 +61,7 @@ export class WorkspaceRules implements vscode.Disposable {
       watcher.onDidChange(refresh),
       watcher.onDidCreate(refresh),
       watcher.onDidDelete(refresh),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('svc.rules') && refresh()),
+      onDidChangeSettings((changed) => changed('rules') && refresh()),
       vscode.workspace.onDidGrantWorkspaceTrust(refresh),
       this.changed,
     ];

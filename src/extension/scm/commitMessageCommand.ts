@@ -6,9 +6,9 @@ import * as vscode from 'vscode';
 import type { SvcClient } from '../../api/index';
 import { NothingToDescribeError, OnlySecretFilesError, writeCommitMessage } from '../../core/scm/commitMessageWriter';
 import { SecretFileRules } from '../../core/tools/secretFiles';
-import { readAgentSettings } from '../agent/agentSettings';
+import { readAgentSettings, readSettings } from '../settings/settingsReader';
+import { requestSettingsOf } from '../settings/requestSettingsOf';
 import { WorkspaceGit } from '../git/workspaceGit';
-import { readSettings, replySettings } from '../settings';
 import { gitApi, GitExtensionUnavailableError, repositoryFor } from './gitExtensionApi';
 
 /** Set while a message is being written: the title shows the stop button instead of the write button. */
@@ -66,7 +66,7 @@ export function registerCommitMessage(deps: CommitMessageDeps): vscode.Disposabl
           {
             git: (args) => git.run(repository.rootUri.fsPath, args),
             client: deps.client,
-            settings: replySettings(readSettings()),
+            settings: requestSettingsOf(readSettings(), { machineId: vscode.env.machineId }),
             cacheKey: await deps.promptCacheKey(),
             secrets: new SecretFileRules(readAgentSettings().protectedFiles),
           },

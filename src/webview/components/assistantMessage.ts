@@ -5,7 +5,7 @@ import { el, icon, iconButton } from '../dom';
 import { ChoicePanel } from './choicePanel';
 import { ErrorView } from './errorView';
 import type { MessageContext } from './messageContext';
-import { speedLabel, usageFigures } from './usageLine';
+import { showReplyUsage } from './replyUsage';
 
 const STATUS_LABELS: Partial<Record<ReplyStatus, string>> = {
   streaming: 'Generating…',
@@ -13,6 +13,11 @@ const STATUS_LABELS: Partial<Record<ReplyStatus, string>> = {
   interrupted: 'Interrupted',
   failed: 'Failed',
 };
+
+/** A reply that called tools, or the last one of a task (it carries the task's summary). */
+function isAgentStep(view: AssistantMessageView): boolean {
+  return view.agentSummary !== undefined || view.choices.some((c) => (c.toolCalls?.length ?? 0) > 0 || c.finishReason === 'tool_calls');
+}
 
 function emptyChoice(index: number): ChoiceView {
   return { index, content: '', reasoning: '', finishReason: null };
@@ -28,13 +33,16 @@ export class AssistantMessage {
   private errorView: ErrorView | undefined;
   private status: ReplyStatus;
   private selected: number;
+  /** A step of an agent task: its usage is counted in the task's summary, not shown on it. */
+  private agentStep: boolean;
 
   constructor(private view: AssistantMessageView, private readonly context: MessageContext) {
     this.status = view.status;
     this.selected = view.selectedChoice;
+    this.agentStep = isAgentStep(view);
     const streaming = view.status === 'streaming';
     this.statusBadge = el('span', { className: 'status-badge' });
-    this.usageLabel = el('span', { className: 'usage' });
+    this.usageLabel = el('span', { className: 'usage', attrs: { 'data-testid': 'usage-line' } });
     this.errorSlot = el('div', { className: 'error-slot' });
     const tabList = el('div', { className: 'choice-tabs', attrs: { role: 'tablist', 'aria-label': 'Alternatives' } });
     const body = el('div', { className: 'choices' });
@@ -121,6 +129,7 @@ export class AssistantMessage {
     // A reply the user stopped stays "stopped" even if the host saw it end another way.
     this.end(this.status === 'stopped' ? 'stopped' : status);
     for (const { choiceIndex, finishReason } of finishReasons) this.panels[choiceIndex]?.setFinishReason(finishReason);
+    this.agentStep ||= finishReasons.some((f) => f.finishReason === 'tool_calls');
     this.showUsage(usage, speed);
     if (usage?.reasoningTokens !== undefined) this.selectedPanel().thinking.setTokenCount(usage.reasoningTokens);
   }
@@ -135,6 +144,7 @@ export class AssistantMessage {
     if (this.isStreaming && view.status === 'streaming') return true;
     if (view.choices.length !== this.panels.length || !view.choices.every((choice, i) => this.panels[i]?.matches(choice))) return false;
     this.view = view;
+    this.agentStep = isAgentStep(view);
     if (view.status !== 'streaming') this.end(this.status === 'stopped' ? 'stopped' : view.status);
     for (const choice of view.choices) this.panels[choice.index]?.setFinishReason(choice.finishReason);
     this.showUsage(view.usage, view.speed);
@@ -188,7 +198,7 @@ export class AssistantMessage {
   }
 
   private showUsage(usage: UsageView | undefined, speed?: ReplySpeedView): void {
-    this.usageLabel.replaceChildren(...(usage ? usageFigures(usage) : []), ...(speed ? [speedLabel(speed, usage !== undefined)] : []));
+    showReplyUsage(this.usageLabel, usage, speed, { agentStep: this.agentStep });
   }
 
   private showError(error: ErrorInfo): void {

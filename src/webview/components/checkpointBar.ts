@@ -1,29 +1,76 @@
-// The checkpoint of a user message or of an agent's file-changing call: when it was taken, and the
-// ways back: compare with now, restore the files, the files and the conversation, or the conversation
-// only. The host lists what a restore will change and asks before it does anything.
+// The checkpoint of a user message or of an agent's file-changing call, as one "Restore checkpoint"
+// button (shown when the message is hovered or focused) that opens a short menu of labelled ways back:
+// the files and the conversation, the files only, the conversation only, or a comparison with now. The
+// host lists what a restore will change and asks before it does anything.
 import type { CheckpointView, WebviewMessage } from '../../shared/protocol';
-import { el, icon, iconButton } from '../dom';
+import { el, icon } from '../dom';
 
 type Action = Extract<WebviewMessage, { type: 'checkpointAction' }>['action'];
 
 const ACTIONS: { action: Action; icon: string; label: string }[] = [
-  { action: 'compare', icon: 'diff-multiple', label: 'Compare with now' },
-  { action: 'restoreFiles', icon: 'discard', label: 'Restore files' },
   { action: 'restoreAll', icon: 'history', label: 'Restore files and conversation' },
+  { action: 'restoreFiles', icon: 'discard', label: 'Restore files only' },
   { action: 'restoreConversation', icon: 'comment-discussion', label: 'Restore conversation only' },
+  { action: 'compare', icon: 'diff-multiple', label: 'Compare with now' },
 ];
 
-export function checkpointBar(checkpoint: CheckpointView, conversationId: string, messageId: string, post: (message: WebviewMessage) => void): HTMLElement {
+/** What the checkpoint holds, for the button's tooltip and the menu's heading. */
+export function checkpointDescription(checkpoint: CheckpointView): string {
   const time = new Date(checkpoint.createdAt).toLocaleTimeString();
-  const buttons = ACTIONS.map(({ action, icon: name, label }) => {
-    // Icon buttons with their label as tooltip and accessible name: four of them per checkpoint must stay one line.
-    const button = iconButton(name, label, `checkpoint-${action}`, { 'data-testid': `checkpoint-${action}` });
-    button.addEventListener('click', () => post({ type: 'checkpointAction', conversationId, messageId, action }));
-    return button;
-  });
   const left = checkpoint.leftOut > 0 ? ` · ${checkpoint.leftOut} large file${checkpoint.leftOut === 1 ? '' : 's'} not saved` : '';
-  return el('div', { className: 'checkpoint-bar', attrs: { 'data-testid': 'checkpoint', role: 'group', 'aria-label': `Checkpoint ${checkpoint.label}` } }, [
-    el('span', { className: 'checkpoint-label' }, [icon('bookmark'), el('span', { text: ` Checkpoint ${checkpoint.label}, ${time}${left}` })]),
-    el('span', { className: 'checkpoint-actions' }, buttons),
-  ]);
+  return `Checkpoint ${checkpoint.label}, ${time}${left}`;
+}
+
+export function checkpointBar(checkpoint: CheckpointView, conversationId: string, messageId: string, post: (message: WebviewMessage) => void): HTMLElement {
+  const description = checkpointDescription(checkpoint);
+  const button = el('button', {
+    className: 'text-button checkpoint-restore',
+    attrs: { type: 'button', 'data-testid': 'checkpoint-restore', 'aria-haspopup': 'menu', 'aria-expanded': 'false', title: description },
+  }, [icon('discard'), el('span', { text: 'Restore checkpoint' })]);
+  const items = ACTIONS.map(({ action, icon: name, label }) => {
+    const item = el('button', { className: 'checkpoint-menu-item', attrs: { type: 'button', role: 'menuitem', tabindex: '-1', 'data-testid': `checkpoint-${action}` } }, [icon(name), el('span', { text: label })]);
+    item.addEventListener('click', () => {
+      close(true);
+      post({ type: 'checkpointAction', conversationId, messageId, action });
+    });
+    return item;
+  });
+  const menu = el('div', { className: 'checkpoint-menu', attrs: { role: 'menu', 'aria-label': description } }, [el('div', { className: 'checkpoint-menu-heading', attrs: { role: 'presentation' }, text: description }), ...items]);
+  menu.hidden = true;
+  const element = el('div', { className: 'checkpoint', attrs: { 'data-testid': 'checkpoint' } }, [button, menu]);
+
+  const open = (): void => {
+    menu.hidden = false;
+    button.setAttribute('aria-expanded', 'true');
+    element.classList.add('open');
+    // Down unless the list has no room for it below and more above (the last message of the list).
+    const list = element.closest('.messages')?.getBoundingClientRect();
+    const at = element.getBoundingClientRect();
+    element.classList.toggle('opens-up', list !== undefined && at.bottom + menu.offsetHeight > list.bottom && at.top - list.top > list.bottom - at.bottom);
+    items[0]?.focus();
+  };
+  function close(refocus: boolean): void {
+    if (menu.hidden) return;
+    menu.hidden = true;
+    button.setAttribute('aria-expanded', 'false');
+    element.classList.remove('open');
+    if (refocus) button.focus();
+  }
+  button.addEventListener('click', () => (menu.hidden ? open() : close(true)));
+  menu.addEventListener('keydown', (event) => {
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      event.stopPropagation();
+      items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+    } else if (event.key === 'Escape') {
+      // The menu closes; the message's own Escape (back to the message) waits for the next one.
+      event.stopPropagation();
+      close(true);
+    }
+  });
+  element.addEventListener('focusout', (event) => {
+    if (!element.contains(event.relatedTarget as Node | null)) close(false);
+  });
+  return element;
 }

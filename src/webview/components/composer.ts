@@ -280,7 +280,10 @@ export class Composer {
       return;
     }
     this.submitWhenReady = false;
-    if (this.callbacks.send(text, this.options())) this.setText('');
+    if (!this.callbacks.send(text, this.options())) return;
+    this.setText('');
+    // Sent with the button (which Stop replaces), the focus would fall out of the view: it stays here.
+    this.input.focus();
   }
 
   private submitIfWaiting(): void {

@@ -14,4 +14,6 @@ export interface MessageContext {
   reviseInput(replyId: string): void;
   /** Where /compact cut the conversation, if it did. */
   readonly compaction?: ConversationView['compaction'];
+  /** The user messages whose turn changed files: only they offer their checkpoint. */
+  readonly fileChangingTurns?: ReadonlySet<string>;
 }

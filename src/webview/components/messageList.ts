@@ -4,21 +4,22 @@
 // opens at the bottom as fast as a short one, and scrolling mounts only what comes into view. Rows that
 // leave the window are kept detached for a while (scrolling back costs nothing and keeps what the user
 // opened); older ones are dropped, their open sections remembered. Links and code-block buttons inside
-// model output are handled here, by delegation, so rendered markdown carries no handlers of its own.
+// model output are handled by delegation (outputClicks.ts), so rendered markdown carries no handlers of its own.
 import type { ConversationView, ErrorInfo, MessageView, ShowReasoning } from '../../shared/protocol';
 import { el } from '../dom';
 import { AssistantMessage } from './assistantMessage';
-import { applyDisclosures, readDisclosures, type DisclosureState } from './disclosureState';
+import { fileChangingTurns } from './fileChangingTurns';
 import type { MessageContext } from './messageContext';
+import { MessageKeyboard } from './messageKeyboard';
+import { handleOutputClick, type CodeAction } from './outputClicks';
 import { MessageRow, rowSize } from './messageRow';
 import { RowHeights, type RowRange, type RowSize } from './rowHeights';
+import { RowStore } from './rowStore';
 
 /** Stick to the bottom while streaming unless the user scrolled up to read. */
 const STICK_DISTANCE_PX = 48;
 /** Rows mounted beyond each edge of the viewport, at least this many pixels' worth. */
 const MIN_OVERSCAN_PX = 600;
-/** Rows kept, detached, after they scrolled out of the window. */
-const DETACHED_ROWS = 80;
 /** A window that still does not cover the viewport after this many passes is left as it is until the next scroll. */
 const MAX_PASSES = 4;
 /** Idle time a row may need to build: one is built only while this much of the idle period is left. */
@@ -37,11 +38,9 @@ export class MessageList {
   private context: MessageContext | undefined;
   private keys: string[] = [];
   private views = new Map<string, MessageView>();
-  /** Every row built: mounted ones and the most recently detached (Map order: least recently used first). */
-  private rows = new Map<string, MessageRow>();
-  /** Rows whose view changed while detached: renewed when mounted again. */
-  private readonly stale = new Set<string>();
-  private readonly disclosures = new Map<string, DisclosureState>();
+  private readonly store = new RowStore();
+  private readonly rows = this.store.rows;
+  private readonly stale = this.store.stale;
   private readonly heights = new RowHeights();
   private readonly sizes = new WeakMap<MessageView, { mode: ShowReasoning; size: RowSize }>();
   /** Keys of the rows in the DOM, in order. */
@@ -70,8 +69,8 @@ export class MessageList {
 
   constructor(
     private readonly makeContext: (conversationId: string) => MessageContext,
-    private readonly onOpenLink: (href: string) => void,
-    private readonly onCodeAction: (action: 'copy' | 'insert' | 'apply', code: string, language: string) => void,
+    onOpenLink: (href: string) => void,
+    onCodeAction: (action: CodeAction, code: string, language: string) => void,
     /** Called after rows were mounted (their decorations, and find's highlights, can be applied). */
     private readonly onRowsRendered: () => void,
   ) {
@@ -79,9 +78,12 @@ export class MessageList {
       el('p', { text: 'Ask svc anything about your code.' }),
       el('p', { className: 'hint', text: 'Enter sends · Shift+Enter adds a line · Escape stops a reply' }),
     ]);
-    this.element = el('main', { className: 'messages', attrs: { role: 'log', 'aria-label': 'Conversation', tabindex: '0' } }, [this.emptyState, this.topSpacer, this.bottomSpacer]);
+    // Not a tab stop itself: its messages are, one at a time (MessageKeyboard); an empty list is none. It
+    // can take the focus (find gives it back there when it closes), and passes it to its message.
+    this.element = el('main', { className: 'messages', attrs: { role: 'log', 'aria-label': 'Conversation', tabindex: '-1' } }, [this.emptyState, this.topSpacer, this.bottomSpacer]);
     this.element.addEventListener('scroll', () => this.scrolled());
-    this.element.addEventListener('click', (event) => this.handleClick(event));
+    this.element.addEventListener('click', (event) => handleOutputClick(event, onOpenLink, onCodeAction));
+    new MessageKeyboard(this.element);
     this.resize.observe(this.element);
   }
 
@@ -97,7 +99,7 @@ export class MessageList {
     const placement: Placement = compactedUpTo ? { kind: 'reveal', key: compactedUpTo } : switched || this.stickToBottom ? { kind: 'bottom' } : this.anchor();
     if (switched) this.clear();
     this.conversationId = conversation?.id;
-    this.context = conversation ? { ...this.makeContext(conversation.id), ...(conversation.compaction ? { compaction: conversation.compaction } : {}) } : undefined;
+    this.context = conversation ? { ...this.makeContext(conversation.id), fileChangingTurns: fileChangingTurns(conversation.messages), ...(conversation.compaction ? { compaction: conversation.compaction } : {}) } : undefined;
     const messages = conversation?.messages ?? [];
     this.views = new Map(messages.map((m) => [m.id, m]));
     // A reply that started streaming before the host listed it stays at the end.
@@ -360,77 +362,22 @@ export class MessageList {
     this.evict();
   }
 
-  /** The row of `key`, built or renewed as needed, and marked most recently used. */
   private rowFor(key: string, context: MessageContext | undefined): MessageRow | undefined {
-    let row = this.rows.get(key);
-    const view = this.views.get(key);
-    if (row) {
-      this.rows.delete(key);
-      if (this.stale.has(key) && view && context) row.renew(view, context);
-    } else {
-      if (!view || !context) return undefined;
-      row = context.renderer.deferHighlighting(() => MessageRow.create(view, context));
-      const opened = this.disclosures.get(key);
-      if (opened) applyDisclosures(row.element, opened);
-    }
-    this.stale.delete(key);
-    this.rows.set(key, row);
-    return row;
+    return this.store.rowFor(key, this.views.get(key), context);
   }
 
-  /**
-   * Drops the least recently used detached rows beyond the keep limit. Never a streaming row, nor one the
-   * host has not listed yet (a reply streamed or failed before the conversation was posted again): it
-   * could not be built again.
-   */
   private evict(): void {
-    let detached = 0;
-    for (const row of this.rows.values()) if (!row.element.isConnected) detached += 1;
-    for (const [key, row] of this.rows) {
-      if (detached <= DETACHED_ROWS) break;
-      if (row.element.isConnected || row.isStreaming || !this.views.has(key)) continue;
-      this.disclosures.set(key, readDisclosures(row.element));
-      this.drop(key);
-      detached -= 1;
-    }
+    this.store.evict((key) => this.views.has(key));
   }
 
   private drop(key: string): void {
-    const row = this.rows.get(key);
-    if (!row) return;
-    row.element.remove();
-    row.dispose();
-    this.rows.delete(key);
-    this.stale.delete(key);
+    this.store.drop(key);
   }
 
   private clear(): void {
     if (this.buildAhead !== undefined) cancelIdleCallback(this.buildAhead);
     this.buildAhead = undefined;
-    for (const key of [...this.rows.keys()]) this.drop(key);
-    this.disclosures.clear();
+    this.store.clear();
     this.mounted = [];
-  }
-
-  private handleClick(event: MouseEvent): void {
-    const target = event.target instanceof Element ? event.target : null;
-    if (!target) return;
-    const link = target.closest('.markdown a');
-    if (link) {
-      // Links never navigate the webview: the host opens them (and decides what is allowed).
-      event.preventDefault();
-      const href = link.getAttribute('href');
-      if (href) this.onOpenLink(href);
-      return;
-    }
-    const button = target.closest('.code-block [data-action]');
-    const block = button?.closest('.code-block');
-    if (!button || !block) return;
-    const code = block.querySelector('code')?.textContent ?? '';
-    const language = block.getAttribute('data-language') ?? '';
-    const action = button.getAttribute('data-action');
-    if (action === 'copy-code') this.onCodeAction('copy', code, language);
-    else if (action === 'insert-code') this.onCodeAction('insert', code, language);
-    else if (action === 'apply-code') this.onCodeAction('apply', code, language);
   }
 }

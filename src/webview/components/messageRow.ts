@@ -69,9 +69,9 @@ function createPart(message: MessageView, context: MessageContext): MessagePart 
 }
 
 /** The old part if it can show `message` (it updates itself), else undefined. */
-function reusePart(message: MessageView, existing: MessagePart | undefined): MessagePart | undefined {
+function reusePart(message: MessageView, existing: MessagePart | undefined, context: MessageContext): MessagePart | undefined {
   if (!existing) return undefined;
-  if (message.role === 'user' && existing instanceof UserMessage && existing.update(message)) return existing;
+  if (message.role === 'user' && existing instanceof UserMessage && existing.update(message, context)) return existing;
   if (message.role === 'assistant' && existing instanceof AssistantMessage && existing.update(message)) return existing;
   if (message.role === 'tool' && existing instanceof ToolResult && !message.card && existing.update(message)) return existing;
   if (message.role === 'tool' && existing instanceof ToolCard && existing.update(message)) return existing;
@@ -111,7 +111,7 @@ export class MessageRow {
   /** Shows `message`, keeping each part whose view did not change. */
   renew(message: MessageView, context: MessageContext): void {
     const old = this.parts;
-    const kept = reusePart(message, old[0]);
+    const kept = reusePart(message, old[0], context);
     if (!kept && old[0] instanceof AssistantMessage) old[0].dispose();
     const parts: MessagePart[] = [kept ?? createPart(message, context)];
     if (message.role === 'assistant' && message.agentSummary) {

@@ -1,26 +1,40 @@
-// Each reply's cost (tokens, and money with a price table) on its usage line. The host sends it once,
-// after the reply; it is kept here by message id so a re-rendered message shows it again.
+// Each reply's cost on its usage line: the money, when a price table gives it, after the tokens, and
+// the whole label in the tooltip. The host sends it once, after the reply; it is kept here by message
+// id so a re-rendered message shows it again.
 import { el } from '../dom';
+import { DETAILS_KEY } from './replyUsage';
+
+interface Cost {
+  label: string;
+  usd: number | null;
+}
+
+/** Dollars with two significant digits below a cent ("$0.00012"), else cents ("$0.42"). */
+export function dollars(usd: number): string {
+  return usd >= 0.01 ? `$${usd.toFixed(2)}` : `$${usd.toPrecision(2)}`;
+}
 
 export class ReplyCosts {
-  private readonly labels = new Map<string, string>();
+  private readonly costs = new Map<string, Cost>();
 
   constructor(private readonly root: HTMLElement) {}
 
-  record(messageId: string, label: string): void {
-    this.labels.set(messageId, label);
+  record(messageId: string, label: string, usd: number | null): void {
+    this.costs.set(messageId, { label, usd });
     this.apply();
   }
 
-  /** Puts every known cost on its message's footer (after a message was rendered anew). */
+  /** Puts every known cost on its message's line (after a message was rendered anew). */
   apply(): void {
-    for (const [messageId, label] of this.labels) {
-      const usage = this.root.querySelector(`[data-message-id="${CSS.escape(messageId)}"] .message-footer .usage`);
-      if (!usage) continue;
-      const text = ` · cost ${label}`;
+    for (const [messageId, cost] of this.costs) {
+      const usage = this.root.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"] .message-footer .usage`);
+      if (!usage || usage.hidden) continue;
+      usage.title = `${usage.dataset[DETAILS_KEY] ?? ''}\nCost: ${cost.label}`;
+      if (cost.usd === null) continue;
+      const text = ` · ${dollars(cost.usd)}`;
       const existing = usage.querySelector('[data-testid="reply-cost"]');
       if (existing) existing.textContent = text;
-      else usage.append(el('span', { className: 'reply-cost', attrs: { 'data-testid': 'reply-cost', title: 'What this reply cost' }, text }));
+      else usage.append(el('span', { className: 'reply-cost', attrs: { 'data-testid': 'reply-cost' }, text }));
     }
   }
 }

@@ -1,30 +1,29 @@
-// The figures under a reply and under the conversation: tokens (prompt, completion, cached, reasoning
-// when known), and how fast the service answered (time to first token, tokens per second).
+// The figures of a reply and of the conversation: tokens (prompt, completion, cached, reasoning when
+// known), and how fast the service answered (time to first token, tokens per second). A reply shows one
+// short line ("1.2k tokens"); every figure is in its tooltip and in the conversation's summary.
 import type { ReplySpeedView, TimeTotalsView, UsageView } from '../../shared/protocol';
-import { el, formatCount } from '../dom';
+import { formatCount } from '../dom';
 
-export function usageText(usage: UsageView): string {
-  return usageParts(usage).join(' · ');
+/** A count short enough for a narrow line: 850, 1.2k, 12k, 1.2M. */
+export function compactCount(value: number): string {
+  if (value < 1000) return String(value);
+  if (value < 10_000) return `${(value / 1000).toFixed(1).replace(/\.0$/, '')}k`;
+  if (value < 1_000_000) return `${Math.round(value / 1000)}k`;
+  return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
 }
 
-function usageParts(usage: UsageView): string[] {
-  const parts = [
-    `prompt ${formatCount(usage.promptTokens)}`,
-    `completion ${formatCount(usage.completionTokens)}`,
-    `cached ${formatCount(usage.cachedTokens)}`,
+/** "1.2k tokens": what a reply's line and the conversation's total show. */
+export function tokensSummary(usage: UsageView): string {
+  return `${compactCount(usage.promptTokens + usage.completionTokens)} tokens`;
+}
+
+/** Every token figure spelled out, one per line. */
+export function usageDetails(usage: UsageView): string[] {
+  const reasoning = usage.reasoningTokens !== undefined ? `, ${formatCount(usage.reasoningTokens)} of them reasoning` : '';
+  return [
+    `Prompt: ${formatCount(usage.promptTokens)} tokens, ${formatCount(usage.cachedTokens)} cached`,
+    `Completion: ${formatCount(usage.completionTokens)} tokens${reasoning}`,
   ];
-  if (usage.reasoningTokens !== undefined) parts.push(`reasoning ${formatCount(usage.reasoningTokens)}`);
-  return parts;
-}
-
-/** Figures joined by " · ", each kept on one line, so a narrow sidebar wraps between them, not inside. */
-function figures(parts: string[], leading: boolean): (Node | string)[] {
-  return parts.flatMap((part, i) => [...(i > 0 || leading ? [' · '] : []), el('span', { className: 'figure', text: part })]);
-}
-
-/** The tokens part of a reply's usage line. */
-export function usageFigures(usage: UsageView): (Node | string)[] {
-  return figures(usageParts(usage), false);
 }
 
 /** Milliseconds under a second, else seconds with one decimal: short enough for a narrow sidebar. */
@@ -36,17 +35,13 @@ function perSecond(rate: number): string {
   return formatCount(Math.round(rate));
 }
 
-/** The short form on the line: "first token 320 ms · thinking 50 tok/s · answer 48 tok/s" (~ when estimated). */
+/** "first token 320 ms · thinking 50 tok/s · answer 48 tok/s" (~ when estimated), for the summary. */
 export function speedText(speed: ReplySpeedView): string {
-  return speedParts(speed).join(' · ');
-}
-
-function speedParts(speed: ReplySpeedView): string[] {
   const approx = speed.splitEstimated ? '~' : '';
   const parts = [`first token ${duration(speed.firstTokenMs)}`];
   if (speed.reasoning?.perSecond !== undefined) parts.push(`thinking ${approx}${perSecond(speed.reasoning.perSecond)} tok/s`);
   if (speed.answer?.perSecond !== undefined) parts.push(`answer ${approx}${perSecond(speed.answer.perSecond)} tok/s`);
-  return parts;
+  return parts.join(' · ');
 }
 
 function stretchDetail(name: string, stretch: NonNullable<ReplySpeedView['answer']>): string {
@@ -61,15 +56,6 @@ export function speedDetails(speed: ReplySpeedView): string[] {
   if (speed.answer) lines.push(stretchDetail('Answer', speed.answer));
   if (speed.splitEstimated) lines.push('The service did not say how many tokens were reasoning: they were counted locally, so the split is an estimate.');
   return lines;
-}
-
-/** The speed part of a reply's usage line, with its figures in a tooltip and as its accessible name. */
-export function speedLabel(speed: ReplySpeedView, afterTokens: boolean): HTMLElement {
-  const details = speedDetails(speed);
-  return el('span', {
-    className: 'reply-speed',
-    attrs: { 'data-testid': 'reply-speed', role: 'note', title: details.join('\n'), 'aria-label': `Speed. ${details.join('. ')}` },
-  }, figures(speedParts(speed), afterTokens));
 }
 
 /** "3 replies, 12.4 s" on the conversation's totals. */

@@ -1,15 +1,18 @@
-// A message the user sent: plain text (never parsed as HTML), with copy and edit-and-resend.
+// A message the user sent: plain text (never parsed as HTML) with its mentions and attachments as chips,
+// with copy, edit-and-resend, and "Restore checkpoint" where its turn changed files.
 import type { UserMessageView } from '../../shared/protocol';
 import { el, icon, iconButton, textButton } from '../dom';
 import { checkpointBar } from './checkpointBar';
 import { textWithMentions } from './mentionChips';
 import type { MessageContext } from './messageContext';
+import { sentAttachments } from './sentAttachments';
 
 export class UserMessage {
   readonly element: HTMLElement;
   private readonly body: HTMLElement;
   private readonly actions: HTMLElement;
   private readonly content: string;
+  private readonly offersCheckpoint: boolean;
 
   constructor(private readonly view: UserMessageView, private readonly context: MessageContext) {
     this.content = view.content;
@@ -18,15 +21,17 @@ export class UserMessage {
     copy.addEventListener('click', () => context.post({ type: 'copy', text: this.content }));
     const edit = iconButton('edit', 'Edit and resend', 'edit-message');
     edit.addEventListener('click', () => this.startEditing());
+    this.offersCheckpoint = view.checkpoint !== undefined && (context.fileChangingTurns?.has(view.id) ?? false);
+    const checkpoint = view.checkpoint && this.offersCheckpoint ? [checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m))] : [];
     this.actions = el('div', { className: 'message-actions' }, [copy, edit]);
     this.element = el('div', {
       className: 'message user',
       attrs: { 'data-testid': 'message', 'data-role': 'user', 'data-message-id': view.id, role: 'article', 'aria-label': 'You' },
     }, [
       el('div', { className: 'message-header' }, [icon('account'), el('span', { className: 'message-author', text: 'You' })]),
-      ...(view.checkpoint ? [checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m))] : []),
       this.body,
-      this.actions,
+      ...(view.attachments && view.attachments.length > 0 ? [sentAttachments(view.attachments)] : []),
+      el('div', { className: 'message-footer' }, [...checkpoint, this.actions]),
     ]);
   }
 
@@ -39,8 +44,9 @@ export class UserMessage {
   }
 
   /** Accepts an updated view of the same message; false when it must be rebuilt. */
-  update(view: UserMessageView): boolean {
-    return view.content === this.content && view.checkpoint?.createdAt === this.view.checkpoint?.createdAt;
+  update(view: UserMessageView, context: MessageContext): boolean {
+    const offersCheckpoint = view.checkpoint !== undefined && (context.fileChangingTurns?.has(view.id) ?? false);
+    return view.content === this.content && view.checkpoint?.createdAt === this.view.checkpoint?.createdAt && offersCheckpoint === this.offersCheckpoint && view.attachments?.length === this.view.attachments?.length;
   }
 
   private startEditing(): void {

@@ -11,6 +11,7 @@ import { chatRequests, startAgentBed } from './agentScenarios';
 import { perTest } from '../../support/suiteHooks';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
 import { ScriptedApprover } from '../../support/testWorkspaceHost';
+import { requestSettings } from '../../../src/core/requests/requestSettings';
 
 const words = (n: number, seed: number) => Array.from({ length: n }, (_, i) => `w${(i * 7919 + seed) % 10007}`).join(' ');
 
@@ -86,13 +87,12 @@ describe('core/agent context window (estimate endpoint of the emulator)', functi
     const events: AgentEvent[] = [];
     const result = await runAgentTask({
       client: bed.client,
-      model: 'svc-v1-8k',
+      settings: requestSettings({ model: 'svc-v1-8k', maxCompletionTokens: 1024 }),
       task: 'big results please',
       tools,
       promptCacheKey: 'svc-ws-context',
       ...(contextLength !== undefined ? { contextLength } : {}),
       maxSteps: 6,
-      maxCompletionTokens: 1024,
       onEvent: (e) => events.push(e),
     });
     return { result, events };
@@ -130,7 +130,7 @@ describe('core/agent context window (estimate endpoint of the emulator)', functi
   });
 
   it('in a task: ends with an error, not a refused request, when the task cannot fit', async () => {
-    const result = await runAgentTask({ client: bed.client, model: 'svc-v1-8k', task: words(9000, 2), tools: new ToolRegistry(), promptCacheKey: 'svc-ws-context' });
+    const result = await runAgentTask({ client: bed.client, settings: requestSettings({ model: 'svc-v1-8k' }), task: words(9000, 2), tools: new ToolRegistry(), promptCacheKey: 'svc-ws-context' });
     assert.equal(result.summary.stopReason, 'error');
     assert.match(result.summary.error ?? '', /no longer fits the model's context/);
     assert.equal((await chatRequests(bed)).length, 0);

@@ -14,6 +14,7 @@ import { assertNoUnansweredCallSent, chatRequests, startAgentBed } from './agent
 import type { EmulatorTestBed } from '../../support/emulatorTestBed';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
 import { nodeTestHost, ScriptedApprover } from '../../support/testWorkspaceHost';
+import { requestSettings } from '../../../src/core/requests/requestSettings';
 
 /** A local tool whose run waits for a gate the test opens. */
 function gatedTool(name: string, gate: Promise<unknown>, result = `${name} finished`): Tool {
@@ -57,7 +58,7 @@ describe('core/agent runAgentTask against the emulator', function () {
     const events: AgentEvent[] = [];
     const result = await runAgentTask({
       client: bed.client,
-      model: 'svc-k2-turbo-preview',
+      settings: requestSettings({ model: 'svc-k2-turbo-preview' }),
       task,
       tools,
       promptCacheKey: 'svc-ws-test',
@@ -160,7 +161,7 @@ describe('core/agent runAgentTask against the emulator', function () {
   });
 
   it('keeps reasoning_content on every tool-call message of a thinking model, and stops at the step limit', async () => {
-    const { events, result } = await run('keep calculating', await formulaRegistry(['quickjs']), { model: 'svc-k2-thinking', maxSteps: 3 });
+    const { events, result } = await run('keep calculating', await formulaRegistry(['quickjs']), { settings: requestSettings({ model: 'svc-k2-thinking' }), maxSteps: 3 });
     assert.equal(result.summary.stopReason, 'step_limit');
     assert.equal(result.summary.steps, 3);
     assert.ok(events.some((e) => e.type === 'reasoning_delta' && e.text.length > 0));
@@ -207,7 +208,7 @@ describe('core/agent runAgentTask against the emulator', function () {
     bed = await startAgentBed({ speed: 40 });
     const controller = new AbortController();
     const { result } = await run('tell me a long story', new ToolRegistry(), {
-      model: 'svc-k2-thinking',
+      settings: requestSettings({ model: 'svc-k2-thinking' }),
       signal: controller.signal,
       onEvent: (e) => {
         if (e.type === 'content_delta') controller.abort();

@@ -19,6 +19,7 @@ import { nodeTestHost, processEnds } from '../../support/testWorkspaceHost';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { chunk, delta, gate, ScriptedChatClient, usageChunk, type ScriptStep } from './support/scriptedChatClient';
+import { requestSettings } from '../../../src/core/requests/requestSettings';
 
 class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient {
   async estimateTokens(): Promise<number> {
@@ -34,7 +35,7 @@ function emptyToolset(journal = new ChangeJournal()): AgentToolset {
 }
 
 const answer: ScriptStep[] = [delta({ role: 'assistant', content: 'Done: ' }), delta({ content: 'nothing to change.' }, 0, 'stop'), usageChunk(12, 5)];
-const settings = { model: 'svc-k2.5', thinking: false, maxSteps: 5, systemPrompt: 'Be brief.' };
+const settings = { request: requestSettings({ model: 'svc-k2.5', thinking: false }), maxSteps: 5, systemPrompt: 'Be brief.' };
 
 async function tasksWith(scripts: ScriptStep[][], toolset: (request: ToolsetRequest) => Promise<AgentToolset> = async () => emptyToolset(), clock = new ManualClock(), extra: Partial<AgentTasksOptions> = {}) {
   const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
@@ -57,6 +58,14 @@ async function tasksWith(scripts: ScriptStep[][], toolset: (request: ToolsetRequ
 }
 
 describe('agent tasks in conversations (core lifecycle)', () => {
+  it('sends the user\'s request settings in every step: temperature, limit and safety identifier, never JSON mode or alternatives', async () => {
+    const { client, tasks } = await tasksWith([answer]);
+    const request = requestSettings({ model: 'svc-k2-turbo-preview', temperature: 0.3, maxCompletionTokens: 2048, safetyIdentifier: 'hash', jsonMode: true, choiceCount: 3 });
+    await tasks.run(null, 'Check the readme', { ...settings, request });
+    const sent = client.requests.map(({ model, temperature, max_completion_tokens, safety_identifier, response_format, n }) => ({ model, temperature, max_completion_tokens, safety_identifier, response_format, n }));
+    assert.deepEqual(sent, [{ model: 'svc-k2-turbo-preview', temperature: 0.3, max_completion_tokens: 2048, safety_identifier: 'hash', response_format: undefined, n: undefined }]);
+  });
+
   it('runs a task in a new conversation, makes it active, streams its text and saves the answer', async () => {
     const { store, events, tasks } = await tasksWith([answer]);
     const record = await tasks.run(null, 'Check the readme', settings);

@@ -23,6 +23,7 @@ import { nodeTestHost, ScriptedApprover } from '../../support/testWorkspaceHost'
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { ScriptedChatClient, chunk, delta } from './support/scriptedChatClient';
+import { requestSettings } from '../../../src/core/requests/requestSettings';
 
 function transcript(): AgentTranscript {
   let next = 0;
@@ -52,7 +53,7 @@ describe('core/agent AgentTranscript', function () {
       const snapshots: { event: AgentEvent['type']; entries: Entry[] }[] = [];
       const result = await runAgentTask({
         client: bed.client,
-        model: 'svc-k2-thinking',
+        settings: requestSettings({ model: 'svc-k2-thinking' }),
         task: 'Write the leap-year report',
         tools,
         promptCacheKey: 'svc-ws-test',
@@ -107,7 +108,7 @@ describe('core/agent AgentTranscript', function () {
       const live = transcript();
       const result = await runAgentTask({
         client: { chatStream: (r, o) => client.chatStream(r, o), estimateTokens: async () => 10 },
-        model: 'svc-v1-8k',
+        settings: requestSettings({ model: 'svc-v1-8k' }),
         task: 'edit',
         tools,
         promptCacheKey: 'k',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { NetworkError, serviceError, StreamInterruptedError } from '../../../src/api/errors';
 import type { ChatRequest } from '../../../src/api/schemas';
 import { ChatSession, type SessionEvent } from '../../../src/core/chat/chatSession';
-import type { ReplySettings } from '../../../src/core/chat/chatRequestBuilder';
+import type { RequestSettings } from '../../../src/core/requests/requestSettings';
 import { GROUND_RULES } from '../../../src/core/chat/groundRules';
 import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
@@ -12,7 +12,7 @@ import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { ScriptedChatClient, chunk, delta, gate, usageChunk, type ScriptStep } from './support/scriptedChatClient';
 
-const thinking: ReplySettings = { model: 'svc-k2-thinking', thinking: true, jsonMode: false, choiceCount: 1 };
+const thinking: RequestSettings = { model: 'svc-k2-thinking', thinking: true, jsonMode: false, choiceCount: 1 };
 const tick = () => new Promise((r) => setImmediate(r));
 
 async function setup(scripts: ScriptStep[][], storage = new MemoryConversationFolder()) {
@@ -202,6 +202,40 @@ describe('ChatSession', () => {
     assert.equal(session.isBusy(conversation.id), false);
   });
 
+  it('after Stop adds nothing more to the reply, even from a stream that keeps yielding what it had buffered', async () => {
+    const clock = new ManualClock();
+    const { store } = await ConversationStore.open(new MemoryConversationFolder(), clock);
+    const events: SessionEvent[] = [];
+    const buffered = gate();
+    // A stream that does not watch the signal: chunks already read from the socket still come out after Stop.
+    const client = {
+      async *chatStream() {
+        yield delta({ reasoning_content: 'hmm' });
+        yield delta({ content: 'Part' });
+        await buffered.step.gate;
+        yield delta({ reasoning_content: ' more thinking' });
+        yield delta({ content: ' and more' }, 0, 'stop');
+        yield usageChunk(5, 40, 0);
+      },
+    };
+    const session = new ChatSession({ client: () => client as unknown as ScriptedChatClient, store, clock, onEvent: (e) => events.push(e), saveIntervalMs: 200 });
+    const conversation = await store.create();
+    const sending = session.send(conversation.id, 'Hi', thinking);
+    while (!events.some((e) => e.type === 'contentDelta')) await tick();
+    session.stop(conversation.id);
+    const deltasAtStop = events.filter((e) => e.type === 'contentDelta' || e.type === 'reasoningDelta').length;
+    buffered.open();
+    await sending;
+    const entry = reply(conversation);
+    assert.equal(entry.status, 'stopped');
+    assert.deepEqual([entry.alternatives[0]?.reasoning, entry.alternatives[0]?.content], ['hmm', 'Part']);
+    assert.equal(events.filter((e) => e.type === 'contentDelta' || e.type === 'reasoningDelta').length, deltasAtStop, 'no delta after Stop');
+    const last = events.at(-1);
+    assert.equal(last?.type === 'replyFinished' ? last.status : undefined, 'stopped');
+    await store.flush();
+    assert.equal(reply(store.require(conversation.id)).alternatives[0]?.content, 'Part');
+  });
+
   it('stopAndSettle resolves once the stopped reply is saved', async () => {
     const wait = gate();
     const { session, conversation, events, storage, store } = await setup([[delta({ content: 'Some' }), wait.step]]);
@@ -362,15 +396,17 @@ describe('ChatSession', () => {
     assert.deepEqual(saved.entries[1].error, { kind: 'interrupted', message: 'The editor closed while the reply was streaming', action: 'retry' }, 'the view offers Retry');
   });
 
-  it('sends a turn with attached files before the message and image parts, shows its display text, and keeps images on edit', async () => {
+  it('sends a turn with attached files before the message and image parts, shows its display text, keeps the attachments named on the message, and keeps images on edit', async () => {
     const answer = () => [delta({ content: 'seen' }, 0, 'stop')];
     const { session, conversation, client } = await setup([answer(), answer()]);
     const file = { role: 'system' as const, content: '{"filename":"a.txt","content":"alpha"}' };
     const image = { type: 'image_url' as const, image_url: { url: 'ms://file-1' } };
-    await session.sendTurn(conversation.id, { display: 'Explain a.txt', context: [file], content: [{ type: 'text', text: 'Explain a.txt' }, image] }, { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 });
+    const attachments = [{ name: 'a.txt', kind: 'text' as const }, { name: 'pic.png', kind: 'image' as const }];
+    await session.sendTurn(conversation.id, { display: 'Explain a.txt', context: [file], content: [{ type: 'text', text: 'Explain a.txt' }, image], attachments }, { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 });
     assert.deepEqual(client.requests[0]?.messages, [GROUND_RULES, file, { role: 'user', content: [{ type: 'text', text: 'Explain a.txt' }, image] }]);
     const user = conversation.entries[0];
     assert.equal(user?.role === 'user' ? user.content : undefined, 'Explain a.txt');
+    assert.deepEqual(user?.role === 'user' ? user.attachments : undefined, attachments);
     await session.editAndResend(conversation.id, user?.id ?? '', 'What is in the picture?', { model: 'svc-k2.5', thinking: true, jsonMode: false, choiceCount: 1 });
     assert.deepEqual(client.requests[1]?.messages, [GROUND_RULES, file, { role: 'user', content: [{ type: 'text', text: 'What is in the picture?' }, image] }]);
   });

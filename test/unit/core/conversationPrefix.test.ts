@@ -18,6 +18,7 @@ import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { delta, ScriptedChatClient, type ScriptStep } from './support/scriptedChatClient';
+import { requestSettings } from '../../../src/core/requests/requestSettings';
 
 class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient {
   async estimateTokens(): Promise<number> {
@@ -61,9 +62,9 @@ describe('one conversation, Ask and Agent: the same opening in every request', (
     const conversation = await store.create('Be brief.');
 
     await session.send(conversation.id, 'First question', settings);
-    await tasks.run(conversation.id, 'First task', { ...settings, maxSteps: 3, systemPrompt: 'Be brief.' });
+    await tasks.run(conversation.id, 'First task', { request: settings, maxSteps: 3, systemPrompt: 'Be brief.' });
     await session.send(conversation.id, 'Second question', settings);
-    await tasks.run(conversation.id, 'Second task', { ...settings, maxSteps: 3, systemPrompt: 'Be brief.' });
+    await tasks.run(conversation.id, 'Second task', { request: settings, maxSteps: 3, systemPrompt: 'Be brief.' });
 
     const [ask1, agent1, ask2, agent2] = client.requests as [ChatRequest, ChatRequest, ChatRequest, ChatRequest];
     const opening = [GROUND_RULES, rules, { role: 'system', content: 'Be brief.' }];
@@ -94,7 +95,7 @@ describe('one conversation, Ask and Agent: the same opening in every request', (
     });
     const session = new ChatSession({ client: () => client, store, clock: new ManualClock(), onEvent: () => undefined, tools: (id, model) => tasks.toolsOf(id, model) });
     const conversation = await store.create();
-    await tasks.run(conversation.id, 'A task', { model: 'svc-k2.5', thinking: false, maxSteps: 3, systemPrompt: '' });
+    await tasks.run(conversation.id, 'A task', { request: requestSettings({ model: 'svc-k2.5', thinking: false }), maxSteps: 3, systemPrompt: '' });
     await session.send(conversation.id, 'A question', { model: 'svc-v1-8k', thinking: false, jsonMode: false, choiceCount: 1 });
     const ask = client.requests[1] as ChatRequest;
     assert.equal(ask.tools, undefined);

@@ -164,6 +164,17 @@ describe('the draft token estimate', () => {
     ]);
   });
 
+  it("counts the attached files' text, after the mentions and right before the draft, as it will be sent", async () => {
+    const client = new CountingClient(80);
+    const { clock, estimates, received } = estimatesWith(async () => client);
+    const mention = { role: 'system' as const, content: 'The user mentioned @a.ts:\n\nconst a = 1;' };
+    const file = { role: 'system' as const, content: '{"filename":"notes.md","content":"The release is on Friday."}' };
+    await estimates.request({ ...base, requestId: 'f', model: 'svc-v1-8k', draft: 'see @a.ts', mentions: [{ raw: '@a.ts', kind: 'path', message: mention }], attachments: [file] });
+    clock.advance(ESTIMATE_DEBOUNCE_MS);
+    await received(1);
+    assert.deepEqual(client.requests[0]?.messages, [mention, file, { role: 'user', content: 'see @a.ts' }]);
+  });
+
   it('says what compacting now would replace and cost the cache, and whether the next message compacts first, on the figures that decide it', async () => {
     const client = new CountingClient(100);
     const { clock, results, estimates, received } = estimatesWith(async () => client);

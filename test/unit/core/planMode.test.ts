@@ -13,6 +13,7 @@ import type { ChatRequest } from '../../../src/api/index';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { delta, ScriptedChatClient, type ScriptStep } from './support/scriptedChatClient';
+import { requestSettings } from '../../../src/core/requests/requestSettings';
 
 const PLAN_ANSWER = 'Here is the plan:\n1. Read the parser\n2) Fix the leap-year rule\n\nFiles:\n- `src/date.ts`\nCommands:\n- npm test\n';
 
@@ -60,7 +61,7 @@ describe('plan mode: tasks', () => {
     });
     return { store, client, requests, tasks };
   }
-  const settings = { model: 'svc-v1-8k', thinking: false, maxSteps: 5, systemPrompt: '' };
+  const settings = { request: requestSettings({ model: 'svc-v1-8k', thinking: false }), maxSteps: 5, systemPrompt: '' };
 
   it('asks for read-only tools with the plan rules, and puts the plan on the answer, proposed', async () => {
     const { store, client, requests, tasks } = await setUp([[delta({ role: 'assistant', content: PLAN_ANSWER }, 0, 'stop')]]);

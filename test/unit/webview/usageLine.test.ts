@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
-import { duration, speedDetails, speedText, timeTotalsDetails, timeTotalsText, usageText } from '../../../src/webview/components/usageLine';
+import { compactCount, duration, speedDetails, speedText, timeTotalsDetails, timeTotalsText, tokensSummary, usageDetails } from '../../../src/webview/components/usageLine';
 
 describe('the usage line of a reply and of the conversation', () => {
   const speed = { firstTokenMs: 320, reasoning: { tokens: 100, ms: 2000, perSecond: 50 }, answer: { tokens: 200, ms: 4000, perSecond: 50 }, splitEstimated: false };
 
-  it('shows the tokens, and reasoning tokens when known', () => {
+  it('shows the tokens as one short figure, and spells out prompt, cached, completion and reasoning (when known) for the tooltip', () => {
     const usage = { promptTokens: 1200, completionTokens: 300, cachedTokens: 1000, reasoningTokens: 100 };
-    assert.equal(usageText(usage), 'prompt 1,200 · completion 300 · cached 1,000 · reasoning 100');
-    assert.equal(usageText({ ...usage, reasoningTokens: undefined }), 'prompt 1,200 · completion 300 · cached 1,000');
+    assert.equal(tokensSummary(usage), '1.5k tokens');
+    assert.deepEqual(usageDetails(usage), ['Prompt: 1,200 tokens, 1,000 cached', 'Completion: 300 tokens, 100 of them reasoning']);
+    assert.deepEqual(usageDetails({ ...usage, reasoningTokens: undefined }), ['Prompt: 1,200 tokens, 1,000 cached', 'Completion: 300 tokens']);
+    assert.deepEqual([0, 999, 1000, 1234, 9960, 12_345, 999_400, 1_250_000, 3_000_000].map(compactCount), ['0', '999', '1k', '1.2k', '10k', '12k', '999k', '1.3M', '3M']);
   });
 
   it('shows time to first token and tokens per second of the thinking and of the answer, short', () => {

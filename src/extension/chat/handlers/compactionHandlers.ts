@@ -6,7 +6,7 @@ import { systemClock } from '../../../core/clock';
 import type { ConversationStore } from '../../../core/conversations/conversationStore';
 import type { CompactionClient } from '../../../core/chat/compaction';
 import type { HostMessage } from '../../../shared/protocol';
-import { readSettings } from '../../settings';
+import { readSettings } from '../../settings/settingsReader';
 import type { WebviewMessageRouter } from '../webviewMessageRouter';
 
 export class CompactionBusyError extends Error {

@@ -1,6 +1,6 @@
 // The messages that ask for a reply or act on one: send, stop, regenerate, retry, edit and resend,
 // choose an alternative.
-import type { ReplySettings } from '../../../core/chat/chatRequestBuilder';
+import type { RequestSettings } from '../../../core/requests/requestSettings';
 import type { ChatSession } from '../../../core/chat/chatSession';
 import type { SendOptions } from '../../../shared/protocol';
 import type { WebviewMessageRouter } from '../webviewMessageRouter';
@@ -11,7 +11,7 @@ export interface ReplyHandlerDeps {
   send(conversationId: string | null, text: string, options: SendOptions): Promise<unknown>;
   /** Stops whatever runs in the conversation: an agent task or a reply. */
   stop(conversationId: string): void;
-  replySettings(): ReplySettings;
+  replySettings(): RequestSettings;
   /** Runs before an earlier message is edited and resent (the offer to restore its checkpoint's files). */
   beforeEditAndResend?(conversationId: string, messageId: string): Promise<void>;
 }

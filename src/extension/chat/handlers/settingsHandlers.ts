@@ -1,6 +1,5 @@
 // The composer's choices (model, thinking, JSON mode, alternatives), the token estimate under it and
 // the model list of its picker. A choice is written where the setting's current value comes from.
-import * as vscode from 'vscode';
 import type { SystemMessage } from '../../../api/index';
 import type { ServiceModels } from '../../../core/models/serviceModels';
 import type { ConversationStore } from '../../../core/conversations/conversationStore';
@@ -8,16 +7,8 @@ import type { DraftTokenEstimates } from '../../../core/tokens/draftTokenEstimat
 import type { MentionOutcome } from '../../../core/context/mentions';
 import type { HostMessage } from '../../../shared/protocol';
 import { modelView } from '../modelView';
-import { readSettings } from '../../settings';
+import { readSettings, updateSetting } from '../../settings/settingsReader';
 import type { WebviewMessageRouter } from '../webviewMessageRouter';
-
-/** A setting changed from the view goes where its current value comes from (workspace or user). */
-export async function updateSetting(key: string, value: unknown): Promise<void> {
-  const config = vscode.workspace.getConfiguration('svc');
-  const inspected = config.inspect(key);
-  const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await config.update(key, value, target);
-}
 
 export interface SettingsHandlerDeps {
   store: ConversationStore;
@@ -28,6 +19,8 @@ export interface SettingsHandlerDeps {
   instructions(): Promise<SystemMessage | undefined>;
   /** How the draft's @-mentions resolve (those that need no question), counted in the estimate. */
   mentions(draft: string): Promise<MentionOutcome[]>;
+  /** The extracted text of the files attached so far, counted in the estimate. */
+  attachedText(): SystemMessage[];
 }
 
 export function registerSettingsHandlers(router: WebviewMessageRouter, deps: SettingsHandlerDeps): void {
@@ -40,7 +33,9 @@ export function registerSettingsHandlers(router: WebviewMessageRouter, deps: Set
       const settings = readSettings();
       const instructions = await deps.instructions();
       const mentions = await deps.mentions(message.draft);
+      const attachments = deps.attachedText();
       return deps.estimates.request({
+        ...(attachments.length > 0 ? { attachments } : {}),
         ...(instructions ? { instructions } : {}),
         ...(mentions.length > 0 ? { mentions } : {}),
         requestId: message.requestId,

@@ -1,0 +1,72 @@
+// What is wrong with the settings, one line per problem, naming the setting and what is allowed. The
+// service's rules are not repeated here: a sample request built from the settings for the model in
+// effect goes through the client's validateChatRequest, and its issues are reported against the setting
+// that caused them. The temperature is checked whatever the model: a model whose temperature is fixed
+// never receives it, but the next model chosen in the chat would.
+import { LIMITS, RequestValidationError, validateChatRequest } from '../../api/index';
+import { buildChatRequest } from '../../core/chat/chatRequestBuilder';
+import { GLOBAL_BASE_URL, type ChatSettings } from './chatSettings';
+import { requestSettingsOf } from './requestSettingsOf';
+
+/** Request fields and the settings that set them, to name the setting at fault. */
+const SETTING_OF_FIELD: Record<string, string> = {
+  model: 'svc.model',
+  thinking: 'svc.thinking',
+  temperature: 'svc.temperature',
+  max_completion_tokens: 'svc.maxCompletionTokens',
+  response_format: 'svc.jsonMode',
+  n: 'svc.alternatives',
+  safety_identifier: 'svc.safetyIdentifier',
+};
+
+const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * What is wrong with a service address, naming the setting: it must be https (the key travels in every
+ * request), except on this computer's loopback address, where nothing crosses a network.
+ */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return `svc.baseUrl: must be a URL such as ${GLOBAL_BASE_URL} (got "${baseUrl}")`;
+  }
+  const loopback = LOOPBACK_HOSTS.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    return `svc.baseUrl: must start with https:// (http:// only for 127.0.0.1, localhost or [::1]); got ${url.protocol}//${url.host}`;
+  }
+  if (!/\/v1\/?$/.test(url.pathname)) return `svc.baseUrl: must end with /v1, e.g. ${GLOBAL_BASE_URL} (got ${baseUrl})`;
+  return undefined;
+}
+
+function temperatureProblem(temperature: number | undefined): string | undefined {
+  if (temperature === undefined || (temperature >= LIMITS.temperatureMin && temperature <= LIMITS.temperatureMax)) return undefined;
+  return `svc.temperature: must be a number from ${LIMITS.temperatureMin} to ${LIMITS.temperatureMax}, or empty (null) for the model's default (got ${temperature})`;
+}
+
+/**
+ * The problems of settings whose values are of the right kind (chatSettingsFrom reports the others), for
+ * the model in effect. JSON mode's own rule (the prompt must ask for JSON) is about the message, so the
+ * sample asks for JSON.
+ */
+export function settingsProblems(settings: ChatSettings): string[] {
+  const problems: string[] = [];
+  const address = baseUrlProblem(settings.baseUrl);
+  if (address) problems.push(address);
+  const temperature = temperatureProblem(settings.temperature);
+  if (temperature) problems.push(temperature);
+  // Said once: the sample leaves out a temperature already reported.
+  const checked = temperature ? { ...settings, temperature: undefined } : settings;
+  const sample = buildChatRequest([{ role: 'user', content: 'Answer in JSON: {"ok": true}' }], requestSettingsOf(checked, { machineId: 'settings-check' }), 'settings-check');
+  try {
+    validateChatRequest(sample);
+  } catch (error) {
+    if (!(error instanceof RequestValidationError)) throw error;
+    for (const issue of error.issues) {
+      const setting = SETTING_OF_FIELD[issue.field.split(/[.[]/)[0] ?? ''];
+      problems.push(`${setting ?? issue.field}: ${issue.message}`);
+    }
+  }
+  return problems;
+}

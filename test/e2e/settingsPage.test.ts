@@ -1,0 +1,36 @@
+// The extension's settings on VS Code's Settings page, as a person finds them: filtered to the extension,
+// they come in the manifest's titled groups (Model, Chat, Agent, …) in that order, and svc.model says
+// which models there are.
+import assert from 'node:assert/strict';
+import { extensionId, themes, useVsCode } from './vscodeSession';
+
+const GROUPS = ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced'];
+
+const theme = themes[0];
+if (theme) {
+  describe(`svc settings on the Settings page (${theme.name} theme)`, function () {
+    this.timeout(120_000);
+    const vscode = useVsCode(theme);
+
+    it('shows the settings in their titled groups, in order, with the model setting first', async () => {
+      const page = vscode.workbench.page;
+      await vscode.workbench.runCommand('Preferences: Open Settings (UI)');
+      const editor = page.locator('.settings-editor');
+      await editor.waitFor({ timeout: 30_000 });
+      await editor.locator('.settings-header .suggest-input-container').click();
+      await page.keyboard.type(`@ext:${extensionId}`);
+      // The table of contents lists the extension's groups under its name.
+      const titles = editor.locator('.settings-toc-container .settings-toc-entry');
+      await titles.filter({ hasText: 'Advanced' }).first().waitFor({ timeout: 30_000 });
+      const shown = (await titles.allTextContents()).map((t) => t.trim()).filter((t) => GROUPS.includes(t));
+      assert.deepEqual(shown, GROUPS);
+      const model = editor.locator('.setting-item-contents').filter({ hasText: 'svc-k2-thinking-turbo' }).first();
+      await model.waitFor({ timeout: 15_000 });
+      assert.equal(await editor.locator('.settings-count-widget').textContent(), '23 Settings Found');
+      assert.match((await model.textContent()) ?? '', /Model for new replies and agent tasks/);
+      // Choosing a group in the table of contents also closes the search box's suggestion over the page.
+      await titles.filter({ hasText: 'Model' }).first().click();
+      await vscode.workbench.screenshot('settings-01-groups');
+    });
+  });
+}

@@ -1,0 +1,52 @@
+import { strict as assert } from 'node:assert';
+import { MODEL_IDS } from '../../../../src/api/index';
+import { agentSettingsProblems } from '../../../../src/extension/agent/agentSettings';
+import { chatSettingsFrom } from '../../../../src/extension/settings/chatSettings';
+import { manifestCategories, manifestSettings } from '../../../support/manifestSettings';
+
+describe('the settings package.json contributes', () => {
+  it('groups them into titled categories of the Settings page, in order', () => {
+    const categories = manifestCategories();
+    assert.deepEqual(
+      categories.map((c) => c.title),
+      ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced'],
+    );
+    assert.deepEqual(categories.map((c) => c.order), [1, 2, 3, 4, 5, 6]);
+    for (const category of categories) {
+      assert.ok(category.id && Object.keys(category.properties ?? {}).length > 0, `${category.title}: an id and at least one setting`);
+    }
+  });
+
+  it('gives every setting a category, a type, a description and an order within its category', () => {
+    const seen = new Set<string>();
+    for (const category of manifestCategories()) {
+      for (const [name, setting] of Object.entries(category.properties ?? {})) {
+        assert.ok(!seen.has(name), `${name} is in one category only`);
+        seen.add(name);
+        assert.ok(name.startsWith('svc.'), name);
+        assert.ok(setting.type !== undefined, `${name}: a type`);
+        assert.ok((setting.markdownDescription ?? setting.description ?? '').length > 20, `${name}: a description`);
+        assert.equal(typeof setting.order, 'number', `${name}: an order`);
+      }
+    }
+    assert.equal(seen.size, 23);
+  });
+
+  it('offers every model of the catalogue for svc.model, each described, and still takes another id', () => {
+    const model = manifestSettings()['svc.model'];
+    const [known, other] = model?.anyOf ?? [];
+    assert.deepEqual(known?.enum, [...MODEL_IDS]);
+    assert.equal(known?.enumDescriptions?.length, MODEL_IDS.length);
+    assert.ok(known?.enumDescriptions?.every((d) => d.length > 10));
+    assert.ok(other?.pattern && new RegExp(other.pattern).test('svc-k3-preview'), 'an id the catalogue does not know is accepted');
+    assert.equal(model?.default, 'svc-k2.5');
+  });
+
+  it('has the defaults the settings rules fall back to, so the Settings page says what applies', () => {
+    const settings = manifestSettings();
+    const fromManifest = chatSettingsFrom((name) => settings[`svc.${name}`]?.default).settings;
+    assert.deepEqual(fromManifest, chatSettingsFrom(() => undefined).settings);
+    assert.deepEqual(agentSettingsProblems((name) => settings[`svc.${name}`]?.default), [], 'the agent defaults break no rule');
+    assert.equal(settings['svc.maxCompletionTokens']?.default, null, 'unset: the model default (16,000 for thinking models)');
+  });
+});
