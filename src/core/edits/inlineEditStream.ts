@@ -19,7 +19,9 @@ const PENDING_WINDOW = 40;
 const SETTLE_MARGIN = 40;
 
 export class InlineEditStream {
-  private received = '';
+  /** The reply's complete lines so far (split once each, as they arrive) and the line still arriving. */
+  private readonly lines: string[] = [];
+  private partialLine = '';
   private readonly current: TextLines;
   /** What is settled: hunks above these positions (current lines, streamed lines), diffed once. */
   private settled = { current: 0, streamed: 0, hunks: [] as Hunk[] };
@@ -33,25 +35,22 @@ export class InlineEditStream {
 
   /** Adds streamed text; true when it completed at least one line. */
   push(delta: string): boolean {
-    this.received += delta;
     this.ended = undefined;
-    return delta.includes('\n');
+    const pieces = (this.partialLine + delta).split('\n');
+    this.partialLine = pieces.pop() ?? '';
+    for (const line of pieces) this.lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
+    return pieces.length > 0;
   }
 
   /** The reply's code lines: inside the first fence when it has one, else all of it. */
   private codeLines(options: { complete: boolean }): string[] {
-    let text = this.received;
-    if (!options.complete) {
-      const lastBreak = text.lastIndexOf('\n');
-      text = lastBreak < 0 ? '' : text.slice(0, lastBreak + 1);
-    }
-    const lines = splitLines(text).lines;
+    const lines = options.complete && this.partialLine !== '' ? [...this.lines, this.partialLine.replace(/\r$/, '')] : this.lines;
     const open = lines.findIndex((line) => FENCE.test(line));
     if (open + 1 !== this.codeStart) {
       this.codeStart = open + 1;
       this.settled = { current: 0, streamed: 0, hunks: [] };
     }
-    if (open < 0) return lines;
+    if (open < 0) return lines.slice();
     const close = lines.findIndex((line, i) => i > open && FENCE.test(line));
     return lines.slice(open + 1, close < 0 ? undefined : close);
   }
