@@ -2,7 +2,13 @@
 // chat on the local emulator, use the command palette, reload the window. Run once per colour theme;
 // the steps of one theme build on each other, in order.
 import assert from 'node:assert/strict';
+import { codeServerBuild } from '../harness/toolPaths';
 import { extensionId, themes, useVsCode } from './vscodeSession';
+
+// VS Code 1.105 asks a language-model provider for its models as soon as it registers (when the extension
+// activates), and the svc provider's answer comes from the service: there, the emulator starts for VS Code's
+// question. Later versions ask only when their chat needs the models.
+const hostAsksForModelsAtStart = codeServerBuild().name === 'oldest';
 
 for (const theme of themes) {
   describe(`svc in VS Code (${theme.name} theme)`, function () {
@@ -40,9 +46,12 @@ for (const theme of themes) {
       // Opening the chat starts no local emulator, so the balance it keeps is not read yet. After `init` the
       // host restores the attachments and the view asks for an estimate: had either started the emulator
       // (about a second), the balance would show within this window.
-      for (let waited = 0; waited < 4_000; waited += 500) {
-        assert.equal((await balanceItem().textContent())?.trim(), '–', `the balance was read ${waited} ms after the view was ready`);
-        await vscode.workbench.page.waitForTimeout(500);
+      if (hostAsksForModelsAtStart) await balanceItem().filter({ hasText: /\$\d/ }).waitFor({ timeout: 30_000 });
+      else {
+        for (let waited = 0; waited < 4_000; waited += 500) {
+          assert.equal((await balanceItem().textContent())?.trim(), '–', `the balance was read ${waited} ms after the view was ready`);
+          await vscode.workbench.page.waitForTimeout(500);
+        }
       }
       await workbench.screenshot('01-view-open');
     });
