@@ -26,6 +26,7 @@ import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
 import { onDidChangeSettings, readSettings, readSettingsProblems } from './settings/settingsReader';
+import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
 import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
 import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
@@ -111,7 +112,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     return { client: active.client, local: active.connection.mode === 'emulator' };
   });
   const provider = new ChatViewProvider(chat, log);
-  const statusBar = new ConnectionStatusBar();
+  const statusBar = new ConnectionStatusBar(() => readSettings().model);
 
   const refreshStatus = async () => statusBar.update(await connection.describe(), readSettings().model);
   const reportSettings = () => {
@@ -126,7 +127,6 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     });
   };
 
-  const modelChanged = new vscode.EventEmitter<void>();
   let viewReady: () => void = () => undefined;
   const firstViewReady = new Promise<void>((resolve) => (viewReady = resolve));
 
@@ -144,11 +144,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       log.info(c.mode === 'emulator' ? `Using the local emulator at ${c.baseUrl || '(not started yet)'}` : `Using the service at ${c.baseUrl}`);
       void refreshStatus();
     }),
-    modelChanged,
-    onDidChangeSettings((changed) => {
+    onDidChangeSettings(() => {
       void refreshStatus();
       reportSettings();
-      if (changed('model')) modelChanged.fire();
     }),
     vscode.commands.registerCommand('svc.focusChat', async () => {
       await provider.reveal();
@@ -197,7 +195,10 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       const detail = 'Replies then come from the local emulator on this computer, not from the svc service, until you set an API key again.';
       if (!(await confirmCommandEffect('Switch svc to the local emulator?', detail, 'Use Local Emulator', testHarness))) return;
       await keys.chooseEmulator();
-      void vscode.window.showInformationMessage('svc: using the local emulator. "svc: Set API Key" switches back to the service.');
+      const setKey = vscode.l10n.t('Set API Key');
+      void vscode.window.showInformationMessage(vscode.l10n.t('svc: using the local emulator. "svc: Set API Key" switches back to the service.'), setKey).then((choice) => {
+        if (choice === setKey) void vscode.commands.executeCommand('svc.setApiKey');
+      });
     }),
   );
 
@@ -242,6 +243,16 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     log,
   });
   chat.useAgent(agent.controller);
+  context.subscriptions.push(
+    registerDemoTask(context, {
+      usesEmulator: async () => (await connection.get()).connection.mode === 'emulator',
+      chooseEmulator: () => keys.chooseEmulator(),
+      runTask: async (task) => {
+        await provider.reveal();
+        await agent.controller.run(null, task);
+      },
+    }),
+  );
   chat.useFileFeatures(
     registerFileFeatures(context, {
       connection: async () => {
@@ -252,7 +263,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       },
       onDidChangeConnection: connection.onDidChange,
       currentModel: () => readSettings().model,
-      onDidChangeModel: modelChanged.event,
+      balanceDisplay: statusBar,
       chat,
       testHarness,
     }),

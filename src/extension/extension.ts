@@ -8,6 +8,7 @@ import { registerLanguageModels } from './languageModels/languageModelRegistrati
 import { SvcQuickFixes } from './inlineEdit/quickFixes';
 import { LazyChatHost } from './lazyChatHost';
 import { underTestHarness } from './testHarness';
+import { resumePendingDemo } from './demo/demoTask';
 
 export type { SvcTestApi } from './chatHost';
 
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): SvcExtensionApi | un
     // Offering the light bulb's svc actions costs nothing: their commands load the host when chosen.
     vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new SvcQuickFixes(), { providedCodeActionKinds: SvcQuickFixes.kinds }),
   );
+  void resumePendingDemo(context);
   if (!underTestHarness(context.extensionMode)) return undefined;
   return { chatHost: async () => (await host.load()).testApi };
 }

@@ -39,7 +39,7 @@ export class ChatApp {
   private readonly conversationList: ConversationList;
   private readonly messages: MessageList;
   private readonly composer: Composer;
-  private readonly notices = new NoticeArea();
+  private readonly notices = new NoticeArea((message) => this.host.post(message));
   private readonly approvals: ApprovalArea;
   private readonly attachments: AttachmentTray;
   private readonly rules: RulesChips;
@@ -79,8 +79,11 @@ export class ChatApp {
         this.searchRequestId = host.nextRequestId();
         host.post({ type: 'searchConversations', requestId: this.searchRequestId, query });
       },
-    });
-    this.conversationList.element.hidden = !this.state.conversationListOpen;
+      openChanged: (open) => {
+        this.listToggle.setAttribute('aria-expanded', String(open));
+        this.saveState({ conversationListOpen: open });
+      },
+    }, this.state.conversationListOpen);
     this.messages = new MessageList(
       (conversationId) => this.messageContext(conversationId),
       (href) => host.post({ type: 'openLink', href }),
@@ -135,13 +138,11 @@ export class ChatApp {
     this.replyCosts = new ReplyCosts(this.root);
 
     this.listToggle = iconButton('list-unordered', 'Show conversations', 'toggle-conversations', { 'aria-expanded': String(this.state.conversationListOpen) });
-    this.listToggle.addEventListener('click', () => this.toggleConversationList());
+    this.listToggle.addEventListener('click', () => this.conversationList.setOpen(!this.conversationList.isOpen));
     const newChat = iconButton('add', 'New chat', 'new-chat');
     newChat.addEventListener('click', () => host.post({ type: 'newConversation' }));
-    const exportButton = iconButton('export', 'Export conversation as Markdown', 'export-active');
-    exportButton.addEventListener('click', () => {
-      if (this.active) this.exportConversation(this.active.id);
-    });
+    const exportButton = iconButton('save-as', 'Export conversation as Markdown…', 'export-active');
+    exportButton.addEventListener('click', () => this.active && this.exportConversation(this.active.id));
     const findButton = iconButton('search', 'Find in conversation (Ctrl+F)', 'find-in-conversation');
     findButton.addEventListener('click', () => this.find.open());
     const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, this.totals.element, findButton, newChat, exportButton]);
@@ -235,7 +236,7 @@ export class ChatApp {
         this.composer.insert(message.text);
         return;
       case 'notice':
-        this.notices.show(message.level, message.message);
+        this.notices.show(message.level, message.message, message.undoRestoreOf);
         return;
       case 'approvalRequest':
         this.approvals.ask(message);
@@ -390,14 +391,6 @@ export class ChatApp {
 
   private exportConversation(conversationId: string): void {
     this.host.post({ type: 'exportConversation', requestId: this.host.nextRequestId(), conversationId });
-  }
-
-  private toggleConversationList(): void {
-    const open = this.conversationList.element.hidden;
-    this.conversationList.element.hidden = !open;
-    this.listToggle.setAttribute('aria-expanded', String(open));
-    this.saveState({ conversationListOpen: open });
-    if (open) this.conversationList.focusSearch();
   }
 
   private saveState(change: Partial<WebviewState>): void {

@@ -43,7 +43,7 @@ export function registerCheckpointHandlers(router: WebviewMessageRouter, deps: C
       if (message.action === 'compare') return compare(deps, message.conversationId, message.messageId);
       const outcome = await deps.restorer.restore(message.conversationId, message.messageId, message.action);
       deps.showConversation(message.conversationId);
-      deps.post({ type: 'notice', level: 'info', message: outcome.message });
+      deps.post({ type: 'notice', level: 'info', message: outcome.message, ...(outcome.undoable ? { undoRestoreOf: message.conversationId } : {}) });
       return undefined;
     })
     .on('undoRestore', async (message) => {
