@@ -11,6 +11,7 @@ import { AssistantMessage } from './components/assistantMessage';
 import { ApprovalArea } from './components/approvalArea';
 import { AttachmentTray } from './components/attachmentTray';
 import { ProcessList } from './components/processList';
+import { PinnedPlan } from './components/pinnedPlan';
 import { RulesChips } from './components/rulesChips';
 import { runSlashCommand } from './slashCommands';
 import { FileNotices } from './components/fileNotices';
@@ -44,6 +45,7 @@ export class ChatApp {
   private readonly attachments: AttachmentTray;
   private readonly rules: RulesChips;
   private readonly processes: ProcessList;
+  private readonly pinnedPlan = new PinnedPlan();
   private readonly fileNotices = new FileNotices();
   private readonly replyCosts: ReplyCosts;
   private readonly find: FindBar;
@@ -131,12 +133,9 @@ export class ChatApp {
       },
     });
     this.processes = new ProcessList((message) => host.post(message));
-    this.composer.element.prepend(this.attachments.element);
-    this.composer.element.prepend(this.rules.element);
-    this.composer.element.prepend(this.processes.element);
+    this.composer.element.prepend(this.pinnedPlan.element, this.processes.element, this.rules.element, this.attachments.element);
     this.attachments.acceptFrom(this.composer.element);
     this.replyCosts = new ReplyCosts(this.root);
-
     this.listToggle = iconButton('list-unordered', 'Show conversations', 'toggle-conversations', { 'aria-expanded': String(this.state.conversationListOpen) });
     this.listToggle.addEventListener('click', () => this.conversationList.setOpen(!this.conversationList.isOpen));
     const newChat = iconButton('add', 'New chat', 'new-chat');
@@ -282,6 +281,7 @@ export class ChatApp {
     if (switched && this.active) this.fileNotices.clear();
     this.active = conversation;
     this.processes.show(conversation?.id);
+    this.pinnedPlan.show(conversation);
     this.title.textContent = conversation?.title || 'New chat';
     this.messages.show(conversation);
     this.find.refresh();

@@ -1,5 +1,5 @@
 // The end of an agent task: why it stopped, steps, tools used, the files it changed (click opens the
-// diff), tokens with the cached share, and an undo of everything it applied.
+// diff), tokens with the cached share, and an undo of everything it applied (once: then "Undone").
 import type { AgentSummaryView, WebviewMessage } from '../../shared/protocol';
 import { el, formatCount, icon, textButton } from '../dom';
 import * as l10n from '../../shared/l10n';
@@ -34,8 +34,14 @@ export class AgentSummaryCard {
     ];
     if (summary.error !== undefined) rows.push(el('div', { className: 'agent-summary-error', text: summary.error }));
     if (files.length > 0) {
-      const undo = textButton('discard', l10n.t('Undo these changes'), 'undo-agent', { 'data-testid': 'agent-undo' });
-      undo.addEventListener('click', () => post({ type: 'undoAgentTask', taskId: summary.taskId }));
+      const undo = summary.undone === true ? textButton('check', 'Undone', 'undo-agent', { 'data-testid': 'agent-undo' }) : textButton('discard', l10n.t('Undo these changes'), 'undo-agent', { 'data-testid': 'agent-undo' });
+      // One click undoes once: the button stays disabled until the host's answer marks the task undone.
+      undo.disabled = summary.undone === true;
+      undo.addEventListener('click', () => {
+        undo.disabled = true;
+        undo.replaceChildren(icon('loading'), el('span', { text: ` ${l10n.t('Undoing…')}` }));
+        post({ type: 'undoAgentTask', taskId: summary.taskId });
+      });
       rows.push(el('div', { text: l10n.t('Files changed ({0}):', files.length) }), el('ul', { className: 'agent-files' }, files), undo);
     } else {
       rows.push(el('div', { text: l10n.t('No files changed') }));
