@@ -1,5 +1,6 @@
 // The settings package.json contributes, read as VS Code does: `contributes.configuration` is a list of
-// titled categories (the groups of the Settings page), each with its own properties.
+// titled categories (the groups of the Settings page), each with its own properties, and every `%key%`
+// is the English text package.nls.json gives it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -23,7 +24,12 @@ export interface ManifestCategory {
 }
 
 export function manifestCategories(): ManifestCategory[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { contributes: { configuration: ManifestCategory[] | ManifestCategory } };
+  const root = path.join(__dirname, '../..');
+  const english = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'), (_key, value: unknown) => {
+    const key = typeof value === 'string' ? /^%([^%\s]+)%$/.exec(value)?.[1] : undefined;
+    return key !== undefined ? (english[key] ?? value) : value;
+  }) as { contributes: { configuration: ManifestCategory[] | ManifestCategory } };
   const configuration = manifest.contributes.configuration;
   return Array.isArray(configuration) ? configuration : [configuration];
 }

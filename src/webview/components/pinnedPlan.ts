@@ -3,6 +3,7 @@
 // It follows the conversation shown and goes away when the task ends.
 import type { ConversationView, PlanView } from '../../shared/protocol';
 import { el, icon } from '../dom';
+import * as l10n from '../../shared/l10n';
 
 const TODO_ICON = { pending: 'circle-large-outline', in_progress: 'loading', done: 'pass-filled' } as const;
 
@@ -17,7 +18,7 @@ export function runningPlan(conversation: ConversationView | null): PlanView | u
 }
 
 export class PinnedPlan {
-  readonly element = el('details', { className: 'pinned-plan', attrs: { 'data-testid': 'pinned-plan', open: '', 'aria-label': 'Plan in progress' } });
+  readonly element = el('details', { className: 'pinned-plan', attrs: { 'data-testid': 'pinned-plan', open: '', 'aria-label': l10n.t('Plan in progress') } });
   private shown = '';
 
   constructor() {
@@ -37,7 +38,7 @@ export class PinnedPlan {
     const todo = plan.steps.map((_, i) => plan.todo?.[i] ?? 'pending');
     const done = todo.filter((s) => s === 'done').length;
     const current = todo.findIndex((s) => s === 'in_progress');
-    const heading = current >= 0 ? `Step ${current + 1} of ${plan.steps.length}: ${plan.steps[current] ?? ''}` : `Plan: ${done} of ${plan.steps.length} done`;
+    const heading = current >= 0 ? l10n.t('Step {0} of {1}: {2}', current + 1, plan.steps.length, plan.steps[current] ?? '') : l10n.t('Plan: {0} of {1} done', done, plan.steps.length);
     this.element.replaceChildren(
       el('summary', { className: 'pinned-plan-summary', attrs: { 'data-testid': 'pinned-plan-summary' } }, [icon('checklist'), el('span', { text: ` ${heading}` })]),
       el(
