@@ -8,6 +8,8 @@ export interface AppliedChange {
   /** The file's bytes before the change; undefined when the change created the file. */
   before: Uint8Array | undefined;
   after: Uint8Array;
+  /** The user undid hunks of the agent's change in the review: not an edit of the agent's to review. */
+  fromReview?: true;
 }
 
 export interface UndoReport {
@@ -29,9 +31,17 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 export class ChangeJournal {
   private readonly changes: AppliedChange[] = [];
+  private readonly listeners = new Set<(change: AppliedChange) => void>();
 
   record(change: AppliedChange): void {
     this.changes.push(change);
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** Called with each change recorded from now on (the review of the agent's edits follows them). */
+  onRecord(listener: (change: AppliedChange) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
   }
 
   applied(): readonly AppliedChange[] {
