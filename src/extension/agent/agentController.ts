@@ -106,6 +106,7 @@ export class AgentController {
       .on('approvalAnswer', (message) => this.options.approver.answer(message.requestId, message.decision))
       .on('openAgentDiff', (message) => this.openDiff(message.taskId, message.path))
       .on('undoAgentTask', (message) => this.undo(message.taskId))
+      .on('openAgentReview', () => vscode.commands.executeCommand('svc.agentReview.open'))
       .on('stopProcess', async (message) => void (await this.tasks.stopProcess(message.conversationId, message.processId)));
   }
 

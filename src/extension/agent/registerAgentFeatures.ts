@@ -56,6 +56,8 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
   const approver = new ChatApprover(options.surface, new NotificationApprover());
   const review = registerAgentReview(context, workspace, options.log);
   const controller = new AgentController({ ...options, approver, workspace, review: review.review });
+  const postCounts = () => options.surface.post({ type: 'agentReview', ...review.review.counts() });
+  context.subscriptions.push(review.review.onDidChange(postCounts));
 
   const runFromPalette = async (given?: unknown): Promise<void> => {
     // Tests pass the task; people type it. A task passed by anything else runs only once confirmed.

@@ -2,6 +2,7 @@
 // diff), tokens with the cached share, and an undo of everything it applied (once: then "Undone").
 import type { AgentSummaryView, WebviewMessage } from '../../shared/protocol';
 import { el, formatCount, icon, textButton } from '../dom';
+import { reviewCountsRow } from './agentReviewCounts';
 
 const STOP_TEXT: Record<AgentSummaryView['stopReason'], string> = {
   stop: 'Task finished',
@@ -41,7 +42,9 @@ export class AgentSummaryCard {
         undo.replaceChildren(icon('loading'), el('span', { text: ' Undoing…' }));
         post({ type: 'undoAgentTask', taskId: summary.taskId });
       });
-      rows.push(el('div', { text: `Files changed (${files.length}):` }), el('ul', { className: 'agent-files' }, files), undo);
+      rows.push(el('div', { text: `Files changed (${files.length}):` }), el('ul', { className: 'agent-files' }, files));
+      if (summary.undone !== true) rows.push(reviewCountsRow(post));
+      rows.push(undo);
     } else {
       rows.push(el('div', { text: 'No files changed' }));
     }
