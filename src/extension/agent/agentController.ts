@@ -123,6 +123,7 @@ export class AgentController {
     // Every running task's list, so switching to another conversation shows its processes too.
     for (const conversationId of this.tasks.runningConversations()) this.postProcesses(conversationId, this.tasks.processes(conversationId));
     for (const pending of this.options.approver.open()) this.options.approver.showInline(pending);
+    if (this.options.review) this.options.surface.post({ type: 'agentReview', ...this.options.review.counts() });
   }
 
   /** The tools the conversation's last agent task offered, which its Ask requests to the same model carry too (AgentTasks.toolsOf). */
