@@ -1,7 +1,7 @@
 // An agent task's two edits reviewed hunk by hunk in the real VS Code, as a person does it: the task
 // (scripted on the emulator, edits auto-approved) changes one file in two places; the summary card says
 // "2 changes to review in 1 file"; its Review button opens the file with Keep / Undo over each change;
-// the first is kept and the second undone, and the file on disk holds exactly the kept one. code-server
+// the first is kept (its button) and the second undone (its key), and the file on disk holds exactly the kept one. code-server
 // saves after a delay by default: the review never puts lines into the document, so that is harmless.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -51,7 +51,9 @@ if (theme) {
       assert.equal(fs.readFileSync(file, 'utf8'), both, 'keeping writes nothing');
       await vscode.workbench.screenshot('agent-review-03-one-kept');
 
-      await lens(page, 'Undo (Ctrl+Alt+N)').first().click();
+      // The second by its key, with the cursor on the agent's line.
+      await page.locator('.view-line', { hasText: "'done'" }).click();
+      await page.keyboard.press('Control+Alt+N');
       await lens(page, 'Undo (Ctrl+Alt+N)').waitFor({ state: 'detached', timeout: 15_000 });
       await page.locator('.view-line', { hasText: "'done'" }).waitFor({ state: 'detached', timeout: 15_000 });
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });

@@ -19,8 +19,8 @@ export class AgentReviewLenses implements vscode.CodeLensProvider, vscode.HoverP
     const others = this.controller.review.paths().length - 1;
     const lenses = [
       new vscode.CodeLens(top, { title: hunks.length === 1 ? vscode.l10n.t('svc: 1 agent change to review') : vscode.l10n.t('svc: {0} agent changes to review', hunks.length), command: '' }),
-      new vscode.CodeLens(top, { title: vscode.l10n.t('Keep File (Ctrl+Enter)'), command: 'svc.agentReview.keepFile', arguments: [path] }),
-      new vscode.CodeLens(top, { title: vscode.l10n.t('Undo File (Ctrl+Backspace)'), command: 'svc.agentReview.undoFile', arguments: [path] }),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('Keep File (Ctrl+Shift+Alt+Y)'), command: 'svc.agentReview.keepFile', arguments: [path] }),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('Undo File (Ctrl+Shift+Alt+N)'), command: 'svc.agentReview.undoFile', arguments: [path] }),
     ];
     if (others > 0) lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('Next File ({0} more)', others), command: 'svc.agentReview.nextFile', arguments: [path] }));
     for (const hunk of hunks) {
