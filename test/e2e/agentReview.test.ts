@@ -66,5 +66,20 @@ if (theme) {
       await page.keyboard.press('Control+Z');
       await page.locator('.view-line', { hasText: "'done'" }).waitFor({ timeout: 15_000 });
     });
+
+    it('undoes every change under review in a file that is not open, byte for byte in its own encoding', async () => {
+      const file = path.join(vscode.workspace, 'legacy.ini');
+      const original = Buffer.from('; café settings\r\n[app]\r\nmode = debug\r\nname = crème\r\n', 'latin1');
+      fs.writeFileSync(file, original);
+      await sendAgentTask(chat(), 'latin-undo: switch legacy.ini to release');
+      await chat().getByTestId('agent-summary').nth(1).waitFor({ timeout: 90_000 });
+      assert.deepEqual(fs.readFileSync(file), Buffer.from('; café settings\r\n[app]\r\nmode = release\r\nname = crème\r\n', 'latin1'));
+      await chat().getByTestId('agent-review-count').last().filter({ hasText: '1 change to review in 1 file' }).waitFor({ timeout: 30_000 });
+      await vscode.workbench.runCommand('svc: Undo All Agent Changes Under Review');
+      await chat().getByTestId('agent-review-count').last().waitFor({ state: 'hidden', timeout: 15_000 });
+      assert.deepEqual(fs.readFileSync(file), original);
+      assert.equal(await vscode.workbench.page.locator('.tab[aria-label*="legacy.ini"]').count(), 0, 'the file was never opened');
+      await vscode.workbench.screenshot('agent-review-05-undone-closed-file');
+    });
   });
 }
