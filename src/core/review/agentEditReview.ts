@@ -6,7 +6,7 @@
 // review, and undoing a hunk is carried onto the file now through the rebase, or refused when the user
 // changed the same lines.
 import { applyHunks, diffLineArrays, hunkId, type Hunk } from '../edits/hunks';
-import { rebaseProposal } from '../edits/rebase';
+import { EditConflictError, rebaseProposal } from '../edits/rebase';
 import { splitLines } from '../edits/textLines';
 
 /** What the review needs of the files: their text now, and a write that only replaces what it expects. */
@@ -208,7 +208,7 @@ export class AgentEditReview {
       try {
         text = rebaseProposal(file.agent, now, reverted);
       } catch (error) {
-        if (error instanceof Error && 'line' in error && typeof error.line === 'number') throw new ReviewConflictError(file.display, error.line);
+        if (error instanceof EditConflictError) throw new ReviewConflictError(file.display, error.line);
         throw error;
       }
     }
