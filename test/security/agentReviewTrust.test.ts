@@ -15,6 +15,11 @@ class Files implements ReviewedFiles {
     return this.texts.get(p);
   }
 
+  async remove(p: string): Promise<void> {
+    this.written.push(`removed ${p}`);
+    this.texts.delete(p);
+  }
+
   async replace(p: string, expected: string, text: string): Promise<Uint8Array> {
     if (this.texts.get(p) !== expected) throw new Error('changed since read');
     this.written.push(p);
@@ -44,7 +49,7 @@ describe('review of agent edits: commands from anywhere', () => {
   it('writes only the agent text with the hunk reverted, and nothing when the file changes under it', async () => {
     const { files, review } = reviewed();
     const [hunk] = await review.hunks('/ws/app.js');
-    const racing: ReviewedFiles = { read: (p) => files.read(p), replace: async () => Promise.reject(new Error('changed since read')) };
+    const racing: ReviewedFiles = { read: (p) => files.read(p), replace: async () => Promise.reject(new Error('changed since read')), remove: async () => Promise.reject(new Error('changed since read')) };
     const raced = new AgentEditReview(racing);
     raced.noteAgentWrite({ path: '/ws/app.js', display: 'app.js', before: 'const a = 1;\nconst b = 2;\n', after: 'const a = 2;\nconst b = 2;\n', afterBytes: new Uint8Array() });
     await assert.rejects(raced.undo('/ws/app.js', hunk!.id), /changed since read/);

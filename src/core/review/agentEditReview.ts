@@ -19,6 +19,8 @@ export interface ReviewedFiles {
    * when the file no longer holds `expected`.
    */
   replace(path: string, expected: string, text: string): Promise<Uint8Array>;
+  /** Deletes the file (one undo step in an open editor); rejects without deleting when it no longer holds `expected`. */
+  remove(path: string, expected: string): Promise<void>;
 }
 
 /** A task's record of the files it changed, told about each undone hunk so "Undo these changes" agrees. */
@@ -47,6 +49,8 @@ interface ReviewedFile {
   agent: string;
   journal: ReviewJournal | undefined;
   agentBytes: Uint8Array;
+  /** The task created the file: undoing all of it deletes it, as "Undo these changes" does. */
+  created: boolean;
 }
 
 /** A hunk still to review, where it sits in the file now. */
@@ -90,7 +94,7 @@ export class AgentEditReview {
   /** An edit the agent wrote: the file's review starts at its text before the task's first edit. */
   noteAgentWrite(write: AgentWrite): void {
     const known = this.files.get(write.path);
-    const file: ReviewedFile = known ?? { path: write.path, display: write.display, baseline: write.before ?? '', agent: write.after, journal: write.journal, agentBytes: write.afterBytes };
+    const file: ReviewedFile = known ?? { path: write.path, display: write.display, baseline: write.before ?? '', agent: write.after, journal: write.journal, agentBytes: write.afterBytes, created: write.before === undefined };
     file.agent = write.after;
     file.agentBytes = write.afterBytes;
     file.journal = write.journal ?? file.journal;
@@ -211,6 +215,13 @@ export class AgentEditReview {
         if (error instanceof EditConflictError) throw new ReviewConflictError(file.display, error.line);
         throw error;
       }
+    }
+    if (file.created && !typed && reverted === '' && file.baseline === '') {
+      await this.io.remove(file.path, now);
+      file.agent = reverted;
+      this.settle(file);
+      this.fire();
+      return;
     }
     const bytes = await this.io.replace(file.path, now, text);
     // Without typing the file is exactly the agent's text with the hunk undone: the task's journal takes

@@ -63,6 +63,11 @@ export class ChangeJournal {
     }
     for (const { first, last } of [...byPath.values()].reverse()) {
       const current = await files.readFile(first.path).catch(() => undefined);
+      // A file the task created and that is gone already (undone in the review, or deleted by hand) is where undo would put it.
+      if (current === undefined && first.before === undefined) {
+        report.deleted.push(first.display);
+        continue;
+      }
       if (current === undefined || !sameBytes(current, last.after)) {
         report.skipped.push({ display: first.display, reason: current === undefined ? 'the file no longer exists' : 'the file was changed after the agent wrote it' });
         continue;

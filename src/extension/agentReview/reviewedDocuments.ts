@@ -49,6 +49,20 @@ export class ReviewedDocuments implements ReviewedFiles {
     return bytes;
   }
 
+  async remove(path: string, expected: string): Promise<void> {
+    const display = vscode.workspace.asRelativePath(path, false);
+    const document = openDocument(path);
+    if ((await this.read(path)) !== expected) throw new ReviewedFileChangedError(display);
+    if (document) {
+      // Through the editor, so the deletion is one undo step there too.
+      const edit = new vscode.WorkspaceEdit();
+      edit.deleteFile(document.uri, { ignoreIfNotExists: false });
+      if (!(await vscode.workspace.applyEdit(edit))) throw new ReviewedFileChangedError(display);
+      return;
+    }
+    await this.workspace.files.deleteFile(path);
+  }
+
   private async disk(path: string) {
     const bytes = await this.workspace.files.readFile(path).catch(() => undefined);
     if (!bytes) return undefined;

@@ -33,6 +33,12 @@ class MemoryFiles implements ReviewedFiles, JournalFiles {
     return encode(text);
   }
 
+  async remove(p: string, expected: string): Promise<void> {
+    if (this.texts.get(p) !== expected) throw new Error(`${p} changed`);
+    this.texts.delete(p);
+    this.writes++;
+  }
+
   async readFile(p: string): Promise<Uint8Array> {
     const text = this.texts.get(p);
     if (text === undefined) throw new Error(`${p} does not exist`);
@@ -188,6 +194,21 @@ describe('review of an agent task edits', () => {
     b.review.keepAll();
     assert.deepEqual(b.review.counts(), { hunks: 0, files: 0 });
     assert.equal(b.files.writes, 0);
+  });
+
+  it('undoing all of a file the task created deletes it, as "Undo these changes" does, and that undo then agrees', async () => {
+    const b = bed();
+    await b.agentWrites(OTHER, '# notes\n\n- first\n');
+    const created = bed();
+    await created.agentWrites(OTHER, '# notes\n\n- first\n');
+    await b.review.undoFile(OTHER);
+    assert.equal(b.files.texts.has(OTHER), false);
+    assert.deepEqual(b.review.counts(), { hunks: 0, files: 0 });
+    const report = await b.journal.undoAll(b.files);
+    assert.deepEqual(report, { restored: [], deleted: ['notes.md'], skipped: [] });
+    const direct = await created.journal.undoAll(created.files);
+    assert.deepEqual(direct.deleted, ['notes.md']);
+    assert.equal(created.files.texts.has(OTHER), false);
   });
 
   it('a checkpoint restore ends the review of the files it touched, and only those', async () => {
