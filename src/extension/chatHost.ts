@@ -39,6 +39,7 @@ import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackgr
 import { globalStateStorage } from './files/globalStateStorage';
 import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
 import { registerInlineEdit } from './inlineEdit/registerInlineEdit';
+import { endOnRestore } from '../core/review/reviewSources';
 import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';
 import { registerTerminalToChat } from './terminal/terminalToChatCommands';
@@ -243,6 +244,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     log,
   });
   chat.useAgent(agent.controller);
+  context.subscriptions.push(endOnRestore(agent.review.review, checkpoints));
   context.subscriptions.push(
     registerDemoTask(context, {
       usesEmulator: async () => (await connection.get()).connection.mode === 'emulator',

@@ -107,6 +107,8 @@ const agentHostMessages = [
     conversationId: id,
     processes: z.array(z.object({ id, command: z.string(), cwd: z.string(), background: z.boolean() })).check(z.maxLength(100)),
   }),
+  /** How many of the agent's changes are left to review in the editor, over every task of this window. */
+  z.object({ type: z.literal('agentReview'), hunks: count, files: count }),
 ] as const;
 
 const agentWebviewMessages = [
@@ -126,6 +128,8 @@ const agentWebviewMessages = [
   /** Opens VS Code's diff of `path` as it was before task `taskId` against the file now. */
   z.object({ type: z.literal('openAgentDiff'), taskId: id, path: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('undoAgentTask'), taskId: id }),
+  /** Opens the first file with agent changes left to review, at its first change. */
+  z.object({ type: z.literal('openAgentReview') }),
   /** Stops process `processId` (p1, p2, …) of the task running in `conversationId`. */
   z.object({ type: z.literal('stopProcess'), conversationId: id, processId: z.string().check(z.minLength(1), z.maxLength(20)) }),
 ] as const;

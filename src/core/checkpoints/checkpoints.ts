@@ -44,6 +44,7 @@ export interface CheckpointsOptions {
 
 export class Checkpoints {
   private unavailable = false;
+  private readonly restoredListeners = new Set<(changed: readonly CheckpointChange[]) => void>();
 
   constructor(private readonly options: CheckpointsOptions) {}
 
@@ -113,7 +114,14 @@ export class Checkpoints {
     for (const { store, commit } of await this.storesOf(ref)) {
       for (const change of await store.restore(commit)) changed.push({ ...change, folder: store.workTree });
     }
+    for (const listener of this.restoredListeners) listener(changed);
     return { changed, before };
+  }
+
+  /** Called after each restore with the files it changed (a review of the agent's edits ends for them). */
+  onRestored(listener: (changed: readonly CheckpointChange[]) => void): { dispose(): void } {
+    this.restoredListeners.add(listener);
+    return { dispose: () => this.restoredListeners.delete(listener) };
   }
 
   /** Keeps the checkpoints the conversations still show and are younger than `keepDays`; drops the rest. */

@@ -8,6 +8,8 @@ export interface AppliedChange {
   /** The file's bytes before the change; undefined when the change created the file. */
   before: Uint8Array | undefined;
   after: Uint8Array;
+  /** The user undid hunks of the agent's change in the review: not an edit of the agent's to review. */
+  fromReview?: true;
 }
 
 export interface UndoReport {
@@ -29,9 +31,17 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 export class ChangeJournal {
   private readonly changes: AppliedChange[] = [];
+  private readonly listeners = new Set<(change: AppliedChange) => void>();
 
   record(change: AppliedChange): void {
     this.changes.push(change);
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** Called with each change recorded from now on (the review of the agent's edits follows them). */
+  onRecord(listener: (change: AppliedChange) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
   }
 
   applied(): readonly AppliedChange[] {
@@ -53,6 +63,11 @@ export class ChangeJournal {
     }
     for (const { first, last } of [...byPath.values()].reverse()) {
       const current = await files.readFile(first.path).catch(() => undefined);
+      // A file the task created and that is gone already (undone in the review, or deleted by hand) is where undo would put it.
+      if (current === undefined && first.before === undefined) {
+        report.deleted.push(first.display);
+        continue;
+      }
       if (current === undefined || !sameBytes(current, last.after)) {
         report.skipped.push({ display: first.display, reason: current === undefined ? 'the file no longer exists' : 'the file was changed after the agent wrote it' });
         continue;

@@ -30,6 +30,8 @@ import type { ChatApprover } from './chatApprover';
 import type { ExternalToolTask } from '../../core/mcp/externalTool';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
+import type { AgentEditReview } from '../../core/review/agentEditReview';
+import { followJournal } from '../../core/review/reviewSources';
 
 export type { AgentTaskRecord };
 
@@ -66,6 +68,8 @@ export interface AgentControllerOptions {
   standingInstructions?: () => Promise<ChatMessage | undefined>;
   /** Subfolders' rules, sent with the file tools' results there. */
   nestedRules?: NestedRulesSource;
+  /** The review of the agent's edits in the editor: every task's writes are offered there. */
+  review?: AgentEditReview;
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
@@ -102,6 +106,7 @@ export class AgentController {
       .on('approvalAnswer', (message) => this.options.approver.answer(message.requestId, message.decision))
       .on('openAgentDiff', (message) => this.openDiff(message.taskId, message.path))
       .on('undoAgentTask', (message) => this.undo(message.taskId))
+      .on('openAgentReview', () => vscode.commands.executeCommand('svc.agentReview.open'))
       .on('stopProcess', async (message) => void (await this.tasks.stopProcess(message.conversationId, message.processId)));
   }
 
@@ -118,6 +123,7 @@ export class AgentController {
     // Every running task's list, so switching to another conversation shows its processes too.
     for (const conversationId of this.tasks.runningConversations()) this.postProcesses(conversationId, this.tasks.processes(conversationId));
     for (const pending of this.options.approver.open()) this.options.approver.showInline(pending);
+    if (this.options.review) this.options.surface.post({ type: 'agentReview', ...this.options.review.counts() });
   }
 
   /** The tools the conversation's last agent task offered, which its Ask requests to the same model carry too (AgentTasks.toolsOf). */
@@ -174,6 +180,7 @@ export class AgentController {
     const outcome = await this.tasks.undo(this.options.workspace.files, taskId);
     if (outcome.record) this.postIfActive(outcome.record.conversationId, { type: 'notice', level: outcome.level, message: outcome.message });
     if (outcome.record && outcome.report) await this.markUndone(outcome.record);
+    await this.options.review?.endReverted();
     void this.window.notify(outcome.level, outcome.message);
     return outcome.report;
   }
@@ -214,7 +221,7 @@ export class AgentController {
     // Trust is read per task: granting it takes effect from the next task on.
     const trusted = vscode.workspace.isTrusted;
     if (!trusted) notice('warning', RESTRICTED_MODE_NOTICE);
-    return createAgentToolset({
+    const toolset = await createAgentToolset({
       catalog: this.formulaCatalog(client),
       approver: this.options.approver.forConversation(conversationId),
       formulas: agent.formulas,
@@ -231,6 +238,9 @@ export class AgentController {
       ...(checkpoint ? { checkpoint } : {}),
       ...(this.options.nestedRules ? { nestedRules: this.options.nestedRules } : {}),
     });
+    const decode = async (bytes: Uint8Array, display: string) => (await decodeTextFile(bytes, display, this.options.workspace.encodingDetector)).text;
+    if (this.options.review) followJournal(this.options.review, toolset.journal, decode, (error) => this.options.log.warn(`Agent review: ${error instanceof Error ? error.message : String(error)}`));
+    return toolset;
   }
 
   private formulaCatalog(client: SvcClient): FormulaToolCatalog {

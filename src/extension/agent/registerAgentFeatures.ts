@@ -14,6 +14,8 @@ import { AgentController, type AgentChatSurface, type AgentTaskRecord } from './
 import { ChatApprover, type PendingApproval } from './chatApprover';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
+import { registerAgentReview } from '../agentReview/registerAgentReview';
+import type { AgentReviewController } from '../agentReview/agentReviewController';
 
 /** What integration tests drive: the same paths the chat view and the commands use. */
 export interface AgentTestApi {
@@ -49,10 +51,13 @@ export interface AgentFeatureOptions {
   nestedRules?: NestedRulesSource;
 }
 
-export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi } {
+export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi; review: AgentReviewController } {
   const workspace = new VscodeWorkspaceHost(options.log);
   const approver = new ChatApprover(options.surface, new NotificationApprover());
-  const controller = new AgentController({ ...options, approver, workspace });
+  const review = registerAgentReview(context, workspace, options.log);
+  const controller = new AgentController({ ...options, approver, workspace, review: review.review });
+  const postCounts = () => options.surface.post({ type: 'agentReview', ...review.review.counts() });
+  context.subscriptions.push(review.review.onDidChange(postCounts));
 
   const runFromPalette = async (given?: unknown): Promise<void> => {
     // Tests pass the task; people type it. A task passed by anything else runs only once confirmed.
@@ -118,5 +123,5 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
     },
     whenIdle: () => controller.whenIdle(),
   };
-  return { controller, testApi };
+  return { controller, testApi, review };
 }

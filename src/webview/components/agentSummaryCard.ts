@@ -3,6 +3,7 @@
 import type { AgentSummaryView, WebviewMessage } from '../../shared/protocol';
 import { el, formatCount, icon, textButton } from '../dom';
 import * as l10n from '../../shared/l10n';
+import { reviewCountsRow } from './agentReviewCounts';
 
 const STOP_TEXT: Record<AgentSummaryView['stopReason'], string> = {
   stop: l10n.t('Task finished'),
@@ -42,7 +43,9 @@ export class AgentSummaryCard {
         undo.replaceChildren(icon('loading'), el('span', { text: ` ${l10n.t('Undoing…')}` }));
         post({ type: 'undoAgentTask', taskId: summary.taskId });
       });
-      rows.push(el('div', { text: l10n.t('Files changed ({0}):', files.length) }), el('ul', { className: 'agent-files' }, files), undo);
+      rows.push(el('div', { text: l10n.t('Files changed ({0}):', files.length) }), el('ul', { className: 'agent-files' }, files));
+      if (summary.undone !== true) rows.push(reviewCountsRow(post));
+      rows.push(undo);
     } else {
       rows.push(el('div', { text: l10n.t('No files changed') }));
     }
