@@ -154,4 +154,18 @@ export const chromeCases: WebviewCase[] = [
       assert.equal((await chat.waitForPosted('send')).text, 'a very long paste');
     },
   },
+  {
+    name: 'an empty conversation on the local emulator invites to try the agent on a sample project; the invite asks the host for the demo, and is gone on the service',
+    page: 'strict',
+    async run(chat) {
+      const invite = chat.page.locator('[data-testid="empty-try-demo"]');
+      assert.equal(await invite.isVisible(), true);
+      assert.equal((await invite.innerText()).trim(), 'Try the agent on a sample project');
+      await invite.click();
+      assert.equal((await chat.waitForPosted('runAction')).action, 'tryDemo');
+      assert.equal((await chat.posted()).filter((m) => m.type === 'runAction').length, 1, 'one click, one demo');
+      await chat.play([{ type: 'connection', connection: { mode: 'apiKey', baseUrl: 'https://api.svc.example/v1' } }]);
+      assert.equal(await invite.isVisible(), false);
+    },
+  },
 ];

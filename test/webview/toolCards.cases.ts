@@ -133,6 +133,9 @@ export const toolCardCases: WebviewCase[] = [
       // The view redraws the step while waiting: it still says it waits.
       await chat.play([live([user, step('s1', 'streaming', [edit1], 'Editing.'), tool('t1', edit1, 'running', '')])]);
       assert.equal(await badge.innerText(), 'Waiting for your approval');
+      await chat.play([{ type: 'reasoningDelta', conversationId: CONVERSATION_ID, messageId: 's1', choiceIndex: 0, text: 'Fix the count first.' }]);
+      const thinkingLabel = chat.page.locator('.message.assistant[data-status="streaming"] .thinking-label');
+      assert.equal((await thinkingLabel.innerText()).trim(), 'Thinking', 'no "Thinking…" while the user decides');
       await prompt.getByRole('button', { name: 'Approve' }).click();
       await chat.play([{ type: 'approvalSettled', requestId: 'r1' }]);
       assert.equal(await badge.innerText(), 'Generating…');

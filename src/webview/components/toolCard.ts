@@ -82,10 +82,12 @@ export class ToolCard {
       el('pre', { className: 'tool-json', text: prettyArguments(card?.arguments ?? ''), attrs: { 'data-testid': 'tool-arguments' } }),
     ]);
     const children: Node[] = [header];
-    if (view.checkpoint && context) children.push(checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m)));
     if (described.body) children.push(described.body);
     if (status !== 'running' && described.showResult) children.push(this.result(view.content));
-    children.push(details);
+    // The checkpoint (hidden until hovered) shares the Details line, so it never leaves an empty row.
+    const footer = el('div', { className: 'tool-card-footer' }, [details]);
+    if (view.checkpoint && context) footer.append(checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m)));
+    children.push(footer);
     this.element = el('div', {
       className: `message tool-card status-${status}`,
       attrs: { 'data-testid': 'tool-card', 'data-status': status, 'data-tool': view.name, 'data-message-id': view.id, role: 'article', 'aria-label': `Tool call ${view.name}: ${STATUS_TEXT[status]} — ${header.querySelector('.tool-call-title')?.textContent ?? ''}` },
