@@ -117,7 +117,10 @@ export class AssistantMessage {
   }
 
   toolCallDelta(choiceIndex: number, index: number, id?: string, name?: string, argumentsDelta?: string): void {
-    if (this.isStreaming) this.panel(choiceIndex).toolCallDelta(index, id, name, argumentsDelta);
+    if (!this.isStreaming) return;
+    this.panel(choiceIndex).toolCallDelta(index, id, name, argumentsDelta);
+    this.agentStep = true;
+    this.showActions();
   }
 
   /** The user stopped the reply: what arrived stays, nothing more is added. */
@@ -200,6 +203,12 @@ export class AssistantMessage {
 
   private showUsage(usage: UsageView | undefined, speed?: ReplySpeedView): void {
     showReplyUsage(this.usageLabel, usage, speed, { agentStep: this.agentStep });
+    this.showActions();
+  }
+
+  /** A step that only called tools has no answer to copy, insert or regenerate: it shows no actions. */
+  private showActions(): void {
+    this.element.classList.toggle('tool-step', this.agentStep && this.panels.every((panel) => panel.contentText.trim() === ''));
   }
 
   private showError(error: ErrorInfo): void {
