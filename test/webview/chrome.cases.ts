@@ -64,6 +64,8 @@ async function layoutAt(chat: ChatPage, width: number): Promise<void> {
   await chat.frames(3);
   await chat.page.screenshot({ path: path.join(resultsDir, `webview-chat-${width}px-light.png`) });
   assert.deepEqual(await overflowing(chat), [], `at ${width} px`);
+  const authorLines = await chat.page.locator('.message-author').evaluateAll((names) => names.map((n) => n.getClientRects().length));
+  assert.ok(authorLines.length > 0 && authorLines.every((lines) => lines === 1), `each model name on one line at ${width} px: ${JSON.stringify(authorLines)}`);
   for (const testid of ['model-picker', 'send', 'composer-input']) {
     const box = await chat.page.locator(`[data-testid="${testid}"]`).boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= width + 0.5, `${testid} inside the view at ${width} px`);
