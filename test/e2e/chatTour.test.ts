@@ -23,6 +23,9 @@ async function atWidths(vscode: VsCodeSession, chat: FrameLocator, name: string)
     await chat.locator('body').evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await vscode.workbench.screenshot(`tour-${name}-${width}px`);
     assert.deepEqual(await overflowing(chat), [], `${name} at ${width} px`);
+    // Names are not broken across lines: a file name, a model name.
+    const broken = await chat.locator('body').evaluate(() => [...document.querySelectorAll('[data-testid="tool-file"], .message-author')].filter((e) => e.getClientRects().length > 1).map((e) => e.textContent));
+    assert.deepEqual(broken, [], `${name} at ${width} px: names on one line`);
   }
 }
 
