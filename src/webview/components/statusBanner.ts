@@ -9,9 +9,9 @@ export class StatusBanner {
 
   constructor(runAction: (action: HostAction) => void) {
     this.text = el('span', { className: 'status-text' });
-    const setKey = textButton('key', 'Set API Key', 'set-key');
+    const setKey = textButton('key', 'Set API Key', 'set-key', { title: 'Set API Key', 'aria-label': 'Set API Key' });
     setKey.addEventListener('click', () => runAction('setKey'));
-    const demo = textButton('play', 'Try a demo', 'try-demo', { title: 'Try the agent on a sample project: two edits, a command, approvals and checkpoints, offline' });
+    const demo = textButton('play', 'Try a demo', 'try-demo', { title: 'Try the agent on a sample project: two edits, a command, approvals and checkpoints, offline', 'aria-label': 'Try a demo' });
     // One handler for every "try the demo" button: this banner's and the empty conversation's invite.
     document.addEventListener('click', (event) => {
       if (event.target instanceof Element && event.target.closest('[data-action="try-demo"]')) runAction('tryDemo');
