@@ -67,6 +67,8 @@ async function layoutAt(chat: ChatPage, width: number): Promise<void> {
   const bannerRows = await chat.page.locator('[data-testid="status-banner"] button').evaluateAll((buttons) => new Set(buttons.filter((b) => b.getClientRects().length > 0).map((b) => Math.round(b.getBoundingClientRect().top))).size);
   // In the narrowest side bar the banner's buttons are icons on one line; wider, their words may wrap below.
   if (width <= 240) assert.equal(bannerRows, 1, `the emulator banner's buttons share one line at ${width} px`);
+  const bannerIcons = await chat.page.locator('[data-testid="status-banner"] button .codicon').evaluateAll((icons) => icons.filter((i) => getComputedStyle(i).display !== 'none').length);
+  assert.equal(bannerIcons, 2, `the emulator banner's buttons keep their icons at ${width} px`);
   const authorLines = await chat.page.locator('.message-author').evaluateAll((names) => names.map((n) => n.getClientRects().length));
   assert.ok(authorLines.length > 0 && authorLines.every((lines) => lines === 1), `each model name on one line at ${width} px: ${JSON.stringify(authorLines)}`);
   for (const testid of ['model-picker', 'send', 'composer-input']) {
