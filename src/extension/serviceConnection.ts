@@ -3,6 +3,7 @@
 // `http.proxy` and the system proxy, so requests take VS Code's proxy-aware network stack.
 import * as vscode from 'vscode';
 import { SvcClient } from '../api/index';
+import { KeyNotSentError } from '../core/chat/keyNotSentError';
 import type { Connection } from '../shared/protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import { ENV_KEY } from './apiKeyStore';
@@ -122,7 +123,7 @@ export class ServiceConnection implements vscode.Disposable {
       { modal: true, detail: vscode.l10n.t('Your key was stored for {0}. svc.baseUrl now says {1}. Only continue if you changed it yourself and trust that address: the key goes with every request.', boundTo, baseUrl) },
       send,
     );
-    if (choice !== send) throw new ServiceAddressError(vscode.l10n.t('svc.baseUrl: your API key was stored for {0} and was not sent to {1}. Set svc.baseUrl back, or run "svc: Set API Key" to store a key for the new address.', boundTo, baseUrl));
+    if (choice !== send) throw new KeyNotSentError(vscode.l10n.t('svc.baseUrl: your API key was stored for {0} and was not sent to {1}. Set svc.baseUrl back, or run "svc: Set API Key" to store a key for the new address.', boundTo, baseUrl));
     await this.keys.bind(baseUrl);
   }
 

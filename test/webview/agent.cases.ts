@@ -207,6 +207,16 @@ export const agentCases: WebviewCase[] = [
       assert.match((await restore.getAttribute('title')) ?? '', /Checkpoint before your task, .* · 1 large file not saved/);
       assert.match((await bars.nth(1).locator('[data-testid="checkpoint-restore"]').getAttribute('title')) ?? '', /Checkpoint before edit_file src\/date\.ts/);
       assert.deepEqual(await bars.locator('button').evaluateAll((buttons) => buttons.filter((b) => (b.textContent ?? '').trim() === '').length), 0, 'no bare icon');
+      // On the card it shares the Details line: hidden until hovered, it leaves no empty row.
+      const cardRows = await chat.page.locator('[data-testid="tool-card"]').evaluate((card) => {
+        const box = (selector: string): { top: number; bottom: number } => card.querySelector(selector)!.getBoundingClientRect();
+        const details = box('[data-testid="tool-details"] > summary');
+        const checkpoint = box('[data-testid="checkpoint"]');
+        return { details: [details.top, details.bottom], checkpoint: [checkpoint.top, checkpoint.bottom] };
+      });
+      const [detailsTop, detailsBottom] = cardRows.details as [number, number];
+      const [checkpointTop, checkpointBottom] = cardRows.checkpoint as [number, number];
+      assert.ok(checkpointTop < detailsBottom && checkpointBottom > detailsTop, `the card's checkpoint is on the Details line: ${JSON.stringify(cardRows)}`);
       const actions = ['compare', 'restoreFiles', 'restoreAll', 'restoreConversation'] as const;
       for (const [i, action] of actions.entries()) {
         await chat.page.locator('[data-role="user"]').hover();

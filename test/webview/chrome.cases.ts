@@ -64,6 +64,13 @@ async function layoutAt(chat: ChatPage, width: number): Promise<void> {
   await chat.frames(3);
   await chat.page.screenshot({ path: path.join(resultsDir, `webview-chat-${width}px-light.png`) });
   assert.deepEqual(await overflowing(chat), [], `at ${width} px`);
+  const bannerRows = await chat.page.locator('[data-testid="status-banner"] button').evaluateAll((buttons) => new Set(buttons.filter((b) => b.getClientRects().length > 0).map((b) => Math.round(b.getBoundingClientRect().top))).size);
+  // In the narrowest side bar the banner's buttons are icons on one line; wider, their words may wrap below.
+  if (width <= 240) assert.equal(bannerRows, 1, `the emulator banner's buttons share one line at ${width} px`);
+  const bannerIcons = await chat.page.locator('[data-testid="status-banner"] button .codicon').evaluateAll((icons) => icons.filter((i) => getComputedStyle(i).display !== 'none').length);
+  assert.equal(bannerIcons, 2, `the emulator banner's buttons keep their icons at ${width} px`);
+  const authorLines = await chat.page.locator('.message-author').evaluateAll((names) => names.map((n) => n.getClientRects().length));
+  assert.ok(authorLines.length > 0 && authorLines.every((lines) => lines === 1), `each model name on one line at ${width} px: ${JSON.stringify(authorLines)}`);
   for (const testid of ['model-picker', 'send', 'composer-input']) {
     const box = await chat.page.locator(`[data-testid="${testid}"]`).boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= width + 0.5, `${testid} inside the view at ${width} px`);
@@ -152,6 +159,20 @@ export const chromeCases: WebviewCase[] = [
       assert.match(await chat.page.locator('[data-testid="context-limit-warning"]').innerText(), /Too long for svc-v1-8k: about 18,680 tokens, and it takes 8,192/);
       await input.press('Enter');
       assert.equal((await chat.waitForPosted('send')).text, 'a very long paste');
+    },
+  },
+  {
+    name: 'an empty conversation on the local emulator invites to try the agent on a sample project; the invite asks the host for the demo, and is gone on the service',
+    page: 'strict',
+    async run(chat) {
+      const invite = chat.page.locator('[data-testid="empty-try-demo"]');
+      assert.equal(await invite.isVisible(), true);
+      assert.equal((await invite.innerText()).trim(), 'Try the agent on a sample project');
+      await invite.click();
+      assert.equal((await chat.waitForPosted('runAction')).action, 'tryDemo');
+      assert.equal((await chat.posted()).filter((m) => m.type === 'runAction').length, 1, 'one click, one demo');
+      await chat.play([{ type: 'connection', connection: { mode: 'apiKey', baseUrl: 'https://api.svc.example/v1' } }]);
+      assert.equal(await invite.isVisible(), false);
     },
   },
 ];

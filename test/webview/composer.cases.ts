@@ -58,6 +58,28 @@ export const composerCases: WebviewCase[] = [
     },
   },
   {
+    name: 'typing after an early Enter cancels the waiting send: the model list and settings arriving mid-word send nothing and lose no character',
+    page: 'strict',
+    async run(chat) {
+      await chat.page.reload();
+      await chat.waitForPosted('ready');
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      await input.fill('Fix @src/app.ts');
+      await input.press('Enter');
+      await input.press('Control+a');
+      await chat.page.keyboard.type('hel');
+      await chat.send(initMessage());
+      await chat.frames(2);
+      assert.equal(await input.inputValue(), 'hel');
+      await chat.page.keyboard.type('lo again');
+      await chat.play([{ type: 'settings', settings: initMessage().settings }]);
+      assert.equal((await chat.posted()).filter((m) => m.type === 'send').length, 0);
+      assert.equal(await input.inputValue(), 'hello again');
+      await input.press('Enter');
+      assert.equal((await chat.waitForPosted('send')).text, 'hello again');
+    },
+  },
+  {
     name: 'the model picker says which models think and which see images, with icons for the chosen one; thinking is a switch only for svc-k2.5',
     page: 'strict',
     async run(chat) {

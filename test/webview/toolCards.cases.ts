@@ -99,6 +99,10 @@ export const toolCardCases: WebviewCase[] = [
       }
       await firstEdit.locator('[data-testid="tool-details"] summary').click();
       assert.match(await firstEdit.locator('[data-testid="tool-arguments"]').innerText(), /"old_text": "count = 0"/, 'one click shows the raw arguments');
+      // Steps that only called tools show no copy/insert/regenerate row; the answer at the end keeps its actions.
+      const copies = chat.page.locator('[data-testid="message"][data-role="assistant"] [data-action="copy-answer"]');
+      assert.equal(await copies.filter({ visible: true }).count(), 1, 'only the final answer offers Copy');
+      assert.equal(await chat.lastAssistant().locator('[data-action="copy-answer"]').isVisible(), true);
     },
   },
   {
@@ -130,12 +134,18 @@ export const toolCardCases: WebviewCase[] = [
       assert.equal(await chat.page.evaluate(() => document.body.dataset.awaitingApproval), 'true');
       const spinning = await chat.page.locator('.tool-status.status-running .codicon').evaluate((e) => getComputedStyle(e).animationName);
       assert.equal(spinning, 'none', 'nothing spins while the user decides');
+      const cardStatus = chat.page.locator('[data-testid="tool-card"] [data-testid="tool-status"]');
+      assert.equal((await cardStatus.innerText()).trim(), 'waiting', 'the card does not say it runs');
       // The view redraws the step while waiting: it still says it waits.
       await chat.play([live([user, step('s1', 'streaming', [edit1], 'Editing.'), tool('t1', edit1, 'running', '')])]);
       assert.equal(await badge.innerText(), 'Waiting for your approval');
+      await chat.play([{ type: 'reasoningDelta', conversationId: CONVERSATION_ID, messageId: 's1', choiceIndex: 0, text: 'Fix the count first.' }]);
+      const thinkingLabel = chat.page.locator('.message.assistant[data-status="streaming"] .thinking-label');
+      assert.equal((await thinkingLabel.innerText()).trim(), 'Thinking', 'no "Thinking…" while the user decides');
       await prompt.getByRole('button', { name: 'Approve' }).click();
       await chat.play([{ type: 'approvalSettled', requestId: 'r1' }]);
       assert.equal(await badge.innerText(), 'Generating…');
+      assert.equal((await cardStatus.innerText()).trim(), 'running…');
     },
   },
   {

@@ -5,6 +5,7 @@ import { RequestValidationError, SvcApiError, TimeoutError } from '../../api/ind
 import { connectionProblem, timeoutProblem } from './connectionProblem';
 import type { ErrorInfo } from '../conversations/conversationParts';
 import { InvalidInputError } from '../conversations/conversationErrors';
+import { KeyNotSentError } from './keyNotSentError';
 
 /** Waits used when the service does not say how long: an overloaded engine clears quickly. */
 export const DEFAULT_OVERLOAD_WAIT_SECONDS = 5;
@@ -123,6 +124,7 @@ function fromApiError(error: SvcApiError): ErrorInfo {
 
 export function errorToInfo(error: unknown): ErrorInfo {
   if (error instanceof SvcApiError) return fromApiError(error);
+  if (error instanceof KeyNotSentError) return { kind: 'authentication', message: error.message, action: 'setKey' };
   if (error instanceof InvalidInputError) {
     return { kind: 'invalidRequest', message: error.message, action: 'fixRequest', field: error.field };
   }

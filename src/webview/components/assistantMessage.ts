@@ -114,11 +114,16 @@ export class AssistantMessage {
   }
 
   appendContent(choiceIndex: number, text: string): void {
-    if (this.isStreaming) this.panel(choiceIndex).appendContent(text);
+    if (!this.isStreaming) return;
+    this.panel(choiceIndex).appendContent(text);
+    if (this.element.classList.contains('tool-step')) this.showActions();
   }
 
   toolCallDelta(choiceIndex: number, index: number, id?: string, name?: string, argumentsDelta?: string): void {
-    if (this.isStreaming) this.panel(choiceIndex).toolCallDelta(index, id, name, argumentsDelta);
+    if (!this.isStreaming) return;
+    this.panel(choiceIndex).toolCallDelta(index, id, name, argumentsDelta);
+    this.agentStep = true;
+    this.showActions();
   }
 
   /** The user stopped the reply: what arrived stays, nothing more is added. */
@@ -170,6 +175,7 @@ export class AssistantMessage {
     if (this.isStreaming) for (const panel of this.panels) panel.finish();
     this.status = status;
     this.showStatus(status);
+    this.showActions();
   }
 
   private panel(index: number): ChoicePanel {
@@ -201,6 +207,15 @@ export class AssistantMessage {
 
   private showUsage(usage: UsageView | undefined, speed?: ReplySpeedView): void {
     showReplyUsage(this.usageLabel, usage, speed, { agentStep: this.agentStep });
+    this.showActions();
+  }
+
+  /**
+   * A step that only called tools, or a reply with no text yet, has no answer to copy, insert or
+   * regenerate: it shows no actions.
+   */
+  private showActions(): void {
+    this.element.classList.toggle('tool-step', (this.agentStep || this.isStreaming) && this.panels.every((panel) => panel.contentText.trim() === ''));
   }
 
   private showError(error: ErrorInfo): void {

@@ -88,7 +88,7 @@ export class AttachmentTray {
     workspace.addEventListener('click', () => callbacks.post({ type: 'pickAttachments', from: 'workspace' }));
     const disk = iconButton('file-media', l10n.t('Attach images or files from disk'), 'attach-from-disk');
     disk.addEventListener('click', () => callbacks.post({ type: 'pickAttachments', from: 'disk' }));
-    const hint = el('span', { className: 'attachment-hint', text: l10n.t('Shift+drop files here or paste images') });
+    const hint = el('span', { className: 'attachment-hint', text: l10n.t('Shift+drop files here or paste images'), attrs: { title: l10n.t('Shift+drop files here or paste images') } });
     this.element = el('div', { className: 'attachments', attrs: { 'data-testid': 'attachments' } }, [
       el('div', { className: 'attachment-toolbar' }, [workspace, disk, hint]),
       this.list,

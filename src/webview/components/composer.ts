@@ -89,7 +89,10 @@ export class Composer {
   private models: ModelView[] = [];
   private settings: UiSettings | undefined;
   private busy = false;
-  /** Enter pressed before the host sent the model list: the message goes as soon as it arrives. */
+  /**
+   * Enter pressed before the host sent the model list: the message goes as soon as it arrives, unless the
+   * user edits the draft meanwhile (sending then would send a half-typed text and clear what follows).
+   */
   private submitWhenReady = false;
   private debounce: ReturnType<typeof setTimeout> | undefined;
 
@@ -267,6 +270,7 @@ export class Composer {
   }
 
   private changed(): void {
+    this.cancelWaitingSubmit();
     this.limitGuard.draftChanged();
     this.mentionChips.keepOnly(this.input.value);
     this.callbacks.draftChanged(this.input.value);
@@ -284,18 +288,24 @@ export class Composer {
 
   private submit(): void {
     const text = this.input.value;
+    this.submitWhenReady = false;
     if (text.trim() === '' || this.busy) return;
     if (this.modelPicker.value === '') {
       this.submitWhenReady = true;
       this.estimate.textContent = l10n.t('Connecting… the message is sent as soon as the service is ready');
       return;
     }
-    this.submitWhenReady = false;
     if (this.limitGuard.holdBack()) return;
     if (!this.callbacks.send(text, this.options())) return;
     this.setText('');
     // Sent with the button (which Stop replaces), the focus would fall out of the view: it stays here.
     this.input.focus();
+  }
+
+  private cancelWaitingSubmit(): void {
+    if (!this.submitWhenReady) return;
+    this.submitWhenReady = false;
+    this.estimate.textContent = '';
   }
 
   private submitIfWaiting(): void {

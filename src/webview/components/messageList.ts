@@ -8,6 +8,7 @@
 import type { ConversationView, ErrorInfo, MessageView, ShowReasoning } from '../../shared/protocol';
 import { el } from '../dom';
 import { AssistantMessage } from './assistantMessage';
+import { emptyState } from './emptyState';
 import { fileChangingTurns } from './fileChangingTurns';
 import type { MessageContext } from './messageContext';
 import { MessageKeyboard } from './messageKeyboard';
@@ -75,10 +76,7 @@ export class MessageList {
     /** Called after rows were mounted (their decorations, and find's highlights, can be applied). */
     private readonly onRowsRendered: () => void,
   ) {
-    this.emptyState = el('div', { className: 'empty-state' }, [
-      el('p', { text: l10n.t('Ask svc anything about your code.') }),
-      el('p', { className: 'hint', text: l10n.t('Enter sends · Shift+Enter adds a line · Escape stops a reply') }),
-    ]);
+    this.emptyState = emptyState();
     // Not a tab stop itself: its messages are, one at a time (MessageKeyboard); an empty list is none. It
     // can take the focus (find gives it back there when it closes), and passes it to its message.
     this.element = el('main', { className: 'messages', attrs: { role: 'log', 'aria-label': l10n.t('Conversation'), tabindex: '-1' } }, [this.emptyState, this.topSpacer, this.bottomSpacer]);

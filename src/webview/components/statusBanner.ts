@@ -10,10 +10,13 @@ export class StatusBanner {
 
   constructor(runAction: (action: HostAction) => void) {
     this.text = el('span', { className: 'status-text' });
-    const setKey = textButton('key', l10n.t('Set API Key'), 'set-key');
+    const setKey = textButton('key', l10n.t('Set API Key'), 'set-key', { title: l10n.t('Set API Key'), 'aria-label': l10n.t('Set API Key') });
     setKey.addEventListener('click', () => runAction('setKey'));
-    const demo = textButton('play', l10n.t('Try a demo'), 'try-demo', { title: l10n.t('Try the agent on a sample project: two edits, a command, approvals and checkpoints, offline') });
-    demo.addEventListener('click', () => runAction('tryDemo'));
+    const demo = textButton('play', l10n.t('Try a demo'), 'try-demo', { title: l10n.t('Try the agent on a sample project: two edits, a command, approvals and checkpoints, offline'), 'aria-label': l10n.t('Try a demo') });
+    // One handler for every "try the demo" button: this banner's and the empty conversation's invite.
+    document.addEventListener('click', (event) => {
+      if (event.target instanceof Element && event.target.closest('[data-action="try-demo"]')) runAction('tryDemo');
+    });
     this.element = el('div', { className: 'status-banner', attrs: { 'data-testid': 'status-banner', role: 'status' } }, [icon('vm'), this.text, demo, setKey]);
     this.element.hidden = true;
   }
@@ -21,6 +24,7 @@ export class StatusBanner {
   show(connection: Connection): void {
     const emulator = connection.mode === 'emulator';
     this.element.hidden = !emulator;
+    document.body.dataset.connection = connection.mode;
     // One short line; the why and the address are in the tooltip.
     this.text.textContent = emulator ? l10n.t('Using the local emulator') : '';
     this.element.title = [connection.detail, connection.baseUrl].filter((part) => part !== undefined && part !== '').join('\n');

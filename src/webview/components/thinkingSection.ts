@@ -26,7 +26,8 @@ export class ThinkingSection {
       if (reasoning !== '') this.body.append(reasoning);
     }
     this.text = reasoning;
-    this.label = el('span', { className: 'thinking-label', text: streaming ? l10n.t('Thinking…') : l10n.t('Thinking') });
+    // The ellipsis says the model is thinking now; it hides while the view waits for an approval (agent.css).
+    this.label = el('span', { className: 'thinking-label' }, streaming ? [l10n.t('Thinking'), el('span', { className: 'thinking-ongoing', text: '…' })] : [l10n.t('Thinking')]);
     this.countLabel = el('span', { className: 'thinking-count' });
     this.spinner = icon('loading');
     this.spinner.classList.add('codicon-modifier-spin');

@@ -67,7 +67,9 @@ export class ToolCard {
     }
     const described = describeToolCall(view, (m) => context?.post(m));
     const statusLabel = el('span', { className: `tool-status status-${status}`, attrs: { 'data-testid': 'tool-status', title: STATUS_TEXT[status] } }, [icon(STATUS_ICON[status])]);
-    if (status !== 'done') statusLabel.append(el('span', { text: ` ${STATUS_TEXT[status]}` }));
+    // A running call whose approval is asked says it waits (agent.css swaps the words): nothing runs yet.
+    if (status === 'running') statusLabel.append(el('span', { className: 'status-running-text', text: ` ${STATUS_TEXT.running}` }), el('span', { className: 'status-waiting-text', text: ' waiting' }));
+    else if (status !== 'done') statusLabel.append(el('span', { text: ` ${STATUS_TEXT[status]}` }));
     const header = el('div', { className: 'tool-card-header' }, [
       icon(described.icon),
       // Spaces between the parts, so the title reads (and copies) as a sentence.
@@ -83,10 +85,12 @@ export class ToolCard {
       el('pre', { className: 'tool-json', text: prettyArguments(card?.arguments ?? ''), attrs: { 'data-testid': 'tool-arguments' } }),
     ]);
     const children: Node[] = [header];
-    if (view.checkpoint && context) children.push(checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m)));
     if (described.body) children.push(described.body);
     if (status !== 'running' && described.showResult) children.push(this.result(view.content));
-    children.push(details);
+    // The checkpoint (hidden until hovered) shares the Details line, so it never leaves an empty row.
+    const footer = el('div', { className: 'tool-card-footer' }, [details]);
+    if (view.checkpoint && context) footer.append(checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m)));
+    children.push(footer);
     this.element = el('div', {
       className: `message tool-card status-${status}`,
       attrs: { 'data-testid': 'tool-card', 'data-status': status, 'data-tool': view.name, 'data-message-id': view.id, role: 'article', 'aria-label': l10n.t('Tool call {0}: {1} — {2}', view.name, STATUS_TEXT[status], header.querySelector('.tool-call-title')?.textContent ?? '') },

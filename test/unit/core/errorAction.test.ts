@@ -8,6 +8,7 @@ import {
   serviceError,
 } from '../../../src/api/errors';
 import { InvalidInputError } from '../../../src/core/conversations/conversationErrors';
+import { KeyNotSentError } from '../../../src/core/chat/keyNotSentError';
 import { automaticRetryDelaySeconds, errorToInfo, DEFAULT_OVERLOAD_WAIT_SECONDS, DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../../../src/core/chat/errorAction';
 
 const fromService = (status: number, type: string, message: string) => errorToInfo(serviceError({ status, type, message }));
@@ -17,6 +18,11 @@ describe('errorToInfo', () => {
     const info = fromService(401, 'incorrect_api_key_error', 'Incorrect API key provided');
     assert.deepEqual(info, { kind: 'authentication', status: 401, type: 'incorrect_api_key_error', message: 'Incorrect API key provided', action: 'setKey' });
     assert.equal(fromService(401, 'invalid_authentication_error', 'Invalid Authentication').action, 'setKey');
+  });
+
+  it('a key kept from a changed svc.baseUrl offers Set API Key, not Retry: nothing was sent', () => {
+    const message = 'svc.baseUrl: your API key was stored for https://api.svc.example/v1 and was not sent to https://other.example/v1.';
+    assert.deepEqual(errorToInfo(new KeyNotSentError(message)), { kind: 'authentication', message, action: 'setKey' });
   });
 
   it('quota 429 sends the user to the balance, without an automatic retry', () => {
