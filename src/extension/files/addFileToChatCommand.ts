@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { assertModelCanSee } from '../../core/files/visionSupport';
 import { confirmPassedFiles } from '../commandArguments';
-import type { ChatFilesTarget } from './chatFilesBridge';
+import type { ChatFilesNotices } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
 import type { FileServices } from './fileServices';
 import { readFileForUpload } from './workspaceFileReader';
@@ -11,7 +11,7 @@ import { pickWorkspaceFiles } from './workspaceFilePicker';
 
 export interface AttachDeps {
   services: FileServices;
-  chat: ChatFilesTarget;
+  chat: ChatFilesNotices;
   currentModel(): string;
   testHarness: boolean;
 }

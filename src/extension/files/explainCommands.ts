@@ -5,7 +5,7 @@ import { formatBytes } from '../../core/files/byteSize';
 import { explainFileText, explainSelectionText, type PreparedAttachment } from '../../core/files/contextBuilder';
 import type { OwnedUpload } from '../../core/files/uploadCache';
 import { confirmPassedFiles } from '../commandArguments';
-import type { ChatFilesTarget } from './chatFilesBridge';
+import type { ChatFilesNotices, ChatFilesTarget } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
 import type { AccountServices, FileServices } from './fileServices';
 import { readFileForUpload } from './workspaceFileReader';
@@ -18,7 +18,7 @@ export interface ExplainDeps {
   testHarness: boolean;
 }
 
-export function tellEvicted(chat: ChatFilesTarget, evicted: readonly OwnedUpload[]): void {
+export function tellEvicted(chat: ChatFilesNotices, evicted: readonly OwnedUpload[]): void {
   if (evicted.length === 0) return;
   const names = evicted.map((u) => `${u.filename} (${formatBytes(u.bytes)})`).join(', ');
   const text = `To stay within the service's file limits, the oldest files this extension uploaded were deleted: ${names}.`;
@@ -26,7 +26,7 @@ export function tellEvicted(chat: ChatFilesTarget, evicted: readonly OwnedUpload
   void vscode.window.showInformationMessage(`svc: ${text}`);
 }
 
-export function tellFailed(chat: ChatFilesTarget, failed: readonly PreparedAttachment[]): void {
+export function tellFailed(chat: ChatFilesNotices, failed: readonly PreparedAttachment[]): void {
   for (const a of failed) chat.showNotice({ severity: 'error', text: `${a.name} could not be read by the service: ${a.error ?? 'extraction failed'}` });
 }
 

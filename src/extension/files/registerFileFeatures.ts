@@ -1,5 +1,6 @@
-// Entry point of the file, image and balance features: registers their commands, the status bar item
-// and the extracted-content documents, and returns what the chat view calls (see chatFilesBridge.ts).
+// Entry point of the file, image and balance features: registers the status bar item and the
+// extracted-content documents and returns what the chat view calls (see chatFilesBridge.ts); the file
+// commands, which send through the chat, are registered once the chat exists (registerFileCommands).
 import * as vscode from 'vscode';
 import type { Usage } from '../../api/index';
 import { DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/billing/balanceView';
@@ -7,7 +8,7 @@ import { errorMessage } from '../../core/files/filesClient';
 import { parsePriceTable, replyCost, type PriceTable } from '../../core/billing/replyCost';
 import { attachSources, registerAddFileToChat } from './addFileToChatCommand';
 import { BalanceStatusBar } from '../billing/balanceStatusBar';
-import type { ChatFilesTarget, FileFeatures } from './chatFilesBridge';
+import type { ChatFilesNotices, ChatFilesTarget, FileFeatures } from './chatFilesBridge';
 import { registerExplainCommands, tellEvicted } from './explainCommands';
 import { FileServices, type FilesConnection } from './fileServices';
 import { registerManageUploads } from './manageUploadsCommand';
@@ -24,9 +25,16 @@ export interface FileFeatureDeps {
   /** The chat's model now. */
   currentModel(): string;
   onDidChangeModel: vscode.Event<unknown>;
-  chat: ChatFilesTarget;
+  notices: ChatFilesNotices;
   /** True only under the extension's own test harness (see testHarness.ts): command arguments may then carry test stand-ins. */
   testHarness: boolean;
+}
+
+/** The features and what their commands share; see registerFileCommands. */
+export interface FileFeatureSet {
+  features: FileFeatures;
+  services: FileServices;
+  deps: FileFeatureDeps;
 }
 
 function warningThreshold(): number {
@@ -43,7 +51,7 @@ function priceTable(): PriceTable {
   }
 }
 
-export function registerFileFeatures(context: vscode.ExtensionContext, deps: FileFeatureDeps): FileFeatures {
+export function registerFileFeatures(context: vscode.ExtensionContext, deps: FileFeatureDeps): FileFeatureSet {
   const services = new FileServices(uploadRecords(context.globalStorageUri.fsPath, context.globalState), deps.connection, warningThreshold);
   const statusBar = new BalanceStatusBar(deps.currentModel);
   const refreshBalance = () => {
@@ -54,17 +62,13 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
   };
   services.onDidCreate((s) => {
     s.balance.onDidChange((view) => statusBar.update(view));
-    s.attachments.onDidChange((chips) => deps.chat.showAttachments(chips));
-    s.attachments.onNotice((notice) => tellEvicted(deps.chat, notice.evicted));
+    s.attachments.onDidChange((chips) => deps.notices.showAttachments(chips));
+    s.attachments.onNotice((notice) => tellEvicted(deps.notices, notice.evicted));
   });
 
-  const commandDeps = { services, chat: deps.chat, currentModel: deps.currentModel, testHarness: deps.testHarness };
+  const attachDeps = { services, chat: deps.notices, currentModel: deps.currentModel, testHarness: deps.testHarness };
   context.subscriptions.push(
     statusBar,
-    ...registerExplainCommands(commandDeps),
-    registerAddFileToChat(commandDeps),
-    registerManageUploads(services, deps.chat, deps.testHarness),
-    registerShowBalance(services, deps.chat),
     registerUploadContentProvider(services),
     deps.onDidChangeConnection(refreshBalance),
     deps.onDidChangeModel(() => statusBar.render()),
@@ -74,8 +78,8 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
   // request with the emulator), not here: with no key, reading it would start the local emulator while the
   // chat view opens.
 
-  return {
-    attach: (files) => attachSources(commandDeps, files),
+  const features: FileFeatures = {
+    attach: (files) => attachSources(attachDeps, files),
     removeAttachment: (chipId) => {
       void services.get().then((s) => s.attachments.remove(chipId));
     },
@@ -89,4 +93,17 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
       return replyCost(usage, model, priceTable());
     },
   };
+  return { features, services, deps };
+}
+
+/** The file commands ("Explain This File", "Add File to Chat", uploads, balance), which send through the chat. */
+export function registerFileCommands(context: vscode.ExtensionContext, set: FileFeatureSet, chat: ChatFilesTarget): void {
+  const { services, deps } = set;
+  const commandDeps = { services, chat, currentModel: deps.currentModel, testHarness: deps.testHarness };
+  context.subscriptions.push(
+    ...registerExplainCommands(commandDeps),
+    registerAddFileToChat(commandDeps),
+    registerManageUploads(services, chat, deps.testHarness),
+    registerShowBalance(services, chat),
+  );
 }
