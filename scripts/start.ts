@@ -1,13 +1,13 @@
 // `npm start`: builds the extension, makes sure code-server is installed, and serves a real VS Code on
 // 127.0.0.1 with the extension under development loaded from this folder (Reload Window picks up a rebuild,
 // e.g. from `npm run watch`) and a sample workspace. The extension talks to its local emulator unless
-// SVC_API_KEY is set. Ctrl-C stops code-server and everything it started.
+// SVC_API_KEY is set; SVC_VSCODE=oldest serves the oldest VS Code the extension supports. Ctrl-C stops code-server and everything it started.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { remoteUri, startCodeServer, workbenchUrl } from '../test/harness/codeServer';
-import { copySampleWorkspace, ensureTools, isolatedEnv, repoRoot, toolsDir } from '../test/harness/toolPaths';
+import { codeServerBuild, copySampleWorkspace, ensureTools, isolatedEnv, repoRoot, toolsDir } from '../test/harness/toolPaths';
 
 class StartError extends Error {
   override name = 'StartError';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const server = await startCodeServer({ runDir, port, developmentPayload: true, echo: process.env.VERBOSE === '1', audience: { kind: 'developer', password } });
   const url = workbenchUrl(server, workspace, [['extensionDevelopmentPath', remoteUri(server, repoRoot)]]);
   const mode = process.env.SVC_API_KEY ? 'the svc service (SVC_API_KEY is set)' : 'the local emulator (set SVC_API_KEY to use the real service)';
-  console.log(`\nsvc for VS Code is running in code-server (VS Code 1.139) on ${mode}.`);
+  console.log(`\nsvc for VS Code is running in code-server (VS Code ${codeServerBuild().vscode}) on ${mode}.`);
   console.log(`Workspace: ${workspace}`);
   console.log(`Open this URL in a browser (it loads the extension from ${repoRoot}):\n\n  ${url}\n`);
   console.log(`Password (new at every start): ${password}\n`);

@@ -1,12 +1,14 @@
 // `npm test`: typecheck, lint, the unit suite (also in a copy of the repository with nothing beside it),
-// the fault suite, the harness tools, the security, search (code-server's ripgrep) and webview suites (Chromium), package (production build + .vsix), then the integration suite (real VS Code extension host)
-// and the end-to-end suite (the .vsix in code-server, driven in Chromium).
+// the fault suite, the harness tools, the security, search (code-server's ripgrep) and webview suites (Chromium), package (production build + .vsix)
+// and its store check, then the integration suite (real VS Code extension host)
+// and the end-to-end suite (the .vsix in code-server, driven in Chromium); then the integration suite and the main
+// end-to-end cases again in the oldest VS Code supported.
 // Each suite's counts are printed, then the sum as the very last line: `N passed, M failed`.
 // A step that is not a test suite (typecheck, lint, package) counts as one failure when it fails.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot, resultsDir } from '../test/harness/toolPaths';
+import { codeServerBuilds, repoRoot, resultsDir } from '../test/harness/toolPaths';
 
 interface Step {
   name: string;
@@ -15,6 +17,8 @@ interface Step {
   counts?: (output: string) => { passed: number; failed: number } | undefined;
   /** Steps whose failure makes the later ones pointless (the browser suites need the tools and the package). */
   required?: boolean;
+  /** More environment for the step (SVC_VSCODE=oldest: the suite runs in the oldest VS Code supported). */
+  env?: NodeJS.ProcessEnv;
 }
 
 interface Outcome {
@@ -43,6 +47,7 @@ function lastSummaryLine(output: string): { passed: number; failed: number } | u
 }
 
 const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const oldest = codeServerBuilds.oldest.vscode;
 const steps: Step[] = [
   { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', command: ['npm', 'run', '-s', 'lint'] },
@@ -50,22 +55,28 @@ const steps: Step[] = [
   // The unit suite again, in a copy of the repository with nothing beside it.
   { name: 'self-contained', command: [process.execPath, tsx, 'scripts/selfContainedCheck.ts'], counts: mochaCounts },
   { name: 'faults', command: ['npm', 'run', '-s', 'test:faults'], counts: lastSummaryLine },
-  // Node 24, code-server and Chromium for every suite that launches a browser or VS Code (security's CSP
-  // test onwards): installed on first use, then a quick check.
+  // Node 24 and code-server, Node 22 and the oldest code-server supported, and Chromium for every suite that
+  // launches a browser or VS Code (security's CSP test onwards): installed on first use, then a quick check.
   { name: 'tools', command: ['bash', 'scripts/setup-tools.sh', '--browser'], required: true },
   { name: 'security', command: ['npm', 'run', '-s', 'test:security'], counts: lastSummaryLine },
   // The agent's search on the real ripgrep code-server bundles (installed by the tools step).
   { name: 'search', command: ['npm', 'run', '-s', 'test:search'], counts: lastSummaryLine },
   { name: 'webview', command: ['npm', 'run', '-s', 'test:webview'], counts: lastSummaryLine },
   { name: 'package', command: ['npm', 'run', '-s', 'package'], required: true },
+  // The .vsix as the Marketplace and Open VSX receive it (vsce ls, ovsx's checks, Open VSX's rules), offline.
+  { name: 'package-check', command: ['npm', 'run', '-s', 'test:package'], counts: lastSummaryLine },
   { name: 'integration', command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine },
   { name: 'e2e', command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts'], counts: lastSummaryLine },
+  // The oldest VS Code the extension supports (engines.vscode; 1.105 is Cursor's): the whole integration suite, and
+  // the end-to-end cases a user meets first (chat, an agent task and its approvals).
+  { name: `integration-${oldest}`, command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' } },
+  { name: `e2e-${oldest}`, command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts', 'chat', 'agent.test', 'approvals'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' } },
 ];
 
 function run(step: Step, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const [command, ...args] = step.command as [string, ...string[]];
-    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: repoRoot, env: { ...env, ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -108,7 +119,7 @@ async function main(): Promise<number> {
   for (const o of outcomes) {
     const status = o.skipped ? 'not run' : o.ok ? 'ok' : 'FAILED';
     const counts = steps.find((s) => s.name === o.name)?.counts ? `${o.passed} passed, ${o.failed} failed` : '';
-    console.log(`${o.name.padEnd(12)} ${status.padEnd(8)} ${o.seconds.toFixed(1).padStart(6)}s  ${counts}`);
+    console.log(`${o.name.padEnd(18)} ${status.padEnd(8)} ${o.seconds.toFixed(1).padStart(6)}s  ${counts}`);
   }
   const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
   const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);

@@ -12,6 +12,7 @@ import { RateLimiter } from './limits';
 import { randomApiKey, type EmulatorOptions } from './options';
 import { PromptCache } from './promptCache';
 import { RequestLog } from './requestLog';
+import { DEMO_SCENARIOS } from './demoScenario';
 import { loadScenarios } from './scenarios';
 import { ScriptedModel } from './scriptedModel';
 
@@ -94,7 +95,8 @@ export async function createContext(options: EmulatorOptions): Promise<EmulatorC
     balances,
     files,
     formulas: new FormulaService({ dataDir, files, limits: options.formulaLimits ?? {}, charge: (account, usd) => balances.charge(account, usd) }),
-    model: new ScriptedModel(loadScenarios(options.scenarios)),
+    // The given scenarios first, so a test can still script the demo's task its own way.
+    model: new ScriptedModel([...loadScenarios(options.scenarios), ...DEMO_SCENARIOS]),
     cache: new PromptCache(),
     limits: new RateLimiter(options.limits ?? {}),
     faults: new FaultInjector(options.faults ?? {}),

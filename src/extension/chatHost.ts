@@ -34,6 +34,7 @@ import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
 import { onDidChangeSettings, readSettings, readSettingsProblems } from './settings/settingsReader';
+import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
 import { registerAgentFeatures } from './agent/registerAgentFeatures';
 import { registerMcpFeatures } from './mcp/registerMcpFeatures';
@@ -97,9 +98,8 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const outbox = new StreamDeltaBatcher((message) => provider.post(message));
   const post = (message: HostMessage) => outbox.send(message);
   const notices = chatFileNotices(post);
-  const statusBar = new ConnectionStatusBar();
+  const statusBar = new ConnectionStatusBar(() => readSettings().model);
   const refreshStatus = async () => statusBar.update(await connection.describe(), readSettings().model);
-  const modelChanged = new vscode.EventEmitter<void>();
   let viewReady: () => void = () => undefined;
   const firstViewReady = new Promise<void>((resolve) => (viewReady = resolve));
 
@@ -134,7 +134,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     },
     onDidChangeConnection: connection.onDidChange,
     currentModel: () => readSettings().model,
-    onDidChangeModel: modelChanged.event,
+    balanceDisplay: statusBar,
     notices,
     testHarness,
   });
@@ -186,13 +186,11 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       log.info(c.mode === 'emulator' ? `Using the local emulator at ${c.baseUrl || '(not started yet)'}` : `Using the service at ${c.baseUrl}`);
       void refreshStatus();
     }),
-    modelChanged,
     // The one listener of the chat host: each part is told what concerns it.
-    onDidChangeSettings((changed) => {
+    onDidChangeSettings(() => {
       chat.showSettings();
       void refreshStatus();
       reportSettings();
-      if (changed('model')) modelChanged.fire();
     }),
     ...registerChatCommands({ chat, provider, models, restorer }),
     ...registerApiKeyCommands({ keys, testHarness }),
@@ -200,6 +198,14 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     registerTerminalToChat({ commands: terminalCommands, insertIntoComposer: (text) => provider.insertIntoComposer(text) }),
     registerCommitMessage({ client, promptCacheKey, log }),
     prepareCheckpointsInBackground(checkpoints, log),
+    registerDemoTask(context, {
+      usesEmulator: async () => (await connection.get()).connection.mode === 'emulator',
+      chooseEmulator: () => keys.chooseEmulator(),
+      runTask: async (task) => {
+        await provider.reveal();
+        await agent.controller.run(null, task);
+      },
+    }),
   );
   void pruneCheckpoints(checkpoints, store, log);
   void refreshStatus();

@@ -7,6 +7,7 @@ import type { SvcTestApi } from './testHarnessApi';
 import { registerLanguageModels } from './languageModels/languageModelRegistration';
 import { LazyChatHost } from './lazyChatHost';
 import { underTestHarness } from './testHarness';
+import { resumePendingDemo } from './demo/demoTask';
 
 export type { SvcTestApi } from './testHarnessApi';
 
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): SvcExtensionApi | un
     host.registerCommandStubs(),
     registerLanguageModels(context, () => host.load()),
   );
+  void resumePendingDemo(context);
   if (!underTestHarness(context.extensionMode)) return undefined;
   return { chatHost: async () => (await host.load()).testApi };
 }

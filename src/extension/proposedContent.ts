@@ -15,6 +15,16 @@ export class ProposedContentProvider implements vscode.TextDocumentContentProvid
     return uri;
   }
 
+  /**
+   * A URI whose document shows `text`, on the same path as `file`: the changes editor marks an entry
+   * whose two sides have different paths as renamed, so an older version of a file keeps its path.
+   */
+  addVersionOf(file: vscode.Uri, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: file.path, query: `version=${this.next++}` });
+    this.texts.set(uri.toString(), text);
+    return uri;
+  }
+
   remove(uri: vscode.Uri): void {
     this.texts.delete(uri.toString());
   }

@@ -218,7 +218,8 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   // Host-initiated UI actions (commands).
   z.object({ type: z.literal('focusComposer') }),
   z.object({ type: z.literal('insertIntoComposer'), text: z.string() }),
-  z.object({ type: z.literal('notice'), level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  /** A short message; with `undoRestoreOf`, it tells of a restore in that conversation and offers its Undo Restore. */
+  z.object({ type: z.literal('notice'), level: z.enum(['info', 'warning', 'error']), message: z.string(), undoRestoreOf: z.optional(id) }),
   ...attachmentHostMessages,
   ...agentHostMessages,
   ...rulesHostMessages,
@@ -230,7 +231,7 @@ export type HostMessageOf<T extends HostMessageType> = Extract<HostMessage, { ty
 
 // ---------------------------------------------------------------- webview -> host
 
-export const HostActionSchema = z.enum(['setKey', 'checkBalance', 'useEmulator', 'openSettings', 'explainSelection', 'explainFile']);
+export const HostActionSchema = z.enum(['setKey', 'checkBalance', 'useEmulator', 'openSettings', 'openProxySettings', 'tryDemo', 'explainSelection', 'explainFile']);
 export type HostAction = z.infer<typeof HostActionSchema>;
 
 export const WebviewMessageSchema = z.discriminatedUnion('type', [

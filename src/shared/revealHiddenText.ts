@@ -56,7 +56,7 @@ function marker(char: string): string {
   return `⟨U+${hex}${name ? ` ${name}` : ''}⟩`;
 }
 
-export function revealHiddenText(original: string): RevealedText {
+export function revealHiddenText(original: string, options: { manyLinesExpected?: boolean } = {}): RevealedText {
   let hiddenCount = 0;
   const shown = original.replace(HIDDEN, (char) => {
     hiddenCount += 1;
@@ -90,7 +90,7 @@ export function revealHiddenText(original: string): RevealedText {
   if (hiddenCount > 0) notes.push(`${hiddenCount} hidden or direction-changing character${hiddenCount === 1 ? '' : 's'} (shown as ⟨U+…⟩)`);
   if (foldedRuns > 0) notes.push(`long runs of blank lines (shown as ⟨N blank lines⟩)`);
   const nonEmpty = lines.filter((line) => line.trim() !== '').length;
-  if (nonEmpty > 1) notes.push(`${nonEmpty} non-empty lines: read all of them`);
+  if (nonEmpty > 1 && options.manyLinesExpected !== true) notes.push(`${nonEmpty} non-empty lines: read all of them`);
   return {
     text: out.join('\n'),
     lineCount,
@@ -110,9 +110,10 @@ export interface RevealedApproval {
 }
 
 /** An approval question as every surface shows it (the chat view's card and the host's dialog). */
-export function revealApproval(request: { title: string; detail: string; warning?: string | undefined }): RevealedApproval {
+/** An edit's detail is its diff, many lines by nature: only hidden characters and blank runs are warned about. */
+export function revealApproval(request: { title: string; detail: string; warning?: string | undefined; kind?: string }): RevealedApproval {
   const title = revealHiddenText(request.title);
-  const detail = revealHiddenText(request.detail);
+  const detail = revealHiddenText(request.detail, { manyLinesExpected: request.kind === 'edit' });
   return {
     title: title.text,
     detail: detail.text,

@@ -130,6 +130,18 @@ export const ToolCardSchema = z.object({
   durationMs: z.optional(count),
   /** The formula a service tool belongs to (web_search -> web-search); absent for workspace tools. */
   formula: z.optional(z.string()),
+  /** The task the call belongs to, to open the diff of the file it changed. */
+  taskId: z.optional(id),
+  /** The file change the call applied: counts and the first lines, for the card's mini-diff. */
+  change: z.optional(
+    z.object({
+      path: z.string(),
+      created: z.boolean(),
+      added: count,
+      removed: count,
+      lines: z.array(z.object({ kind: z.enum(['added', 'removed', 'context', 'gap']), text: z.string() })),
+    }),
+  ),
 });
 export type ToolCard = z.infer<typeof ToolCardSchema>;
 
@@ -145,6 +157,8 @@ export const AgentSummaryViewSchema = z.object({
   usage: UsageViewSchema,
   durationMs: count,
   error: z.optional(z.string()),
+  /** The task's changes were undone (its undo cannot run again). */
+  undone: z.optional(z.boolean()),
 });
 export type AgentSummaryView = z.infer<typeof AgentSummaryViewSchema>;
 

@@ -11,6 +11,7 @@ import { AssistantMessage } from './components/assistantMessage';
 import { ApprovalArea } from './components/approvalArea';
 import { AttachmentTray } from './components/attachmentTray';
 import { ProcessList } from './components/processList';
+import { PinnedPlan } from './components/pinnedPlan';
 import { RulesChips } from './components/rulesChips';
 import { runSlashCommand } from './slashCommands';
 import { FileNotices } from './components/fileNotices';
@@ -39,11 +40,12 @@ export class ChatApp {
   private readonly conversationList: ConversationList;
   private readonly messages: MessageList;
   private readonly composer: Composer;
-  private readonly notices = new NoticeArea();
+  private readonly notices = new NoticeArea((message) => this.host.post(message));
   private readonly approvals: ApprovalArea;
   private readonly attachments: AttachmentTray;
   private readonly rules: RulesChips;
   private readonly processes: ProcessList;
+  private readonly pinnedPlan = new PinnedPlan();
   private readonly fileNotices = new FileNotices();
   private readonly replyCosts: ReplyCosts;
   private readonly find: FindBar;
@@ -79,8 +81,11 @@ export class ChatApp {
         this.searchRequestId = host.nextRequestId();
         host.post({ type: 'searchConversations', requestId: this.searchRequestId, query });
       },
-    });
-    this.conversationList.element.hidden = !this.state.conversationListOpen;
+      openChanged: (open) => {
+        this.listToggle.setAttribute('aria-expanded', String(open));
+        this.saveState({ conversationListOpen: open });
+      },
+    }, this.state.conversationListOpen);
     this.messages = new MessageList(
       (conversationId) => this.messageContext(conversationId),
       (href) => host.post({ type: 'openLink', href }),
@@ -128,20 +133,15 @@ export class ChatApp {
       },
     });
     this.processes = new ProcessList((message) => host.post(message));
-    this.composer.element.prepend(this.attachments.element);
-    this.composer.element.prepend(this.rules.element);
-    this.composer.element.prepend(this.processes.element);
+    this.composer.element.prepend(this.pinnedPlan.element, this.processes.element, this.rules.element, this.attachments.element);
     this.attachments.acceptFrom(this.composer.element);
     this.replyCosts = new ReplyCosts(this.root);
-
     this.listToggle = iconButton('list-unordered', 'Show conversations', 'toggle-conversations', { 'aria-expanded': String(this.state.conversationListOpen) });
-    this.listToggle.addEventListener('click', () => this.toggleConversationList());
+    this.listToggle.addEventListener('click', () => this.conversationList.setOpen(!this.conversationList.isOpen));
     const newChat = iconButton('add', 'New chat', 'new-chat');
     newChat.addEventListener('click', () => host.post({ type: 'newConversation' }));
-    const exportButton = iconButton('export', 'Export conversation as Markdown', 'export-active');
-    exportButton.addEventListener('click', () => {
-      if (this.active) this.exportConversation(this.active.id);
-    });
+    const exportButton = iconButton('save-as', 'Export conversation as Markdown…', 'export-active');
+    exportButton.addEventListener('click', () => this.active && this.exportConversation(this.active.id));
     const findButton = iconButton('search', 'Find in conversation (Ctrl+F)', 'find-in-conversation');
     findButton.addEventListener('click', () => this.find.open());
     const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, this.totals.element, findButton, newChat, exportButton]);
@@ -235,7 +235,7 @@ export class ChatApp {
         this.composer.insert(message.text);
         return;
       case 'notice':
-        this.notices.show(message.level, message.message);
+        this.notices.show(message.level, message.message, message.undoRestoreOf);
         return;
       case 'approvalRequest':
         this.approvals.ask(message);
@@ -281,6 +281,7 @@ export class ChatApp {
     if (switched && this.active) this.fileNotices.clear();
     this.active = conversation;
     this.processes.show(conversation?.id);
+    this.pinnedPlan.show(conversation);
     this.title.textContent = conversation?.title || 'New chat';
     this.messages.show(conversation);
     this.find.refresh();
@@ -390,14 +391,6 @@ export class ChatApp {
 
   private exportConversation(conversationId: string): void {
     this.host.post({ type: 'exportConversation', requestId: this.host.nextRequestId(), conversationId });
-  }
-
-  private toggleConversationList(): void {
-    const open = this.conversationList.element.hidden;
-    this.conversationList.element.hidden = !open;
-    this.listToggle.setAttribute('aria-expanded', String(open));
-    this.saveState({ conversationListOpen: open });
-    if (open) this.conversationList.focusSearch();
   }
 
   private saveState(change: Partial<WebviewState>): void {

@@ -23,9 +23,9 @@ if (theme) {
       await vscode.workbench.runCommand('svc: Focus Chat');
       await sendAgentTask(chat(), 'crlf-e2e: set mode to release in settings.ini');
       await chat().getByTestId('agent-summary').waitFor({ timeout: 60_000 });
-      const card = chat().locator('[data-testid="tool-card"]', { hasText: 'edit_file' }).last();
+      const card = chat().locator('[data-testid="tool-card"][data-tool="edit_file"]').last();
       assert.equal(await card.getAttribute('data-status'), 'done');
-      assert.match((await card.textContent()) ?? '', /Updated settings\.ini/);
+      assert.match((await card.getByTestId('tool-title').textContent()) ?? '', /Edited\s*settings\.ini\s*\+2\s*−1/);
       assert.equal(fs.readFileSync(file).toString('latin1'), '; generated on Windows\r\n[app]\r\nname = demo\r\nmode = release\r\nlevel = 2\r\n\r\n[db]\r\nhost = local\r\n');
       await vscode.workbench.screenshot('agent-edits-01-crlf-kept');
     });

@@ -26,7 +26,7 @@ if (theme) {
       await sendAgentTask(chat(), 'check the build');
       await vscode.workbench.runCommand('View: Close Primary Side Bar');
       const dialog = vscode.workbench.page.locator('.monaco-dialog-box');
-      await dialog.filter({ hasText: /Run a command in/ }).waitFor({ timeout: 60_000 });
+      await dialog.filter({ hasText: /Run this command in the terminal\?/ }).waitFor({ timeout: 60_000 });
       const shown = (await dialog.textContent()) ?? '';
       assert.match(shown, /touch ran-marker\.txt/);
       assert.match(shown, /⟨39 blank lines⟩/);

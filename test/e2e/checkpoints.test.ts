@@ -46,6 +46,13 @@ if (theme) {
       const tab = vscode.workbench.page.locator('.tab', { hasText: /Checkpoint before your task/ });
       await tab.first().waitFor({ timeout: 30_000 });
       await vscode.workbench.page.getByText('gamma.txt').first().waitFor({ timeout: 15_000 });
+      // An edited file is shown as modified under its own name (VS Code marks a modified entry with no letter),
+      // not renamed (R) from a struck-through name.
+      const entry = (name: string) => vscode.workbench.page.locator('.multiDiffEntry', { has: vscode.workbench.page.locator('.file-path', { hasText: name }) }).first();
+      for (const name of ['alpha.txt', 'beta.txt']) {
+        assert.equal((await entry(name).locator('.status').textContent())?.trim(), '', `${name} is not marked renamed`);
+        assert.equal(await entry(name).locator('.title.original').textContent(), '', `${name} has no struck-through old name`);
+      }
       await vscode.workbench.screenshot('checkpoints-02-compare');
 
       await vscode.workbench.runCommand('svc: Focus Chat');

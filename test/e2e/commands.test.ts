@@ -41,7 +41,7 @@ if (theme) {
       const approval = chat().getByTestId('approval');
       await approval.waitFor({ timeout: 60_000 });
       const asked = (await approval.textContent()) ?? '';
-      assert.match(asked, /Start a background process in/);
+      assert.match(asked, /Start this command in the background\?/, 'a command this long is shown whole below the question');
       assert.match(asked, /keeps running in the background until you stop it/);
       await approval.getByRole('button', { name: 'Approve' }).click();
 

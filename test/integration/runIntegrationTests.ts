@@ -1,6 +1,7 @@
 // Runs the integration suite in a real VS Code extension host through @vscode/test-electron's runTests:
 // a desktop VS Code when one is installed (or SVC_VSCODE_EXECUTABLE names one), code-server otherwise
-// (test/harness/code-shim.sh). Expects `npm run build` to have produced dist/. Last line: `N passed, M failed`.
+// (test/harness/code-shim.sh). SVC_VSCODE=oldest runs it in code-server's oldest VS Code the extension supports
+// instead, whatever is installed. Expects `npm run build` to have produced dist/. Last line: `N passed, M failed`.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { runTests } from '@vscode/test-electron';
 import { buildIntegrationTests } from '../harness/buildIntegrationTests';
 import { SECRET_ENV, scanForSecret } from '../harness/secretScan';
 import { exitWithSuiteResult } from '../harness/suiteResult';
-import { copySampleWorkspace, ensureTools, makeRunDir, repoRoot, resultsDir } from '../harness/toolPaths';
+import { codeServerBuild, copySampleWorkspace, ensureTools, makeRunDir, repoRoot, resultsDir } from '../harness/toolPaths';
 
 const desktopCandidates: Partial<Record<NodeJS.Platform, string[]>> = {
   linux: ['/usr/share/code/code', '/snap/code/current/usr/share/code/code'],
@@ -17,6 +18,7 @@ const desktopCandidates: Partial<Record<NodeJS.Platform, string[]>> = {
 };
 
 function desktopVsCode(): string | undefined {
+  if (codeServerBuild().name === 'oldest') return undefined;
   if (process.env.SVC_VSCODE_EXECUTABLE) return process.env.SVC_VSCODE_EXECUTABLE;
   if (process.env.SVC_USE_CODE_SERVER === '1') return undefined;
   // Electron needs a display; a headless Linux box gets code-server.
@@ -41,7 +43,7 @@ async function main(): Promise<number> {
   const runDir = makeRunDir(path.join(resultsDir, 'integration'), 'vscode');
   const workspace = copySampleWorkspace(path.join(runDir, 'workspace'));
   const resultsFile = path.join(runDir, 'results.json');
-  console.log(`integration tests in ${desktop ? `desktop VS Code (${desktop})` : 'code-server (VS Code 1.139) via test/harness/code-shim.sh'}`);
+  console.log(`integration tests in ${desktop ? `desktop VS Code (${desktop})` : `code-server (VS Code ${codeServerBuild().vscode}) via test/harness/code-shim.sh`}`);
 
   // The key of the secrets test (secrets.test.ts): random per run, so any copy of it on disk is a leak.
   const secret = `sk-integration-${randomBytes(24).toString('hex')}`;

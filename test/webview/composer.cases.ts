@@ -62,7 +62,7 @@ export const composerCases: WebviewCase[] = [
     page: 'strict',
     async run(chat) {
       const labels = await chat.page.locator('[data-testid="model-picker"] option').allTextContents();
-      assert.deepEqual(labels, ['svc-k2.5 (can think, sees images)', 'svc-k2-thinking (thinks)', 'svc-v1-8k (8k context)']);
+      assert.deepEqual(labels, ['svc-k2.5', 'svc-k2-thinking', 'svc-v1-8k'], 'a short chip; what each can do is in its tooltip and the icons beside it');
       const capabilities = chat.page.locator('[data-testid="model-capabilities"]');
       assert.deepEqual(await capabilities.locator('.codicon').evaluateAll((icons) => icons.map((i) => i.className)), ['codicon codicon-lightbulb-empty', 'codicon codicon-eye']);
       assert.equal(await capabilities.getAttribute('aria-label'), 'svc-k2.5: can think, sees images');
@@ -369,7 +369,7 @@ export const composerCases: WebviewCase[] = [
     async run(chat) {
       const banner = chat.page.locator('[data-testid="status-banner"]');
       assert.match(await banner.textContent() ?? '', /Using the local emulator/);
-      await banner.locator('button').click();
+      await banner.locator('button', { hasText: 'Set API Key' }).click();
       assert.equal((await chat.waitForPosted('runAction')).action, 'setKey');
       await chat.send({
         type: 'conversations',
@@ -384,6 +384,9 @@ export const composerCases: WebviewCase[] = [
       assert.equal(await items.count(), 1);
       await items.first().locator('.conversation-open').click();
       assert.equal((await chat.waitForPosted('switchConversation')).conversationId, 'c2');
+      assert.equal(await chat.page.locator('[data-testid="conversation-panel"]').isHidden(), true, 'choosing a conversation closes the list');
+      await chat.page.locator('[data-action="toggle-conversations"]').click();
+      await items.first().hover();
       await items.first().locator('[data-action="rename-conversation"]').click();
       await chat.page.locator('.rename-input').fill('Better title');
       await chat.page.locator('.rename-input').press('Enter');

@@ -8,6 +8,7 @@ import { actionCases } from './actions.cases';
 import { agentCases } from './agent.cases';
 import { attachmentCases } from './attachments.cases';
 import { ChatPage } from './chatPage';
+import { chromeCases } from './chrome.cases';
 import { composerCases } from './composer.cases';
 import { virtualListCases } from './virtualList.cases';
 import { longReplyCases } from './longReply.cases';
@@ -16,9 +17,10 @@ import { buildBundles, startPageServer } from './pageServer';
 import { replySpeedCases } from './replySpeed.cases';
 import { sanitizingCases } from './sanitizing.cases';
 import { streamingCases } from './streaming.cases';
+import { toolCardCases } from './toolCards.cases';
 import type { WebviewCase } from './webviewCase';
 
-const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...agentCases, ...replySpeedCases, ...messageCases];
+const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...agentCases, ...toolCardCases, ...replySpeedCases, ...messageCases, ...chromeCases];
 /** `npm run test:webview -- word…` runs only the cases whose name contains one of the words. */
 const only = process.argv.slice(2);
 const CASES = only.length === 0 ? ALL_CASES : ALL_CASES.filter((c) => only.some((word) => c.name.includes(word)));

@@ -5,6 +5,7 @@ import type { FinishReason } from '../../api/index';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { UsageTotals } from '../conversations/conversation';
 import type { ToolOrigin } from '../tools/tool';
+import type { FileChangeSummary } from '../tools/fileChangeSummary';
 
 /** `invalid`: the arguments did not match the tool's schema (or the tool does not exist); `cancelled`: the task was stopped. */
 export type ToolCallStatus = 'done' | 'failed' | 'rejected' | 'cancelled' | 'invalid';
@@ -45,6 +46,8 @@ export type AgentEvent =
       result: string;
       /** The workspace's files right before the call, when it could change them. */
       checkpoint?: CheckpointRef;
+      /** The file change the call applied. */
+      change?: FileChangeSummary;
     }
   | { type: 'step_finished'; step: number; finishReason: FinishReason | null; usage: UsageTotals | undefined; toolCalls: number }
   | { type: 'context_compacted'; step: number; stages: CompactionStage[]; tokensBefore: number; tokensAfter: number; limit: number; message: string }

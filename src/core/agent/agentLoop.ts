@@ -36,6 +36,8 @@ export interface AgentTaskOptions {
   history?: ChatMessage[];
   maxSteps?: number;
   maxParallelToolCalls?: number;
+  /** Milliseconds waited for the user's approvals so far (TaskApprovals.waitedMs). */
+  approvalWait?: () => number;
   /** Overrides the catalogue's context length (needed for the models whose length the service does not state). */
   contextLength?: number;
   signal?: AbortSignal;
@@ -189,6 +191,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
         signal,
         emit,
         now,
+        ...(options.approvalWait ? { approvalWait: options.approvalWait } : {}),
       });
       messages.push(...answers);
     }

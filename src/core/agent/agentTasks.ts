@@ -19,7 +19,7 @@ import type { AgentToolset } from './agentToolset';
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { AgentTranscript } from './agentTranscript';
-import { parsePlan, PLAN_MODE_RULES } from './plan';
+import { APPROVED_PLAN_LINE, parsePlan, PLAN_MODE_RULES } from './plan';
 import type { ProcessSummary, TaskProcesses } from '../tools/taskProcesses';
 import type { Tool } from '../tools/tool';
 import { UpdatePlanTool } from '../tools/updatePlanTool';
@@ -136,7 +136,9 @@ export class AgentTasks {
     // Taken while the first request goes out: a step that only reads needs none, and the first call that
     // may change a file waits for it (beforeChanges).
     const checkpoint = this.options.checkpoint?.('before your task');
-    const user: UserEntry = { id: newId(), role: 'user', createdAt: clock.now(), content: task };
+    // An approved plan's task holds instructions for the model; the chat shows a short line instead.
+    const user: UserEntry =
+      settings.mode?.kind === 'execute' ? { id: newId(), role: 'user', createdAt: clock.now(), content: APPROVED_PLAN_LINE, sentContent: task } : { id: newId(), role: 'user', createdAt: clock.now(), content: task };
     conversation.entries.push(user);
     const transcript = new AgentTranscript({ taskId, model, now: () => clock.now(), newId });
     const controller = new AbortController();
@@ -178,6 +180,7 @@ export class AgentTasks {
         ...(planning ? { systemPrompt: PLAN_MODE_RULES.content as string } : {}),
         signal: controller.signal,
         journal: toolset.journal,
+        approvalWait: () => toolset.approvals.waitedMs(),
         onEvent: (event) => {
           const step = transcript.apply(event);
           if ((event.type === 'reasoning_delta' || event.type === 'content_delta') && step) {

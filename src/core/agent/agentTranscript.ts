@@ -2,7 +2,7 @@
 // per step, a tool entry with its card per call) so the chat can show it live; when it ends, rebuilt
 // from the messages the loop returned, which are the valid conversation, keeping the live entries'
 // ids, cards and usage. The task's summary goes on its last assistant entry.
-import type { ChatMessage } from '../../api/index';
+import type { ChatMessage, ToolCall } from '../../api/index';
 import type { AgentSummary } from '../conversations/conversationParts';
 import type { AssistantEntry, Entry, ToolEntry, UserEntry } from '../conversations/conversation';
 import { ReplyTimer } from '../chat/replyTimer';
@@ -42,12 +42,22 @@ export function agentSummaryRecord(taskId: string, summary: AgentTaskSummary): A
   return view;
 }
 
+function callKey(step: number, callId: string): string {
+  return `${step}\u0000${callId}`;
+}
+
 export class AgentTranscript {
   private readonly entries: Entry[] = [];
   private readonly steps = new Map<number, AssistantEntry>();
   /** Each step is a request of its own: timed like a chat reply, for its speed on the usage line. */
   private readonly timers = new Map<number, ReplyTimer>();
+  /**
+   * Keyed by step and call id: a service may reuse call ids across steps (they are unique only within
+   * one response; real models send `functions.edit_file:0` every step).
+   */
   private readonly calls = new Map<string, ToolEntry>();
+  /** The step of each live assistant entry, to find its calls again when the task ends. */
+  private readonly stepNumbers = new Map<AssistantEntry, number>();
 
   constructor(private readonly options: AgentTranscriptOptions) {}
 
@@ -57,6 +67,7 @@ export class AgentTranscript {
       case 'step_started': {
         const step = emptyStep(this.options.newId(), this.options.model, this.options.now());
         this.steps.set(event.step, step);
+        this.stepNumbers.set(step, event.step);
         this.timers.set(event.step, new ReplyTimer(step.createdAt));
         this.entries.push(step);
         return step;
@@ -90,17 +101,17 @@ export class AgentTranscript {
           toolCallId: event.callId,
           name: event.name,
           content: '',
-          card: { step: event.step, arguments: event.arguments, status: 'running', ...(event.origin?.kind === 'formula' ? { formula: event.origin.formula } : {}) },
+          card: { step: event.step, arguments: event.arguments, status: 'running', taskId: this.options.taskId, ...(event.origin?.kind === 'formula' ? { formula: event.origin.formula } : {}) },
         };
-        this.calls.set(event.callId, entry);
+        this.calls.set(callKey(event.step, event.callId), entry);
         this.entries.push(entry);
         return undefined;
       }
       case 'tool_call_finished': {
-        const entry = this.calls.get(event.callId);
+        const entry = this.calls.get(callKey(event.step, event.callId));
         if (entry?.card) {
           entry.content = event.result;
-          entry.card = { ...entry.card, status: event.status, durationMs: event.durationMs };
+          entry.card = { ...entry.card, status: event.status, durationMs: event.durationMs, ...(event.change ? { change: event.change } : {}) };
         }
         if (entry && event.checkpoint) entry.checkpoint = event.checkpoint;
         return undefined;
@@ -159,13 +170,24 @@ export class AgentTranscript {
     const result: Entry[] = [];
     const usedSteps = new Set<AssistantEntry>();
     const liveSteps = this.entries.filter((e): e is AssistantEntry => e.role === 'assistant');
-    const stepOf = (callIds: string[]): AssistantEntry | undefined =>
-      liveSteps.find((s) => !usedSteps.has(s) && (callIds.length === 0 ? (firstAlternative(s).toolCalls ?? []).length === 0 : firstAlternative(s).toolCalls?.some((c) => callIds.includes(c.id))));
+    // Ids alone may name a call of another step: the step that made the same calls (ids and arguments)
+    // wins, then the first step not yet matched that used one of the ids.
+    const stepOf = (calls: readonly ToolCall[]): AssistantEntry | undefined => {
+      const open = liveSteps.filter((s) => !usedSteps.has(s));
+      const same = (s: AssistantEntry): boolean => {
+        const made = firstAlternative(s).toolCalls ?? [];
+        return made.length === calls.length && made.every((c, i) => c.id === calls[i]?.id && c.function.arguments === calls[i]?.function.arguments);
+      };
+      return open.find(same) ?? open.find((s) => firstAlternative(s).toolCalls?.some((c) => calls.some((call) => call.id === c.id)));
+    };
+    // The step whose calls the next tool messages answer.
+    let callStep: number | undefined;
     for (const message of messages) {
       if (message.role === 'assistant') {
         const callIds = (message.tool_calls ?? []).map((c) => c.id);
-        const live = callIds.length > 0 ? stepOf(callIds) : ([...liveSteps].reverse().find((s) => !usedSteps.has(s) && (firstAlternative(s).toolCalls ?? []).length === 0) ?? undefined);
+        const live = callIds.length > 0 ? stepOf(message.tool_calls ?? []) : ([...liveSteps].reverse().find((s) => !usedSteps.has(s) && (firstAlternative(s).toolCalls ?? []).length === 0) ?? undefined);
         if (live) usedSteps.add(live);
+        callStep = live ? this.stepNumbers.get(live) : undefined;
         const entry: AssistantEntry = {
           id: live?.id ?? this.options.newId(),
           role: 'assistant',
@@ -186,7 +208,7 @@ export class AgentTranscript {
         if (live?.timing) entry.timing = live.timing;
         result.push(entry);
       } else if (message.role === 'tool') {
-        const live = this.calls.get(message.tool_call_id);
+        const live = callStep === undefined ? undefined : this.calls.get(callKey(callStep, message.tool_call_id));
         const content = typeof message.content === 'string' ? message.content : '';
         const entry: ToolEntry = { id: live?.id ?? this.options.newId(), role: 'tool', createdAt: live?.createdAt ?? this.options.now(), toolCallId: message.tool_call_id, content };
         const name = message.name ?? live?.name;

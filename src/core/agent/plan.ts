@@ -56,6 +56,9 @@ export function parsePlan(answer: string): Omit<Plan, 'status'> | undefined {
   return steps.length > 0 ? { steps, files, commands } : undefined;
 }
 
+/** What the chat shows for the message that starts an approved plan's task (the model gets `planTask`). */
+export const APPROVED_PLAN_LINE = 'Plan approved';
+
 /** The task an approved plan becomes: the plan in its context, and the to-do tool named. */
 export function planTask(steps: readonly string[]): string {
   return [

@@ -4,6 +4,7 @@
 // kept in the order they finish, which the service allows.
 import type { ToolCall, ToolMessage } from '../../api/index';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
+import type { FileChangeSummary } from '../tools/fileChangeSummary';
 import { parseToolArguments } from '../tools/toolArguments';
 import { ToolArgumentsError } from '../tools/toolErrors';
 import type { ToolRegistry } from '../tools/toolRegistry';
@@ -16,12 +17,15 @@ export interface ToolCallRunOptions {
   signal: AbortSignal;
   emit: AgentEventListener;
   now: () => number;
+  /** Milliseconds waited for the user's approvals so far; the wait is left out of a call's duration. */
+  approvalWait?: () => number;
 }
 
 interface Answer {
   status: ToolCallStatus;
   content: string;
   checkpoint?: CheckpointRef;
+  change?: FileChangeSummary;
 }
 
 const CANCELLED_BEFORE = 'Not run: the user stopped the task before this call started.';
@@ -74,6 +78,7 @@ export async function runToolCalls(calls: readonly ToolCall[], options: ToolCall
     while (next < calls.length) {
       const call = calls[next++] as ToolCall;
       const started = options.now();
+      const waitedBefore = options.approvalWait?.() ?? 0;
       options.emit({
         type: 'tool_call_started',
         step: options.step,
@@ -92,9 +97,10 @@ export async function runToolCalls(calls: readonly ToolCall[], options: ToolCall
         callId: call.id,
         name: call.function.name,
         status: result.status,
-        durationMs: Math.max(0, Math.round(options.now() - started)),
+        durationMs: Math.max(0, Math.round(options.now() - started - ((options.approvalWait?.() ?? 0) - waitedBefore))),
         result: result.content,
         ...(result.checkpoint ? { checkpoint: result.checkpoint } : {}),
+        ...(result.change ? { change: result.change } : {}),
       });
     }
   };

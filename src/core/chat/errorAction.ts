@@ -1,7 +1,8 @@
 // What a failed request means for the user and the one action that fixes it. The chat shows the
 // error in the conversation with that action as a button; a countdown (retryAfterSeconds with action
 // `retry`) makes the session retry by itself.
-import { RequestValidationError, SvcApiError } from '../../api/index';
+import { RequestValidationError, SvcApiError, TimeoutError } from '../../api/index';
+import { connectionProblem, timeoutProblem } from './connectionProblem';
 import type { ErrorInfo } from '../conversations/conversationParts';
 import { InvalidInputError } from '../conversations/conversationErrors';
 
@@ -105,10 +106,12 @@ function fromApiError(error: SvcApiError): ErrorInfo {
       return info({ kind: 'server', message, action: 'retry' }, error);
     case 'http':
       return info({ kind: 'unknown', message, action: error.status !== undefined && error.status >= 500 ? 'retry' : 'none' }, error);
-    case 'network':
-      return info({ kind: 'network', message, action: 'retry' }, error);
+    case 'network': {
+      const problem = connectionProblem(message);
+      return { ...info({ kind: 'network', message: problem.message, action: 'retry' }, error), ...(problem.code ? { type: problem.code } : {}) };
+    }
     case 'timeout':
-      return info({ kind: 'timeout', message, action: 'retry' }, error);
+      return info({ kind: 'timeout', message: error instanceof TimeoutError ? timeoutProblem(Math.round(error.timeoutMs / 1000)) : message, action: 'retry' }, error);
     case 'stream_interrupted':
       return info({ kind: 'interrupted', message, action: 'retry' }, error);
     case 'invalid_response':

@@ -13,6 +13,10 @@ import { selectedAlternative, type AssistantEntry, type Conversation, type Entry
  *   content is refused by the service and the user never saw an answer there.
  * - A tool call no tool message answers (asked for in an Ask reply, where no tool runs) is left out:
  *   the service refuses a request with an unanswered call.
+ * - A failed turn (a user message whose reply failed before anything arrived) is left out with its
+ *   attached context: otherwise one message the service refused, e.g. for too many tokens, would be
+ *   sent with every later message and fail each of them. Retry sends it again: it drops the failed
+ *   reply first, so the message is the last entry and no longer a failed turn.
  */
 export function buildHistory(conversation: Conversation, endIndex = conversation.entries.length): ChatMessage[] {
   const messages: ChatMessage[] = [];
@@ -25,6 +29,7 @@ export function buildHistory(conversation: Conversation, endIndex = conversation
   if (start > 0 && conversation.compaction) messages.push(summaryMessage(conversation.compaction.summary));
   const entries = conversation.entries.slice(start, endIndex);
   entries.forEach((entry, i) => {
+    if (entry.role === 'user' && isFailedTurn(entries, i)) return;
     if (entry.role === 'user' && entry.context) messages.push(...entry.context);
     const message = toMessage(entry, answeredAfter(entries, i));
     if (message) messages.push(message);
@@ -41,6 +46,12 @@ export function summaryMessage(summary: string): ChatMessage {
 /** Whether a message is a compaction's summary, which carries whatever the turns it replaced held. */
 export function isSummaryMessage(message: ChatMessage): boolean {
   return message.role === 'system' && typeof message.content === 'string' && message.content.startsWith(SUMMARY_HEADER);
+}
+
+/** Whether the user message at `index` is answered only by a reply that failed with nothing received. */
+function isFailedTurn(entries: readonly Entry[], index: number): boolean {
+  const next = entries[index + 1];
+  return next?.role === 'assistant' && next.status === 'failed' && selectedAlternative(next).content === '' && (selectedAlternative(next).toolCalls ?? []).length === 0;
 }
 
 /** The tool call ids the tool entries right after entry `index` answer. */

@@ -42,6 +42,8 @@ interface Undo {
 export interface RestoreOutcome {
   done: boolean;
   message: string;
+  /** The restore can be undone (its message says so, and the view offers the button). */
+  undoable?: true;
 }
 
 export class CheckpointRestorer {
@@ -81,7 +83,7 @@ export class CheckpointRestorer {
     }
     this.undos.set(conversationId, { entries: cut, at: cutAt, ...(undoFiles ? { files: undoFiles } : {}) });
     const parts = [withFiles ? `${changedCount} file${changedCount === 1 ? '' : 's'} restored` : '', withConversation ? `${cut.length} message${cut.length === 1 ? '' : 's'} removed from the conversation` : ''].filter(Boolean);
-    return { done: true, message: `Back at the checkpoint ${ref.label}: ${parts.join(', ')}. "Undo Restore" brings it back.` };
+    return { done: true, undoable: true, message: `Back at the checkpoint ${ref.label}: ${parts.join(', ')}. "Undo Restore" brings it back.` };
   }
 
   /**

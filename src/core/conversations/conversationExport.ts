@@ -14,9 +14,17 @@ export interface ExportOutcome {
 
 const FILE_NAME_LENGTH = 60;
 
-/** The title as a file name every platform accepts: no separators, reserved characters or spaces. */
+/**
+ * The title as a file name every platform accepts and a shell need not quote: letters, digits, dots,
+ * underscores and single dashes; anything else (separators, reserved characters, spaces, an ellipsis
+ * of a cut title) becomes a dash.
+ */
 export function exportFileName(title: string): string {
-  const safe = title.replace(/[\\/:*?"<>|\s]+/g, '-').replace(/^-+|-+$/g, '').slice(0, FILE_NAME_LENGTH);
+  const safe = title
+    .replace(/[^\p{L}\p{N}._]+/gu, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, FILE_NAME_LENGTH)
+    .replace(/[-.]+$/, '');
   return `${safe || 'conversation'}.md`;
 }
 

@@ -69,6 +69,18 @@ export const ToolCardSchema = z.object({
   durationMs: count.optional(),
   /** The formula a service tool belongs to (web_search -> web-search); absent for workspace tools. */
   formula: z.string().optional(),
+  /** The task the call belongs to, to open the diff of the file it changed. */
+  taskId: z.string().min(1).optional(),
+  /** The file change the call applied: counts and the first lines, for the card's mini-diff. */
+  change: z
+    .object({
+      path: z.string(),
+      created: z.boolean(),
+      added: count,
+      removed: count,
+      lines: z.array(z.object({ kind: z.enum(['added', 'removed', 'context', 'gap']), text: z.string() })),
+    })
+    .optional(),
 });
 export type ToolCard = z.infer<typeof ToolCardSchema>;
 
@@ -84,5 +96,7 @@ export const AgentSummarySchema = z.object({
   usage: UsageRecordSchema,
   durationMs: count,
   error: z.string().optional(),
+  /** The task's changes were undone (its undo cannot run again). */
+  undone: z.boolean().optional(),
 });
 export type AgentSummary = z.infer<typeof AgentSummarySchema>;

@@ -1,15 +1,13 @@
 // How a conversation is titled automatically and where a search query matches in it.
 import { selectedAlternative, type Conversation } from './conversation';
+import { shortTitle } from './conversationTitle';
 
-const AUTO_TITLE_LENGTH = 60;
 export const UNTITLED = 'New chat';
 
 export function autoTitle(conversation: Conversation): string {
   const first = conversation.entries.find((e) => e.role === 'user');
   if (!first) return UNTITLED;
-  const text = first.content.replace(/\s+/g, ' ').trim();
-  if (text === '') return UNTITLED;
-  return text.length <= AUTO_TITLE_LENGTH ? text : `${text.slice(0, AUTO_TITLE_LENGTH - 1).trimEnd()}…`;
+  return shortTitle(first.content) ?? UNTITLED;
 }
 
 /** Text around the first match of `needle` (lower case) in the conversation's messages, or undefined. */

@@ -28,6 +28,8 @@ export interface Approver {
 export interface TaskApprovalOptions {
   /** Apply edits without asking (the user's auto-approve setting for edits). */
   autoApproveEdits?: boolean;
+  /** The clock the wait for answers is measured on (the task's clock); default performance.now. */
+  now?: () => number;
 }
 
 /**
@@ -39,11 +41,17 @@ export class TaskApprovals {
   private chargedDecision: boolean | undefined;
   /** Questions are asked one at a time, so concurrent calls see an answer given to an earlier one. */
   private queue: Promise<unknown> = Promise.resolve();
+  private waited = 0;
 
   constructor(
     private readonly approver: Approver,
     private readonly options: TaskApprovalOptions = {},
   ) {}
+
+  /** Milliseconds spent so far waiting for the user's answers, so a tool's duration can leave them out. */
+  waitedMs(): number {
+    return this.waited;
+  }
 
   allowed(request: ApprovalRequest, signal: AbortSignal): Promise<boolean> {
     return this.answer(request, signal).then((decision) => decision !== 'reject');
@@ -64,7 +72,11 @@ export class TaskApprovals {
     if (request.kind === 'charged-tool' && this.chargedDecision !== undefined) return this.chargedDecision ? 'approve' : 'reject';
     if (request.allowAlways && !request.alwaysAsk && this.always.has(request.kind)) return 'approve';
     if (signal.aborted) return 'reject';
-    const decision = await this.approver.request(request, signal);
+    const now = this.options.now ?? (() => performance.now());
+    const asked = now();
+    const decision = await this.approver.request(request, signal).finally(() => {
+      this.waited += now() - asked;
+    });
     if (request.kind === 'charged-tool') this.chargedDecision = decision !== 'reject';
     if (decision === 'always' && request.allowAlways && !request.alwaysAsk) this.always.add(request.kind);
     return decision === 'always' && !request.allowAlways ? 'approve' : decision;

@@ -26,6 +26,15 @@ export interface ShellCommandOptions {
   backgroundFirstOutputMs?: number;
 }
 
+const TITLE_COMMAND_CHARS = 80;
+
+/** "Run `npm test` in the terminal?": the exact command when it fits one line, its folder unless the root. */
+function commandQuestion(command: string, folder: string, background: boolean): string {
+  const shown = command.includes('\n') || command.length > TITLE_COMMAND_CHARS ? 'this command' : `\`${command}\``;
+  const where = folder === '.' ? '' : ` (in ${folder})`;
+  return background ? `Start ${shown} in the background${where}?` : `Run ${shown} in the terminal${where}?`;
+}
+
 export class ShellCommandTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   /** A command can read, change and send anything the user can; its `cwd` is no `path` it is confined to. */
@@ -75,7 +84,7 @@ export class ShellCommandTool implements Tool {
     const allowed = await this.approvals.allowed(
       {
         kind: 'command',
-        title: background ? `Start a background process in ${cwd.display}?` : `Run a command in ${cwd.display}?`,
+        title: commandQuestion(command, cwd.display, background),
         detail: command,
         ...(warnings.length > 0 ? { warning: warnings.join(' ') } : {}),
         allowAlways: false,

@@ -1,6 +1,7 @@
 // What the agent loop knows about a tool: its definition in the chat `tools` format and how to run it.
 // Formula tools (run by the service) and workspace tools (run by the editor host) look the same here.
 import type { ToolDefinition } from '../../api/index';
+import type { FileChangeSummary } from './fileChangeSummary';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { ToolTraits } from './toolTraits';
 
@@ -19,6 +20,8 @@ export interface ToolRunResult {
   content: string;
   /** The workspace's files right before the tool ran, when it could change them. */
   checkpoint?: CheckpointRef;
+  /** The file change a write applied, for the card that shows it. */
+  change?: FileChangeSummary;
 }
 
 export type ToolOrigin =

@@ -28,6 +28,10 @@ import { WriteRefusedError } from './toolErrors';
 import { toolTraits } from './toolTraits';
 import type { WorkspaceHost } from './workspaceHost';
 import { BinaryFileError } from './workspaceText';
+import { changePreview, changeText, summarizeChange } from './fileChangeSummary';
+
+/** Lines of the change a tool card keeps for its mini-diff. */
+const CARD_CHANGE_LINES = 12;
 
 /** Larger files are not edited by the agent: reading them whole for a diff would stall the editor. */
 const MAX_EDITED_FILE_BYTES = 10_000_000;
@@ -96,6 +100,7 @@ abstract class EditTool implements Tool {
 
   protected async apply(target: ResolvedPath, before: FileContent | undefined, after: FileContent, note: string, signal: AbortSignal): Promise<ToolRunResult> {
     if (before && sameBytes(before.bytes, after.bytes)) return done(`${target.display} already has this content; nothing changed.`);
+    const change = summarizeChange(target.display, before?.text, after.text);
     const preview = await this.host.diffPreview.showProposedChange({ path: target.path, display: target.display, before: before?.text, after: after.text });
     let allowed: boolean;
     try {
@@ -103,8 +108,8 @@ abstract class EditTool implements Tool {
       allowed = await this.approvals.allowed(
         {
           kind: 'edit',
-          title: `${before === undefined ? 'Create' : 'Edit'} ${target.display}?`,
-          detail: `${before === undefined ? 'New file' : 'Change'}: ${lineCount(after.text)} lines after the change.`,
+          title: before === undefined ? `Create ${target.display}?` : `Make this edit to ${target.display}?`,
+          detail: changeText(change),
           ...(protection ? { warning: `This file configures tools or runs code (${protection}). Read the whole change before you approve.`, alwaysAsk: true } : {}),
           allowAlways: true,
         },
@@ -122,7 +127,7 @@ abstract class EditTool implements Tool {
       throw error;
     }
     this.journal.record({ path: target.path, display: target.display, before: before?.bytes, after: after.bytes });
-    return done(`${before === undefined ? 'Created' : 'Updated'} ${target.display} (${lineCount(after.text)} lines)${note}.`);
+    return { ...done(`${before === undefined ? 'Created' : 'Updated'} ${target.display} (${lineCount(after.text)} lines)${note}.`), change: changePreview(change, CARD_CHANGE_LINES) };
   }
 }
 

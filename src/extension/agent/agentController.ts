@@ -174,8 +174,19 @@ export class AgentController {
   async undo(taskId?: string): Promise<UndoReport | undefined> {
     const outcome = await this.tasks.undo(this.options.workspace.files, taskId);
     if (outcome.record) this.postIfActive(outcome.record.conversationId, { type: 'notice', level: outcome.level, message: outcome.message });
+    if (outcome.record && outcome.report) await this.markUndone(outcome.record);
     void this.window.notify(outcome.level, outcome.message);
     return outcome.report;
+  }
+
+  /** The task's summary says its changes were undone, so its Undo button shows it is done. */
+  private async markUndone(record: AgentTaskRecord): Promise<void> {
+    const conversation = this.options.store.get(record.conversationId);
+    const entry = conversation?.entries.find((e) => e.role === 'assistant' && e.agentSummary?.taskId === record.taskId);
+    if (!conversation || entry?.role !== 'assistant' || !entry.agentSummary) return;
+    entry.agentSummary = { ...entry.agentSummary, undone: true };
+    await this.options.store.save(conversation);
+    this.postIfActive(conversation.id, { type: 'conversation', conversation: conversationView(conversation) });
   }
 
   /** Tasks whose changes can still be undone, newest first. */

@@ -21,7 +21,8 @@ export function registerShowBalance(services: FileServices, chat: ChatFilesTarge
         .filter(Boolean)
         .join('\n');
       const show = view.blockedReason ? vscode.window.showErrorMessage : view.warning ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-      await show(`svc balance: ${view.label} available`, { modal: true, detail });
+      // Not modal: the figures are for reading, and nothing waits on an answer.
+      await show(vscode.l10n.t('svc balance: {0} available. {1}', view.label, detail.replace(/\n/g, ' ')));
     } catch (err) {
       await reportFileCommandError(err, chat);
     }

@@ -7,7 +7,22 @@ import { parseMentions } from '../../core/context/mentions';
 import { replySpeed } from '../../core/conversations/replySpeed';
 import { sentAttachmentsView } from './sentAttachmentsView';
 
-function assistantView(entry: AssistantEntry): AssistantMessageView {
+/**
+ * The call ids of entry `index` that a tool card after it shows: the card says what the call did, so
+ * the step does not repeat the call as raw JSON. Looked up among the tool entries right after the step
+ * only, since ids repeat across steps.
+ */
+function cardedCalls(entries: readonly Entry[], index: number): Set<string> {
+  const carded = new Set<string>();
+  for (let i = index + 1; i < entries.length; i++) {
+    const next = entries[i];
+    if (next?.role !== 'tool') break;
+    if (next.card) carded.add(next.toolCallId);
+  }
+  return carded;
+}
+
+function assistantView(entry: AssistantEntry, carded: ReadonlySet<string>): AssistantMessageView {
   const view: AssistantMessageView = {
     id: entry.id,
     role: 'assistant',
@@ -17,7 +32,9 @@ function assistantView(entry: AssistantEntry): AssistantMessageView {
       content: alt.content,
       reasoning: alt.reasoning,
       finishReason: alt.finishReason,
-      ...(alt.toolCalls ? { toolCalls: alt.toolCalls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })) } : {}),
+      ...(alt.toolCalls && alt.toolCalls.some((c) => !carded.has(c.id))
+        ? { toolCalls: alt.toolCalls.filter((c) => !carded.has(c.id)).map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })) }
+        : {}),
     })),
     selectedChoice: Math.min(entry.selected, entry.alternatives.length - 1),
     status: entry.status,
@@ -28,7 +45,8 @@ function assistantView(entry: AssistantEntry): AssistantMessageView {
   const speed = replySpeed(entry);
   if (speed) view.speed = speed;
   if (entry.error) view.error = entry.error;
-  if (entry.agentSummary) view.agentSummary = entry.agentSummary;
+  // A planning phase ends with its plan to approve, not with a task summary ("No files changed").
+  if (entry.agentSummary && !entry.plan) view.agentSummary = entry.agentSummary;
   if (entry.plan) view.plan = entry.plan;
   return view;
 }
@@ -43,7 +61,7 @@ function mentionsView(content: string): { mentions?: MentionView[] } {
   return mentions.length > 0 ? { mentions } : {};
 }
 
-function messageView(entry: Entry): MessageView {
+function messageView(entry: Entry, index: number, entries: readonly Entry[]): MessageView {
   switch (entry.role) {
     case 'user':
       return { id: entry.id, role: 'user', content: entry.content, createdAt: entry.createdAt, ...checkpointView(entry.checkpoint), ...mentionsView(entry.content), ...sentAttachmentsView(entry.attachments, entry.sentContent) };
@@ -59,7 +77,7 @@ function messageView(entry: Entry): MessageView {
         ...checkpointView(entry.checkpoint),
       };
     case 'assistant':
-      return assistantView(entry);
+      return assistantView(entry, cardedCalls(entries, index));
   }
 }
 

@@ -1,6 +1,9 @@
 // The HostWindow port on VS Code's dialogs and file system. Every question shows what it asks about with
 // hidden characters made visible and blank runs folded (revealHiddenText.ts): a file name with a U+202E or
 // sixty newlines in it must not disguise itself, or push the rest of a restore's list off the dialog.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HostWindow, NoticeLevel, SaveDialogRequest } from '../../core/host/hostWindow';
 import { revealApproval } from '../../shared/revealHiddenText';
@@ -21,11 +24,10 @@ export const vscodeHostWindow: HostWindow = {
     return SHOW[level](message, ...actions);
   },
   async chooseSaveLocation(request: SaveDialogRequest) {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await vscode.window.showSaveDialog({
       title: request.title,
       filters: { [request.filterName]: request.extensions },
-      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, request.suggestedName) } : {}),
+      defaultUri: vscode.Uri.file(path.join(userSaveFolder(), request.suggestedName)),
     });
     return target?.fsPath;
   },
@@ -36,3 +38,13 @@ export const vscodeHostWindow: HostWindow = {
     await vscode.window.showTextDocument(vscode.Uri.file(filePath));
   },
 };
+
+/**
+ * Where a save dialog starts: the user's Downloads folder, or their home folder without one. Never the
+ * workspace: an export is the user's copy, not a file to add to (or commit with) the project.
+ */
+function userSaveFolder(): string {
+  const home = os.homedir();
+  const downloads = path.join(home, 'Downloads');
+  return fs.existsSync(downloads) ? downloads : home;
+}

@@ -49,7 +49,10 @@ async function useLocalEmulator(deps: ApiKeyCommandDeps): Promise<void> {
   const detail = vscode.l10n.t('Replies then come from the local emulator on this computer, not from the svc service, until you set an API key again.');
   if (!(await confirmCommandEffect(question, detail, vscode.l10n.t('Use Local Emulator'), deps.testHarness))) return;
   await deps.keys.chooseEmulator();
-  void vscode.window.showInformationMessage(vscode.l10n.t('svc: using the local emulator. "svc: Set API Key" switches back to the service.'));
+  const setKey = vscode.l10n.t('Set API Key');
+  void vscode.window.showInformationMessage(vscode.l10n.t('svc: using the local emulator. "svc: Set API Key" switches back to the service.'), setKey).then((choice) => {
+    if (choice === setKey) void vscode.commands.executeCommand('svc.setApiKey');
+  });
 }
 
 export function registerApiKeyCommands(deps: ApiKeyCommandDeps): vscode.Disposable[] {

@@ -1,13 +1,13 @@
-// Entry point of the file, image and balance features: registers the status bar item and the
-// extracted-content documents and returns what the chat view calls (see chatFilesBridge.ts); the file
-// commands, which send through the chat, are registered once the chat exists (registerFileCommands).
+// Entry point of the file, image and balance features: registers the extracted-content documents and
+// returns what the chat view calls (see chatFilesBridge.ts); the file commands, which send through the
+// chat, are registered once the chat exists (registerFileCommands).
 import * as vscode from 'vscode';
+import type { BalanceView } from '../../core/billing/balanceView';
 import type { Usage } from '../../api/index';
 import { DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/billing/balanceView';
 import { errorMessage } from '../../core/files/filesClient';
 import { parsePriceTable, replyCost, type PriceTable } from '../../core/billing/replyCost';
 import { attachSources, registerAddFileToChat } from './addFileToChatCommand';
-import { BalanceStatusBar } from '../billing/balanceStatusBar';
 import type { ChatFilesNotices, ChatFilesTarget, FileFeatures } from './chatFilesBridge';
 import { registerExplainCommands, tellEvicted } from './explainCommands';
 import { FileServices, type FilesConnection } from './fileServices';
@@ -24,7 +24,8 @@ export interface FileFeatureDeps {
   onDidChangeConnection: vscode.Event<unknown>;
   /** The chat's model now. */
   currentModel(): string;
-  onDidChangeModel: vscode.Event<unknown>;
+  /** Where the balance is shown (the svc status-bar item). */
+  balanceDisplay: { showBalance(view: BalanceView): void; balanceUnavailable(reason: string): void };
   notices: ChatFilesNotices;
   /** True only under the extension's own test harness (see testHarness.ts): command arguments may then carry test stand-ins. */
   testHarness: boolean;
@@ -53,25 +54,23 @@ function priceTable(): PriceTable {
 
 export function registerFileFeatures(context: vscode.ExtensionContext, deps: FileFeatureDeps): FileFeatureSet {
   const services = new FileServices(uploadRecords(context.globalStorageUri.fsPath, context.globalState), deps.connection, warningThreshold);
-  const statusBar = new BalanceStatusBar(deps.currentModel);
+  const statusBar = deps.balanceDisplay;
   const refreshBalance = () => {
     services
       .get()
       .then((s) => s.balance.refresh())
-      .catch((err: unknown) => statusBar.unavailable(errorMessage(err)));
+      .catch((err: unknown) => statusBar.balanceUnavailable(errorMessage(err)));
   };
   services.onDidCreate((s) => {
-    s.balance.onDidChange((view) => statusBar.update(view));
+    s.balance.onDidChange((view) => statusBar.showBalance(view));
     s.attachments.onDidChange((chips) => deps.notices.showAttachments(chips));
     s.attachments.onNotice((notice) => tellEvicted(deps.notices, notice.evicted));
   });
 
   const attachDeps = { services, chat: deps.notices, currentModel: deps.currentModel, testHarness: deps.testHarness };
   context.subscriptions.push(
-    statusBar,
     registerUploadContentProvider(services),
     deps.onDidChangeConnection(refreshBalance),
-    deps.onDidChangeModel(() => statusBar.render()),
     onDidChangeSettings((changed) => changed('balanceWarningThreshold') && refreshBalance()),
   );
   // The balance is first read when the connection is made (the view's first answer with a key, the first

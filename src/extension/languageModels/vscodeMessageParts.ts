@@ -2,10 +2,11 @@
 // provider does not know (a newer VS Code, a proposed API) are left out rather than sent wrong.
 import * as vscode from 'vscode';
 import type { ProviderMessage, ProviderPart, ProviderResponsePart } from '../../core/languageModels/providerMessages';
+import { isLanguageModelDataPart } from './languageModelDataPart';
 
 function part(value: unknown): ProviderPart | undefined {
   if (value instanceof vscode.LanguageModelTextPart) return { kind: 'text', text: value.value };
-  if (value instanceof vscode.LanguageModelDataPart) return { kind: 'data', mimeType: value.mimeType, data: value.data };
+  if (isLanguageModelDataPart(value)) return { kind: 'data', mimeType: value.mimeType, data: value.data };
   if (value instanceof vscode.LanguageModelToolCallPart) return { kind: 'toolCall', callId: value.callId, name: value.name, input: value.input };
   if (value instanceof vscode.LanguageModelToolResultPart) {
     return { kind: 'toolResult', callId: value.callId, parts: value.content.flatMap((inner) => part(inner) ?? resultFallback(inner)) };

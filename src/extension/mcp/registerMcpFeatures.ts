@@ -4,6 +4,7 @@
 // (dist/mcpServers.js), loaded the first time a server is defined; a window without one never loads it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { addMcpServer } from './addMcpServer';
 import type { ExternalToolTask } from '../../core/mcp/externalTool';
 import type { Tool } from '../../core/tools/tool';
 import { mcpConfigured } from './mcpConfigFiles';
@@ -40,7 +41,9 @@ async function showServers(servers: McpServers | undefined, log: vscode.LogOutpu
   }));
   if (!servers || items.length === 0) {
     const more = problems.length > 0 ? ` Problems: ${problems.join('; ')}` : '';
-    void vscode.window.showInformationMessage(`svc: no MCP server is defined. Add one to .vscode/mcp.json or to the svc.mcp.servers setting.${more}`);
+    const add = vscode.l10n.t('Add Server');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('svc: no MCP server is defined. Add one to .vscode/mcp.json or to the svc.mcp.servers setting.{0}', more), add);
+    if (choice === add) await addMcpServer();
     return;
   }
   for (const problem of problems) log.warn(`MCP: ${problem}`);

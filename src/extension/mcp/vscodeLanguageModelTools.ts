@@ -5,12 +5,13 @@ import * as vscode from 'vscode';
 import { externalToolName } from '../../core/mcp/externalToolNames';
 import { ExternalTool, type ExternalContent, type ExternalToolSpec, type ExternalToolTask } from '../../core/mcp/externalTool';
 import type { Tool } from '../../core/tools/tool';
+import { isLanguageModelDataPart } from '../languageModels/languageModelDataPart';
 
 function contentOf(parts: readonly unknown[]): ExternalContent[] {
   return parts.map((part): ExternalContent => {
     if (part instanceof vscode.LanguageModelTextPart) return { kind: 'text', text: part.value };
     if (part instanceof vscode.LanguageModelPromptTsxPart) return { kind: 'text', text: JSON.stringify(part.value) };
-    if (part instanceof vscode.LanguageModelDataPart) {
+    if (isLanguageModelDataPart(part)) {
       const media = part.mimeType.startsWith('image/') ? 'image' : part.mimeType.startsWith('audio/') ? 'audio' : undefined;
       return media ? { kind: 'media', media, mimeType: part.mimeType, bytes: part.data.byteLength } : { kind: 'text', text: new TextDecoder().decode(part.data) };
     }

@@ -1,5 +1,5 @@
 // The end of an agent task: why it stopped, steps, tools used, the files it changed (click opens the
-// diff), tokens with the cached share, and an undo of everything it applied.
+// diff), tokens with the cached share, and an undo of everything it applied (once: then "Undone").
 import type { AgentSummaryView, WebviewMessage } from '../../shared/protocol';
 import { el, formatCount, icon, textButton } from '../dom';
 
@@ -33,8 +33,14 @@ export class AgentSummaryCard {
     ];
     if (summary.error !== undefined) rows.push(el('div', { className: 'agent-summary-error', text: summary.error }));
     if (files.length > 0) {
-      const undo = textButton('discard', 'Undo these changes', 'undo-agent', { 'data-testid': 'agent-undo' });
-      undo.addEventListener('click', () => post({ type: 'undoAgentTask', taskId: summary.taskId }));
+      const undo = summary.undone === true ? textButton('check', 'Undone', 'undo-agent', { 'data-testid': 'agent-undo' }) : textButton('discard', 'Undo these changes', 'undo-agent', { 'data-testid': 'agent-undo' });
+      // One click undoes once: the button stays disabled until the host's answer marks the task undone.
+      undo.disabled = summary.undone === true;
+      undo.addEventListener('click', () => {
+        undo.disabled = true;
+        undo.replaceChildren(icon('loading'), el('span', { text: ' Undoing…' }));
+        post({ type: 'undoAgentTask', taskId: summary.taskId });
+      });
       rows.push(el('div', { text: `Files changed (${files.length}):` }), el('ul', { className: 'agent-files' }, files), undo);
     } else {
       rows.push(el('div', { text: 'No files changed' }));

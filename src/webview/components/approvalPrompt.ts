@@ -1,7 +1,8 @@
 // An agent's question inline in the chat: approve, reject, or approve for the rest of the task. The
 // host withdraws it (approvalSettled) once answered here or in a dialog. What is approved is shown
 // whole: hidden and direction-changing characters as visible markers, long blank runs folded into a
-// marker line, the line count always stated, and the host's warning line above it.
+// marker line, the line count always stated, and the host's warning line above it. An edit's change
+// is coloured as a diff.
 import type { HostMessageOf, WebviewMessage } from '../../shared/protocol';
 import { revealApproval } from '../../shared/revealHiddenText';
 import { el, icon, textButton } from '../dom';
@@ -15,6 +16,14 @@ const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], string> = {
   'run-code': 'play',
   'external-tool': 'plug',
 };
+
+const DIFF_CLASSES: Record<string, string> = { '+': 'diff-added', '-': 'diff-removed' };
+
+/** An edit's change ("+ added", "- removed", "  context" lines) coloured like a diff. */
+function diffDetail(detail: string): HTMLElement {
+  const lines = detail.split('\n').map((line) => el('div', { className: `diff-line ${DIFF_CLASSES[line.charAt(0)] ?? 'diff-context'}`, text: line }));
+  return el('pre', { className: 'approval-detail diff', attrs: { 'data-testid': 'approval-detail' } }, lines);
+}
 
 export class ApprovalPrompt {
   readonly element: HTMLElement;
@@ -43,7 +52,7 @@ export class ApprovalPrompt {
       el('div', { className: 'approval-title' }, [icon(KIND_ICONS[request.kind]), el('strong', { text: ` ${shown.title}` })]),
       ...shown.warnings.map((warning) => el('div', { className: 'approval-warning', attrs: { 'data-testid': 'approval-warning' } }, [icon('warning'), el('span', { text: ` ${warning}` })])),
       el('div', { className: 'approval-lines', attrs: { 'data-testid': 'approval-lines' }, text: `${shown.lines}${shown.lineCount > 12 ? ' — scroll to read all of it' : ''}` }),
-      el('pre', { className: 'approval-detail', attrs: { 'data-testid': 'approval-detail' }, text: shown.detail }),
+      request.kind === 'edit' ? diffDetail(shown.detail) : el('pre', { className: 'approval-detail', attrs: { 'data-testid': 'approval-detail' }, text: shown.detail }),
       el('div', { className: 'approval-actions' }, buttons),
     ]);
   }

@@ -6,6 +6,7 @@ import { el, formatCount, icon } from '../dom';
 import { ComposerCompletion } from './composerCompletion';
 import { MentionChips, mentionPattern } from './mentionChips';
 import { ComposerMoreMenu } from './composerMoreMenu';
+import { ContextLimitGuard } from './contextLimitGuard';
 import { capabilityWords, ModelCapabilities } from './modelCapabilities';
 
 export interface ComposerCallbacks {
@@ -48,9 +49,10 @@ const ESTIMATE_DEBOUNCE_MS = 350;
 /** Warn when the next request uses this share of the context length. */
 const NEAR_LIMIT = 0.9;
 
-function modelLabel(model: ModelView): string {
+/** A model's option: its id alone, so the picker stays a short chip; what it can do is its tooltip. */
+function modelOption(model: ModelView): HTMLOptionElement {
   const words = capabilityWords(model);
-  return words.length > 0 ? `${model.id} (${words.join(', ')})` : model.id;
+  return el('option', { text: model.id, attrs: { value: model.id, title: words.length > 0 ? `${model.id}: ${words.join(', ')}` : model.id } });
 }
 
 function checkbox(label: string, ariaLabel: string): { wrapper: HTMLLabelElement; input: HTMLInputElement } {
@@ -75,6 +77,7 @@ export class Composer {
   private readonly capabilities = new ModelCapabilities();
   private readonly moreMenu: ComposerMoreMenu;
   private readonly meterFill: HTMLElement;
+  private readonly limitGuard = new ContextLimitGuard();
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
   private models: ModelView[] = [];
@@ -122,7 +125,7 @@ export class Composer {
     const footer = el('div', { className: 'composer-footer' }, [this.estimate, this.sendButton, this.stopButton]);
     this.completion = new ComposerCompletion(this.input, (query) => this.callbacks.requestMentions(query));
     this.mentionChips = new MentionChips((raw) => this.removeMention(raw));
-    this.element = el('div', { className: 'composer' }, [this.meter, this.completion.element, this.mentionChips.element, this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
+    this.element = el('div', { className: 'composer' }, [this.meter, this.limitGuard.element, this.completion.element, this.mentionChips.element, this.input, el('div', { className: 'composer-toolbar' }, [options, footer])]);
     this.wire();
   }
 
@@ -179,6 +182,7 @@ export class Composer {
     this.meter.classList.toggle('compaction-due', detail.compaction?.automatic === true);
     this.estimate.title = title;
     const level = limit !== null && tokens > limit ? 'over-limit' : limit !== null && tokens >= limit * NEAR_LIMIT ? 'near-limit' : undefined;
+    this.limitGuard.measured(level === 'over-limit' && limit !== null ? { tokens, limit, model: this.modelPicker.value } : undefined);
     if (level) {
       this.estimate.classList.add(level);
       this.meter.classList.add(level);
@@ -257,6 +261,7 @@ export class Composer {
   }
 
   private changed(): void {
+    this.limitGuard.draftChanged();
     this.mentionChips.keepOnly(this.input.value);
     this.callbacks.draftChanged(this.input.value);
     this.scheduleEstimate();
@@ -280,6 +285,7 @@ export class Composer {
       return;
     }
     this.submitWhenReady = false;
+    if (this.limitGuard.holdBack()) return;
     if (!this.callbacks.send(text, this.options())) return;
     this.setText('');
     // Sent with the button (which Stop replaces), the focus would fall out of the view: it stays here.
@@ -308,7 +314,7 @@ export class Composer {
   private renderModels(): void {
     const selected = this.settings?.model ?? this.modelPicker.value;
     const ids = new Set(this.models.map((m) => m.id));
-    const options = this.models.map((model) => el('option', { text: modelLabel(model), attrs: { value: model.id } }));
+    const options = this.models.map(modelOption);
     // A configured model the service did not list stays selectable rather than silently replaced.
     if (selected !== '' && !ids.has(selected)) options.unshift(el('option', { text: selected, attrs: { value: selected } }));
     this.modelPicker.replaceChildren(...options);

@@ -1,7 +1,9 @@
-// The list of conversations: titles, search (titles at once, contents through the host), switch,
-// rename in place, delete and export.
+// The list of conversations: titles under their day (Today, Yesterday, then the date), search (titles
+// at once, contents through the host), switch, rename in place, delete and export. Choosing a
+// conversation closes the list, so the chat it opens is what the user sees.
 import type { ConversationSummary } from '../../shared/protocol';
 import { el, formatTime, iconButton } from '../dom';
+import { dayLabel } from './dayLabel';
 
 export interface ConversationListCallbacks {
   open(conversationId: string): void;
@@ -10,6 +12,8 @@ export interface ConversationListCallbacks {
   exportConversation(conversationId: string): void;
   /** Asks the host to search contents; results come back through `showSearchResults`. */
   search(query: string): void;
+  /** The list was shown or hidden (the toolbar button's state and the saved view state follow). */
+  openChanged(open: boolean): void;
 }
 
 type Entry = ConversationSummary & { snippet?: string };
@@ -25,10 +29,11 @@ export class ConversationList {
   private activeId: string | undefined;
   private debounce: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly callbacks: ConversationListCallbacks) {
-    this.searchInput = el('input', { className: 'search-input', attrs: { type: 'search', placeholder: 'Search conversations', 'aria-label': 'Search conversations' } });
+  constructor(private readonly callbacks: ConversationListCallbacks, open: boolean) {
+    this.searchInput = el('input', { className: 'search-input', attrs: { type: 'search', placeholder: 'Search conversations', 'aria-label': 'Search conversations', 'data-testid': 'conversation-search' } });
     this.list = el('ul', { className: 'conversation-list', attrs: { 'aria-label': 'Conversations' } });
-    this.element = el('section', { className: 'conversation-panel', attrs: { 'aria-label': 'Conversations' } }, [this.searchInput, this.list]);
+    this.element = el('section', { className: 'conversation-panel', attrs: { 'aria-label': 'Conversations', 'data-testid': 'conversation-panel' } }, [this.searchInput, this.list]);
+    this.element.hidden = !open;
     this.searchInput.addEventListener('input', () => {
       this.searchResults = undefined;
       this.render();
@@ -51,8 +56,14 @@ export class ConversationList {
     this.render();
   }
 
-  focusSearch(): void {
-    this.searchInput.focus();
+  get isOpen(): boolean {
+    return !this.element.hidden;
+  }
+
+  setOpen(open: boolean): void {
+    this.element.hidden = !open;
+    this.callbacks.openChanged(open);
+    if (open) this.searchInput.focus();
   }
 
   private visible(): Entry[] {
@@ -70,7 +81,16 @@ export class ConversationList {
       this.list.replaceChildren(el('li', { className: 'conversation-empty', text: empty }));
       return;
     }
-    this.list.replaceChildren(...entries.map((entry) => this.item(entry)));
+    const now = Date.now();
+    const rows: HTMLLIElement[] = [];
+    let day: string | undefined;
+    for (const entry of entries) {
+      const label = dayLabel(entry.updatedAt, now);
+      if (label !== day) rows.push(el('li', { className: 'conversation-day', text: label, attrs: { role: 'presentation', 'data-testid': 'conversation-day' } }));
+      day = label;
+      rows.push(this.item(entry));
+    }
+    this.list.replaceChildren(...rows);
   }
 
   private item(entry: Entry): HTMLLIElement {
@@ -79,9 +99,12 @@ export class ConversationList {
       attrs: { type: 'button', title: `${entry.title} · ${formatTime(entry.updatedAt)}`, 'aria-current': String(entry.id === this.activeId) },
     }, [el('span', { className: 'conversation-title', text: entry.title || 'Untitled' })]);
     if (entry.snippet) open.append(el('span', { className: 'conversation-snippet', text: entry.snippet }));
-    open.addEventListener('click', () => this.callbacks.open(entry.id));
+    open.addEventListener('click', () => {
+      this.callbacks.open(entry.id);
+      this.setOpen(false);
+    });
     const rename = iconButton('edit', `Rename "${entry.title}"`, 'rename-conversation');
-    const exportButton = iconButton('export', `Export "${entry.title}" as Markdown`, 'export-conversation');
+    const exportButton = iconButton('save-as', `Export "${entry.title}" as Markdown…`, 'export-conversation');
     const remove = iconButton('trash', `Delete "${entry.title}"`, 'delete-conversation');
     const item = el('li', { className: 'conversation-item' }, [open, el('div', { className: 'conversation-actions' }, [rename, exportButton, remove])]);
     if (entry.id === this.activeId) item.classList.add('active');

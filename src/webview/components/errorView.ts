@@ -74,6 +74,11 @@ export class ErrorView {
       case 'retry':
         if (this.error.automaticRetry && this.error.retryAfterSeconds !== undefined && this.error.retryAfterSeconds > 0) this.startCountdown(buttons, this.error.retryAfterSeconds);
         add('refresh', 'Retry Now', () => this.retry());
+        if (this.error.kind === 'network' || this.error.kind === 'timeout') {
+          // The message points at the connection and the proxy; these are the buttons for it.
+          add('settings-gear', 'Open Proxy Settings', () => this.actions.runAction('openProxySettings'));
+          add('vm', 'Use Local Emulator', () => this.actions.runAction('useEmulator'));
+        }
         break;
       case 'shortenInput':
         add('edit', 'Shorten the Input', () => this.actions.editInput());

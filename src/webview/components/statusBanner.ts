@@ -1,4 +1,5 @@
-// Says where requests go when that is not the real service with the user's key: the local emulator.
+// Says where requests go when that is not the real service with the user's key: the local emulator,
+// with the way to see the agent work offline (the built-in demo) and the way to the service (a key).
 import type { Connection, HostAction } from '../../shared/protocol';
 import { el, icon, textButton } from '../dom';
 
@@ -10,7 +11,9 @@ export class StatusBanner {
     this.text = el('span', { className: 'status-text' });
     const setKey = textButton('key', 'Set API Key', 'set-key');
     setKey.addEventListener('click', () => runAction('setKey'));
-    this.element = el('div', { className: 'status-banner', attrs: { 'data-testid': 'status-banner', role: 'status' } }, [icon('vm'), this.text, setKey]);
+    const demo = textButton('play', 'Try a demo', 'try-demo', { title: 'Try the agent on a sample project: two edits, a command, approvals and checkpoints, offline' });
+    demo.addEventListener('click', () => runAction('tryDemo'));
+    this.element = el('div', { className: 'status-banner', attrs: { 'data-testid': 'status-banner', role: 'status' } }, [icon('vm'), this.text, demo, setKey]);
     this.element.hidden = true;
   }
 

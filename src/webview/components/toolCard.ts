@@ -1,10 +1,12 @@
-// One tool call of an agent task: the tool (and its formula), the arguments as pretty JSON, the status
-// (running, done, failed, rejected...), how long it took, and the result, folded, with long results
-// cut until "Show all" is clicked. The result is model input, never rendered as markdown.
+// One tool call of an agent task, as what it did (toolCallDescription: "Edited app.ts +3 −1", "Ran
+// `npm test` exit 0"), its status and how long it took, then the result, folded, with long results cut
+// until "Show all" is clicked; the tool, its formula and the raw arguments under "Details", closed.
+// The result is model input, never rendered as markdown.
 import type { ToolCardStatus, ToolMessageView } from '../../shared/protocol';
 import { checkpointBar } from './checkpointBar';
 import type { MessageContext } from './messageContext';
 import { el, formatCount, icon } from '../dom';
+import { describeToolCall, isInternalTool } from './toolCallDescription';
 
 /** Past this many characters (or lines) a result is shown cut, with "Show all". */
 export const RESULT_PREVIEW_CHARS = 2_000;
@@ -57,26 +59,36 @@ export class ToolCard {
   ) {
     const card = view.card;
     const status = card?.status ?? 'done';
-    const origin = card?.formula !== undefined ? `formula ${card.formula}` : 'workspace';
-    const statusLabel = el('span', { className: `tool-status status-${status}`, attrs: { 'data-testid': 'tool-status' } }, [icon(STATUS_ICON[status]), el('span', { text: ` ${STATUS_TEXT[status]}` })]);
+    if (isInternalTool(view.name)) {
+      // Its plan shows as the to-do list; the row stays (the list counts rows) but shows nothing.
+      this.element = el('div', { className: 'message tool-card internal', attrs: { 'data-testid': 'tool-card-internal', 'data-message-id': view.id, hidden: '' } });
+      return;
+    }
+    const described = describeToolCall(view, (m) => context?.post(m));
+    const statusLabel = el('span', { className: `tool-status status-${status}`, attrs: { 'data-testid': 'tool-status', title: STATUS_TEXT[status] } }, [icon(STATUS_ICON[status])]);
+    if (status !== 'done') statusLabel.append(el('span', { text: ` ${STATUS_TEXT[status]}` }));
     const header = el('div', { className: 'tool-card-header' }, [
-      icon('tools'),
-      el('span', { className: 'tool-name', text: view.name, attrs: { 'data-testid': 'tool-name' } }),
-      el('span', { className: 'tool-origin', text: origin }),
+      icon(described.icon),
+      // Spaces between the parts, so the title reads (and copies) as a sentence.
+      el('span', { className: 'tool-call-title', attrs: { 'data-testid': 'tool-title' } }, described.title.flatMap((part, i) => (i === 0 ? [part] : [document.createTextNode(' '), part]))),
       statusLabel,
       el('span', { className: 'tool-duration', text: card?.durationMs !== undefined ? formatDuration(card.durationMs) : '', attrs: { 'data-testid': 'tool-duration' } }),
     ]);
-    const args = el('details', { className: 'tool-arguments', attrs: { open: '' } }, [
-      el('summary', { text: 'Arguments' }),
+    const origin = card?.formula !== undefined ? `formula ${card.formula}` : 'workspace';
+    // The raw call, for whoever wants it: closed, never the default view.
+    const details = el('details', { className: 'tool-arguments', attrs: { 'data-testid': 'tool-details' } }, [
+      el('summary', { text: 'Details' }),
+      el('div', { className: 'tool-origin', text: `${view.name} · ${origin}`, attrs: { 'data-testid': 'tool-name' } }),
       el('pre', { className: 'tool-json', text: prettyArguments(card?.arguments ?? ''), attrs: { 'data-testid': 'tool-arguments' } }),
     ]);
     const children: Node[] = [header];
     if (view.checkpoint && context) children.push(checkpointBar(view.checkpoint, context.conversationId, view.id, (m) => context.post(m)));
-    children.push(args);
-    if (status !== 'running') children.push(this.result(view.content));
+    if (described.body) children.push(described.body);
+    if (status !== 'running' && described.showResult) children.push(this.result(view.content));
+    children.push(details);
     this.element = el('div', {
       className: `message tool-card status-${status}`,
-      attrs: { 'data-testid': 'tool-card', 'data-status': status, 'data-message-id': view.id, role: 'article', 'aria-label': `Tool call ${view.name}: ${STATUS_TEXT[status]}` },
+      attrs: { 'data-testid': 'tool-card', 'data-status': status, 'data-tool': view.name, 'data-message-id': view.id, role: 'article', 'aria-label': `Tool call ${view.name}: ${STATUS_TEXT[status]} — ${header.querySelector('.tool-call-title')?.textContent ?? ''}` },
     }, children);
   }
 
@@ -107,7 +119,7 @@ export class ToolCard {
       children.push(more);
     }
     // A failed call is open: its text says what went wrong.
-    const open = this.view.card?.status !== 'done';
+    const open = this.view.card?.status !== undefined && this.view.card.status !== 'done' && this.view.card.status !== 'running';
     return el('details', { className: 'tool-result', attrs: { 'data-testid': 'tool-result', ...(open ? { open: '' } : {}) } }, children);
   }
 }

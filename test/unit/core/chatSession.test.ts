@@ -367,6 +367,21 @@ describe('ChatSession', () => {
     await session.whenIdle();
   });
 
+  it('does not send a turn refused for too many tokens with the next message, and sends it again on Retry', async () => {
+    const tooManyTokens = serviceError({ status: 400, type: 'invalid_request_error', message: 'Invalid request: Your request exceeded model token limit: 8192 (requested: 18680)' });
+    const { session, conversation, client } = await setup([[{ fail: tooManyTokens }], [delta({ content: 'Short answer' }, 0, 'stop')], [delta({ content: 'Long answer' }, 0, 'stop')]]);
+    const plain = { model: 'svc-v1-8k', thinking: false, jsonMode: false, choiceCount: 1 };
+    await session.send(conversation.id, 'a very long paste', plain);
+    const refused = conversation.entries[1] as AssistantEntry;
+    assert.equal(refused.status, 'failed');
+    await session.send(conversation.id, 'A short question', plain);
+    assert.equal(reply(conversation).status, 'complete');
+    const userContents = (request: ChatRequest | undefined) => (request?.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content);
+    assert.deepEqual(userContents(client.requests[1]), ['A short question']);
+    await session.regenerate(conversation.id, refused.id, plain);
+    assert.deepEqual(userContents(client.requests[2]), ['a very long paste'], 'Retry on the failed reply sends that turn again');
+  });
+
   it('edits a user message, drops what followed, and resends', async () => {
     const answer = (text: string) => [delta({ content: text }, 0, 'stop')];
     const { session, conversation, client } = await setup([answer('one'), answer('two'), answer('three')]);

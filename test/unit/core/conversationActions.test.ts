@@ -52,6 +52,12 @@ describe('exporting a conversation as Markdown', () => {
     assert.deepEqual(window.opened, ['/home/me/notes/chat.md']);
   });
 
+  it('never puts an ellipsis or other punctuation of a cut title in the file name', () => {
+    assert.equal(exportFileName('Fix the parser so it handles…'), 'Fix-the-parser-so-it-handles.md');
+    assert.equal(exportFileName('Résumé — “draft” v2.1…'), 'Résumé-draft-v2.1.md');
+    assert.doesNotMatch(exportFileName(`${'word '.repeat(30)}…`), /…/);
+  });
+
   it('names the file "conversation" when the title has no usable character, and cuts long titles', () => {
     assert.equal(exportFileName('???'), 'conversation.md');
     assert.equal(exportFileName('a'.repeat(100)), `${'a'.repeat(60)}.md`);

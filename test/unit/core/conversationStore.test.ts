@@ -29,7 +29,7 @@ describe('ConversationStore', () => {
     assert.equal(c.title, UNTITLED);
     c.entries.push({ id: 'u1', role: 'user', createdAt: 1, content: '  How do   I sort\na map by value in Go? Please explain with an example and edge cases.' });
     await store.save(c);
-    assert.equal(c.title, 'How do I sort a map by value in Go? Please explain with an…');
+    assert.equal(c.title, 'How do I sort a map by value in Go?', 'a short title from the first sentence');
 
     const reloaded = await openStore(storage, clock);
     assert.deepEqual(reloaded.problems, []);

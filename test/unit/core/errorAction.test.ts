@@ -67,6 +67,18 @@ describe('errorToInfo', () => {
     assert.equal(local.field, 'text');
   });
 
+  it('a network failure reads as a plain sentence naming the host and where to look, with the system code in its details', () => {
+    const notFound = errorToInfo(new NetworkError('Could not reach the service: fetch failed: getaddrinfo ENOTFOUND api.svc.example'));
+    assert.equal(notFound.message, "Can't reach api.svc.example: its name could not be looked up. Check your connection or proxy (http.proxy), or use the local emulator.");
+    assert.equal(notFound.type, 'ENOTFOUND');
+    assert.equal(notFound.action, 'retry');
+    const refused = errorToInfo(new NetworkError('Could not reach the service: fetch failed: connect ECONNREFUSED 127.0.0.1:9'));
+    assert.match(refused.message, /^Can't reach 127\.0\.0\.1:9: the connection was refused\./);
+    assert.doesNotMatch(refused.message, /ECONNREFUSED|fetch failed/);
+    assert.match(errorToInfo(new NetworkError('socket hang up')).message, /^Can't reach the svc service\. Check your connection or proxy \(http\.proxy\)/);
+    assert.match(errorToInfo(new TimeoutError(60_000)).message, /did not answer within 60 s\. Check your connection or proxy \(http\.proxy\)/);
+  });
+
   it('network, timeout, interrupted stream and server errors offer a retry', () => {
     assert.equal(errorToInfo(new NetworkError('ECONNREFUSED')).kind, 'network');
     assert.equal(errorToInfo(new TimeoutError(1000)).kind, 'timeout');

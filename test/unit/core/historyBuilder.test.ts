@@ -62,7 +62,7 @@ describe('buildHistory', () => {
     ]);
   });
 
-  it('uses the selected alternative, keeps a stopped partial answer, and leaves out replies with nothing to show', () => {
+  it('uses the selected alternative, keeps a stopped partial answer, and leaves out replies with nothing to show and failed turns', () => {
     const history = buildHistory(
       conversation([
         { id: 'u1', role: 'user', createdAt: 0, content: 'Name a colour' },
@@ -77,10 +77,25 @@ describe('buildHistory', () => {
     assert.deepEqual(history, [
       { role: 'user', content: 'Name a colour' },
       { role: 'assistant', content: 'Blue' },
-      { role: 'user', content: 'Another' },
       { role: 'user', content: 'Go on' },
       { role: 'assistant', content: 'Gre' },
     ]);
+  });
+
+  it('leaves out a turn refused for too many tokens, with its attached context, but sends it again when it is the turn being retried', () => {
+    const tooLong = 'x'.repeat(50_000);
+    const mention = { role: 'system' as const, content: '@big.log: ' + 'y'.repeat(30_000) };
+    const refused = { id: 'a1', role: 'assistant' as const, createdAt: 0, model: 'svc-v1-8k', selected: 0, status: 'failed' as const, alternatives: [{ content: '', reasoning: '', finishReason: null }], error: { kind: 'tokenLimit' as const, message: 'too many tokens', action: 'shortenInput' as const } };
+    const later = buildHistory(
+      conversation([
+        { id: 'u1', role: 'user', createdAt: 0, content: tooLong, context: [mention] },
+        refused,
+        { id: 'u2', role: 'user', createdAt: 0, content: 'A short question' },
+      ]),
+    );
+    assert.deepEqual(later, [{ role: 'user', content: 'A short question' }]);
+    const retried = buildHistory(conversation([{ id: 'u1', role: 'user', createdAt: 0, content: tooLong, context: [mention] }]));
+    assert.deepEqual(retried, [mention, { role: 'user', content: tooLong }]);
   });
 
   it('stops before endIndex', () => {

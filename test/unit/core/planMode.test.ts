@@ -13,6 +13,8 @@ import type { ChatRequest } from '../../../src/api/index';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { delta, ScriptedChatClient, type ScriptStep } from './support/scriptedChatClient';
+import { conversationView } from '../../../src/extension/chat/conversationView';
+import { buildHistory } from '../../../src/core/chat/historyBuilder';
 import { requestSettings } from '../../../src/core/requests/requestSettings';
 
 const PLAN_ANSWER = 'Here is the plan:\n1. Read the parser\n2) Fix the leap-year rule\n\nFiles:\n- `src/date.ts`\nCommands:\n- npm test\n';
@@ -89,5 +91,14 @@ describe('plan mode: tasks', () => {
     assert.equal(requests[1]?.readOnly, false);
     assert.deepEqual(requests[1]?.extraTools.map((t) => t.definition.function.name), ['update_plan']);
     assert.deepEqual((store.require(conversation.id).entries.find((e) => e.id === planEntry.id) as AssistantEntry).plan?.todo, ['done', 'in_progress']);
+    // The chat shows a short line, the model still gets the instructions.
+    const saved = store.require(conversation.id);
+    const approved = saved.entries[saved.entries.findIndex((e) => e.id === planEntry.id) + 1];
+    assert.equal(approved?.role === 'user' ? approved.content : undefined, 'Plan approved');
+    const view = conversationView(saved);
+    assert.ok(!view.messages.some((m) => m.role === 'user' && /update_plan/.test(m.content)), 'no hidden instructions are shown as a message');
+    assert.match(JSON.stringify(buildHistory(saved)), /Carry out this approved plan, step by step\. Before a step call update_plan/);
+    const planView = view.messages.find((m) => m.id === planEntry.id);
+    assert.equal(planView?.role === 'assistant' ? planView.agentSummary : 'absent', undefined, 'the planning phase ends with its plan, not "Task finished · No files changed"');
   });
 });

@@ -30,8 +30,9 @@ async function compare(deps: CheckpointHandlerDeps, conversationId: string, mess
   for (const change of changes) {
     const file = vscode.Uri.file(path.join(change.folder, change.path));
     const before = await deps.checkpoints.fileAt(ref, change.folder, change.path);
-    const left = deps.proposals.add(path.basename(change.path), before ? new TextDecoder().decode(before) : '');
-    const right = change.status === 'deleted' ? deps.proposals.add(path.basename(change.path), '') : file;
+    // Both sides on the file's own path, so an edited file reads as modified (M), not renamed (R).
+    const left = deps.proposals.addVersionOf(file, before ? new TextDecoder().decode(before) : '');
+    const right = change.status === 'deleted' ? deps.proposals.addVersionOf(file, '') : file;
     resources.push([file, left, right]);
   }
   await vscode.commands.executeCommand('vscode.changes', `Checkpoint ${ref.label} ↔ now`, resources);
@@ -43,7 +44,7 @@ export function checkpointHandlers(deps: CheckpointHandlerDeps): WebviewHandlerG
       if (message.action === 'compare') return compare(deps, message.conversationId, message.messageId);
       const outcome = await deps.restorer.restore(message.conversationId, message.messageId, message.action);
       deps.showConversation(message.conversationId);
-      deps.post({ type: 'notice', level: 'info', message: outcome.message });
+      deps.post({ type: 'notice', level: 'info', message: outcome.message, ...(outcome.undoable ? { undoRestoreOf: message.conversationId } : {}) });
       return undefined;
     },
     undoRestore: async (message) => {

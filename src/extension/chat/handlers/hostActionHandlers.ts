@@ -10,6 +10,8 @@ const COMMAND_OF_ACTION: Record<Exclude<HostAction, 'checkBalance'>, readonly [s
   setKey: ['svc.setApiKey'],
   useEmulator: ['svc.useLocalEmulator'],
   openSettings: ['workbench.action.openSettings', 'svc.'],
+  openProxySettings: ['workbench.action.openSettings', 'http.proxy'],
+  tryDemo: ['svc.tryDemo'],
   explainSelection: ['svc.explainSelection'],
   explainFile: ['svc.explainFile'],
 };

@@ -1,0 +1,21 @@
+// Whether the view waits for the user's answer to an approval question. While it does, the reply in
+// progress says "Waiting for your approval" instead of "Generating…", and the spinners stop (styles
+// keyed on the body's data-awaiting-approval): nothing is generated until the user decides.
+
+export const WAITING_LABEL = 'Waiting for your approval';
+const GENERATING_LABEL = 'Generating…';
+
+export function awaitingApproval(): boolean {
+  return document.body.dataset.awaitingApproval === 'true';
+}
+
+/** Marks the view as waiting (or not) and relabels the replies already on screen. */
+export function showAwaitingApproval(waiting: boolean): void {
+  if (waiting === awaitingApproval()) return;
+  if (waiting) document.body.dataset.awaitingApproval = 'true';
+  else delete document.body.dataset.awaitingApproval;
+  for (const badge of document.querySelectorAll<HTMLElement>('.message.assistant[data-status="streaming"] .status-badge')) {
+    badge.textContent = waiting ? WAITING_LABEL : GENERATING_LABEL;
+    badge.hidden = false;
+  }
+}

@@ -1,0 +1,53 @@
+// The live to-do list of the approved plan whose task is running, pinned above the composer so the
+// progress stays in sight while the steps scroll by (the plan card itself sits far above the work).
+// It follows the conversation shown and goes away when the task ends.
+import type { ConversationView, PlanView } from '../../shared/protocol';
+import { el, icon } from '../dom';
+
+const TODO_ICON = { pending: 'circle-large-outline', in_progress: 'loading', done: 'pass-filled' } as const;
+
+/** The approved plan a task is carrying out right now: a reply after it is still streaming. */
+export function runningPlan(conversation: ConversationView | null): PlanView | undefined {
+  const messages = conversation?.messages ?? [];
+  const at = messages.findLastIndex((m) => m.role === 'assistant' && m.plan?.status === 'approved');
+  if (at < 0) return undefined;
+  const running = messages.slice(at + 1).some((m) => m.role === 'assistant' && m.status === 'streaming');
+  const entry = messages[at];
+  return running && entry?.role === 'assistant' ? entry.plan : undefined;
+}
+
+export class PinnedPlan {
+  readonly element = el('details', { className: 'pinned-plan', attrs: { 'data-testid': 'pinned-plan', open: '', 'aria-label': 'Plan in progress' } });
+  private shown = '';
+
+  constructor() {
+    this.element.hidden = true;
+  }
+
+  show(conversation: ConversationView | null): void {
+    const plan = runningPlan(conversation);
+    const key = plan ? JSON.stringify([plan.steps, plan.todo]) : '';
+    if (key === this.shown) return;
+    this.shown = key;
+    this.element.hidden = plan === undefined;
+    if (!plan) {
+      this.element.replaceChildren();
+      return;
+    }
+    const todo = plan.steps.map((_, i) => plan.todo?.[i] ?? 'pending');
+    const done = todo.filter((s) => s === 'done').length;
+    const current = todo.findIndex((s) => s === 'in_progress');
+    const heading = current >= 0 ? `Step ${current + 1} of ${plan.steps.length}: ${plan.steps[current] ?? ''}` : `Plan: ${done} of ${plan.steps.length} done`;
+    this.element.replaceChildren(
+      el('summary', { className: 'pinned-plan-summary', attrs: { 'data-testid': 'pinned-plan-summary' } }, [icon('checklist'), el('span', { text: ` ${heading}` })]),
+      el(
+        'ol',
+        { className: 'plan-todo', attrs: { 'data-testid': 'pinned-plan-todo' } },
+        plan.steps.map((step, i) => {
+          const status = todo[i] ?? 'pending';
+          return el('li', { className: `todo-${status}`, attrs: { 'data-status': status } }, [icon(TODO_ICON[status]), el('span', { text: ` ${step}` })]);
+        }),
+      ),
+    );
+  }
+}
