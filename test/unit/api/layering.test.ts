@@ -51,6 +51,7 @@ const ALLOWED: [string, string][] = [
   ['src/core/someCoreFile.ts', '../api/index'],
   ['src/emulator/someEmulatorFile.ts', '../api/schemas'],
   ['src/emulator/someEmulatorFile.ts', '../api/models'],
+  ['src/emulator/someEmulatorFile.ts', '../api/loopback'],
   ['src/webview/someViewFile.ts', '../shared/protocol'],
 ];
 
