@@ -3,6 +3,7 @@
 // summary of pasted or attached text, or a short direct answer. Same input, same output.
 import { ENCRYPTED_BEGIN, ENCRYPTED_END, type ChatMessage, type ContentPart, type ToolDefinition } from '../api/schemas';
 import type { Scenario } from './options';
+import { inlineEditReply, isInlineEditRequest } from './inlineEditRewrite';
 import { findScenario, type ConversationFacts } from './scenarios';
 import { analyseText, describeStructure, languageFromFence, languageFromName } from './textStructure';
 import { commitMessageReply } from './commitMessageReply';
@@ -200,6 +201,9 @@ export class ScriptedModel {
       const why = `Scenario ${scenario.name ? `"${scenario.name}"` : 'matched'} applies.`;
       const exact = scenario.reply.reasoning !== undefined ? fill(scenario.reply.reasoning, f, input.messages) : undefined;
       return this.finish(input, f, why, fill(scenario.reply.content ?? '', f, input.messages), calls, exact);
+    }
+    if (isInlineEditRequest(input.messages)) {
+      return this.finish(input, f, 'An inline edit: I rewrite the given lines as instructed.', inlineEditReply(input.messages), []);
     }
     const commitMessage = commitMessageReply(input.messages);
     if (commitMessage !== undefined) return this.finish(input, f, 'The request asks for a commit message; I name the changed files.', commitMessage, []);

@@ -45,6 +45,7 @@ import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackground, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
+import { registerInlineEdit } from './inlineEdit/registerInlineEdit';
 import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';
 import { registerTerminalToChat } from './terminal/terminalToChatCommands';
@@ -207,6 +208,15 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       },
     }),
   );
+  registerInlineEdit(context, {
+    client,
+    promptCacheKey,
+    log,
+    explainInChat: async (text) => {
+      await provider.reveal();
+      await chat.send(chat.activeConversationId ?? null, text);
+    },
+  });
   void pruneCheckpoints(checkpoints, store, log);
   void refreshStatus();
   reportSettings();

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { CHAT_VIEW_ID } from './chatViewId';
 import type { SvcTestApi } from './testHarnessApi';
 import { registerLanguageModels } from './languageModels/languageModelRegistration';
+import { SvcQuickFixes } from './inlineEdit/quickFixes';
 import { LazyChatHost } from './lazyChatHost';
 import { underTestHarness } from './testHarness';
 import { resumePendingDemo } from './demo/demoTask';
@@ -30,6 +31,8 @@ export function activate(context: vscode.ExtensionContext): SvcExtensionApi | un
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, host),
     host.registerCommandStubs(),
     registerLanguageModels(context, () => host.load()),
+    // Offering the light bulb's svc actions costs nothing: their commands load the host when chosen.
+    vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new SvcQuickFixes(), { providedCodeActionKinds: SvcQuickFixes.kinds }),
   );
   void resumePendingDemo(context);
   if (!underTestHarness(context.extensionMode)) return undefined;

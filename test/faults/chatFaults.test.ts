@@ -279,7 +279,7 @@ describe('fault suite: quota and connection faults', function () {
       assert.equal(failed.status, 'failed');
       assert.equal(failed.error?.kind, 'network');
       assert.equal(failed.error?.action, 'retry');
-      assert.match(failed.error?.message ?? '', /ECONNREFUSED/);
+      assert.match(failed.error?.message ?? '', /^Can't reach 127\.0\.0\.1:\d+: the connection was refused\. Check your connection or proxy/);
       assert.equal(bed.attempts.length, 3, 'three attempts');
       assert.equal(bed.sleeps.length, 2, 'two backoffs');
       await assertSavedIntact(bed.storageDir, conversation, ['anyone there?'], 'refused');

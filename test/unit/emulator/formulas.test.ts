@@ -28,11 +28,11 @@ async function failure(h: EmulatorTestBed, formula: string, name: string, args: 
 }
 
 describe('emulator formulas', () => {
-  const h = perSuite(() =>
-    startKeyedBed({
-      formulaLimits: { quickjsTimeoutMs: 300, quickjsMemoryBytes: 8 * 1024 * 1024, codeRunnerTimeoutMs: 1500, codeRunnerOutputBytes: 1000, fetchTimeoutMs: 500, fetchMaxBytes: 2000, fetchAllowedAddresses: ['127.0.0.1'] },
-    }),
-  );
+  // Programs that must finish get limits no loaded machine reaches; the time-limit cases run on a bed of
+  // their own with short limits, so no outcome depends on how fast this machine starts Python or QuickJS.
+  const limits = { quickjsMemoryBytes: 8 * 1024 * 1024, codeRunnerOutputBytes: 1000, fetchMaxBytes: 2000, fetchAllowedAddresses: ['127.0.0.1'] };
+  const h = perSuite(() => startKeyedBed({ formulaLimits: { ...limits, quickjsTimeoutMs: 60_000, codeRunnerTimeoutMs: 60_000, fetchTimeoutMs: 60_000 } }));
+  const tight = perSuite(() => startKeyedBed({ formulaLimits: { ...limits, quickjsTimeoutMs: 300, codeRunnerTimeoutMs: 1500, fetchTimeoutMs: 500 } }));
 
   it('serves tool definitions in the chat tools format for every official formula', async () => {
     for (const name of OFFICIAL_FORMULAS) {
@@ -189,7 +189,7 @@ describe('emulator formulas', () => {
     assert.equal(await output(h, 'quickjs', 'quickjs', { code: 'console.log("a", {b: 1}); [1, 2].map((x) => x * 2)' }), 'a {"b":1}\n[2,4]');
     assert.match((await failure(h, 'quickjs', 'quickjs', { code: 'throw new TypeError("nope")' }, 'failed')).error!, /TypeError: nope/);
     assert.equal(await output(h, 'quickjs', 'quickjs', { code: 'typeof process + typeof require' }), 'undefinedundefined', 'no host access');
-    const slow = await failure(h, 'quickjs', 'quickjs', { code: 'console.log("started"); while (true) {}' }, 'timeout');
+    const slow = await failure(tight, 'quickjs', 'quickjs', { code: 'console.log("started"); while (true) {}' }, 'timeout');
     assert.match(slow.error!, /ran longer than 300 ms/);
     assert.equal(slow.context!.output, 'started');
     assert.match((await failure(h, 'quickjs', 'quickjs', { code: 'const big = new Array(4e6).fill(1); big.length' }, 'failed')).error!, /memory limit/);
@@ -200,7 +200,7 @@ describe('emulator formulas', () => {
     const err = await failure(h, 'code_runner', 'code_runner', { code: 'print("before")\nraise ValueError("bad")' }, 'failed');
     assert.match(err.error!, /exited with status 1[\s\S]*ValueError: bad/);
     assert.match(err.context!.output!, /^before\n/);
-    assert.match((await failure(h, 'code_runner', 'code_runner', { code: 'import time\ntime.sleep(30)' }, 'timeout')).error!, /longer than 1500 ms/);
+    assert.match((await failure(tight, 'code_runner', 'code_runner', { code: 'import time\ntime.sleep(30)' }, 'timeout')).error!, /longer than 1500 ms/);
     const capped = await output(h, 'code_runner', 'code_runner', { code: 'print("y" * 5000)' });
     assert.match(capped, /^y{1000}\n\[output truncated at 1000 bytes\]$/);
   });
@@ -234,7 +234,7 @@ describe('emulator formulas', () => {
     it('caps the size, and fails on HTTP errors, time-outs and bad URLs', async () => {
       assert.match(await output(h, 'fetch', 'fetch', { url: `${site.url}/big` }), /^URL: .*\n\nz{2000}\n\n\[truncated at 2000 bytes\]$/);
       assert.match((await failure(h, 'fetch', 'fetch', { url: `${site.url}/nothing` }, 'failed')).error!, /answered HTTP 404/);
-      assert.match((await failure(h, 'fetch', 'fetch', { url: `${site.url}/slow` }, 'timeout')).error!, /did not answer within 500 ms/);
+      assert.match((await failure(tight, 'fetch', 'fetch', { url: `${site.url}/slow` }, 'timeout')).error!, /did not answer within 500 ms/);
       assert.match((await failure(h, 'fetch', 'fetch', { url: 'file:///etc/passwd' }, 'invalid_arguments')).error!, /only http and https/);
       assert.match((await failure(h, 'fetch', 'fetch', { url: 'not a url' }, 'invalid_arguments')).error!, /is not a URL/);
     });
