@@ -28,7 +28,8 @@ import { watchOtherWindows } from './otherWindows';
 import { AttachmentController } from './files/attachmentController';
 import { chatFileNotices } from './files/chatFileNotices';
 import { registerFileCommands, registerFileFeatures } from './files/registerFileFeatures';
-import { underTestHarness } from './testHarness';
+import { harnessVariables, underTestHarness } from './testHarness';
+import { HARNESS_ARGUMENTS, USER_ARGUMENTS } from './commandArguments';
 import { svcTestApi, type SvcTestApi } from './testHarnessApi';
 import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
@@ -79,8 +80,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   context.subscriptions.push(store.onDidFindProblem(warn), ...watchOtherWindows(store, conversationsDir(context)));
 
   const keys = new ApiKeyStore(context.secrets, context.globalState);
-  const testHarness = underTestHarness(context.extensionMode);
-  const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed, testHarness);
+  // Only the test harness's commands take what a test passes (a key, a task, a dialog stand-in); see commandArguments.ts.
+  const commandArguments = underTestHarness(context.extensionMode) ? HARNESS_ARGUMENTS : USER_ARGUMENTS;
+  const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed, harnessVariables(context.extensionMode));
   const connection = new ServiceConnection(keys, emulator);
   const client = async () => (await connection.get()).client;
   const proposals = new ProposedContentProvider(CODE_BLOCK_SCHEME);
@@ -120,7 +122,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     store,
     client,
     serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',
-    testHarness,
+    commandArguments,
     surface: { post, activeConversationId: () => store.activeConversationId, viewVisible: () => provider.visible, reveal: () => provider.reveal() },
     promptCacheKey,
     proposals,
@@ -137,7 +139,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     currentModel: () => readSettings().model,
     balanceDisplay: statusBar,
     notices,
-    testHarness,
+    commandArguments,
   });
   const chat = new ChatController({
     store,
@@ -194,7 +196,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       reportSettings();
     }),
     ...registerChatCommands({ chat, provider, models, restorer }),
-    ...registerApiKeyCommands({ keys, testHarness }),
+    ...registerApiKeyCommands({ keys, commandArguments }),
     vscode.commands.registerCommand('svc.manageModelAccess', () => manageModelAccess(modelAccess)),
     registerTerminalToChat({ commands: terminalCommands, insertIntoComposer: (text) => provider.insertIntoComposer(text) }),
     registerCommitMessage({ client, promptCacheKey, log }),

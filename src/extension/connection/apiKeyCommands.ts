@@ -2,17 +2,17 @@
 // from. The key goes to SecretStorage only; the commands that throw something away ask first.
 import * as vscode from 'vscode';
 import { apiKeyProblem, ENV_KEY, type ApiKeyStore } from '../apiKeyStore';
-import { confirmCommandEffect, keyFromCommandArgument } from '../commandArguments';
+import type { CommandArgumentTrust } from '../commandArguments';
 import { readSettings } from '../settings/settingsReader';
 
 export interface ApiKeyCommandDeps {
   keys: ApiKeyStore;
-  /** True only under the extension's own test harness (see testHarness.ts): svc.setApiKey may then take the key as its argument. */
-  testHarness: boolean;
+  /** How far the commands trust their arguments: svc.setApiKey takes a key as its argument only under the test harness. */
+  commandArguments: CommandArgumentTrust;
 }
 
 async function setApiKey(deps: ApiKeyCommandDeps, given: unknown): Promise<void> {
-  const passed = keyFromCommandArgument(given, deps.testHarness);
+  const passed = deps.commandArguments.key(given);
   const key =
     passed !== undefined
       ? passed
@@ -36,7 +36,7 @@ async function setApiKey(deps: ApiKeyCommandDeps, given: unknown): Promise<void>
 async function clearApiKey(deps: ApiKeyCommandDeps): Promise<void> {
   const question = vscode.l10n.t('Remove the svc API key from secret storage?');
   const detail = vscode.l10n.t('You would have to enter it again to use the svc service.');
-  if (!(await confirmCommandEffect(question, detail, vscode.l10n.t('Remove Key'), deps.testHarness))) return;
+  if (!(await deps.commandArguments.confirmEffect(question, detail, vscode.l10n.t('Remove Key')))) return;
   await deps.keys.clear();
   const fallback = process.env[ENV_KEY]
     ? vscode.l10n.t('The {0} environment variable is still set and is used.', ENV_KEY)
@@ -47,7 +47,7 @@ async function clearApiKey(deps: ApiKeyCommandDeps): Promise<void> {
 async function useLocalEmulator(deps: ApiKeyCommandDeps): Promise<void> {
   const question = vscode.l10n.t('Switch svc to the local emulator?');
   const detail = vscode.l10n.t('Replies then come from the local emulator on this computer, not from the svc service, until you set an API key again.');
-  if (!(await confirmCommandEffect(question, detail, vscode.l10n.t('Use Local Emulator'), deps.testHarness))) return;
+  if (!(await deps.commandArguments.confirmEffect(question, detail, vscode.l10n.t('Use Local Emulator')))) return;
   await deps.keys.chooseEmulator();
   const setKey = vscode.l10n.t('Set API Key');
   void vscode.window.showInformationMessage(vscode.l10n.t('svc: using the local emulator. "svc: Set API Key" switches back to the service.'), setKey).then((choice) => {

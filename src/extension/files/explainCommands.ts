@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { formatBytes } from '../../core/files/byteSize';
 import { explainFileText, explainSelectionText, type PreparedAttachment } from '../../core/files/contextBuilder';
 import type { OwnedUpload } from '../../core/files/uploadCache';
-import { confirmPassedFiles } from '../commandArguments';
+import type { CommandArgumentTrust } from '../commandArguments';
 import type { ChatFilesNotices, ChatFilesTarget } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
 import type { AccountServices, FileServices } from './fileServices';
@@ -15,7 +15,7 @@ export interface ExplainDeps {
   services: FileServices;
   chat: ChatFilesTarget;
   currentModel(): string;
-  testHarness: boolean;
+  commandArguments: CommandArgumentTrust;
 }
 
 export function tellEvicted(chat: ChatFilesNotices, evicted: readonly OwnedUpload[]): void {
@@ -98,7 +98,7 @@ export function registerExplainCommands(deps: ExplainDeps): vscode.Disposable[] 
     vscode.commands.registerCommand('svc.explainFile', async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
       try {
         const targets = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
-        if (targets && !(await confirmPassedFiles(targets, 'Explain This File', deps.testHarness))) return;
+        if (targets && !(await deps.commandArguments.confirmFiles(targets, 'Explain This File'))) return;
         const editorUri = vscode.window.activeTextEditor?.document.uri;
         const chosen = targets ?? (editorUri ? [editorUri] : await pickWorkspaceFiles('svc: Explain This File'));
         if (chosen.length > 0) await explainFiles(deps, chosen);

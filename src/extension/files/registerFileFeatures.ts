@@ -8,6 +8,7 @@ import { DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/billing/balanceVie
 import { errorMessage } from '../../core/files/filesClient';
 import { parsePriceTable, replyCost, type PriceTable } from '../../core/billing/replyCost';
 import { attachSources, registerAddFileToChat } from './addFileToChatCommand';
+import type { CommandArgumentTrust } from '../commandArguments';
 import type { ChatFilesNotices, ChatFilesTarget, FileFeatures } from './chatFilesBridge';
 import { registerExplainCommands, tellEvicted } from './explainCommands';
 import { FileServices, type FilesConnection } from './fileServices';
@@ -27,8 +28,8 @@ export interface FileFeatureDeps {
   /** Where the balance is shown (the svc status-bar item). */
   balanceDisplay: { showBalance(view: BalanceView): void; balanceUnavailable(reason: string): void };
   notices: ChatFilesNotices;
-  /** True only under the extension's own test harness (see testHarness.ts): command arguments may then carry test stand-ins. */
-  testHarness: boolean;
+  /** How far the file commands trust their arguments (commandArguments.ts). */
+  commandArguments: CommandArgumentTrust;
 }
 
 /** The features and what their commands share; see registerFileCommands. */
@@ -67,7 +68,7 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
     s.attachments.onNotice((notice) => tellEvicted(deps.notices, notice.evicted));
   });
 
-  const attachDeps = { services, chat: deps.notices, currentModel: deps.currentModel, testHarness: deps.testHarness };
+  const attachDeps = { services, chat: deps.notices, currentModel: deps.currentModel, commandArguments: deps.commandArguments };
   context.subscriptions.push(
     registerUploadContentProvider(services),
     deps.onDidChangeConnection(refreshBalance),
@@ -98,11 +99,11 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
 /** The file commands ("Explain This File", "Add File to Chat", uploads, balance), which send through the chat. */
 export function registerFileCommands(context: vscode.ExtensionContext, set: FileFeatureSet, chat: ChatFilesTarget): void {
   const { services, deps } = set;
-  const commandDeps = { services, chat, currentModel: deps.currentModel, testHarness: deps.testHarness };
+  const commandDeps = { services, chat, currentModel: deps.currentModel, commandArguments: deps.commandArguments };
   context.subscriptions.push(
     ...registerExplainCommands(commandDeps),
     registerAddFileToChat(commandDeps),
-    registerManageUploads(services, chat, deps.testHarness),
+    registerManageUploads(services, chat, deps.commandArguments),
     registerShowBalance(services, chat),
   );
 }
