@@ -9,7 +9,7 @@ import { replySpeed } from '../conversations/replySpeed';
 import { addTiming } from '../conversations/timeTotals';
 import type { RequestSettings } from '../requests/requestSettings';
 import { buildChatRequest } from './chatRequestBuilder';
-import type { ChatSessionOptions } from './chatSession';
+import type { ChatSessionOptions } from './chatSessionOptions';
 import { errorToInfo } from './errorAction';
 import { GROUND_RULES } from './groundRules';
 import { buildHistory } from './historyBuilder';
