@@ -19,7 +19,12 @@ if (theme) {
       await editor.waitFor({ timeout: 30_000 });
       await editor.locator('.settings-header .suggest-input-container').click();
       await page.keyboard.type(`@ext:${extensionId}`);
-      // The table of contents lists the extension's groups under its name.
+      await editor.locator('.settings-count-widget').filter({ hasText: '23 Settings Found' }).waitFor({ timeout: 30_000 });
+      // The table of contents lists the extension's groups under "Extensions", which VS Code sometimes leaves
+      // folded after a search: unfolded here, as a person would click it open.
+      const extensionsRow = editor.locator('.settings-toc-container .monaco-list-row').filter({ hasText: /^\s*Extensions/ }).first();
+      await extensionsRow.waitFor({ timeout: 30_000 });
+      if ((await extensionsRow.getAttribute('aria-expanded')) === 'false') await extensionsRow.click();
       const titles = editor.locator('.settings-toc-container .settings-toc-entry');
       await titles.filter({ hasText: 'Advanced' }).first().waitFor({ timeout: 30_000 });
       const shown = (await titles.allTextContents()).map((t) => t.trim()).filter((t) => GROUPS.includes(t));
