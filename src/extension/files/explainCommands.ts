@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { formatBytes } from '../../core/files/byteSize';
 import { explainFileText, explainSelectionText, type PreparedAttachment } from '../../core/files/contextBuilder';
 import type { OwnedUpload } from '../../core/files/uploadCache';
-import { confirmPassedFiles } from '../commandArguments';
-import type { ChatFilesTarget } from './chatFilesBridge';
+import type { CommandArgumentTrust } from '../commandArguments';
+import type { ChatFilesNotices, ChatFilesTarget } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
 import type { AccountServices, FileServices } from './fileServices';
 import { readFileForUpload } from './workspaceFileReader';
@@ -15,10 +15,10 @@ export interface ExplainDeps {
   services: FileServices;
   chat: ChatFilesTarget;
   currentModel(): string;
-  testHarness: boolean;
+  commandArguments: CommandArgumentTrust;
 }
 
-export function tellEvicted(chat: ChatFilesTarget, evicted: readonly OwnedUpload[]): void {
+export function tellEvicted(chat: ChatFilesNotices, evicted: readonly OwnedUpload[]): void {
   if (evicted.length === 0) return;
   const names = evicted.map((u) => `${u.filename} (${formatBytes(u.bytes)})`).join(', ');
   const text = `To stay within the service's file limits, the oldest files this extension uploaded were deleted: ${names}.`;
@@ -26,7 +26,7 @@ export function tellEvicted(chat: ChatFilesTarget, evicted: readonly OwnedUpload
   void vscode.window.showInformationMessage(`svc: ${text}`);
 }
 
-export function tellFailed(chat: ChatFilesTarget, failed: readonly PreparedAttachment[]): void {
+export function tellFailed(chat: ChatFilesNotices, failed: readonly PreparedAttachment[]): void {
   for (const a of failed) chat.showNotice({ severity: 'error', text: `${a.name} could not be read by the service: ${a.error ?? 'extraction failed'}` });
 }
 
@@ -98,7 +98,7 @@ export function registerExplainCommands(deps: ExplainDeps): vscode.Disposable[] 
     vscode.commands.registerCommand('svc.explainFile', async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
       try {
         const targets = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
-        if (targets && !(await confirmPassedFiles(targets, 'Explain This File', deps.testHarness))) return;
+        if (targets && !(await deps.commandArguments.confirmFiles(targets, 'Explain This File'))) return;
         const editorUri = vscode.window.activeTextEditor?.document.uri;
         const chosen = targets ?? (editorUri ? [editorUri] : await pickWorkspaceFiles('svc: Explain This File'));
         if (chosen.length > 0) await explainFiles(deps, chosen);
