@@ -10,6 +10,7 @@ import {
   BalanceSchema,
   type ChatCompletion,
   type ChatCompletionChunk,
+  type ChatRequest,
   ChatCompletionSchema,
   type Model,
   ModelListSchema,
@@ -82,13 +83,13 @@ export class SvcClient {
   }
 
   /** POST /chat/completions without streaming. */
-  async chat(request: unknown, options: CallOptions = {}): Promise<ChatCompletion> {
+  async chat(request: ChatRequest, options: CallOptions = {}): Promise<ChatCompletion> {
     const { stream: _stream, stream_options: _streamOptions, ...body } = validateChatRequest(request);
     return this.transport.json({ method: 'POST', path: '/chat/completions', json: body, signal: options.signal }, ChatCompletionSchema);
   }
 
   /** POST /chat/completions with `stream: true`; the chunks as they arrive. Feed them to a ChatStreamAccumulator. */
-  chatStream(request: unknown, options: CallOptions = {}): AsyncIterable<ChatCompletionChunk> {
+  chatStream(request: ChatRequest, options: CallOptions = {}): AsyncIterable<ChatCompletionChunk> {
     return this.transport.stream(() => ({
       method: 'POST',
       path: '/chat/completions',

@@ -1,5 +1,6 @@
 // The public surface of the client layer. Other layers import from here only.
 export { SvcClient, type SvcClientOptions, type CallOptions } from './client';
+export { isLoopbackHost } from './loopback';
 export { ChatStreamAccumulator, type AccumulatedChoice, type AccumulatedResult } from './chatStreamAccumulator';
 export {
   SvcApiError,

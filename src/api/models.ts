@@ -28,7 +28,7 @@ export interface ModelInfo {
 
 const K = 1024;
 
-function v1(id: string, contextLength: number | undefined, vision = false): ModelInfo {
+function v1(id: string, contextLength: number | undefined, { vision }: { vision: boolean } = { vision: false }): ModelInfo {
   return {
     id,
     contextLength,
@@ -82,9 +82,9 @@ export const MODELS: readonly ModelInfo[] = [
   v1('svc-v1-32k', 32 * K),
   v1('svc-v1-128k', 128 * K),
   v1('svc-v1-auto', undefined),
-  v1('svc-v1-8k-vision-preview', 8 * K, true),
-  v1('svc-v1-32k-vision-preview', 32 * K, true),
-  v1('svc-v1-128k-vision-preview', 128 * K, true),
+  v1('svc-v1-8k-vision-preview', 8 * K, { vision: true }),
+  v1('svc-v1-32k-vision-preview', 32 * K, { vision: true }),
+  v1('svc-v1-128k-vision-preview', 128 * K, { vision: true }),
 ];
 
 export const MODEL_IDS: readonly string[] = MODELS.map((m) => m.id);

@@ -2,6 +2,7 @@
 // then the body, then the endpoint.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isLoopbackHost } from '../api/loopback';
 import { handleBalance } from './balance';
 import { handleChatCompletion } from './chatCompletions';
 import { createContext, type EmulatorContext } from './context';
@@ -124,8 +125,6 @@ async function serve(ctx: EmulatorContext, ownHosts: ReadonlySet<string>, req: h
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
-
 export class NonLoopbackHostError extends Error {
   override name = 'NonLoopbackHostError';
   constructor(host: string) {
@@ -135,7 +134,7 @@ export class NonLoopbackHostError extends Error {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
-  if (!LOOPBACK_HOSTS.has(host)) throw new NonLoopbackHostError(host);
+  if (!isLoopbackHost(host)) throw new NonLoopbackHostError(host);
   const apiKey = options.apiKey ?? randomApiKey();
   const ctx = await createContext({ ...options, apiKey });
   let ownHosts: ReadonlySet<string> = new Set();

@@ -1,35 +1,43 @@
 // The chat host: everything the extension does once it is used (conversations, the chat controller,
 // the service connection, agent tasks, files). It is its own bundle (dist/chatHost.js), loaded by
 // lazyChatHost.ts when the chat view opens or a command runs, so activating the extension stays cheap.
+// It only wires: each part gets everything it needs when it is built, and command bodies live with
+// their features.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { systemClock } from '../core/clock';
-import type { Conversation } from '../core/conversations/conversation';
-import { ConversationStore, type ConversationSummary, type LoadProblem } from '../core/conversations/conversationStore';
+import { ConversationStore, type LoadProblem } from '../core/conversations/conversationStore';
 import { ServiceModels } from '../core/models/serviceModels';
 import { LanguageModelChat } from '../core/languageModels/languageModelChat';
 import { ReasoningStore } from '../core/languageModels/reasoningStore';
+import { CheckpointRestorer } from '../core/checkpoints/checkpointRestore';
+import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
+import type { HostMessage } from '../shared/protocol';
 import { FormulaLanguageModelTools } from './languageModels/formulaLanguageModelTools';
 import { SvcLanguageModelProvider } from './languageModels/svcLanguageModelProvider';
-import type { Connection, SendOptions } from '../shared/protocol';
-import { ApiKeyStore, apiKeyProblem, ENV_KEY } from './apiKeyStore';
+import { ApiKeyStore } from './apiKeyStore';
 import { ChatController } from './chatController';
 import { ChatViewProvider } from './chatViewProvider';
+import { registerChatCommands } from './chat/chatCommands';
+import { StreamDeltaBatcher } from './chat/streamDeltaBatcher';
 import { CODE_BLOCK_SCHEME } from './codeBlockActions';
+import { registerApiKeyCommands } from './connection/apiKeyCommands';
 import { ProposedContentProvider } from './proposedContent';
 import { ConversationFolderFiles } from './conversationFolderFiles';
 import { watchOtherWindows } from './otherWindows';
-import { registerFileFeatures } from './files/registerFileFeatures';
-import { confirmCommandEffect, keyFromCommandArgument } from './commandArguments';
-import { underTestHarness } from './testHarness';
+import { AttachmentController } from './files/attachmentController';
+import { chatFileNotices } from './files/chatFileNotices';
+import { registerFileCommands, registerFileFeatures } from './files/registerFileFeatures';
+import { harnessVariables, underTestHarness } from './testHarness';
+import { HARNESS_ARGUMENTS, USER_ARGUMENTS } from './commandArguments';
+import { svcTestApi, type SvcTestApi } from './testHarnessApi';
 import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
 import { onDidChangeSettings, readSettings, readSettingsProblems } from './settings/settingsReader';
 import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
-import { workspaceCacheKey } from '../core/agent/workspaceCacheKey';
-import { registerAgentFeatures, type AgentTestApi } from './agent/registerAgentFeatures';
+import { registerAgentFeatures } from './agent/registerAgentFeatures';
 import { registerMcpFeatures } from './mcp/registerMcpFeatures';
 import { WorkspaceRules } from './rules/workspaceRules';
 import { EditorMentionSources } from './context/editorMentionSources';
@@ -43,26 +51,6 @@ import { endOnRestore } from '../core/review/reviewSources';
 import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';
 import { registerTerminalToChat } from './terminal/terminalToChatCommands';
-
-/** What integration tests drive; the same paths the chat view uses. */
-export interface SvcTestApi {
-  /** Sends in the active conversation (a new one when none); resolves when the reply ended. Returns its id. */
-  sendMessage(text: string, options?: Partial<SendOptions>): Promise<string>;
-  stop(): void;
-  whenIdle(): Promise<void>;
-  getConversations(): ConversationSummary[];
-  getConversation(id: string): Conversation | undefined;
-  activeConversationId(): string | undefined;
-  connection(): Promise<Connection>;
-  /** The conversations as a fresh store reads them from disk, as after a window reload. */
-  loadSavedConversations(): Promise<Conversation[]>;
-  /** Whether SecretStorage holds a key (the key itself is never handed out). */
-  hasStoredApiKey(): Promise<boolean>;
-  /** Resolves once the chat view's page has loaded and received its answer to `ready` (init). */
-  viewReady(): Promise<void>;
-  /** Agent tasks: run, answer approvals as the view's buttons do, undo. */
-  agent: AgentTestApi;
-}
 
 function conversationsDir(context: vscode.ExtensionContext): string {
   // Workspace-scoped when a folder is open; with no folder, the extension's global storage.
@@ -93,29 +81,87 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   context.subscriptions.push(store.onDidFindProblem(warn), ...watchOtherWindows(store, conversationsDir(context)));
 
   const keys = new ApiKeyStore(context.secrets, context.globalState);
-  const testHarness = underTestHarness(context.extensionMode);
-  const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed, testHarness);
+  // Only the test harness's commands take what a test passes (a key, a task, a dialog stand-in); see commandArguments.ts.
+  const commandArguments = underTestHarness(context.extensionMode) ? HARNESS_ARGUMENTS : USER_ARGUMENTS;
+  const emulator = new LocalEmulator(context.extensionPath, path.join(context.globalStorageUri.fsPath, 'emulator'), readSettings().emulatorSpeed, harnessVariables(context.extensionMode));
   const connection = new ServiceConnection(keys, emulator);
+  const client = async () => (await connection.get()).client;
   const proposals = new ProposedContentProvider(CODE_BLOCK_SCHEME);
   // One prompt_cache_key per workspace, kept in its workspaceState: chats and agent tasks share the cache.
   const promptCacheKey = () => workspaceCacheKey(globalStateStorage(context.workspaceState));
-  const models = new ServiceModels(async () => (await connection.get()).client, log);
-  const chat = new ChatController(store, connection, proposals, log, models, promptCacheKey);
+  const models = new ServiceModels(client, log);
   const reasoning = await ReasoningStore.open(globalStateStorage(context.globalState));
   const modelAccess = new ModelAccessConsent(context.extension.id, context.globalState);
-  const languageModels = new SvcLanguageModelProvider(
-    models,
-    new LanguageModelChat({ client: async () => (await connection.get()).client, reasoning, promptCacheKey, log }),
-    modelAccess,
-  );
+  const languageModels = new SvcLanguageModelProvider(models, new LanguageModelChat({ client, reasoning, promptCacheKey, log }), modelAccess);
   const formulaTools = new FormulaLanguageModelTools(async () => {
     const active = await connection.get();
     return { client: active.client, local: active.connection.mode === 'emulator' };
   });
-  const provider = new ChatViewProvider(chat, log);
+  const provider = new ChatViewProvider(log);
+  // Every message to the view, so streamed text joined per turn keeps its place among the others.
+  const outbox = new StreamDeltaBatcher((message) => provider.post(message));
+  const post = (message: HostMessage) => outbox.send(message);
+  const notices = chatFileNotices(post);
   const statusBar = new ConnectionStatusBar(() => readSettings().model);
-
   const refreshStatus = async () => statusBar.update(await connection.describe(), readSettings().model);
+  let viewReady: () => void = () => undefined;
+  const firstViewReady = new Promise<void>((resolve) => (viewReady = resolve));
+
+  releaseCommandStubs();
+  const terminalCommands = new TerminalCommandLog();
+  const mcp = registerMcpFeatures(context, log);
+  const rules = new WorkspaceRules();
+  const mentionSources = new EditorMentionSources(client, vscodeHostWindow);
+  const checkpoints = createWorkspaceCheckpoints(context, log);
+  const takeCheckpoint = checkpointTaker(checkpoints, log);
+  const restorer = new CheckpointRestorer(store, checkpoints, vscodeHostWindow);
+  const agent = registerAgentFeatures(context, {
+    externalTools: mcp.externalTools,
+    checkpoint: takeCheckpoint,
+    standingInstructions: () => rules.message(),
+    nestedRules: rules.nested,
+    store,
+    client,
+    serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',
+    commandArguments,
+    surface: { post, activeConversationId: () => store.activeConversationId, viewVisible: () => provider.visible, reveal: () => provider.reveal() },
+    promptCacheKey,
+    proposals,
+    log,
+  });
+  const files = registerFileFeatures(context, {
+    connection: async () => {
+      const active = await connection.get();
+      // The emulator's port changes per start but its data folder does not: one stable account.
+      const baseUrl = active.connection.mode === 'emulator' ? 'emulator://local' : active.connection.baseUrl;
+      return { client: active.client, baseUrl, apiKey: active.apiKey };
+    },
+    onDidChangeConnection: connection.onDidChange,
+    currentModel: () => readSettings().model,
+    balanceDisplay: statusBar,
+    notices,
+    commandArguments,
+  });
+  const chat = new ChatController({
+    store,
+    connection,
+    models,
+    proposals,
+    log,
+    window: vscodeHostWindow,
+    page: provider,
+    post,
+    promptCacheKey,
+    files: files.features,
+    notices,
+    attachments: new AttachmentController(files.features, post),
+    agent: agent.controller,
+    rules,
+    mentions: { sources: mentionSources, workspaceFiles: workspaceFileList() },
+    checkpoints: { checkpoints, take: takeCheckpoint, restorer },
+  });
+  registerFileCommands(context, files, chat);
+
   const reportSettings = () => {
     const found = readSettingsProblems();
     if (found.length === 0) return;
@@ -128,10 +174,6 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     });
   };
 
-  let viewReady: () => void = () => undefined;
-  const firstViewReady = new Promise<void>((resolve) => (viewReady = resolve));
-
-  releaseCommandStubs();
   context.subscriptions.push(
     log,
     keys,
@@ -139,113 +181,28 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     chat,
     languageModels,
     statusBar,
+    rules,
+    mentionSources,
+    terminalCommands,
+    endOnRestore(agent.review.review, checkpoints),
     provider.onDidDeliverInit(() => viewReady()),
     vscode.workspace.registerTextDocumentContentProvider(proposals.scheme, proposals),
     connection.onDidChange((c) => {
       log.info(c.mode === 'emulator' ? `Using the local emulator at ${c.baseUrl || '(not started yet)'}` : `Using the service at ${c.baseUrl}`);
       void refreshStatus();
     }),
+    // The one listener of the chat host: each part is told what concerns it.
     onDidChangeSettings(() => {
+      chat.showSettings();
       void refreshStatus();
       reportSettings();
     }),
-    vscode.commands.registerCommand('svc.focusChat', async () => {
-      await provider.reveal();
-      chat.focusComposer();
-    }),
-    vscode.commands.registerCommand('svc.newChat', async () => {
-      await provider.reveal();
-      await chat.newConversation();
-    }),
-    vscode.commands.registerCommand('svc.stop', () => chat.stopActive()),
-    vscode.commands.registerCommand('svc.exportConversation', () => chat.exportConversation()),
-    vscode.commands.registerCommand('svc.refreshModels', async () => {
-      const listing = await models.refresh();
-      const note = listing.source === 'service' ? `${listing.models.length} models listed by the service.` : `the service's list could not be read (${listing.problem ?? 'no answer'}); the built-in catalogue stands in.`;
-      void vscode.window.showInformationMessage(`svc: ${note}`);
-    }),
-    vscode.commands.registerCommand('svc.setApiKey', async (given?: unknown) => {
-      const passed = keyFromCommandArgument(given, testHarness);
-      const key =
-        passed !== undefined
-          ? passed
-          : await vscode.window.showInputBox({
-              title: 'svc: Set API Key',
-              prompt: "The key is kept in VS Code's secret storage (your OS keychain), never in settings.",
-              password: true,
-              ignoreFocusOut: true,
-              validateInput: (value) => apiKeyProblem(value),
-            });
-      if (key === undefined) return;
-      const problem = apiKeyProblem(key);
-      if (problem) {
-        void vscode.window.showErrorMessage(`svc: ${problem}.`);
-        return;
-      }
-      await keys.store(key.trim(), readSettings().baseUrl);
-      void vscode.window.showInformationMessage('svc: API key stored in secret storage; the chat now uses the service.');
-    }),
+    ...registerChatCommands({ chat, provider, models, restorer }),
+    ...registerApiKeyCommands({ keys, commandArguments }),
     vscode.commands.registerCommand('svc.manageModelAccess', () => manageModelAccess(modelAccess)),
-    vscode.commands.registerCommand('svc.clearApiKey', async () => {
-      if (!(await confirmCommandEffect('Remove the svc API key from secret storage?', 'You would have to enter it again to use the svc service.', 'Remove Key', testHarness))) return;
-      await keys.clear();
-      const fallback = process.env[ENV_KEY] ? ` The ${ENV_KEY} environment variable is still set and is used.` : ' The chat uses the local emulator.';
-      void vscode.window.showInformationMessage(`svc: API key removed from secret storage.${fallback}`);
-    }),
-    vscode.commands.registerCommand('svc.useLocalEmulator', async () => {
-      const detail = 'Replies then come from the local emulator on this computer, not from the svc service, until you set an API key again.';
-      if (!(await confirmCommandEffect('Switch svc to the local emulator?', detail, 'Use Local Emulator', testHarness))) return;
-      await keys.chooseEmulator();
-      const setKey = vscode.l10n.t('Set API Key');
-      void vscode.window.showInformationMessage(vscode.l10n.t('svc: using the local emulator. "svc: Set API Key" switches back to the service.'), setKey).then((choice) => {
-        if (choice === setKey) void vscode.commands.executeCommand('svc.setApiKey');
-      });
-    }),
-  );
-
-  const terminalCommands = new TerminalCommandLog();
-  context.subscriptions.push(
-    terminalCommands,
     registerTerminalToChat({ commands: terminalCommands, insertIntoComposer: (text) => provider.insertIntoComposer(text) }),
-    registerCommitMessage({ client: async () => (await connection.get()).client, promptCacheKey, log }),
-  );
-  const mcp = registerMcpFeatures(context, log);
-  const rules = new WorkspaceRules();
-  context.subscriptions.push(rules);
-  chat.useRules(rules);
-  const mentionSources = new EditorMentionSources(async () => (await connection.get()).client, vscodeHostWindow);
-  context.subscriptions.push(mentionSources);
-  chat.useMentions(mentionSources, workspaceFileList());
-  const checkpoints = createWorkspaceCheckpoints(context, log);
-  const takeCheckpoint = checkpointTaker(checkpoints, log);
-  const restorer = chat.useCheckpoints(checkpoints, takeCheckpoint, proposals);
-  context.subscriptions.push(
-    vscode.commands.registerCommand('svc.undoRestore', async () => {
-      const active = chat.activeConversationId;
-      const outcome = active ? await restorer.undo(active) : { done: false, message: 'There is no conversation open.' };
-      if (active) chat.showConversation(active);
-      void vscode.window.showInformationMessage(`svc: ${outcome.message}`);
-    }),
-  );
-  void pruneCheckpoints(checkpoints, store, log);
-  context.subscriptions.push(prepareCheckpointsInBackground(checkpoints, log));
-  const agent = registerAgentFeatures(context, {
-    externalTools: mcp.externalTools,
-    checkpoint: takeCheckpoint,
-    standingInstructions: () => rules.message(),
-    nestedRules: rules.nested,
-    store,
-    client: async () => (await connection.get()).client,
-    serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',
-    testHarness,
-    surface: { ...chat.agentSurface(), viewVisible: () => provider.visible, reveal: () => provider.reveal() },
-    promptCacheKey,
-    proposals,
-    log,
-  });
-  chat.useAgent(agent.controller);
-  context.subscriptions.push(endOnRestore(agent.review.review, checkpoints));
-  context.subscriptions.push(
+    registerCommitMessage({ client, promptCacheKey, log }),
+    prepareCheckpointsInBackground(checkpoints, log),
     registerDemoTask(context, {
       usesEmulator: async () => (await connection.get()).connection.mode === 'emulator',
       chooseEmulator: () => keys.chooseEmulator(),
@@ -255,24 +212,8 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       },
     }),
   );
-  chat.useFileFeatures(
-    registerFileFeatures(context, {
-      connection: async () => {
-        const active = await connection.get();
-        // The emulator's port changes per start but its data folder does not: one stable account.
-        const baseUrl = active.connection.mode === 'emulator' ? 'emulator://local' : active.connection.baseUrl;
-        return { client: active.client, baseUrl, apiKey: active.apiKey };
-      },
-      onDidChangeConnection: connection.onDidChange,
-      currentModel: () => readSettings().model,
-      balanceDisplay: statusBar,
-      chat,
-      testHarness,
-    }),
-  );
-
   registerInlineEdit(context, {
-    client: async () => (await connection.get()).client,
+    client,
     promptCacheKey,
     log,
     explainInChat: async (text) => {
@@ -280,26 +221,10 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       await chat.send(chat.activeConversationId ?? null, text);
     },
   });
+  void pruneCheckpoints(checkpoints, store, log);
   void refreshStatus();
   reportSettings();
 
-  const testApi: SvcTestApi = {
-    sendMessage: (text, options) => chat.send(chat.activeConversationId ?? null, text, options),
-    stop: () => chat.stopActive(),
-    whenIdle: () => chat.session.whenIdle(),
-    getConversations: () => store.list(),
-    getConversation: (id) => store.get(id),
-    activeConversationId: () => chat.activeConversationId,
-    connection: () => chat.connectionNow(),
-    loadSavedConversations: async () => {
-      await store.flush();
-      const { store: fresh } = await ConversationStore.open(new ConversationFolderFiles(conversationsDir(context)), systemClock);
-      const saved = await Promise.all(fresh.list().map((s) => fresh.read(s.id)));
-      return saved.flatMap((c) => c ?? []);
-    },
-    hasStoredApiKey: () => keys.hasStoredKey(),
-    viewReady: () => firstViewReady,
-    agent: agent.testApi,
-  };
+  const testApi = svcTestApi({ chat, store, keys, conversationsDir: conversationsDir(context), firstViewReady, agent: agent.testApi });
   return { provider, languageModels, formulaTools, testApi, deactivate: () => chat.session.dispose() };
 }

@@ -1,16 +1,16 @@
 // The chat WebviewView in the activity-bar container, once the chat host took its page over: checks
-// every message from the page against the protocol before it reaches the controller, and posts
-// the controller's messages back.
+// every message from the page against the protocol before it reaches the controller (which listens to
+// this view's events), and posts the controller's messages back.
 import * as vscode from 'vscode';
-import { type HostMessage } from '../shared/protocol';
+import type { HostMessage, WebviewMessage } from '../shared/protocol';
 import { parseWebviewMessage } from '../shared/messageParsing';
-import type { ChatController, ChatViewPort } from './chatController';
+import type { ChatViewEvents } from './chatController';
 import { PartedConversationPoster } from './chat/partedConversationPoster';
 import { CHAT_VIEW_ID } from './chatViewId';
 import { markChatView } from './chatViewMarks';
 import type { ChatViewPage } from './chatViewPage';
 
-export class ChatViewProvider implements ChatViewPort {
+export class ChatViewProvider implements ChatViewEvents {
   private view: vscode.WebviewView | undefined;
   private readonly initDelivered = new vscode.EventEmitter<void>();
   /** Fires when the page received the whole picture (`init`, the answer to its `ready`): it shows the chat. */
@@ -19,11 +19,13 @@ export class ChatViewProvider implements ChatViewPort {
   /** Whether the page showing now received its `init`; a hidden view's page is discarded and loads again. */
   private pageReady = false;
   private readonly pageWaiters: Array<() => void> = [];
+  private readonly received = new vscode.EventEmitter<WebviewMessage>();
+  /** Every message of the page that keeps to the protocol. */
+  readonly onDidReceiveMessage = this.received.event;
+  private readonly pageChanged = new vscode.EventEmitter<'attached' | 'detached'>();
+  readonly onDidChangePage = this.pageChanged.event;
 
-  constructor(
-    private readonly controller: ChatController,
-    private readonly log: vscode.LogOutputChannel,
-  ) {}
+  constructor(private readonly log: vscode.LogOutputChannel) {}
 
   /** Takes over a view whose page is already loading (see chatViewPage.ts). */
   attach(page: ChatViewPage): void {
@@ -37,7 +39,7 @@ export class ChatViewProvider implements ChatViewPort {
         return;
       }
       if (parsed.message.type === 'ready') markChatView('ready');
-      void this.controller.handle(parsed.message);
+      this.received.fire(parsed.message);
     });
     view.onDidChangeVisibility(() => {
       if (!view.visible) this.pageReady = false;
@@ -47,10 +49,10 @@ export class ChatViewProvider implements ChatViewPort {
       page.dispose();
       if (this.view === view) {
         this.view = undefined;
-        this.controller.attach(undefined);
+        this.pageChanged.fire('detached');
       }
     });
-    this.controller.attach(this);
+    this.pageChanged.fire('attached');
   }
 
   post(message: HostMessage): void {

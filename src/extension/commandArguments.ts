@@ -7,14 +7,27 @@ import * as vscode from 'vscode';
 import { revealHiddenText } from '../shared/revealHiddenText';
 import { filesNeedingConsent } from './passedFiles';
 
-/** The key passed to svc.setApiKey, used only under the test harness; undefined means: ask the user. */
-export function keyFromCommandArgument(given: unknown, testHarness: boolean): string | undefined {
-  return testHarness && typeof given === 'string' ? given : undefined;
+/**
+ * How far a command trusts its arguments. The user's trust (USER_ARGUMENTS) takes nothing on faith; the
+ * test harness's (HARNESS_ARGUMENTS, chosen by chatHost.ts only under the harness, see testHarness.ts)
+ * takes the key, task, stand-in or task id a test passes, and asks nothing.
+ */
+export interface CommandArgumentTrust {
+  /** The key passed to svc.setApiKey; undefined means: ask the user. */
+  key(given: unknown): string | undefined;
+  /** Whether a task passed to svc.runAgentTask may run. */
+  confirmTask(task: string): Promise<boolean>;
+  /** A test stand-in passed as a command argument; undefined when it is not to be used. */
+  seam<T>(given: unknown, isSeam: (value: unknown) => value is T): T | undefined;
+  /** Whether a command that discards something (the API key, the service connection, an agent's changes) may go on. */
+  confirmEffect(question: string, detail: string, button: string): Promise<boolean>;
+  /** Whether files passed to a command may be sent. */
+  confirmFiles(uris: readonly vscode.Uri[], action: string): Promise<boolean>;
+  /** The agent task svc.undoAgentChanges undoes without asking which: the id passed, or the only one; undefined: the user picks. */
+  undoWithoutAsking(given: unknown, undoable: readonly string[]): { taskId: string | undefined } | undefined;
 }
 
-/** Whether a task passed to svc.runAgentTask may run: always under the harness, else when the user says so. */
-export async function confirmPassedTask(task: string, testHarness: boolean): Promise<boolean> {
-  if (testHarness) return true;
+async function confirmTaskWithUser(task: string): Promise<boolean> {
   const run = vscode.l10n.t('Run Task');
   const shown = revealHiddenText(task);
   const choice = await vscode.window.showWarningMessage(
@@ -25,23 +38,8 @@ export async function confirmPassedTask(task: string, testHarness: boolean): Pro
   return choice === run;
 }
 
-/** A test stand-in passed as a command argument, honoured only under the harness; undefined elsewhere. */
-export function seamFromCommandArgument<T>(given: unknown, isSeam: (value: unknown) => value is T, testHarness: boolean): T | undefined {
-  return testHarness && isSeam(given) ? given : undefined;
-}
-
-/**
- * Whether a command that discards something (the API key, the service connection, an agent's changes)
- * may go on: the user confirms in a modal dialog, since the caller may be another extension.
- */
-export async function confirmCommandEffect(question: string, detail: string, button: string, testHarness: boolean): Promise<boolean> {
-  if (testHarness) return true;
-  return (await vscode.window.showWarningMessage(question, { modal: true, detail }, button)) === button;
-}
-
-/** Whether files passed to a command may be sent: those outside the workspace and not open in an editor are confirmed first. */
-export async function confirmPassedFiles(uris: readonly vscode.Uri[], action: string, testHarness: boolean): Promise<boolean> {
-  if (testHarness) return true;
+/** Files outside the workspace and not open in an editor are confirmed first. */
+async function confirmFilesWithUser(uris: readonly vscode.Uri[], action: string): Promise<boolean> {
   const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
   // Tabs, not textDocuments: an extension can open a document without showing it.
   const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.input));
@@ -59,3 +57,25 @@ export async function confirmPassedFiles(uris: readonly vscode.Uri[], action: st
   );
   return choice === button;
 }
+
+/** Anywhere but the test harness: an argument is never trusted, the user decides. */
+export const USER_ARGUMENTS: CommandArgumentTrust = {
+  key: () => undefined,
+  confirmTask: confirmTaskWithUser,
+  seam: () => undefined,
+  confirmEffect: async (question, detail, button) => (await vscode.window.showWarningMessage(question, { modal: true, detail }, button)) === button,
+  confirmFiles: confirmFilesWithUser,
+  // The user always picks the task in a list, even when there is one: another extension can run this
+  // command, with a task id or without, and undoing rewrites files.
+  undoWithoutAsking: (_given, undoable) => (undoable.length === 0 ? { taskId: undefined } : undefined),
+};
+
+/** Under the extension's own test harness: what a test passes is used as it is, and nothing is asked. */
+export const HARNESS_ARGUMENTS: CommandArgumentTrust = {
+  key: (given) => (typeof given === 'string' ? given : undefined),
+  confirmTask: async () => true,
+  seam: (given, isSeam) => (isSeam(given) ? given : undefined),
+  confirmEffect: async () => true,
+  confirmFiles: async () => true,
+  undoWithoutAsking: (given, undoable) => (typeof given === 'string' ? { taskId: given } : undoable.length <= 1 ? { taskId: undoable[0] } : undefined),
+};

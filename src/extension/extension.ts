@@ -3,14 +3,14 @@
 // bundle) is loaded by lazyChatHost.ts on first use, so activating costs a few milliseconds.
 import * as vscode from 'vscode';
 import { CHAT_VIEW_ID } from './chatViewId';
-import type { SvcTestApi } from './chatHost';
+import type { SvcTestApi } from './testHarnessApi';
 import { registerLanguageModels } from './languageModels/languageModelRegistration';
 import { SvcQuickFixes } from './inlineEdit/quickFixes';
 import { LazyChatHost } from './lazyChatHost';
 import { underTestHarness } from './testHarness';
 import { resumePendingDemo } from './demo/demoTask';
 
-export type { SvcTestApi } from './chatHost';
+export type { SvcTestApi } from './testHarnessApi';
 
 /**
  * The extension's exports under its test harness: integration tests reach the chat host through it.

@@ -96,8 +96,8 @@ export class LocalEmulator {
     private readonly extensionPath: string,
     private readonly dataDir: string,
     speed: number,
-    /** True only under the extension's own test harness: the SVC_EMULATOR_* variables are read then. */
-    private readonly underTestHarness: boolean,
+    /** The SVC_EMULATOR_* test variables: the environment's under the test harness (harnessVariables), none elsewhere. */
+    private readonly testEnv: (name: string) => string | undefined,
   ) {
     this.speed = speed;
   }
@@ -106,7 +106,7 @@ export class LocalEmulator {
   start(): Promise<RunningEmulator> {
     if (!this.running) {
       const { startEmulator } = loadBundle(path.join(this.extensionPath, 'dist', 'emulator.js'));
-      const testEnv = (name: string): string | undefined => (this.underTestHarness ? process.env[name] : undefined);
+      const testEnv = this.testEnv;
       const scenarios = testEnv(SCENARIOS_ENV);
       const logFile = testEnv(REQUEST_LOG_ENV);
       const extra = testEnv(OPTIONS_ENV);

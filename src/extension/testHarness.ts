@@ -10,3 +10,8 @@ export const TEST_HARNESS_ENV = 'SVC_TEST_HARNESS';
 export function underTestHarness(mode: vscode.ExtensionMode, env: NodeJS.ProcessEnv = process.env): boolean {
   return mode === vscode.ExtensionMode.Test || env[TEST_HARNESS_ENV] === '1';
 }
+
+/** The test variables the extension reads (the emulator's scenario, faults, options, request log): none outside the harness. */
+export function harnessVariables(mode: vscode.ExtensionMode, env: NodeJS.ProcessEnv = process.env): (name: string) => string | undefined {
+  return underTestHarness(mode, env) ? (name) => env[name] : () => undefined;
+}

@@ -2,9 +2,10 @@
 // protocol messages. Streamed deltas go straight to the one streaming message, the first after a quiet
 // frame's time at once and the rest joined until the frame (DeltaCoalescer); nothing else is re-rendered
 // while a reply streams.
+import { setReviewCounts } from './components/agentReviewCounts';
 import type { ConversationSummary, ConversationView, ErrorInfo, HostMessage, HostMessageOf, ModelView, SendOptions, UiSettings } from '../shared/protocol';
 import { DeltaCoalescer } from './deltaCoalescer';
-import { el, iconButton } from './dom';
+import { el } from './dom';
 import type { HostBridge } from './hostBridge';
 import { MarkdownRenderer } from './markdownRenderer';
 import { AssistantMessage } from './components/assistantMessage';
@@ -14,12 +15,13 @@ import { ProcessList } from './components/processList';
 import { PinnedPlan } from './components/pinnedPlan';
 import { RulesChips } from './components/rulesChips';
 import { runSlashCommand } from './slashCommands';
+import { composerMessage } from './composerSend';
 import { FileNotices } from './components/fileNotices';
 import { ReplyCosts } from './components/replyCosts';
 import { Composer } from './components/composer';
 import { ConversationList } from './components/conversationList';
 import type { MessageContext } from './components/messageContext';
-import { ConversationTotals } from './components/conversationTotals';
+import { ChatToolbar } from './components/chatToolbar';
 import { MessageList } from './components/messageList';
 import { NoticeArea } from './components/noticeArea';
 import { StatusBanner } from './components/statusBanner';
@@ -49,9 +51,7 @@ export class ChatApp {
   private readonly fileNotices = new FileNotices();
   private readonly replyCosts: ReplyCosts;
   private readonly find: FindBar;
-  private readonly title = el('h1', { className: 'conversation-heading', text: 'New chat' });
-  private readonly totals = new ConversationTotals();
-  private readonly listToggle: HTMLButtonElement;
+  private readonly toolbar: ChatToolbar;
   private readonly coalescer: DeltaCoalescer<string>;
   private readonly deltaKeys = new DeltaKeys();
   private state: WebviewState;
@@ -82,7 +82,7 @@ export class ChatApp {
         host.post({ type: 'searchConversations', requestId: this.searchRequestId, query });
       },
       openChanged: (open) => {
-        this.listToggle.setAttribute('aria-expanded', String(open));
+        this.toolbar.listOpened(open);
         this.saveState({ conversationListOpen: open });
       },
     }, this.state.conversationListOpen);
@@ -103,11 +103,7 @@ export class ChatApp {
     this.composer = new Composer({
       send: (text, options) => this.send(text, options),
       stop: () => this.stop(),
-      setModel: (model) => {
-        this.settings = { ...this.settings, model };
-        host.post({ type: 'setModel', model });
-        this.attachments.setModel(model);
-      },
+      setModel: (model) => this.useModel(model),
       setThinking: (enabled) => host.post({ type: 'setThinking', enabled }),
       setJsonMode: (enabled) => host.post({ type: 'setJsonMode', enabled }),
       setChoiceCount: (choiceCount) => host.post({ type: 'setChoiceCount', choiceCount }),
@@ -126,26 +122,19 @@ export class ChatApp {
     this.rules = new RulesChips((message) => host.post(message));
     this.attachments = new AttachmentTray({
       post: (message) => host.post(message),
-      useModel: (model) => {
-        this.settings = { ...this.settings, model };
-        host.post({ type: 'setModel', model });
-        this.attachments.setModel(model);
-      },
+      useModel: (model) => this.useModel(model),
     });
     this.processes = new ProcessList((message) => host.post(message));
     this.composer.element.prepend(this.pinnedPlan.element, this.processes.element, this.rules.element, this.attachments.element);
     this.attachments.acceptFrom(this.composer.element);
     this.replyCosts = new ReplyCosts(this.root);
-    this.listToggle = iconButton('list-unordered', 'Show conversations', 'toggle-conversations', { 'aria-expanded': String(this.state.conversationListOpen) });
-    this.listToggle.addEventListener('click', () => this.conversationList.setOpen(!this.conversationList.isOpen));
-    const newChat = iconButton('add', 'New chat', 'new-chat');
-    newChat.addEventListener('click', () => host.post({ type: 'newConversation' }));
-    const exportButton = iconButton('save-as', 'Export conversation as Markdown…', 'export-active');
-    exportButton.addEventListener('click', () => this.active && this.exportConversation(this.active.id));
-    const findButton = iconButton('search', 'Find in conversation (Ctrl+F)', 'find-in-conversation');
-    findButton.addEventListener('click', () => this.find.open());
-    const header = el('header', { className: 'toolbar' }, [this.listToggle, this.title, this.totals.element, findButton, newChat, exportButton]);
-    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, header, this.conversationList.element, this.find.element, this.messages.element, this.fileNotices.element, this.notices.element, this.composer.element]));
+    this.toolbar = new ChatToolbar({
+      toggleList: () => this.conversationList.setOpen(!this.conversationList.isOpen),
+      find: () => this.find.open(),
+      newChat: () => host.post({ type: 'newConversation' }),
+      exportActive: () => this.active && this.exportConversation(this.active.id),
+    }, this.state.conversationListOpen);
+    this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, this.toolbar.element, this.conversationList.element, this.find.element, this.messages.element, this.fileNotices.element, this.notices.element, this.composer.element]));
     this.approvals = new ApprovalArea((message) => host.post(message));
     this.messages.element.after(this.approvals.element);
     document.addEventListener('keydown', (event) => {
@@ -264,6 +253,9 @@ export class ChatApp {
       case 'fileNotice':
         this.fileNotices.show(message.level, message.message);
         return;
+      case 'agentReview':
+        setReviewCounts(message);
+        return;
     }
   }
 
@@ -282,11 +274,10 @@ export class ChatApp {
     this.active = conversation;
     this.processes.show(conversation?.id);
     this.pinnedPlan.show(conversation);
-    this.title.textContent = conversation?.title || 'New chat';
+    this.toolbar.show(conversation);
     this.messages.show(conversation);
     this.find.refresh();
     this.conversationList.setConversations(this.conversations, conversation?.id);
-    this.totals.show(conversation);
     this.composer.setBusy(this.messages.streamingMessage() !== undefined);
     if (switched) this.composer.refreshEstimate();
     // A message refused before it was sent (the host's request validation) comes back as a failed reply.
@@ -323,7 +314,7 @@ export class ChatApp {
     this.saveState({ pendingSend: undefined });
     if (this.active) {
       this.active = { ...this.active, totals, ...(time ? { time } : {}) };
-      this.totals.show(this.active);
+      this.toolbar.showTotals(this.active);
     }
     this.composer.setBusy(this.messages.streamingMessage() !== undefined);
     this.composer.refreshEstimate();
@@ -334,10 +325,15 @@ export class ChatApp {
     const command = runSlashCommand(text, { host: this.host, conversationId: this.active?.id ?? null, options, notify: (level, message) => this.notices.show(level, message) });
     if (command !== undefined) return command;
     this.saveState({ pendingSend: text, draft: '' });
-    if (this.composer.planMode) this.host.post({ type: 'runAgentTask', conversationId: this.active?.id ?? null, text, options, mode: 'plan' });
-    else if (this.composer.agentMode) this.host.post({ type: 'runAgentTask', conversationId: this.active?.id ?? null, text, options });
-    else this.host.post({ type: 'send', conversationId: this.active?.id ?? null, text, options });
+    this.host.post(composerMessage(this.composer.sendMode, this.active?.id ?? null, text, options));
     return true;
+  }
+
+  /** The model chosen in the picker or offered by an attachment the current model cannot read. */
+  private useModel(model: string): void {
+    this.settings = { ...this.settings, model };
+    this.host.post({ type: 'setModel', model });
+    this.attachments.setModel(model);
   }
 
   /** Stops at once: what arrived is shown, later deltas are dropped; the host confirms with replyFinished. */

@@ -12,11 +12,6 @@ import './styles/agent.css';
 import './styles/find.css';
 import { ChatApp } from './chatApp';
 import { HostBridge } from './hostBridge';
-import { setReviewCounts } from './components/agentReviewCounts';
 
 const host = new HostBridge();
-// The review counts go straight to the summary cards' rows, whatever conversation is shown.
-host.listen((message) => {
-  if (message.type === 'agentReview') setReviewCounts(message);
-});
 new ChatApp(host, document.body).start();

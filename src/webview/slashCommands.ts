@@ -20,9 +20,10 @@ export interface SlashCommandContext {
 export function runSlashCommand(text: string, context: SlashCommandContext): boolean | undefined {
   const match = /^\/(\w+)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!match) return undefined;
-  const rest = (match[2] ?? '').trim();
+  const [, command = '', argument = ''] = match;
+  const rest = argument.trim();
   const { host, conversationId, options } = context;
-  switch (match[1]) {
+  switch (command) {
     case 'new':
     case 'clear':
       host.post({ type: 'newConversation' });

@@ -3,7 +3,7 @@
 // x-svc-fault header to the chat requests its rules pick, as many times as they say; SVC_EMULATOR_OPTIONS
 // passes account options on. Checked here with the real emulator and the real client.
 import assert from 'node:assert/strict';
-import { SvcApiError, type ChatCompletionChunk } from '../../src/api/index';
+import { SvcApiError, type ChatCompletionChunk, type ChatRequest } from '../../src/api/index';
 import { FaultRulesError, parseFaultRules, startFaultFront } from '../../src/extension/emulatorFaultFront';
 import { EmulatorOptionsError, parseExtraOptions } from '../../src/extension/localEmulator';
 import { startEmulatorTestBed } from '../support/emulatorTestBed';
@@ -25,7 +25,7 @@ describe('fault suite: the emulator fault front of the extension (SVC_EMULATOR_F
   );
 
   const client = () => bed.clientWith({ baseUrl: front.url });
-  const ask = (text: string) => ({ model: 'svc-v1-8k', stream: true, messages: [{ role: 'user', content: `${text}: reply with exactly "one two three four five six seven eight"` }] });
+  const ask = (text: string): ChatRequest => ({ model: 'svc-v1-8k', stream: true, messages: [{ role: 'user', content: `${text}: reply with exactly "one two three four five six seven eight"` }] });
 
   async function drain(text: string): Promise<{ content: string; error?: SvcApiError }> {
     let content = '';

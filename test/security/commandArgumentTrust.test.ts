@@ -42,34 +42,34 @@ describe("our commands' arguments, from another extension", () => {
   it('a dialog stand-in (the manage-uploads seam) is honoured only under the test harness', () => {
     const seam = { shown: () => undefined, confirm: async () => true };
     const isSeam = (value: unknown): value is typeof seam => typeof value === 'object' && value !== null && 'confirm' in value;
-    assert.equal(args.seamFromCommandArgument(seam, isSeam, false), undefined);
-    assert.equal(args.seamFromCommandArgument(seam, isSeam, true), seam);
+    assert.equal(args.USER_ARGUMENTS.seam(seam, isSeam), undefined);
+    assert.equal(args.HARNESS_ARGUMENTS.seam(seam, isSeam), seam);
   });
 
   it('a file outside the workspace, or a workspace symlink to one, is sent only after a modal yes that names it', async () => {
     for (const target of [path.join(outside, 'id_rsa'), path.join(workspace, 'innocent.txt')]) {
       fakeEditor.shown.length = 0;
-      assert.equal(await args.confirmPassedFiles([file(target)], 'Explain This File', false), false, target);
+      assert.equal(await args.USER_ARGUMENTS.confirmFiles([file(target)], 'Explain This File'), false, target);
       const question = fakeEditor.shown[0];
       assert.equal(question?.options?.modal, true);
       assert.match(question?.options?.detail ?? '', new RegExp(path.basename(target)));
     }
     fakeEditor.answer = () => 'Send';
-    assert.equal(await args.confirmPassedFiles([file(path.join(outside, 'id_rsa'))], 'Explain This File', false), true);
+    assert.equal(await args.USER_ARGUMENTS.confirmFiles([file(path.join(outside, 'id_rsa'))], 'Explain This File'), true);
   });
 
   it('a file of the workspace, or one open in an editor tab, goes without a question (what the menus pass)', async () => {
     fakeVscode.window.tabGroups.all = [{ tabs: [{ input: new fakeVscode.TabInputText({ fsPath: path.join(outside, 'id_rsa'), scheme: 'file' }) }] }];
-    assert.equal(await args.confirmPassedFiles([file(path.join(workspace, 'app.ts')), file(path.join(outside, 'id_rsa'))], 'Explain This File', false), true);
+    assert.equal(await args.USER_ARGUMENTS.confirmFiles([file(path.join(workspace, 'app.ts')), file(path.join(outside, 'id_rsa'))], 'Explain This File'), true);
     assert.deepEqual(fakeEditor.shown, []);
   });
 
   it('clearing the key or switching to the emulator asks in a modal dialog; dismissing it does nothing', async () => {
-    assert.equal(await args.confirmCommandEffect('Remove the svc API key from secret storage?', 'detail', 'Remove Key', false), false);
+    assert.equal(await args.USER_ARGUMENTS.confirmEffect('Remove the svc API key from secret storage?', 'detail', 'Remove Key'), false);
     assert.equal(fakeEditor.shown[0]?.options?.modal, true);
     assert.deepEqual(fakeEditor.shown[0]?.items, ['Remove Key']);
     fakeEditor.answer = () => 'Remove Key';
-    assert.equal(await args.confirmCommandEffect('Remove the svc API key from secret storage?', 'detail', 'Remove Key', false), true);
+    assert.equal(await args.USER_ARGUMENTS.confirmEffect('Remove the svc API key from secret storage?', 'detail', 'Remove Key'), true);
   });
 });
 

@@ -38,10 +38,11 @@ describe('security: only the extension that started the emulator can use it', fu
       for (const emulator of emulators) await emulator.stop();
       for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     });
-    const extensionEmulator = (underTestHarness = false): LocalEmulator => {
+    const noTestVariables = () => undefined;
+    const extensionEmulator = (testEnv: (name: string) => string | undefined = noTestVariables): LocalEmulator => {
       const dir = tempDir('svc-emu-key-');
       dirs.push(dir);
-      const emulator = new LocalEmulator(repoRoot, dir, 0, underTestHarness);
+      const emulator = new LocalEmulator(repoRoot, dir, 0, testEnv);
       emulators.push(emulator);
       return emulator;
     };
@@ -62,11 +63,11 @@ describe('security: only the extension that started the emulator can use it', fu
     it('keeps files and balance across starts although the key changes', async () => {
       const dir = tempDir('svc-emu-persist-');
       dirs.push(dir);
-      const first = new LocalEmulator(repoRoot, dir, 0, false);
+      const first = new LocalEmulator(repoRoot, dir, 0, noTestVariables);
       const a = await first.start();
       const before = (await (await fetch(`${a.url}/users/me/balance`, { headers: { authorization: `Bearer ${a.apiKey}` } })).json()) as unknown;
       await first.stop();
-      const second = new LocalEmulator(repoRoot, dir, 0, false);
+      const second = new LocalEmulator(repoRoot, dir, 0, noTestVariables);
       emulators.push(second);
       const b = await second.start();
       const after = (await (await fetch(`${b.url}/users/me/balance`, { headers: { authorization: `Bearer ${b.apiKey}` } })).json()) as unknown;
@@ -77,8 +78,9 @@ describe('security: only the extension that started the emulator can use it', fu
       const saved = process.env[OPTIONS_ENV];
       process.env[OPTIONS_ENV] = 'not json';
       try {
-        await assert.doesNotReject(extensionEmulator(false).start(), 'outside the harness the variable is not even read');
-        await assert.rejects(extensionEmulator(true).start(), /SVC_EMULATOR_OPTIONS: not JSON/);
+        await assert.doesNotReject(extensionEmulator().start(), 'outside the harness the variable is not even read');
+        // Under the harness the variables come from the environment (harnessVariables in testHarness.ts).
+        await assert.rejects(extensionEmulator((name) => process.env[name]).start(), /SVC_EMULATOR_OPTIONS: not JSON/);
       } finally {
         if (saved === undefined) delete process.env[OPTIONS_ENV];
         else process.env[OPTIONS_ENV] = saved;

@@ -168,16 +168,16 @@ describe('security: a repository or another extension cannot redirect data or we
   });
 
   it('takes no key and starts no task from another extension’s command arguments without the user', async () => {
-    const { keyFromCommandArgument, confirmPassedTask } = await import('../../src/extension/commandArguments');
-    assert.equal(keyFromCommandArgument('sk-evil-key-123', false), undefined, 'the user is prompted instead');
-    assert.equal(keyFromCommandArgument('sk-test-key-123', true), 'sk-test-key-123');
-    assert.equal(await confirmPassedTask('rm -rf ~ \u202Eexe.txt', false), false);
+    const { USER_ARGUMENTS, HARNESS_ARGUMENTS } = await import('../../src/extension/commandArguments');
+    assert.equal(USER_ARGUMENTS.key('sk-evil-key-123'), undefined, 'the user is prompted instead');
+    assert.equal(HARNESS_ARGUMENTS.key('sk-test-key-123'), 'sk-test-key-123');
+    assert.equal(await USER_ARGUMENTS.confirmTask('rm -rf ~ \u202Eexe.txt'), false);
     const question = fakeEditor.shown.at(-1)!;
     assert.equal(question.options?.modal, true);
     assert.match(question.options?.detail ?? '', /rm -rf ~ ⟨U\+202E RLO⟩exe\.txt/);
     fakeEditor.answer = (shown) => shown.items[0];
-    assert.equal(await confirmPassedTask('run the tests', false), true);
-    assert.equal(await confirmPassedTask('anything', true), true, 'the test harness passes tasks freely');
+    assert.equal(await USER_ARGUMENTS.confirmTask('run the tests'), true);
+    assert.equal(await HARNESS_ARGUMENTS.confirmTask('anything'), true, 'the test harness passes tasks freely');
   });
 });
 

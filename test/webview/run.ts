@@ -10,7 +10,9 @@ import { attachmentCases } from './attachments.cases';
 import { ChatPage } from './chatPage';
 import { chromeCases } from './chrome.cases';
 import { composerCases } from './composer.cases';
+import { composerErrorCases } from './composerErrors.cases';
 import { virtualListCases } from './virtualList.cases';
+import { virtualListFindCases } from './virtualListFind.cases';
 import { longReplyCases } from './longReply.cases';
 import { messageCases } from './messages.cases';
 import { buildBundles, startPageServer } from './pageServer';
@@ -20,7 +22,7 @@ import { streamingCases } from './streaming.cases';
 import { toolCardCases } from './toolCards.cases';
 import type { WebviewCase } from './webviewCase';
 
-const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...agentCases, ...toolCardCases, ...replySpeedCases, ...messageCases, ...chromeCases];
+const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...agentCases, ...toolCardCases, ...replySpeedCases, ...messageCases, ...chromeCases];
 /** `npm run test:webview -- word…` runs only the cases whose name contains one of the words. */
 const only = process.argv.slice(2);
 const CASES = only.length === 0 ? ALL_CASES : ALL_CASES.filter((c) => only.some((word) => c.name.includes(word)));

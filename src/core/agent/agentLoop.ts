@@ -50,6 +50,8 @@ export interface AgentTaskOptions {
 export interface AgentTaskResult {
   /** The whole conversation, ready to be continued or saved. */
   messages: ChatMessage[];
+  /** What the task's steps added after the system prompt, the history and the task: the part a caller keeps of this run. */
+  stepMessages: ChatMessage[];
   summary: AgentTaskSummary;
 }
 
@@ -212,5 +214,5 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
   };
   if (error !== undefined) summary.error = error;
   emit({ type: 'task_finished', summary });
-  return { messages, summary };
+  return { messages, stepMessages: messages.slice(firstStep), summary };
 }

@@ -194,7 +194,7 @@ export class AgentTasks {
           }
         },
       });
-      const taskEntries = transcript.finish(result.messages.slice(history.length + (planning ? 2 : 1)), result.summary);
+      const taskEntries = transcript.finish(result.stepMessages, result.summary);
       conversation.entries.push(...taskEntries);
       for (const entry of taskEntries) if (entry.role === 'assistant' && entry.timing) conversation.timeTotals = addTiming(conversation.timeTotals, entry.timing);
       if (planning) this.attachPlan(conversation, result.summary.answer);
@@ -318,7 +318,7 @@ export class AgentTasks {
   /** The conversation with the running task's live steps, to show it again after the view reloaded. */
   live(conversationId: string): Conversation | undefined {
     const task = this.running.get(conversationId);
-    return task && this.withLiveSteps(task);
+    return task && this.withSteps(task, task.transcript.live());
   }
 
   /** Finished tasks, oldest first. */
@@ -366,16 +366,16 @@ export class AgentTasks {
   /** Saves the task so far (a copy: the store keeps the conversation without the live steps until the end). */
   private saveRunning(task: RunningTask): void {
     this.options.store
-      .save(this.withLiveSteps(task, true), { touch: false })
+      .save(this.withSteps(task, task.transcript.checkpoint()), { touch: false })
       .catch((error: unknown) => this.options.log.warn(`Saving the running agent task failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   private showLive(task: RunningTask): void {
-    this.options.onEvent({ type: 'live', conversation: this.withLiveSteps(task) });
+    this.options.onEvent({ type: 'live', conversation: this.withSteps(task, task.transcript.live()) });
   }
 
-  private withLiveSteps(task: RunningTask, forSaving = false): Conversation {
-    const steps = forSaving ? task.transcript.checkpoint() : task.transcript.live();
+  /** The task's conversation with `steps` after it: the live ones to show, or the transcript's checkpoint to save. */
+  private withSteps(task: RunningTask, steps: readonly Conversation['entries'][number][]): Conversation {
     return { ...task.conversation, entries: [...task.conversation.entries, ...steps] };
   }
 }

@@ -236,7 +236,7 @@ function closestLines(fileLines: readonly string[], oldLines: readonly string[])
 }
 
 /** Finds the places old_text matches exactly (line endings aside), non-overlapping for replace_all. */
-function exactPlaces(text: string, oldText: string, replaceAll: boolean): number[] {
+function exactPlaces(text: string, oldText: string, { replaceAll }: { replaceAll: boolean }): number[] {
   const places: number[] = [];
   for (let i = text.indexOf(oldText); i >= 0; i = text.indexOf(oldText, i + (replaceAll ? oldText.length : 1))) places.push(i);
   return places;
@@ -271,7 +271,7 @@ function placeOne(text: string, edit: TextEdit, index: number, display: string):
   const oldLines = oldText.split('\n');
   const newLines = newText.split('\n');
 
-  const exact = exactPlaces(view.text, oldText, edit.replaceAll);
+  const exact = exactPlaces(view.text, oldText, { replaceAll: edit.replaceAll });
   if (exact.length === 1 || (edit.replaceAll && exact.length > 1)) {
     const ranges = exact.map((start) => ({ start, end: start + oldText.length, lines: newLines }));
     return { text: replaceRanges(view, ranges), outcome: { tolerance: 'exact', replacements: exact.length } };
@@ -314,7 +314,7 @@ function placeOne(text: string, edit: TextEdit, index: number, display: string):
 
   const plainFile = plainCharacters(view.text);
   const plainOld = plainCharacters(oldText);
-  const lookAlike = exactPlaces(plainFile, plainOld, false);
+  const lookAlike = exactPlaces(plainFile, plainOld, { replaceAll: false });
   if (lookAlike.length > 1) {
     const lines = lookAlike.map((p) => lineNumberAt(view.text, p));
     throw new EditMatchError(index, `old_text is not in ${display} as written, and ${TOLERANCE_TEXT['look-alikes']} it matches ${lookAlike.length} places (lines ${linesList(lines)}); nothing was changed. Copy old_text exactly from read_file, with more surrounding lines.`);

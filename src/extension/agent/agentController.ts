@@ -22,7 +22,7 @@ import type { WorkspaceHost } from '../../core/tools/workspaceHost';
 import type { HostMessage, SendOptions } from '../../shared/protocol';
 import { conversationView } from '../chat/conversationView';
 import { vscodeHostWindow } from '../chat/vscodeHostWindow';
-import type { WebviewMessageRouter } from '../chat/webviewMessageRouter';
+import type { WebviewHandlerGroup } from '../chat/webviewMessageRouter';
 import type { ProposedContentProvider } from '../proposedContent';
 import { readAgentSettings, readSettings } from '../settings/settingsReader';
 import { requestSettingsOf } from '../settings/requestSettingsOf';
@@ -98,16 +98,17 @@ export class AgentController {
   }
 
   /** The view's messages that belong to agent tasks. */
-  register(router: WebviewMessageRouter): void {
-    router
-      .on('runAgentTask', (message) => this.run(message.conversationId, message.text, message.options, message.mode === 'plan' ? { kind: 'plan' } : undefined))
-      .on('approvePlan', (message) => this.approvePlan(message.conversationId, message.messageId, message.steps))
-      .on('rejectPlan', (message) => this.rejectPlan(message.conversationId, message.messageId))
-      .on('approvalAnswer', (message) => this.options.approver.answer(message.requestId, message.decision))
-      .on('openAgentDiff', (message) => this.openDiff(message.taskId, message.path))
-      .on('undoAgentTask', (message) => this.undo(message.taskId))
-      .on('openAgentReview', () => vscode.commands.executeCommand('svc.agentReview.open'))
-      .on('stopProcess', async (message) => void (await this.tasks.stopProcess(message.conversationId, message.processId)));
+  handlers(): WebviewHandlerGroup<'runAgentTask' | 'approvePlan' | 'rejectPlan' | 'approvalAnswer' | 'openAgentDiff' | 'undoAgentTask' | 'openAgentReview' | 'stopProcess'> {
+    return {
+      runAgentTask: (message) => this.run(message.conversationId, message.text, message.options, message.mode === 'plan' ? { kind: 'plan' } : undefined),
+      approvePlan: (message) => this.approvePlan(message.conversationId, message.messageId, message.steps),
+      rejectPlan: (message) => this.rejectPlan(message.conversationId, message.messageId),
+      approvalAnswer: (message) => this.options.approver.answer(message.requestId, message.decision),
+      openAgentDiff: (message) => this.openDiff(message.taskId, message.path),
+      undoAgentTask: (message) => this.undo(message.taskId),
+      openAgentReview: () => vscode.commands.executeCommand('svc.agentReview.open'),
+      stopProcess: async (message) => void (await this.tasks.stopProcess(message.conversationId, message.processId)),
+    };
   }
 
   /** Stops the task running in `conversationId`; false when none runs there. */

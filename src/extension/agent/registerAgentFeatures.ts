@@ -1,6 +1,6 @@
 // Wires agent tasks into the extension: the controller, its approver and workspace host, and the
 // commands "svc: Run Agent Task" and "svc: Undo Agent Changes".
-import { confirmPassedTask } from '../commandArguments';
+import type { CommandArgumentTrust } from '../commandArguments';
 import * as vscode from 'vscode';
 import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
@@ -37,8 +37,8 @@ export interface AgentFeatureOptions {
   promptCacheKey: () => Promise<string>;
   proposals: ProposedContentProvider;
   log: vscode.LogOutputChannel;
-  /** True only under the extension's own test harness (see testHarness.ts). */
-  testHarness: boolean;
+  /** How far the commands trust their arguments (commandArguments.ts). */
+  commandArguments: CommandArgumentTrust;
   /** True when the service is the local emulator, whose code_runner runs on this computer. */
   serviceIsLocal: () => Promise<boolean>;
   /** Tools of MCP servers and other extensions. */
@@ -62,7 +62,7 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
   const runFromPalette = async (given?: unknown): Promise<void> => {
     // Tests pass the task; people type it. A task passed by anything else runs only once confirmed.
     const passed = typeof given === 'string' && given.trim() !== '' ? given : undefined;
-    if (passed !== undefined && !(await confirmPassedTask(passed, options.testHarness))) return;
+    if (passed !== undefined && !(await options.commandArguments.confirmTask(passed))) return;
     const task =
       passed !== undefined
         ? passed
@@ -78,16 +78,12 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
     await controller.run(options.surface.activeConversationId() ?? null, task.trim());
   };
 
-  // Outside the harness the user always picks the task in a list, even when there is one: another extension
-  // can run this command, with a task id or without, and undoing rewrites files.
+  // Which task to undo: the user picks it in a list unless the trust in the arguments says otherwise (USER_ARGUMENTS).
   const undoFromPalette = async (given?: unknown): Promise<void> => {
-    if (options.testHarness && typeof given === 'string') {
-      await controller.undo(given);
-      return;
-    }
     const tasks = controller.undoable();
-    if (tasks.length === 0 || (options.testHarness && tasks.length === 1)) {
-      await controller.undo(tasks[0]?.taskId);
+    const chosen = options.commandArguments.undoWithoutAsking(given, tasks.map((t) => t.taskId));
+    if (chosen) {
+      await controller.undo(chosen.taskId);
       return;
     }
     const picked = await vscode.window.showQuickPick(

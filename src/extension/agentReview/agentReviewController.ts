@@ -39,7 +39,7 @@ export class AgentReviewController implements vscode.Disposable {
       vscode.window.onDidChangeVisibleTextEditors(() => this.refresh()),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
       vscode.workspace.onDidChangeTextDocument((event) => {
-        if (this.review.display(event.document.uri.fsPath) !== undefined) this.refresh();
+        if (this.review.display(event.document.uri.fsPath) !== undefined) void this.refresh();
       }),
     ];
   }

@@ -79,13 +79,13 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
 
   /**
    * Why a file of the workspace stays out of a mention, or undefined. The same rules as the agent's reads
-   * (secretFiles.ts and the user's svc.agent.protectedFiles); inside a folder, also what .gitignore leaves out.
+   * (secretFiles.ts and the user's svc.agent.protectedFiles); for a file of a mentioned folder, also what .gitignore leaves out.
    */
-  private async leftOutBecause(absolute: string, root: string, inFolder: boolean): Promise<string | undefined> {
+  private async leftOutBecause(absolute: string, root: string, mentioned: 'file' | 'folder'): Promise<string | undefined> {
     const relative = toSlashes(path.relative(root, absolute));
     const secret = new SecretFileRules(readAgentSettings().protectedFiles).match(relative);
     if (secret) return secret.reason;
-    if (inFolder && (await this.files.ignoredByGit(absolute))) return 'the workspace\'s .gitignore leaves it out';
+    if (mentioned === 'folder' && (await this.files.ignoredByGit(absolute))) return 'the workspace\'s .gitignore leaves it out';
     return undefined;
   }
 
@@ -94,7 +94,7 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
     if (!found) return { error: `no file or folder "${relative}" in the workspace` };
     const stat = await fsp.stat(found.absolute);
     if (stat.isFile()) {
-      const secret = await this.leftOutBecause(found.absolute, found.root, false);
+      const secret = await this.leftOutBecause(found.absolute, found.root, 'file');
       if (secret) return { error: `${relative} is not sent as a mention: ${secret}. Attach it with the paperclip if you mean to send it` };
       if (stat.size > MAX_FILE_BYTES) return { error: `${relative} is ${Math.round(stat.size / 1024)} KB; mentions take files up to ${MAX_FILE_BYTES / 1024 / 1024} MB` };
       const bytes = await fsp.readFile(found.absolute);
@@ -108,7 +108,7 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
     let used = parts[0]!.length;
     for (const entry of entries.filter((e) => e.isFile())) {
       const file = path.join(found.absolute, entry.name);
-      const reason = await this.leftOutBecause(file, found.root, true);
+      const reason = await this.leftOutBecause(file, found.root, 'folder');
       if (reason) {
         leftOut.push(`${entry.name} (${reason})`);
         continue;

@@ -2,8 +2,8 @@
 // selection, attached to the message being written. Each starts uploading at once and shows as a chip.
 import * as vscode from 'vscode';
 import { assertModelCanSee } from '../../core/files/visionSupport';
-import { confirmPassedFiles } from '../commandArguments';
-import type { ChatFilesTarget } from './chatFilesBridge';
+import type { CommandArgumentTrust } from '../commandArguments';
+import type { ChatFilesNotices } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
 import type { FileServices } from './fileServices';
 import { readFileForUpload } from './workspaceFileReader';
@@ -11,9 +11,9 @@ import { pickWorkspaceFiles } from './workspaceFilePicker';
 
 export interface AttachDeps {
   services: FileServices;
-  chat: ChatFilesTarget;
+  chat: ChatFilesNotices;
   currentModel(): string;
-  testHarness: boolean;
+  commandArguments: CommandArgumentTrust;
 }
 
 /** Attaches already-read files (drag and drop, paste, or a command) and reports what needs the user. */
@@ -34,7 +34,7 @@ export function registerAddFileToChat(deps: AttachDeps): vscode.Disposable {
   return vscode.commands.registerCommand('svc.addFileToChat', async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
     try {
       const given = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
-      if (given && !(await confirmPassedFiles(given, vscode.l10n.t('Add File to Chat'), deps.testHarness))) return;
+      if (given && !(await deps.commandArguments.confirmFiles(given, vscode.l10n.t('Add File to Chat')))) return;
       const chosen = given ?? (await pickWorkspaceFiles(vscode.l10n.t('svc: Add Files to Chat')));
       if (chosen.length === 0) return;
       await vscode.commands.executeCommand('svc.focusChat');

@@ -1,13 +1,29 @@
 // The chat view's side of attachments: chips, drops, pastes and pickers from the composer, and the cost
 // of each reply. It handles the protocol messages of the attachments block
-// (src/shared/protocol.ts); the chat controller forwards the ChatFilesTarget calls that concern it.
+// (src/shared/protocol.ts); the chips themselves reach the view through chatFileNotices.ts.
 import * as vscode from 'vscode';
 import type { AttachmentChip } from '../../core/files/attachmentSession';
 import type { ReplyCost } from '../../core/billing/replyCost';
 import type { HostMessage } from '../../shared/protocol';
-import type { WebviewMessageRouter } from '../chat/webviewMessageRouter';
+import type { WebviewHandlerGroup } from '../chat/webviewMessageRouter';
 import type { FileFeatures } from './chatFilesBridge';
 import { decodePasted } from './pastedFile';
+
+/** The composer's chips as the view shows them. */
+export function attachmentsMessage(chips: readonly AttachmentChip[]): HostMessage {
+  return {
+    type: 'attachments',
+    chips: chips.map((c) => ({
+      id: c.id,
+      name: c.name,
+      size: c.size,
+      sizeLabel: c.sizeLabel,
+      kind: c.kind ?? null,
+      status: c.status,
+      ...(c.statusDetails !== undefined ? { statusDetails: c.statusDetails } : {}),
+    })),
+  };
+}
 
 export class AttachmentController {
   constructor(
@@ -15,39 +31,25 @@ export class AttachmentController {
     private readonly post: (message: HostMessage) => void,
   ) {}
 
-  register(router: WebviewMessageRouter): void {
-    router
-      .on('removeAttachment', (message) => this.files.removeAttachment(message.chipId))
-      .on('attachPasted', (message) => this.files.attach(message.files.map((file, index) => decodePasted(file, index))))
-      .on('attachUris', async (message) => {
+  handlers(): WebviewHandlerGroup<'removeAttachment' | 'attachPasted' | 'attachUris' | 'pickAttachments'> {
+    return {
+      removeAttachment: (message) => this.files.removeAttachment(message.chipId),
+      attachPasted: (message) => this.files.attach(message.files.map((file, index) => decodePasted(file, index))),
+      attachUris: async (message) => {
         // The same path as the explorer's "svc: Add File to Chat" on a multi-selection.
         const uris = message.uris.map((text) => vscode.Uri.parse(text, true));
         await vscode.commands.executeCommand('svc.addFileToChat', uris[0], uris);
-      })
-      .on('pickAttachments', async (message) => {
+      },
+      pickAttachments: async (message) => {
         if (message.from === 'workspace') await vscode.commands.executeCommand('svc.addFileToChat');
         else await this.pickFromDisk();
-      });
-  }
-
-  showChips(chips: readonly AttachmentChip[]): void {
-    this.post({
-      type: 'attachments',
-      chips: chips.map((c) => ({
-        id: c.id,
-        name: c.name,
-        size: c.size,
-        sizeLabel: c.sizeLabel,
-        kind: c.kind ?? null,
-        status: c.status,
-        ...(c.statusDetails !== undefined ? { statusDetails: c.statusDetails } : {}),
-      })),
-    });
+      },
+    };
   }
 
   /** A chat view that was closed and opened again gets the chips still attached. */
   async restore(): Promise<void> {
-    this.showChips(await this.files.attachments());
+    this.post(attachmentsMessage(await this.files.attachments()));
   }
 
   showCost(conversationId: string, messageId: string, cost: ReplyCost): void {

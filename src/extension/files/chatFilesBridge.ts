@@ -1,5 +1,6 @@
 // The seam between the file features and the chat view, in both directions. The chat view implements
-// ChatFilesTarget; registerFileFeatures returns FileFeatures for the chat view to call.
+// ChatFilesTarget (its notices, chatFileNotices.ts, exist before it); registerFileFeatures returns
+// FileFeatures for the chat view to call.
 import type { Usage, SystemMessage, UserMessage } from '../../api/index';
 import type { AttachmentChip, TakenRequest } from '../../core/files/attachmentSession';
 import type { ReplyCost } from '../../core/billing/replyCost';
@@ -20,15 +21,19 @@ export interface ChatNotice {
   text: string;
 }
 
-/** Implemented by the chat view. */
-export interface ChatFilesTarget {
-  /** Reveals the chat view, appends the turn and streams the reply like any other message. */
-  sendTurn(turn: FileTurn): Promise<void>;
+/** What the file features tell the chat view; they need no conversation, so they exist before the chat controller. */
+export interface ChatFilesNotices {
   /** The composer's attachment chips changed (added, status changed, removed, sent). */
   showAttachments(chips: readonly AttachmentChip[]): void;
   showNotice(notice: ChatNotice): void;
   /** Switches the chat's model (offered when an image meets a model that cannot see). */
   selectModel(modelId: string): void;
+}
+
+/** Implemented by the chat view. */
+export interface ChatFilesTarget extends ChatFilesNotices {
+  /** Reveals the chat view, appends the turn and streams the reply like any other message. */
+  sendTurn(turn: FileTurn): Promise<void>;
 }
 
 /** Returned by registerFileFeatures; called by the chat view. */

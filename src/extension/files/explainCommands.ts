@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { formatBytes } from '../../core/files/byteSize';
 import { explainFileText, explainSelectionText, type PreparedAttachment } from '../../core/files/contextBuilder';
 import type { OwnedUpload } from '../../core/files/uploadCache';
-import { confirmPassedFiles } from '../commandArguments';
-import type { ChatFilesTarget } from './chatFilesBridge';
+import type { CommandArgumentTrust } from '../commandArguments';
+import type { ChatFilesNotices, ChatFilesTarget } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
 import type { AccountServices, FileServices } from './fileServices';
 import { readFileForUpload } from './workspaceFileReader';
@@ -15,18 +15,18 @@ export interface ExplainDeps {
   services: FileServices;
   chat: ChatFilesTarget;
   currentModel(): string;
-  testHarness: boolean;
+  commandArguments: CommandArgumentTrust;
 }
 
-export function tellEvicted(chat: ChatFilesTarget, evicted: readonly OwnedUpload[]): void {
+export function tellEvicted(chat: ChatFilesNotices, evicted: readonly OwnedUpload[]): void {
   if (evicted.length === 0) return;
   const names = evicted.map((u) => `${u.filename} (${formatBytes(u.bytes)})`).join(', ');
-  const text = `To stay within the service's file limits, the oldest files this extension uploaded were deleted: ${names}.`;
+  const text = vscode.l10n.t("To stay within the service's file limits, the oldest files this extension uploaded were deleted: {0}.", names);
   chat.showNotice({ severity: 'info', text });
   void vscode.window.showInformationMessage(`svc: ${text}`);
 }
 
-export function tellFailed(chat: ChatFilesTarget, failed: readonly PreparedAttachment[]): void {
+export function tellFailed(chat: ChatFilesNotices, failed: readonly PreparedAttachment[]): void {
   for (const a of failed) chat.showNotice({ severity: 'error', text: vscode.l10n.t('{0} could not be read by the service: {1}', a.name, a.error ?? vscode.l10n.t('extraction failed')) });
 }
 
@@ -87,7 +87,7 @@ async function explainSelection(deps: ExplainDeps): Promise<void> {
   });
   await deps.chat.sendTurn({
     model,
-    display: `Explain ${fileName}:${selection.start.line + 1}-${endLine}`,
+    display: vscode.l10n.t('Explain {0}', `${fileName}:${selection.start.line + 1}-${endLine}`),
     systemMessages: composed.systemMessages,
     userMessage: composed.userMessage,
   });
@@ -98,9 +98,9 @@ export function registerExplainCommands(deps: ExplainDeps): vscode.Disposable[] 
     vscode.commands.registerCommand('svc.explainFile', async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
       try {
         const targets = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
-        if (targets && !(await confirmPassedFiles(targets, vscode.l10n.t('Explain This File'), deps.testHarness))) return;
+        if (targets && !(await deps.commandArguments.confirmFiles(targets, vscode.l10n.t('Explain This File')))) return;
         const editorUri = vscode.window.activeTextEditor?.document.uri;
-        const chosen = targets ?? (editorUri ? [editorUri] : await pickWorkspaceFiles('svc: Explain This File'));
+        const chosen = targets ?? (editorUri ? [editorUri] : await pickWorkspaceFiles(vscode.l10n.t('svc: Explain This File')));
         if (chosen.length > 0) await explainFiles(deps, chosen);
       } catch (err) {
         await reportFileCommandError(err, deps.chat);

@@ -5,9 +5,9 @@ import { BalanceBlockedError } from '../../core/billing/balanceView';
 import { UploadLimitError } from '../../core/files/uploadCache';
 import { UploadRefusedError } from '../../core/files/uploadChecks';
 import { VisionUnsupportedError } from '../../core/files/visionSupport';
-import type { ChatFilesTarget } from './chatFilesBridge';
+import type { ChatFilesNotices } from './chatFilesBridge';
 
-export async function reportFileCommandError(err: unknown, chat: ChatFilesTarget): Promise<void> {
+export async function reportFileCommandError(err: unknown, chat: ChatFilesNotices): Promise<void> {
   if (err instanceof VisionUnsupportedError) {
     const buttons = err.suggestions.slice(0, 3).map((id) => ({ title: vscode.l10n.t('Use {0}', id), id }));
     const choice = await vscode.window.showWarningMessage(err.message, ...buttons);

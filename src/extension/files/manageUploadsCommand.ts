@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { UploadCache } from '../../core/files/uploadCache';
 import { loadUploadsOverview, type UploadRow } from '../../core/files/uploadsOverview';
-import { seamFromCommandArgument } from '../commandArguments';
+import type { CommandArgumentTrust } from '../commandArguments';
 import type { ChatFilesTarget } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
 import type { FileServices } from './fileServices';
@@ -50,9 +50,9 @@ async function confirmAndDelete(cache: UploadCache, rows: readonly UploadRow[], 
   return true;
 }
 
-export function registerManageUploads(services: FileServices, chat: ChatFilesTarget, testHarness: boolean): vscode.Disposable {
+export function registerManageUploads(services: FileServices, chat: ChatFilesTarget, commandArguments: CommandArgumentTrust): vscode.Disposable {
   return vscode.commands.registerCommand('svc.manageUploads', async (given?: unknown) => {
-    const seam = seamFromCommandArgument(given, isSeam, testHarness);
+    const seam = commandArguments.seam(given, isSeam);
     const confirm = seam ? (message: string) => seam.confirm(message) : confirmModal;
     try {
       const { client, cache } = await services.get();

@@ -1,5 +1,6 @@
-// Entry point of the file, image and balance features: registers their commands, the status bar item
-// and the extracted-content documents, and returns what the chat view calls (see chatFilesBridge.ts).
+// Entry point of the file, image and balance features: registers the extracted-content documents and
+// returns what the chat view calls (see chatFilesBridge.ts); the file commands, which send through the
+// chat, are registered once the chat exists (registerFileCommands).
 import * as vscode from 'vscode';
 import type { BalanceView } from '../../core/billing/balanceView';
 import type { Usage } from '../../api/index';
@@ -7,7 +8,8 @@ import { DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/billing/balanceVie
 import { errorMessage } from '../../core/files/filesClient';
 import { parsePriceTable, replyCost, type PriceTable } from '../../core/billing/replyCost';
 import { attachSources, registerAddFileToChat } from './addFileToChatCommand';
-import type { ChatFilesTarget, FileFeatures } from './chatFilesBridge';
+import type { CommandArgumentTrust } from '../commandArguments';
+import type { ChatFilesNotices, ChatFilesTarget, FileFeatures } from './chatFilesBridge';
 import { registerExplainCommands, tellEvicted } from './explainCommands';
 import { FileServices, type FilesConnection } from './fileServices';
 import { registerManageUploads } from './manageUploadsCommand';
@@ -25,9 +27,16 @@ export interface FileFeatureDeps {
   currentModel(): string;
   /** Where the balance is shown (the svc status-bar item). */
   balanceDisplay: { showBalance(view: BalanceView): void; balanceUnavailable(reason: string): void };
-  chat: ChatFilesTarget;
-  /** True only under the extension's own test harness (see testHarness.ts): command arguments may then carry test stand-ins. */
-  testHarness: boolean;
+  notices: ChatFilesNotices;
+  /** How far the file commands trust their arguments (commandArguments.ts). */
+  commandArguments: CommandArgumentTrust;
+}
+
+/** The features and what their commands share; see registerFileCommands. */
+export interface FileFeatureSet {
+  features: FileFeatures;
+  services: FileServices;
+  deps: FileFeatureDeps;
 }
 
 function warningThreshold(): number {
@@ -44,7 +53,7 @@ function priceTable(): PriceTable {
   }
 }
 
-export function registerFileFeatures(context: vscode.ExtensionContext, deps: FileFeatureDeps): FileFeatures {
+export function registerFileFeatures(context: vscode.ExtensionContext, deps: FileFeatureDeps): FileFeatureSet {
   const services = new FileServices(uploadRecords(context.globalStorageUri.fsPath, context.globalState), deps.connection, warningThreshold);
   const statusBar = deps.balanceDisplay;
   const refreshBalance = () => {
@@ -55,16 +64,12 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
   };
   services.onDidCreate((s) => {
     s.balance.onDidChange((view) => statusBar.showBalance(view));
-    s.attachments.onDidChange((chips) => deps.chat.showAttachments(chips));
-    s.attachments.onNotice((notice) => tellEvicted(deps.chat, notice.evicted));
+    s.attachments.onDidChange((chips) => deps.notices.showAttachments(chips));
+    s.attachments.onNotice((notice) => tellEvicted(deps.notices, notice.evicted));
   });
 
-  const commandDeps = { services, chat: deps.chat, currentModel: deps.currentModel, testHarness: deps.testHarness };
+  const attachDeps = { services, chat: deps.notices, currentModel: deps.currentModel, commandArguments: deps.commandArguments };
   context.subscriptions.push(
-    ...registerExplainCommands(commandDeps),
-    registerAddFileToChat(commandDeps),
-    registerManageUploads(services, deps.chat, deps.testHarness),
-    registerShowBalance(services, deps.chat),
     registerUploadContentProvider(services),
     deps.onDidChangeConnection(refreshBalance),
     onDidChangeSettings((changed) => changed('balanceWarningThreshold') && refreshBalance()),
@@ -73,8 +78,8 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
   // request with the emulator), not here: with no key, reading it would start the local emulator while the
   // chat view opens.
 
-  return {
-    attach: (files) => attachSources(commandDeps, files),
+  const features: FileFeatures = {
+    attach: (files) => attachSources(attachDeps, files),
     removeAttachment: (chipId) => {
       void services.get().then((s) => s.attachments.remove(chipId));
     },
@@ -88,4 +93,17 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
       return replyCost(usage, model, priceTable());
     },
   };
+  return { features, services, deps };
+}
+
+/** The file commands ("Explain This File", "Add File to Chat", uploads, balance), which send through the chat. */
+export function registerFileCommands(context: vscode.ExtensionContext, set: FileFeatureSet, chat: ChatFilesTarget): void {
+  const { services, deps } = set;
+  const commandDeps = { services, chat, currentModel: deps.currentModel, commandArguments: deps.commandArguments };
+  context.subscriptions.push(
+    ...registerExplainCommands(commandDeps),
+    registerAddFileToChat(commandDeps),
+    registerManageUploads(services, chat, deps.commandArguments),
+    registerShowBalance(services, chat),
+  );
 }

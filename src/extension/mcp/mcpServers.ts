@@ -112,7 +112,7 @@ export class McpServers implements vscode.Disposable {
       if (this.disabled().includes(key(server))) continue;
       if (server.scope === 'workspace' && !trusted) continue;
       const wasDeclined = this.declined.has(key(server));
-      const connection = await this.connection(server, false);
+      const connection = await this.connection(server, 'byTask');
       if (!connection) {
         const entry = this.entries.get(key(server));
         if (entry?.state === 'failed') task.notice(vscode.l10n.t('The MCP server "{0}" could not start: {1}', server.name, entry.lastError ?? vscode.l10n.t('unknown error')));
@@ -160,7 +160,7 @@ export class McpServers implements vscode.Disposable {
     this.entries.delete(id);
     this.declined.delete(id);
     const server = this.read().servers.find((s) => s.name === name && s.scope === scope);
-    if (server && (scope === 'user' || trusted)) await this.connection(server, true);
+    if (server && (scope === 'user' || trusted)) await this.connection(server, 'byUser');
   }
 
   async setDisabled(name: string, scope: McpServerDefinition['scope'], disabled: boolean): Promise<void> {
@@ -213,9 +213,9 @@ export class McpServers implements vscode.Disposable {
   /**
    * The running connection of the server, starting it (once) if needed; undefined when it cannot or may
    * not run. A workspace server the user said no to in this window is asked about again only when the
-   * user asks for it (`explicit`: restart from the servers command) or its definition changed.
+   * user asks for it (`byUser`: restart from the servers command) or its definition changed.
    */
-  private async connection(server: McpServerDefinition, explicit: boolean): Promise<McpConnection | undefined> {
+  private async connection(server: McpServerDefinition, asked: 'byTask' | 'byUser'): Promise<McpConnection | undefined> {
     const id = key(server);
     let entry = this.entries.get(id);
     if (entry && definitionFingerprint(entry.definition) !== definitionFingerprint(server)) {
@@ -225,7 +225,7 @@ export class McpServers implements vscode.Disposable {
     }
     if (entry?.connection) return entry.connection;
     if (entry?.starting) return entry.starting;
-    if (!explicit && this.declined.get(id) === definitionFingerprint(server)) return undefined;
+    if (asked === 'byTask' && this.declined.get(id) === definitionFingerprint(server)) return undefined;
     const fresh: Entry = { definition: server, state: this.isApproved(server) ? 'starting' : 'awaiting approval', tools: [] };
     this.entries.set(id, fresh);
     fresh.starting = this.start(fresh);

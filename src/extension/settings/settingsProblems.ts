@@ -3,7 +3,7 @@
 // effect goes through the client's validateChatRequest, and its issues are reported against the setting
 // that caused them. The temperature is checked whatever the model: a model whose temperature is fixed
 // never receives it, but the next model chosen in the chat would.
-import { LIMITS, RequestValidationError, validateChatRequest } from '../../api/index';
+import { isLoopbackHost, LIMITS, RequestValidationError, validateChatRequest } from '../../api/index';
 import { buildChatRequest } from '../../core/chat/chatRequestBuilder';
 import { GLOBAL_BASE_URL, type ChatSettings } from './chatSettings';
 import { requestSettingsOf } from './requestSettingsOf';
@@ -19,8 +19,6 @@ const SETTING_OF_FIELD: Record<string, string> = {
   safety_identifier: 'svc.safetyIdentifier',
 };
 
-const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 /**
  * What is wrong with a service address, naming the setting: it must be https (the key travels in every
  * request), except on this computer's loopback address, where nothing crosses a network.
@@ -32,7 +30,7 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
   } catch {
     return `svc.baseUrl: must be a URL such as ${GLOBAL_BASE_URL} (got "${baseUrl}")`;
   }
-  const loopback = LOOPBACK_HOSTS.test(url.hostname);
+  const loopback = isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     return `svc.baseUrl: must start with https:// (http:// only for 127.0.0.1, localhost or [::1]); got ${url.protocol}//${url.host}`;
   }

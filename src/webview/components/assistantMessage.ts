@@ -56,7 +56,7 @@ export class AssistantMessage {
     if (view.choices.length > 1) {
       for (const [index] of view.choices.entries()) {
         const tab = el('button', { className: 'choice-tab', text: String(index + 1), attrs: { type: 'button', role: 'tab', 'aria-label': l10n.t('Alternative {0}', index + 1) } });
-        tab.addEventListener('click', () => this.select(index, true));
+        tab.addEventListener('click', () => this.select(index, 'byUser'));
         this.tabs.push(tab);
         tabList.append(tab);
       }
@@ -81,7 +81,7 @@ export class AssistantMessage {
       this.errorSlot,
       el('div', { className: 'message-footer' }, [this.usageLabel, el('div', { className: 'message-actions' }, [copy, insert, regenerate])]),
     ]);
-    this.select(Math.min(view.selectedChoice, this.panels.length - 1), false);
+    this.select(Math.min(view.selectedChoice, this.panels.length - 1), 'fromHost');
     this.showStatus(view.status);
     this.showUsage(view.usage, view.speed);
     for (const [index, choice] of view.choices.entries()) {
@@ -159,7 +159,7 @@ export class AssistantMessage {
     if (reasoningTokens !== undefined) this.panel(Math.min(view.selectedChoice, this.panels.length - 1)).thinking.setTokenCount(reasoningTokens);
     if (view.error && view.error.message !== this.errorView?.error.message) this.showError(view.error);
     if (!view.error) this.clearError();
-    this.select(Math.min(view.selectedChoice, this.panels.length - 1), false);
+    this.select(Math.min(view.selectedChoice, this.panels.length - 1), 'fromHost');
     return true;
   }
 
@@ -188,14 +188,15 @@ export class AssistantMessage {
     return this.panel(this.selected);
   }
 
-  private select(index: number, tellHost: boolean): void {
+  /** `byUser`: a tab was clicked, so the host saves the choice; `fromHost`: the host's choice is shown. */
+  private select(index: number, by: 'byUser' | 'fromHost'): void {
     this.selected = index;
     for (const [i, panel] of this.panels.entries()) panel.element.hidden = i !== index;
     for (const [i, tab] of this.tabs.entries()) {
       tab.setAttribute('aria-selected', String(i === index));
       tab.classList.toggle('selected', i === index);
     }
-    if (tellHost) this.context.post({ type: 'selectChoice', conversationId: this.context.conversationId, messageId: this.view.id, choiceIndex: index });
+    if (by === 'byUser') this.context.post({ type: 'selectChoice', conversationId: this.context.conversationId, messageId: this.view.id, choiceIndex: index });
   }
 
   private showStatus(status: ReplyStatus): void {

@@ -31,7 +31,7 @@ export function checkpointBar(checkpoint: CheckpointView, conversationId: string
   const items = ACTIONS.map(({ action, icon: name, label }) => {
     const item = el('button', { className: 'checkpoint-menu-item', attrs: { type: 'button', role: 'menuitem', tabindex: '-1', 'data-testid': `checkpoint-${action}` } }, [icon(name), el('span', { text: label })]);
     item.addEventListener('click', () => {
-      close(true);
+      close({ refocus: true });
       post({ type: 'checkpointAction', conversationId, messageId, action });
     });
     return item;
@@ -50,14 +50,14 @@ export function checkpointBar(checkpoint: CheckpointView, conversationId: string
     element.classList.toggle('opens-up', list !== undefined && at.bottom + menu.offsetHeight > list.bottom && at.top - list.top > list.bottom - at.bottom);
     items[0]?.focus();
   };
-  function close(refocus: boolean): void {
+  function close({ refocus }: { refocus: boolean }): void {
     if (menu.hidden) return;
     menu.hidden = true;
     button.setAttribute('aria-expanded', 'false');
     element.classList.remove('open');
     if (refocus) button.focus();
   }
-  button.addEventListener('click', () => (menu.hidden ? open() : close(true)));
+  button.addEventListener('click', () => (menu.hidden ? open() : close({ refocus: true })));
   menu.addEventListener('keydown', (event) => {
     const at = items.indexOf(document.activeElement as HTMLButtonElement);
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -67,11 +67,11 @@ export function checkpointBar(checkpoint: CheckpointView, conversationId: string
     } else if (event.key === 'Escape') {
       // The menu closes; the message's own Escape (back to the message) waits for the next one.
       event.stopPropagation();
-      close(true);
+      close({ refocus: true });
     }
   });
   element.addEventListener('focusout', (event) => {
-    if (!element.contains(event.relatedTarget as Node | null)) close(false);
+    if (!element.contains(event.relatedTarget as Node | null)) close({ refocus: false });
   });
   return element;
 }

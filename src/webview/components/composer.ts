@@ -10,6 +10,9 @@ import { ContextLimitGuard } from './contextLimitGuard';
 import { capabilityWords, ModelCapabilities } from './modelCapabilities';
 import * as l10n from '../../shared/l10n';
 
+/** The composer's modes, one at a time. */
+export type ComposerMode = 'ask' | 'plan' | 'agent';
+
 export interface ComposerCallbacks {
   /** Returns false when the message could not be sent (a reply is still streaming). */
   send(text: string, options: SendOptions): boolean;
@@ -142,12 +145,10 @@ export class Composer {
     return this.input.value;
   }
 
-  get agentMode(): boolean {
-    return this.mode.value === 'agent';
-  }
-
-  get planMode(): boolean {
-    return this.mode.value === 'plan';
+  /** What Send does with the message: Ask (chat), Plan (read, then a plan to approve) or Agent (a task with tools). */
+  get sendMode(): ComposerMode {
+    const value = this.mode.value;
+    return value === 'plan' || value === 'agent' ? value : 'ask';
   }
 
   setModels(models: ModelView[]): void {

@@ -119,21 +119,21 @@ export class ConversationList {
     const input = el('input', { className: 'rename-input', attrs: { type: 'text', 'aria-label': l10n.t('New title'), maxlength: '200' } });
     input.value = entry.title;
     let done = false;
-    const finish = (commit: boolean): void => {
+    const finish = (edit: 'keep' | 'cancel'): void => {
       if (done) return;
       done = true;
       const title = input.value.trim();
-      if (commit && title !== '' && title !== entry.title) this.callbacks.rename(entry.id, title);
+      if (edit === 'keep' && title !== '' && title !== entry.title) this.callbacks.rename(entry.id, title);
       this.render();
     };
     input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') finish(true);
+      if (event.key === 'Enter') finish('keep');
       else if (event.key === 'Escape') {
         event.stopPropagation();
-        finish(false);
+        finish('cancel');
       }
     });
-    input.addEventListener('blur', () => finish(true));
+    input.addEventListener('blur', () => finish('keep'));
     item.replaceChildren(input);
     input.focus();
     input.select();

@@ -17,7 +17,7 @@ export class PlanCard {
     messageId: string,
     post: (message: WebviewMessage) => void,
   ) {
-    const rows: Node[] = [el('div', { className: 'plan-title' }, [icon('checklist'), el('strong', { text: ` ${plan.status === 'proposed' ? l10n.t('Proposed plan') : plan.status === 'approved' ? l10n.t(l10n.t('Plan')) : l10n.t('Plan rejected')}` })])];
+    const rows: Node[] = [el('div', { className: 'plan-title' }, [icon('checklist'), el('strong', { text: ` ${plan.status === 'proposed' ? l10n.t('Proposed plan') : plan.status === 'approved' ? l10n.t('Plan') : l10n.t('Plan rejected')}` })])];
     if (plan.status === 'proposed') {
       const editor = el('textarea', { className: 'plan-editor', attrs: { 'data-testid': 'plan-steps', 'aria-label': l10n.t('Steps of the plan, one per line'), rows: String(Math.min(12, plan.steps.length + 1)) } });
       editor.value = plan.steps.join('\n');

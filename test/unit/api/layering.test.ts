@@ -6,8 +6,17 @@ import { ESLint } from 'eslint';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
+/**
+ * The files linted here do not exist, so the type-aware rules (which need a file of the TypeScript project)
+ * are left out: only the import rules are under test.
+ */
+const WITHOUT_TYPES = {
+  languageOptions: { parserOptions: { projectService: false } },
+  rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/switch-exhaustiveness-check': 'off' },
+} as const;
+
 async function importErrors(file: string, specifier: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
+  const eslint = new ESLint({ cwd: ROOT, overrideConfig: WITHOUT_TYPES });
   const source = `import * as imported from '${specifier}';\nexport const kept: unknown = imported;\n`;
   const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
   assert.ok(result, `no lint result for ${file}`);
@@ -42,6 +51,7 @@ const ALLOWED: [string, string][] = [
   ['src/core/someCoreFile.ts', '../api/index'],
   ['src/emulator/someEmulatorFile.ts', '../api/schemas'],
   ['src/emulator/someEmulatorFile.ts', '../api/models'],
+  ['src/emulator/someEmulatorFile.ts', '../api/loopback'],
   ['src/webview/someViewFile.ts', '../shared/protocol'],
 ];
 

@@ -71,6 +71,19 @@ describe('core/agent runAgentTask against the emulator', function () {
     return { events, result };
   }
 
+  it('returns apart what its steps added, after the system prompt, the history and the task', async () => {
+    const history: ChatMessage[] = [
+      { role: 'user', content: 'Earlier question' },
+      { role: 'assistant', content: 'Earlier answer' },
+    ];
+    const { result } = await run('Write the leap-year report', await formulaRegistry(), { systemPrompt: 'Plan first.', history });
+    assert.equal(result.summary.stopReason, 'stop', result.summary.error);
+    assert.deepEqual(result.messages.slice(0, 4), [{ role: 'system', content: 'Plan first.' }, ...history, { role: 'user', content: 'Write the leap-year report' }]);
+    assert.deepEqual(result.stepMessages, result.messages.slice(4));
+    assert.equal(result.stepMessages.filter((m) => m.role === 'tool').length, 3);
+    assert.equal(result.stepMessages.at(-1)?.role, 'assistant');
+  });
+
   it('runs a four-step task: quickjs, then code_runner on its result, then fetch of a page on 127.0.0.1, then an answer from their real results', async () => {
     const { events, result } = await run('Write the leap-year report', await formulaRegistry());
     assert.equal(result.summary.stopReason, 'stop', result.summary.error);

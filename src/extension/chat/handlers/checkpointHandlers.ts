@@ -7,7 +7,7 @@ import type { Checkpoints } from '../../../core/checkpoints/checkpoints';
 import type { ConversationStore } from '../../../core/conversations/conversationStore';
 import type { HostMessage } from '../../../shared/protocol';
 import type { ProposedContentProvider } from '../../proposedContent';
-import type { WebviewMessageRouter } from '../webviewMessageRouter';
+import type { WebviewHandlerGroup } from '../webviewMessageRouter';
 
 export interface CheckpointHandlerDeps {
   store: ConversationStore;
@@ -38,18 +38,19 @@ async function compare(deps: CheckpointHandlerDeps, conversationId: string, mess
   await vscode.commands.executeCommand('vscode.changes', `Checkpoint ${ref.label} ↔ now`, resources);
 }
 
-export function registerCheckpointHandlers(router: WebviewMessageRouter, deps: CheckpointHandlerDeps): void {
-  router
-    .on('checkpointAction', async (message) => {
+export function checkpointHandlers(deps: CheckpointHandlerDeps): WebviewHandlerGroup<'checkpointAction' | 'undoRestore'> {
+  return {
+    checkpointAction: async (message) => {
       if (message.action === 'compare') return compare(deps, message.conversationId, message.messageId);
       const outcome = await deps.restorer.restore(message.conversationId, message.messageId, message.action);
       deps.showConversation(message.conversationId);
       deps.post({ type: 'notice', level: 'info', message: outcome.message, ...(outcome.undoable ? { undoRestoreOf: message.conversationId } : {}) });
       return undefined;
-    })
-    .on('undoRestore', async (message) => {
+    },
+    undoRestore: async (message) => {
       const outcome = await deps.restorer.undo(message.conversationId);
       deps.showConversation(message.conversationId);
       deps.post({ type: 'notice', level: outcome.done ? 'info' : 'warning', message: outcome.message });
-    });
+    },
+  };
 }

@@ -8,7 +8,7 @@ import type { ConversationStore } from '../../../core/conversations/conversation
 import type { CompactionClient } from '../../../core/chat/compaction';
 import type { HostMessage } from '../../../shared/protocol';
 import { readSettings } from '../../settings/settingsReader';
-import type { WebviewMessageRouter } from '../webviewMessageRouter';
+import type { WebviewHandlerGroup } from '../webviewMessageRouter';
 
 export class CompactionBusyError extends Error {
   constructor() {
@@ -26,9 +26,9 @@ export interface CompactionHandlerDeps {
   showConversation(conversationId: string): void;
 }
 
-export function registerCompactionHandlers(router: WebviewMessageRouter, deps: CompactionHandlerDeps): void {
-  router
-    .on('compactConversation', async (message) => {
+export function compactionHandlers(deps: CompactionHandlerDeps): WebviewHandlerGroup<'compactConversation' | 'editCompaction'> {
+  return {
+    compactConversation: async (message) => {
       if (deps.session.isBusy(message.conversationId)) throw new CompactionBusyError();
       const conversation = deps.store.require(message.conversationId);
       deps.post({ type: 'notice', level: 'info', message: vscode.l10n.t('Compacting: the model summarises the older part of the conversation…') });
@@ -40,12 +40,13 @@ export function registerCompactionHandlers(router: WebviewMessageRouter, deps: C
           ? vscode.l10n.t('Compacted (about {0} tokens became {1}). The earlier messages stay saved and exported; the summary is sent in their place. The cached prefix starts over once.', compaction.tokensBefore, compaction.tokensAfter)
           : vscode.l10n.t('Compacted. The earlier messages stay saved and exported; the summary is sent in their place. The cached prefix starts over once.');
       deps.post({ type: 'notice', level: 'info', message: done });
-    })
-    .on('editCompaction', async (message) => {
+    },
+    editCompaction: async (message) => {
       const conversation = deps.store.require(message.conversationId);
       if (!conversation.compaction) throw new Error(vscode.l10n.t('This conversation has no summary to edit.'));
       conversation.compaction = { ...conversation.compaction, summary: message.summary };
       await deps.store.save(conversation);
       deps.showConversation(message.conversationId);
-    });
+    },
+  };
 }

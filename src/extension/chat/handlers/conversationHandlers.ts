@@ -5,7 +5,7 @@ import { exportConversation } from '../../../core/conversations/conversationExpo
 import type { ConversationStore } from '../../../core/conversations/conversationStore';
 import type { HostWindow } from '../../../core/host/hostWindow';
 import type { HostMessage } from '../../../shared/protocol';
-import type { WebviewMessageRouter } from '../webviewMessageRouter';
+import type { WebviewHandlerGroup } from '../webviewMessageRouter';
 
 export interface ConversationHandlerDeps {
   store: ConversationStore;
@@ -20,24 +20,27 @@ export interface ConversationHandlerDeps {
   showConversation(conversationId: string): void;
 }
 
-export function registerConversationHandlers(router: WebviewMessageRouter, deps: ConversationHandlerDeps): void {
+export function conversationHandlers(
+  deps: ConversationHandlerDeps,
+): WebviewHandlerGroup<'newConversation' | 'switchConversation' | 'renameConversation' | 'deleteConversation' | 'searchConversations' | 'exportConversation'> {
   const { store, post } = deps;
-  router
-    .on('newConversation', () => deps.newConversation())
-    .on('switchConversation', async (message) => {
+  return {
+    newConversation: () => deps.newConversation(),
+    switchConversation: async (message) => {
       await store.setActive(message.conversationId);
       deps.showConversation(message.conversationId);
-    })
-    .on('renameConversation', async (message) => {
+    },
+    renameConversation: async (message) => {
       await store.rename(message.conversationId, message.title);
       deps.showConversation(message.conversationId);
-    })
-    .on('deleteConversation', async (message) => {
+    },
+    deleteConversation: async (message) => {
       if (await deleteConversation(deps.window, store, deps.replies, message.conversationId)) await deps.sendInit();
-    })
-    .on('searchConversations', async (message) => post({ type: 'searchResults', requestId: message.requestId, results: await store.search(message.query) }))
-    .on('exportConversation', async (message) => {
+    },
+    searchConversations: async (message) => post({ type: 'searchResults', requestId: message.requestId, results: await store.search(message.query) }),
+    exportConversation: async (message) => {
       const outcome = await exportConversation(deps.window, await store.load(message.conversationId));
       post({ type: 'exportResult', requestId: message.requestId, ok: outcome.ok, message: outcome.message });
-    });
+    },
+  };
 }

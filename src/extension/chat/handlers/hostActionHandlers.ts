@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { SvcClient } from '../../../api/index';
 import type { HostWindow } from '../../../core/host/hostWindow';
 import type { HostAction } from '../../../shared/protocol';
-import type { WebviewMessageRouter } from '../webviewMessageRouter';
+import type { WebviewHandlerGroup } from '../webviewMessageRouter';
 
 const COMMAND_OF_ACTION: Record<Exclude<HostAction, 'checkBalance'>, readonly [string, ...unknown[]]> = {
   setKey: ['svc.setApiKey'],
@@ -29,10 +29,12 @@ async function checkBalance(client: () => Promise<SvcClient>, window: HostWindow
   );
 }
 
-export function registerHostActionHandlers(router: WebviewMessageRouter, client: () => Promise<SvcClient>, window: HostWindow): void {
-  router.on('runAction', async (message) => {
-    if (message.action === 'checkBalance') return checkBalance(client, window);
-    await vscode.commands.executeCommand(...COMMAND_OF_ACTION[message.action]);
-    return undefined;
-  });
+export function hostActionHandlers(client: () => Promise<SvcClient>, window: HostWindow): WebviewHandlerGroup<'runAction'> {
+  return {
+    runAction: async (message) => {
+      if (message.action === 'checkBalance') return checkBalance(client, window);
+      await vscode.commands.executeCommand(...COMMAND_OF_ACTION[message.action]);
+      return undefined;
+    },
+  };
 }

@@ -3,7 +3,7 @@
 import type { RequestSettings } from '../../../core/requests/requestSettings';
 import type { ChatSession } from '../../../core/chat/chatSession';
 import type { SendOptions } from '../../../shared/protocol';
-import type { WebviewMessageRouter } from '../webviewMessageRouter';
+import type { WebviewHandlerGroup } from '../webviewMessageRouter';
 
 export interface ReplyHandlerDeps {
   session: ChatSession;
@@ -13,18 +13,21 @@ export interface ReplyHandlerDeps {
   stop(conversationId: string): void;
   replySettings(): RequestSettings;
   /** Runs before an earlier message is edited and resent (the offer to restore its checkpoint's files). */
-  beforeEditAndResend?(conversationId: string, messageId: string): Promise<void>;
+  beforeEditAndResend(conversationId: string, messageId: string): Promise<void>;
 }
 
-export function registerReplyHandlers(router: WebviewMessageRouter, deps: ReplyHandlerDeps): void {
+export function replyHandlers(deps: ReplyHandlerDeps): WebviewHandlerGroup<'send' | 'stop' | 'regenerate' | 'retry' | 'editAndResend' | 'selectChoice'> {
   const { session } = deps;
-  router
-    .on('send', (message) => deps.send(message.conversationId, message.text, message.options))
-    .on('stop', (message) => deps.stop(message.conversationId))
-    .on(['regenerate', 'retry'], (message) => session.regenerate(message.conversationId, message.messageId, deps.replySettings()))
-    .on('editAndResend', async (message) => {
-      await deps.beforeEditAndResend?.(message.conversationId, message.messageId);
+  const regenerate = (message: { conversationId: string; messageId: string }) => session.regenerate(message.conversationId, message.messageId, deps.replySettings());
+  return {
+    send: (message) => deps.send(message.conversationId, message.text, message.options),
+    stop: (message) => deps.stop(message.conversationId),
+    regenerate,
+    retry: regenerate,
+    editAndResend: async (message) => {
+      await deps.beforeEditAndResend(message.conversationId, message.messageId);
       await session.editAndResend(message.conversationId, message.messageId, message.text, deps.replySettings());
-    })
-    .on('selectChoice', (message) => session.selectChoice(message.conversationId, message.messageId, message.choiceIndex));
+    },
+    selectChoice: (message) => session.selectChoice(message.conversationId, message.messageId, message.choiceIndex),
+  };
 }

@@ -8,7 +8,7 @@ import type { MentionOutcome } from '../../../core/context/mentions';
 import type { HostMessage } from '../../../shared/protocol';
 import { modelView } from '../modelView';
 import { readSettings, updateSetting } from '../../settings/settingsReader';
-import type { WebviewMessageRouter } from '../webviewMessageRouter';
+import type { WebviewHandlerGroup } from '../webviewMessageRouter';
 
 export interface SettingsHandlerDeps {
   store: ConversationStore;
@@ -23,13 +23,15 @@ export interface SettingsHandlerDeps {
   attachedText(): SystemMessage[];
 }
 
-export function registerSettingsHandlers(router: WebviewMessageRouter, deps: SettingsHandlerDeps): void {
-  router
-    .on('setModel', (message) => updateSetting('model', message.model))
-    .on('setThinking', (message) => updateSetting('thinking', message.enabled))
-    .on('setJsonMode', (message) => updateSetting('jsonMode', message.enabled))
-    .on('setChoiceCount', (message) => updateSetting('alternatives', message.choiceCount))
-    .on('estimateTokens', async (message) => {
+export function settingsHandlers(
+  deps: SettingsHandlerDeps,
+): WebviewHandlerGroup<'setModel' | 'setThinking' | 'setJsonMode' | 'setChoiceCount' | 'estimateTokens' | 'listModels'> {
+  return {
+    setModel: (message) => updateSetting('model', message.model),
+    setThinking: (message) => updateSetting('thinking', message.enabled),
+    setJsonMode: (message) => updateSetting('jsonMode', message.enabled),
+    setChoiceCount: (message) => updateSetting('alternatives', message.choiceCount),
+    estimateTokens: async (message) => {
       const settings = readSettings();
       const instructions = await deps.instructions();
       const mentions = await deps.mentions(message.draft);
@@ -46,9 +48,10 @@ export function registerSettingsHandlers(router: WebviewMessageRouter, deps: Set
         maxCompletionTokens: settings.maxCompletionTokens,
         compactionThreshold: settings.compactionThreshold,
       });
-    })
-    .on('listModels', async (message) => {
+    },
+    listModels: async (message) => {
       const listing = await deps.models.refresh();
       deps.post({ type: 'models', requestId: message.requestId, models: listing.models.map((m) => modelView(m.id, m.info)) });
-    });
+    },
+  };
 }

@@ -1,0 +1,15 @@
+// What Send posts for each of the composer's modes: Ask sends a chat message, Plan and Agent run an
+// agent task (Plan's reads, then proposes a plan to approve).
+import type { SendOptions, WebviewMessage } from '../shared/protocol';
+import type { ComposerMode } from './components/composer';
+
+export function composerMessage(mode: ComposerMode, conversationId: string | null, text: string, options: SendOptions): WebviewMessage {
+  switch (mode) {
+    case 'plan':
+      return { type: 'runAgentTask', conversationId, text, options, mode: 'plan' };
+    case 'agent':
+      return { type: 'runAgentTask', conversationId, text, options };
+    case 'ask':
+      return { type: 'send', conversationId, text, options };
+  }
+}
