@@ -105,7 +105,7 @@ describe('commit messages never send secret files', () => {
 describe('svc: Write Commit Message in Restricted Mode', () => {
   // The fake editor lacks what only this command uses; added here for this suite and taken back after it.
   const fake = fakeVscode as unknown as Record<string, unknown> & { commands: Record<string, unknown>; extensions: Record<string, unknown>; Disposable: Record<string, unknown> };
-  const saved = { registerCommand: fake.commands.registerCommand, getExtension: fake.extensions.getExtension, l10n: fake.l10n, from: fake.Disposable.from };
+  const saved = { registerCommand: fake.commands.registerCommand, getExtension: fake.extensions.getExtension, from: fake.Disposable.from };
   const handlers = new Map<string, (...args: unknown[]) => Promise<void>>();
   let gitExtensionAsked = 0;
   before(() => {
@@ -117,13 +117,11 @@ describe('svc: Write Commit Message in Restricted Mode', () => {
       gitExtensionAsked++;
       return undefined;
     };
-    fake.l10n = { t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) };
     fake.Disposable.from = (...items: { dispose(): void }[]) => ({ dispose: () => items.forEach((item) => item.dispose()) });
   });
   after(() => {
     fake.commands.registerCommand = saved.registerCommand;
     fake.extensions.getExtension = saved.getExtension;
-    fake.l10n = saved.l10n;
     fake.Disposable.from = saved.from;
     fakeVscode.workspace.isTrusted = true;
     fakeEditor.reset();

@@ -67,7 +67,17 @@ class FakeEventEmitter<T> {
   }
 }
 
+/** `vscode.l10n.t` without a bundle: the English text with its `{0}`… placeholders filled. */
+function l10nText(message: string, ...args: unknown[]): string {
+  return message.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)]));
+}
+
 export const fakeVscode = {
+  l10n: { t: l10nText },
+  CodeActionKind: { QuickFix: { value: 'quickfix' }, RefactorRewrite: { value: 'refactor.rewrite' } },
+  ThemeColor: class {
+    constructor(readonly id: string) {}
+  },
   Uri: {
     file: (path: string): FakeUri => uri('file', path),
     joinPath: (base: FakeUri, ...parts: string[]): FakeUri => uri(base.scheme, [base.path.replace(/\/+$/, ''), ...parts].join('/')),
@@ -145,6 +155,9 @@ export const fakeVscode = {
   },
   extensions: { getExtension: () => undefined },
   commands: { registerCommand: () => disposable, executeCommand: async () => undefined },
+  languages: {
+    registerCodeActionsProvider: () => disposable,
+  },
   window: {
     showWarningMessage: show('warning'),
     showInformationMessage: show('information'),

@@ -8,12 +8,6 @@ installFakeVscode();
 
 const opened: string[] = [];
 const fake = fakeVscode as unknown as Record<string, Record<string, unknown>>;
-Object.assign(fakeVscode as unknown as Record<string, unknown>, {
-  l10n: { t: (text: string, ...args: unknown[]) => text.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
-  ThemeColor: class {
-    constructor(readonly id: string) {}
-  },
-});
 Object.assign(fake.window!, { createTextEditorDecorationType: () => ({ dispose: () => undefined }), activeTextEditor: undefined });
 Object.assign(fake.workspace!, {
   onWillSaveTextDocument: () => ({ dispose: () => undefined }),
