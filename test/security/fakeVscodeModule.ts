@@ -148,11 +148,6 @@ export const fakeVscode = {
     },
   },
   env: { machineId: 'fake-machine', language: 'en' },
-  /** English, as VS Code gives it with no bundle: the message with `{0}`, `{1}`… filled in. */
-  l10n: {
-    bundle: undefined,
-    t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (placeholder, index: string) => (args[Number(index)] === undefined ? placeholder : String(args[Number(index)]))),
-  },
   extensions: { getExtension: () => undefined },
   commands: { registerCommand: () => disposable, executeCommand: async () => undefined },
   languages: {
