@@ -34,6 +34,18 @@ function lens(page: Page, title: string) {
   return page.locator('.codelens-decoration a', { hasText: title });
 }
 
+/** Selects the whole open file, asks an inline edit for `instruction` and waits for its review. */
+async function reviewWholeFile(page: Page, instruction: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+I');
+  const box = page.locator('.quick-input-widget .quick-input-box input');
+  await box.waitFor({ timeout: 15_000 });
+  await box.fill(instruction);
+  await box.press('Enter');
+  await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ timeout: 60_000 });
+}
+
 if (theme) {
   describe(`svc inline edit and quick fixes in VS Code (${theme.name} theme)`, function () {
     this.timeout(300_000);
@@ -91,14 +103,7 @@ if (theme) {
       const page = vscode.workbench.page;
       const file = path.join(vscode.workspace, 'totals.js');
       const before = fs.readFileSync(file, 'utf8');
-      await page.locator('.monaco-editor .view-lines').first().click();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.press('Control+I');
-      const box = page.locator('.quick-input-widget .quick-input-box input');
-      await box.waitFor({ timeout: 15_000 });
-      await box.fill('rename item to entry');
-      await box.press('Enter');
-      await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ timeout: 60_000 });
+      await reviewWholeFile(page, 'rename item to entry');
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Escape');
       await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
@@ -111,14 +116,7 @@ if (theme) {
       const page = vscode.workbench.page;
       const file = path.join(vscode.workspace, 'totals.js');
       const before = fs.readFileSync(file, 'utf8');
-      await page.locator('.monaco-editor .view-lines').first().click();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.press('Control+I');
-      const box = page.locator('.quick-input-widget .quick-input-box input');
-      await box.waitFor({ timeout: 15_000 });
-      await box.fill('rename items to entries');
-      await box.press('Enter');
-      await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ timeout: 60_000 });
+      await reviewWholeFile(page, 'rename items to entries');
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+S');
       await vscode.workbench.notification('it holds only the changes you accepted').waitFor({ timeout: 15_000 });

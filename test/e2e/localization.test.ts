@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { repoRoot } from '../harness/toolPaths';
+import { openExtensionSettings } from './extensionSettings';
 import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
 
 /** Names that stay as written in any language: the product, model ids, formats, keys, file names. */
@@ -69,12 +70,7 @@ if (theme) {
       });
 
       it('shows the settings in that language on the Settings page', async () => {
-        const page = vscode.workbench.page;
-        await vscode.workbench.runCommand('Preferences: Open Settings (UI)');
-        const editor = page.locator('.settings-editor');
-        await editor.waitFor({ timeout: 30_000 });
-        await editor.locator('.settings-header .suggest-input-container').click();
-        await page.keyboard.type(`@ext:${extensionId}`);
+        const editor = await openExtensionSettings(vscode);
         const titles = editor.locator('.settings-toc-container .settings-toc-entry');
         await titles.filter({ hasText: language.settingsGroup }).first().click({ timeout: 30_000 });
         await editor.locator('.setting-item-contents').filter({ hasText: 'svc-k2-thinking-turbo' }).first().waitFor({ timeout: 15_000 });

@@ -2,7 +2,8 @@
 // they come in the manifest's titled groups (Model, Chat, Agent, …) in that order, and svc.model says
 // which models there are.
 import assert from 'node:assert/strict';
-import { extensionId, themes, useVsCode } from './vscodeSession';
+import { openExtensionSettings } from './extensionSettings';
+import { themes, useVsCode } from './vscodeSession';
 
 const GROUPS = ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced'];
 
@@ -13,18 +14,7 @@ if (theme) {
     const vscode = useVsCode(theme);
 
     it('shows the settings in their titled groups, in order, with the model setting first', async () => {
-      const page = vscode.workbench.page;
-      await vscode.workbench.runCommand('Preferences: Open Settings (UI)');
-      const editor = page.locator('.settings-editor');
-      await editor.waitFor({ timeout: 30_000 });
-      await editor.locator('.settings-header .suggest-input-container').click();
-      await page.keyboard.type(`@ext:${extensionId}`);
-      await editor.locator('.settings-count-widget').filter({ hasText: '23 Settings Found' }).waitFor({ timeout: 30_000 });
-      // The table of contents lists the extension's groups under "Extensions", which VS Code sometimes leaves
-      // folded after a search: unfolded here, as a person would click it open.
-      const extensionsRow = editor.locator('.settings-toc-container .monaco-list-row').filter({ hasText: /^\s*Extensions/ }).first();
-      await extensionsRow.waitFor({ timeout: 30_000 });
-      if ((await extensionsRow.getAttribute('aria-expanded')) === 'false') await extensionsRow.click();
+      const editor = await openExtensionSettings(vscode);
       const titles = editor.locator('.settings-toc-container .settings-toc-entry');
       await titles.filter({ hasText: 'Advanced' }).first().waitFor({ timeout: 30_000 });
       const shown = (await titles.allTextContents()).map((t) => t.trim()).filter((t) => GROUPS.includes(t));

@@ -1,0 +1,20 @@
+// The Settings page filtered to this extension, as a person opens it, for the specs that read it.
+import type { Locator } from 'playwright-core';
+import { extensionId, type VsCodeSession } from './vscodeSession';
+
+/** Opens the Settings page on `@ext:` of this extension and returns it once the search has found its settings. */
+export async function openExtensionSettings(vscode: VsCodeSession): Promise<Locator> {
+  const page = vscode.workbench.page;
+  await vscode.workbench.runCommand('Preferences: Open Settings (UI)');
+  const editor = page.locator('.settings-editor');
+  await editor.waitFor({ timeout: 30_000 });
+  await editor.locator('.settings-header .suggest-input-container').click();
+  await page.keyboard.type(`@ext:${extensionId}`);
+  await editor.locator('.settings-count-widget').filter({ hasText: '23 Settings Found' }).waitFor({ timeout: 30_000 });
+  // The table of contents lists the extension's groups under "Extensions", which VS Code sometimes leaves
+  // folded after a search: unfolded here, as a person would click it open.
+  const extensionsRow = editor.locator('.settings-toc-container .monaco-list-row').filter({ hasText: /^\s*Extensions/ }).first();
+  await extensionsRow.waitFor({ timeout: 30_000 });
+  if ((await extensionsRow.getAttribute('aria-expanded')) === 'false') await extensionsRow.click();
+  return editor;
+}
