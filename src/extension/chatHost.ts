@@ -5,6 +5,7 @@
 // their features.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { translateCoreText } from './coreTranslator';
 import { systemClock } from '../core/clock';
 import { ConversationStore, type LoadProblem } from '../core/conversations/conversationStore';
 import { ServiceModels } from '../core/models/serviceModels';
@@ -73,6 +74,7 @@ export interface ChatHost {
  * same synchronous run, so there is no moment when a contributed command is missing.
  */
 export async function startChatHost(context: vscode.ExtensionContext, releaseCommandStubs: () => void): Promise<ChatHost> {
+  translateCoreText();
   const log = vscode.window.createOutputChannel('svc', { log: true });
   context.subscriptions.push(watchWorkspaceAttempts(log));
   const { store, problems } = await ConversationStore.open(new ConversationFolderFiles(conversationsDir(context)), systemClock);

@@ -9,6 +9,7 @@ import { SvcQuickFixes } from './inlineEdit/quickFixes';
 import { LazyChatHost } from './lazyChatHost';
 import { underTestHarness } from './testHarness';
 import { resumePendingDemo } from './demo/demoTask';
+import { translateCoreText } from './coreTranslator';
 
 export type { SvcTestApi } from './testHarnessApi';
 
@@ -25,6 +26,7 @@ export interface SvcExtensionApi {
 let lazyHost: LazyChatHost | undefined;
 
 export function activate(context: vscode.ExtensionContext): SvcExtensionApi | undefined {
+  translateCoreText();
   const host = new LazyChatHost(context);
   lazyHost = host;
   context.subscriptions.push(

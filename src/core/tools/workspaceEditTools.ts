@@ -7,6 +7,7 @@
 // computed from, and recorded in the task's change journal so it can be undone. Changes to one file
 // run one after another (fileLocks.ts).
 import type { ToolDefinition } from '../../api/index';
+import * as l10n from '../l10n';
 import type { TaskApprovals } from './approvals';
 import type { ChangeJournal } from './changeJournal';
 import type { FileLocks } from './fileLocks';
@@ -108,9 +109,9 @@ abstract class EditTool implements Tool {
       allowed = await this.approvals.allowed(
         {
           kind: 'edit',
-          title: before === undefined ? `Create ${target.display}?` : `Make this edit to ${target.display}?`,
+          title: before === undefined ? l10n.t('Create {0}?', target.display) : l10n.t('Make this edit to {0}?', target.display),
           detail: changeText(change),
-          ...(protection ? { warning: `This file configures tools or runs code (${protection}). Read the whole change before you approve.`, alwaysAsk: true } : {}),
+          ...(protection ? { warning: l10n.t('This file configures tools or runs code ({0}). Read the whole change before you approve.', protection), alwaysAsk: true } : {}),
           allowAlways: true,
         },
         signal,
