@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { englishText, useTranslator } from '../../../src/core/l10n';
 import { ExternalTool, type ExternalToolSpec, type ExternalToolTask } from '../../../src/core/mcp/externalTool';
+import { describeServer } from '../../../src/core/mcp/mcpConfig';
 import { TaskApprovals, type ApprovalRequest } from '../../../src/core/tools/approvals';
 
 const bracketed = (message: string, args: ReadonlyArray<string | number>): string => `‹${englishText(message, args)}›`;
@@ -66,5 +67,17 @@ describe('external tools ask in the display language', () => {
     await tool.run(args, new AbortController().signal);
     assert.equal(asked[0]?.title, '‹Call the tool "query" of ‹your MCP server "db" (svc.mcp.servers)›?›');
     assert.equal(asked[0]?.warning, '‹Your MCP server "db" (svc.mcp.servers) runs outside the extension: it can act on this computer or send data, as its author wrote it.›');
+  });
+});
+
+describe("an MCP server's start question in the display language", () => {
+  beforeEach(() => useTranslator(bracketed));
+  afterEach(() => useTranslator(englishText));
+
+  it('translates the words around the command line, its folder and environment, never the definition itself', () => {
+    const stdio = describeServer({ type: 'stdio', name: 'db', scope: 'workspace', command: 'node', args: ['server.js', 'a b'], env: { NODE_OPTIONS: '--require ./x.js' }, cwd: 'tools' });
+    assert.equal(stdio, 'node server.js "a b"\n‹in tools›\n‹environment:›\nNODE_OPTIONS=--require ./x.js');
+    const http = describeServer({ type: 'http', name: 'api', scope: 'user', url: 'https://mcp.example/a', headers: { authorization: 'x' } });
+    assert.equal(http, 'https://mcp.example/a\n‹headers: authorization›');
   });
 });
