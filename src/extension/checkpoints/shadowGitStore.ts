@@ -8,6 +8,7 @@ import { lstatSync, promises as fsp, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import * as l10n from '../../core/l10n';
 import { findGitExecutable } from '../git/workspaceGit';
 
 export interface CheckpointLimits {
@@ -41,7 +42,7 @@ export interface FileChange {
 
 export class GitUnavailableError extends Error {
   constructor(detail: string) {
-    super(`Checkpoints need git, which could not be run (${detail}). Install git, or switch checkpoints off with svc.checkpoints.enabled.`);
+    super(l10n.t('Checkpoints need git, which could not be run ({0}). Install git, or switch checkpoints off with {1}.', detail, 'svc.checkpoints.enabled'));
     this.name = 'GitUnavailableError';
   }
 }
