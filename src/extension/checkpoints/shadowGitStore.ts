@@ -109,7 +109,7 @@ export class ShadowGitStore {
   /** The store of `workTree` in `gitDir`, created on first use. */
   static async open(gitDir: string, workTree: string, limits: Partial<CheckpointLimits> = {}): Promise<ShadowGitStore> {
     const gitPath = findGitExecutable(process.env.PATH, [workTree]);
-    if (!gitPath) throw new GitUnavailableError('no git executable on an absolute PATH entry outside the workspace');
+    if (!gitPath) throw new GitUnavailableError(l10n.t('no git executable on an absolute PATH entry outside the workspace'));
     const store = new ShadowGitStore(gitDir, workTree, { ...DEFAULT_CHECKPOINT_LIMITS, ...limits }, gitPath);
     await fsp.mkdir(gitDir, { recursive: true });
     await fsp.mkdir(path.join(gitDir, 'no-hooks'), { recursive: true });
@@ -380,7 +380,7 @@ export class ShadowGitStore {
       const limit = { timeout: this.limits.gitTimeoutMs, killSignal: 'SIGKILL' as const };
       const child = execFile(this.gitPath, full, { env: this.env(options.env), cwd: this.workTree, encoding: 'buffer', maxBuffer: MAX_OUTPUT, windowsHide: true, ...limit }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitUnavailableError(`${this.gitPath} could not be run`));
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitUnavailableError(l10n.t('{0} could not be run', this.gitPath)));
         if ((error as { killed?: boolean }).killed) return reject(new CheckpointGitError(args, `no answer within ${Math.round(this.limits.gitTimeoutMs / 1000)} s; stopped (a named pipe or a hung file system in the folder?)`));
         reject(new CheckpointGitError(args, stderr.toString('utf8').trim() || error.message));
       });
