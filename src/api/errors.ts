@@ -3,6 +3,7 @@
 // client-side failures (network, timeout, cancellation, broken stream, malformed response, invalid
 // request) have their own classes. All extend SvcApiError, so `catch (e) { if (e instanceof SvcApiError) }`
 // and `switch (e.kind)` both work.
+import type { IssueRule } from './issueRule';
 
 export type SvcErrorKind =
   | 'content_filter'
@@ -124,9 +125,12 @@ export class StreamInterruptedError extends SvcApiError {
 export class InvalidResponseError extends SvcApiError {
   readonly kind = 'invalid_response';
   readonly field: string;
+  /** What is wrong with the field, in the contract's (English) terms. */
+  readonly problem: string;
   constructor(field: string, problem: string, status?: number) {
     super({ status, type: 'invalid_response', message: `Malformed response from the service: ${field}: ${problem}` });
     this.field = field;
+    this.problem = problem;
   }
 }
 
@@ -135,6 +139,8 @@ export interface ValidationIssue {
   field: string;
   /** The rule it breaks, e.g. `required on tool messages`. */
   message: string;
+  /** The rule as data, for the rules a user can break (see IssueRule). */
+  rule?: IssueRule;
 }
 
 /** A request that breaks the service's rules, caught before it was sent. */
@@ -218,10 +224,15 @@ export function serviceError(parts: ServiceErrorParts): SvcApiError {
   });
 }
 
+/** The message of a failed response that had no body: ours, not the service's. */
+export function emptyBodyMessage(status: number): string {
+  return `HTTP ${status} with an empty body`;
+}
+
 /** Reads the `{error: {type, message}}` envelope from a failed response body (JSON or not). */
 export function errorFromResponseBody(status: number, bodyText: string, retryAfterHeader: string | null): SvcApiError {
   let type: string | undefined;
-  let message = bodyText.trim() === '' ? `HTTP ${status} with an empty body` : bodyText.slice(0, 500);
+  let message = bodyText.trim() === '' ? emptyBodyMessage(status) : bodyText.slice(0, 500);
   try {
     const parsed: unknown = JSON.parse(bodyText);
     const error = (parsed as { error?: unknown } | null)?.error;

@@ -23,7 +23,9 @@ export {
   InvalidResponseError,
   RequestValidationError,
   isCancellation,
+  emptyBodyMessage,
 } from './errors';
+export { type IssueRule } from './issueRule';
 export { validateChatRequest, type ValidateChatRequestOptions } from './validateChatRequest';
 export { fiberOutput, type FiberOutput } from './fiberOutput';
 export { normalizeFormulaUri } from './formulasEndpoints';

@@ -74,7 +74,7 @@ function checkContent(content: unknown, path: string, callsTools: boolean, info:
     return;
   }
   if (typeof content === 'string') {
-    if (content === '') issues.add(path, 'must not be empty');
+    if (content === '') issues.add(path, 'must not be empty', { id: 'emptyContent' });
     return;
   }
   if (!Array.isArray(content)) {
@@ -82,7 +82,7 @@ function checkContent(content: unknown, path: string, callsTools: boolean, info:
     return;
   }
   if (content.length === 0) {
-    issues.add(path, 'must not be empty');
+    issues.add(path, 'must not be empty', { id: 'emptyContent' });
     return;
   }
   content.forEach((part: unknown, j) => checkPart(part, `${path}[${j}]`, info, issues));
@@ -96,7 +96,7 @@ function checkPart(part: unknown, path: string, info: ModelInfo | undefined, iss
   const type = part.type;
   if (type === 'text') {
     if (typeof part.text !== 'string') issues.add(`${path}.text`, 'required on text parts, a string');
-    else if (part.text === '') issues.add(`${path}.text`, 'must not be empty');
+    else if (part.text === '') issues.add(`${path}.text`, 'must not be empty', { id: 'emptyContent' });
     return;
   }
   if (type !== 'image_url' && type !== 'video_url') {
@@ -117,7 +117,7 @@ function checkPart(part: unknown, path: string, info: ModelInfo | undefined, iss
   }
   if (info !== undefined && !info.vision) {
     const visionModels = MODELS.filter((m) => m.vision).map((m) => m.id).join(', ');
-    issues.add(path, `${media} input needs a vision model (${visionModels}); ${info.id} reads text only`);
+    issues.add(path, `${media} input needs a vision model (${visionModels}); ${info.id} reads text only`, { id: 'needsVision', media, models: visionModels, model: info.id });
   }
 }
 

@@ -1,6 +1,7 @@
 // What the request rules share: the plain-object check, quoting a value in a message, and the list of
 // broken rules they fill.
 import type { ValidationIssue } from './errors';
+import type { IssueRule } from './issueRule';
 
 export type Obj = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ export function quote(v: unknown): string {
 
 export class Issues {
   readonly list: ValidationIssue[] = [];
-  add(field: string, message: string): void {
-    this.list.push({ field, message });
+  add(field: string, message: string, rule?: IssueRule): void {
+    this.list.push(rule ? { field, message, rule } : { field, message });
   }
 }

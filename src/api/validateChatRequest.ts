@@ -57,7 +57,7 @@ function checkRange(request: Obj, field: string, min: number, max: number, issue
   const value = request[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    issues.add(field, `must be a number from ${min} to ${max} (got ${quote(value)})`);
+    issues.add(field, `must be a number from ${min} to ${max} (got ${quote(value)})`, { id: 'numberRange', min, max, got: quote(value) });
     return undefined;
   }
   return value;
@@ -69,17 +69,18 @@ function checkSampling(request: Obj, info: ModelInfo | undefined, issues: Issues
   checkRange(request, 'presence_penalty', LIMITS.penaltyMin, LIMITS.penaltyMax, issues);
   checkRange(request, 'frequency_penalty', LIMITS.penaltyMin, LIMITS.penaltyMax, issues);
   if (request.temperature !== undefined && request.top_p !== undefined) {
-    issues.add('top_p', 'set either temperature or top_p, not both');
+    issues.add('top_p', 'set either temperature or top_p, not both', { id: 'temperatureOrTopP' });
   }
   const n = request.n;
   if (n !== undefined) {
     if (!Number.isInteger(n) || (n as number) < 1 || (n as number) > LIMITS.maxN) {
-      issues.add('n', `must be a whole number from 1 to ${LIMITS.maxN} (got ${quote(n)})`);
+      issues.add('n', `must be a whole number from 1 to ${LIMITS.maxN} (got ${quote(n)})`, { id: 'choiceCount', max: LIMITS.maxN, got: quote(n) });
     } else if ((n as number) > 1) {
       const effective = temperature ?? (request.temperature === undefined ? info?.defaultTemperature : undefined);
       if (effective !== undefined && effective < LIMITS.nearZeroTemperature) {
-        const source = temperature === undefined ? `the default temperature of ${info?.id} is ${effective}` : `temperature is ${effective}`;
-        issues.add('n', `must be 1 when temperature is near 0 (${source})`);
+        const modelDefault = temperature === undefined ? info?.id : undefined;
+        const source = modelDefault !== undefined ? `the default temperature of ${modelDefault} is ${effective}` : `temperature is ${effective}`;
+        issues.add('n', `must be 1 when temperature is near 0 (${source})`, { id: 'oneChoiceNearZeroTemperature', temperature: effective, ...(modelDefault !== undefined ? { modelDefault } : {}) });
       }
     }
   }
@@ -87,7 +88,7 @@ function checkSampling(request: Obj, info: ModelInfo | undefined, issues: Issues
   for (const [field, fixed] of Object.entries(info.fixed)) {
     const value = request[field];
     if (value !== undefined && value !== fixed) {
-      issues.add(field, `cannot be changed for ${info.id}: it is fixed at ${fixed} (got ${quote(value)})`);
+      issues.add(field, `cannot be changed for ${info.id}: it is fixed at ${fixed} (got ${quote(value)})`, { id: 'fixedValue', model: info.id, fixed: String(fixed), got: quote(value) });
     }
   }
 }
@@ -99,12 +100,13 @@ function checkStop(stop: unknown, issues: Issues): void {
     issues.add('stop', 'must be a string or a list of strings');
     return;
   }
-  if (list.length > LIMITS.maxStopSequences) issues.add('stop', `at most ${LIMITS.maxStopSequences} strings (got ${list.length})`);
+  if (list.length > LIMITS.maxStopSequences) issues.add('stop', `at most ${LIMITS.maxStopSequences} strings (got ${list.length})`, { id: 'stopCount', max: LIMITS.maxStopSequences, got: list.length });
   list.forEach((entry: unknown, i) => {
     const field = typeof stop === 'string' ? 'stop' : `stop[${i}]`;
     if (typeof entry !== 'string') issues.add(field, 'must be a string');
     else if (utf8.encode(entry).length > LIMITS.maxStopBytes) {
-      issues.add(field, `at most ${LIMITS.maxStopBytes} bytes in UTF-8 (got ${utf8.encode(entry).length})`);
+      const bytes = utf8.encode(entry).length;
+      issues.add(field, `at most ${LIMITS.maxStopBytes} bytes in UTF-8 (got ${bytes})`, { id: 'stopBytes', max: LIMITS.maxStopBytes, got: bytes });
     }
   });
 }
@@ -117,7 +119,7 @@ function checkThinking(request: Obj, info: ModelInfo | undefined, issues: Issues
   }
   if (info !== undefined && info.thinking !== 'optional') {
     const switchable = MODELS.filter((m) => m.thinking === 'optional').map((m) => m.id).join(', ');
-    issues.add('thinking', `only ${switchable} accepts thinking; ${info.id} does not`);
+    issues.add('thinking', `only ${switchable} accepts thinking; ${info.id} does not`, { id: 'thinkingNotSwitchable', accepted: switchable, model: info.id });
   }
 }
 
@@ -125,7 +127,7 @@ function checkWholeNumber(request: Obj, field: string, issues: Issues): number |
   const value = request[field];
   if (value === undefined || value === null) return undefined;
   if (!Number.isInteger(value) || (value as number) < 1) {
-    issues.add(field, `must be a whole number of at least 1 (got ${quote(value)})`);
+    issues.add(field, `must be a whole number of at least 1 (got ${quote(value)})`, { id: 'wholeNumber', got: quote(value) });
     return undefined;
   }
   return value as number;
@@ -150,7 +152,7 @@ function checkContextLength(info: ModelInfo | undefined, maxCompletionTokens: nu
   const length = info?.contextLength;
   if (info === undefined || length === undefined) return;
   if (inputTokens >= length) {
-    issues.add('messages', `input token length too long: ${inputTokens} tokens, ${info.id} holds ${length} in total`);
+    issues.add('messages', `input token length too long: ${inputTokens} tokens, ${info.id} holds ${length} in total`, { id: 'inputTooLong', tokens: inputTokens, model: info.id, length });
     return;
   }
   const output = maxCompletionTokens ?? LIMITS.defaultMaxCompletionTokens;
@@ -159,6 +161,7 @@ function checkContextLength(info: ModelInfo | undefined, maxCompletionTokens: nu
     issues.add(
       'max_completion_tokens',
       `input (${inputTokens} tokens) plus ${what} exceeds ${info.id}'s total length of ${length}; at most ${length - inputTokens} fits`,
+      { id: 'completionDoesNotFit', tokens: inputTokens, completion: output, defaulted: maxCompletionTokens === undefined, model: info.id, length, fits: length - inputTokens },
     );
   }
 }
@@ -181,7 +184,7 @@ function checkResponseFormat(request: Obj, issues: Issues): void {
     return;
   }
   if (format.type === 'json_object' && !mentionsJson(request.messages)) {
-    issues.add('response_format', 'JSON mode needs a message that asks for JSON and describes its format');
+    issues.add('response_format', 'JSON mode needs a message that asks for JSON and describes its format', { id: 'jsonModeNeedsPrompt' });
   }
 }
 

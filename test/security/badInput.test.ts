@@ -4,7 +4,7 @@
 // messages (seeded random values and malformed JSON) rejected by the protocol parsers without throwing.
 import assert from 'node:assert/strict';
 import { RequestValidationError, SvcApiError, SvcClient, validateChatRequest, type ChatRequest } from '../../src/api/index';
-import { checkUpload, checkUploadFor, EMPTY_REASON, TOO_LARGE_REASON, UploadRefusedError } from '../../src/core/files/uploadChecks';
+import { checkUpload, checkUploadFor, emptyReason, tooLargeReason, UploadRefusedError } from '../../src/core/files/uploadChecks';
 import { HostMessageSchema, WebviewMessageSchema } from '../../src/shared/protocol';
 import { parseHostMessage, parseWebviewMessage, ProtocolError } from '../../src/shared/messageParsing';
 import { seededRandom, seedFromEnv, type SeededRandom } from '../faults/seededRandom';
@@ -125,9 +125,9 @@ describe('security: bad input gets a clear error', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x3e, 0]);
     const CASES: [string, () => unknown, RegExp][] = [
-      ['an empty file', () => checkUpload({ name: 'empty.txt', size: 0, head: new Uint8Array() }), new RegExp(EMPTY_REASON.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
+      ['an empty file', () => checkUpload({ name: 'empty.txt', size: 0, head: new Uint8Array() }), new RegExp(emptyReason().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
       ['a file over 100 MB', () => checkUpload({ name: 'huge.log', size: 100 * 1024 * 1024 + 1, head: text }), /max file size is 100MB/],
-      ['a file over a smaller limit', () => checkUpload({ name: 'big.txt', size: 2001, head: text }, 2000), new RegExp(TOO_LARGE_REASON.slice(0, 20))],
+      ['a file over a smaller limit', () => checkUpload({ name: 'big.txt', size: 2001, head: text }, 2000), new RegExp(tooLargeReason().slice(0, 20))],
       ['an unknown binary', () => checkUpload({ name: 'tool.bin', size: elf.length, head: elf }), /binary file.*not sent/],
       ['a document as an image', () => checkUploadFor({ name: 'notes.txt', size: text.length, head: text }, 'image'), /not an image/],
       ['an image as a video', () => checkUploadFor({ name: 'pixel.png', size: png.length, head: png }, 'video'), /not a video/],

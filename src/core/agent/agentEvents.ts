@@ -23,6 +23,7 @@ export interface AgentTaskSummary {
   usage: UsageTotals;
   /** The final assistant text (empty when the task ended without one). */
   answer: string;
+  /** What ended the task with stopReason `error`, as the user reads it on the summary (in their language). */
   error?: string;
   durationMs: number;
 }

@@ -6,6 +6,7 @@ import { isCancellation, ChatStreamAccumulator, modelInfo, type AssistantMessage
 import { buildChatRequest } from '../chat/chatRequestBuilder';
 import { completionTokenCap, thinksWith } from '../requests/completionTokenCap';
 import type { RequestSettings } from '../requests/requestSettings';
+import { errorToInfo } from '../chat/errorAction';
 import { GROUND_RULES } from '../chat/groundRules';
 import { zeroUsage, type UsageTotals } from '../conversations/conversation';
 import { addUsage, usageFromWire } from '../conversations/usageTotals';
@@ -15,6 +16,7 @@ import { AgentContextWindow, type Compaction, type TokenCounter } from './agentC
 import { AgentResponseError } from './agentErrors';
 import type { AgentEvent, AgentEventListener, AgentStopReason, AgentTaskSummary } from './agentEvents';
 import { runToolCalls } from './toolCallRunner';
+import * as l10n from '../l10n';
 
 /** The part of SvcClient the loop uses. */
 export interface AgentChatClient extends TokenCounter {
@@ -109,7 +111,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
       type: 'context_compacted',
       step,
       ...compaction,
-      message: `The task outgrew the model's context (${compaction.tokensBefore} of ${compaction.limit} tokens): earlier steps were shortened to ${compaction.tokensAfter} tokens.`,
+      message: l10n.t("The task outgrew the model's context ({0} of {1} tokens): earlier steps were shortened to {2} tokens.", compaction.tokensBefore, compaction.limit, compaction.tokensAfter),
     });
   };
 
@@ -136,7 +138,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
     }
     const result = accumulator.result();
     const choice = result.choices.find((c) => c.index === 0);
-    if (!choice) throw new AgentResponseError('The service answered without a choice.');
+    if (!choice) throw new AgentResponseError(l10n.t('The service answered without a choice.'));
     const message: AssistantMessage = { ...choice.message, content: typeof choice.message.content === 'string' ? choice.message.content : '' };
     // The real service refuses a thinking model's tool-call message sent back without its reasoning.
     if (thinking && message.reasoning_content == null) message.reasoning_content = '';
@@ -177,8 +179,8 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
           messages.push(kept);
         }
         answer = typeof outcome.message.content === 'string' ? outcome.message.content : '';
-        if (outcome.finishReason === 'content_filter') throw new AgentResponseError('The service stopped the answer: it was judged high risk (content_filter).');
-        if (outcome.finishReason === 'tool_calls') throw new AgentResponseError('The model asked for tool calls but sent none.');
+        if (outcome.finishReason === 'content_filter') throw new AgentResponseError(l10n.t('The service stopped the answer: it was judged high risk (content_filter).'));
+        if (outcome.finishReason === 'tool_calls') throw new AgentResponseError(l10n.t('The model asked for tool calls but sent none.'));
         stopReason = outcome.finishReason === 'length' ? 'length' : 'stop';
         break;
       }
@@ -199,7 +201,8 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
     if (signal.aborted || isCancellation(err)) stopReason = 'cancelled';
     else {
       stopReason = 'error';
-      error = err instanceof Error ? err.message : String(err);
+      // Shown on the task's summary: a failed request in the words the chat uses for it.
+      error = errorToInfo(err).message;
     }
   }
 

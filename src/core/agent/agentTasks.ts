@@ -19,11 +19,13 @@ import type { AgentToolset } from './agentToolset';
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { AgentTranscript } from './agentTranscript';
-import { APPROVED_PLAN_LINE, parsePlan, PLAN_MODE_RULES } from './plan';
+import { approvedPlanLine, parsePlan, PLAN_MODE_RULES } from './plan';
 import type { ProcessSummary, TaskProcesses } from '../tools/taskProcesses';
 import type { Tool } from '../tools/tool';
 import { UpdatePlanTool } from '../tools/updatePlanTool';
 import type { RequestSettings } from '../requests/requestSettings';
+import { undoMessage } from './agentUndoMessage';
+import * as l10n from '../l10n';
 
 export interface AgentTaskRecord {
   taskId: string;
@@ -87,14 +89,14 @@ export interface AgentTasksOptions {
 
 export class AgentTaskBusyError extends Error {
   constructor() {
-    super('An agent task is already running in this conversation: stop it first (Escape or svc: Stop Generating).');
+    super(l10n.t('An agent task is already running in this conversation: stop it first (Escape or svc: Stop Generating).'));
     this.name = 'AgentTaskBusyError';
   }
 }
 
 export class UnknownAgentTaskError extends Error {
   constructor(taskId: string) {
-    super(`No agent task "${taskId}" in this window: changes can be undone or diffed only in the window that made them.`);
+    super(l10n.t('No agent task "{0}" in this window: changes can be undone or diffed only in the window that made them.', taskId));
     this.name = 'UnknownAgentTaskError';
   }
 }
@@ -135,10 +137,10 @@ export class AgentTasks {
     const history = buildHistory(conversation);
     // Taken while the first request goes out: a step that only reads needs none, and the first call that
     // may change a file waits for it (beforeChanges).
-    const checkpoint = this.options.checkpoint?.('before your task');
+    const checkpoint = this.options.checkpoint?.(l10n.t('before your task'));
     // An approved plan's task holds instructions for the model; the chat shows a short line instead.
     const user: UserEntry =
-      settings.mode?.kind === 'execute' ? { id: newId(), role: 'user', createdAt: clock.now(), content: APPROVED_PLAN_LINE, sentContent: task } : { id: newId(), role: 'user', createdAt: clock.now(), content: task };
+      settings.mode?.kind === 'execute' ? { id: newId(), role: 'user', createdAt: clock.now(), content: approvedPlanLine(), sentContent: task } : { id: newId(), role: 'user', createdAt: clock.now(), content: task };
     conversation.entries.push(user);
     const transcript = new AgentTranscript({ taskId, model, now: () => clock.now(), newId });
     const controller = new AbortController();
@@ -343,15 +345,9 @@ export class AgentTasks {
   async undo(files: JournalFiles, taskId?: string): Promise<UndoOutcome> {
     const record = taskId ? this.find(taskId) : this.undoable()[0];
     if (taskId && !record) throw new UnknownAgentTaskError(taskId);
-    if (!record || record.journal.applied().length === 0) return { level: 'info', message: 'svc: the agent has no changes to undo in this window.' };
+    if (!record || record.journal.applied().length === 0) return { level: 'info', message: l10n.t('svc: the agent has no changes to undo in this window.') };
     const report = await record.journal.undoAll(files);
-    const parts = [
-      report.restored.length > 0 ? `restored ${report.restored.join(', ')}` : '',
-      report.deleted.length > 0 ? `deleted ${report.deleted.join(', ')} (created by the task)` : '',
-      ...report.skipped.map((s) => `left ${s.display} alone: ${s.reason}`),
-    ].filter((p) => p !== '');
-    const message = `svc: undid the agent task "${record.task.slice(0, 60)}": ${parts.join('; ') || 'nothing to do'}.`;
-    return { level: report.skipped.length > 0 ? 'warning' : 'info', message, record, report };
+    return { level: report.skipped.length > 0 ? 'warning' : 'info', message: undoMessage(record.task, report), record, report };
   }
 
   /** Whatever the task left running stops with it; a failure to stop is logged, never thrown over the task's end. */

@@ -4,6 +4,7 @@
 // assistant entry that proposed it.
 import { z } from 'zod';
 import type { ChatMessage } from '../../api/index';
+import * as l10n from '../l10n';
 
 export const TodoStatusSchema = z.enum(['pending', 'in_progress', 'done']);
 export type TodoStatus = z.infer<typeof TodoStatusSchema>;
@@ -56,8 +57,10 @@ export function parsePlan(answer: string): Omit<Plan, 'status'> | undefined {
   return steps.length > 0 ? { steps, files, commands } : undefined;
 }
 
-/** What the chat shows for the message that starts an approved plan's task (the model gets `planTask`). */
-export const APPROVED_PLAN_LINE = 'Plan approved';
+/** What the chat shows for the message that starts an approved plan's task (the model gets `planTask`), in the user's language. */
+export function approvedPlanLine(): string {
+  return l10n.t('Plan approved');
+}
 
 /** The task an approved plan becomes: the plan in its context, and the to-do tool named. */
 export function planTask(steps: readonly string[]): string {

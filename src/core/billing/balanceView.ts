@@ -2,6 +2,7 @@
 // zero (the service would refuse it with a 429 quota error; we say why before sending anything).
 import type { Balance } from '../../api/index';
 import type { FilesClient } from '../files/filesClient';
+import * as l10n from '../l10n';
 
 export const DEFAULT_BALANCE_WARNING_THRESHOLD = 1;
 
@@ -28,15 +29,15 @@ export function balanceView(balance: Balance, warningThreshold = DEFAULT_BALANCE
   const { cash_balance: cash, voucher_balance: voucher, available_balance: available } = balance;
   const negativeCashExplanation =
     cash < 0
-      ? `Your cash balance is ${formatUsd(cash)}: the account owes that amount. While cash is negative, only vouchers (${formatUsd(voucher)}) are available, so the available balance equals the voucher balance.`
+      ? l10n.t('Your cash balance is {0}: the account owes that amount. While cash is negative, only vouchers ({1}) are available, so the available balance equals the voucher balance.', formatUsd(cash), formatUsd(voucher))
       : undefined;
   const blockedReason =
     available <= 0
-      ? `Your available balance is ${formatUsd(available)}. The service does not run chat requests at or below zero; top up the account (or use the local emulator) to continue.`
+      ? l10n.t('Your available balance is {0}. The service does not run chat requests at or below zero; top up the account (or use the local emulator) to continue.', formatUsd(available))
       : undefined;
   const warning =
     !blockedReason && available < warningThreshold
-      ? `Your available balance (${formatUsd(available)}) is below ${formatUsd(warningThreshold)}.`
+      ? l10n.t('Your available balance ({0}) is below {1}.', formatUsd(available), formatUsd(warningThreshold))
       : undefined;
   return { cash, voucher, available, negativeCashExplanation, warning, blockedReason, label: formatUsd(available) };
 }
@@ -44,7 +45,7 @@ export function balanceView(balance: Balance, warningThreshold = DEFAULT_BALANCE
 export class BalanceBlockedError extends Error {
   override readonly name = 'BalanceBlockedError';
   constructor(readonly view: BalanceView) {
-    super(view.blockedReason ?? 'Sending is blocked by the account balance.');
+    super(view.blockedReason ?? l10n.t('Sending is blocked by the account balance.'));
   }
 }
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Usage } from '../../api/index';
 import { usageFromWire } from '../conversations/usageTotals';
+import * as l10n from '../l10n';
 import { formatUsd } from './balanceView';
 
 const price = z.number().nonnegative();
@@ -23,9 +24,8 @@ export function parsePriceTable(value: unknown): PriceTable {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : '(the whole table)';
-  throw new PriceTableError(
-    `svc.priceTable: ${where}: ${issue?.message ?? 'invalid'}; expected { "<model id>": { "input": USD per 1M tokens, "output": USD per 1M tokens, "cachedInput"?: USD per 1M tokens } }`,
-  );
+  const shape = '{ "<model id>": { "input": USD per 1M tokens, "output": USD per 1M tokens, "cachedInput"?: USD per 1M tokens } }';
+  throw new PriceTableError(l10n.t('svc.priceTable: {0}: {1}; expected {2}', where, issue?.message ?? 'invalid', shape));
 }
 
 export interface ReplyCost {
@@ -46,7 +46,8 @@ export function replyCost(usage: Usage, model: string, prices: PriceTable = {}):
   const usd = entry
     ? (uncached * entry.input + totals.cachedTokens * (entry.cachedInput ?? entry.input) + totals.completionTokens * entry.output) / 1_000_000
     : undefined;
-  const tokens = `${usage.total_tokens.toLocaleString('en-US')} tokens${totals.cachedTokens > 0 ? ` (${totals.cachedTokens.toLocaleString('en-US')} cached)` : ''}`;
+  const total = usage.total_tokens.toLocaleString('en-US');
+  const tokens = totals.cachedTokens > 0 ? l10n.t('{0} tokens ({1} cached)', total, totals.cachedTokens.toLocaleString('en-US')) : l10n.t('{0} tokens', total);
   const money = usd === undefined ? '' : ` · ${usd < 0.01 && usd > 0 ? `$${usd.toPrecision(2)}` : formatUsd(usd)}`;
   return {
     promptTokens: totals.promptTokens,

@@ -7,6 +7,7 @@ import type { ConversationStore } from '../conversations/conversationStore';
 import { countTokensLocally } from '../tokens/tokenEstimator';
 import { compactConversation, compactionCut, shouldCompact, type CompactionClient } from './compaction';
 import { buildHistory } from './historyBuilder';
+import * as l10n from '../l10n';
 
 export interface AutoCompactionDeps {
   store: ConversationStore;
@@ -34,13 +35,13 @@ export async function compactBeforeSending(
     threshold: next.threshold,
   };
   if (!shouldCompact(need)) return false;
-  deps.notice('info', `This conversation is near ${Math.round(next.threshold * 100)} % of the model's context: its older part is summarised first (svc.compaction.threshold).`);
+  deps.notice('info', l10n.t("This conversation is near {0} % of the model's context: its older part is summarised first (svc.compaction.threshold).", Math.round(next.threshold * 100)));
   try {
     await compactConversation(conversation, await deps.client(), next.model, deps.clock);
     await deps.store.save(conversation);
     return true;
   } catch (error) {
-    deps.notice('warning', `The conversation could not be compacted (${error instanceof Error ? error.message : String(error)}); the message is sent as it is.`);
+    deps.notice('warning', l10n.t('The conversation could not be compacted ({0}); the message is sent as it is.', error instanceof Error ? error.message : String(error)));
     return false;
   }
 }

@@ -5,11 +5,12 @@ import type { SessionEvent } from './chatSessionEvents';
 import type { RequestSettings } from '../requests/requestSettings';
 import type { AssistantEntry, Conversation, UserEntry } from '../conversations/conversation';
 import type { ChatSessionOptions, ChatStreamClient, UserTurn } from './chatSessionOptions';
-import { EntryNotFoundError, InvalidInputError, SessionBusyError } from '../conversations/conversationErrors';
+import { EntryNotFoundError, SessionBusyError } from '../conversations/conversationErrors';
 import { CheckpointAttacher } from './checkpointAttacher';
 import { editedContent, ShutdownSignal } from './replyEntry';
 import { ReplyStates, type ReplyOrigin } from './replyStates';
 import { newId, ReplyStream } from './replyStream';
+import { requireChoiceIndex, requireText } from './sessionInputRules';
 
 export { ASK_MODE_NOTE } from './replyStream';
 
@@ -95,9 +96,7 @@ export class ChatSession {
     const conversation = this.options.store.require(conversationId);
     const entry = conversation.entries.find((e): e is AssistantEntry => e.id === messageId && e.role === 'assistant');
     if (!entry) throw new EntryNotFoundError(conversationId, messageId, 'assistant reply');
-    if (!Number.isInteger(choiceIndex) || choiceIndex < 0 || choiceIndex >= entry.alternatives.length) {
-      throw new InvalidInputError('choiceIndex', `must be a whole number from 0 to ${entry.alternatives.length - 1}`);
-    }
+    requireChoiceIndex(choiceIndex, entry.alternatives.length);
     entry.selected = choiceIndex;
     await this.saveAndShow(conversation, { touch: false });
   }
@@ -204,8 +203,4 @@ export class ChatSession {
     if (!this.idle()) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
-}
-
-function requireText(text: string): void {
-  if (text.trim() === '') throw new InvalidInputError('text', 'the message must not be empty');
 }

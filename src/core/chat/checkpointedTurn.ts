@@ -3,10 +3,14 @@
 // ready (ChatSession).
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import type { UserTurn } from './chatSession';
+import * as l10n from '../l10n';
 
-export const MESSAGE_CHECKPOINT_LABEL = 'before your message';
+/** The checkpoint's label, shown in the chat and saved with it (in the language it was taken in). */
+export function messageCheckpointLabel(): string {
+  return l10n.t('before your message');
+}
 
 /** The turn with the way to take its checkpoint; the turn itself when checkpoints are not in use. */
 export function checkpointedTurn(turn: UserTurn, take: TakeCheckpoint | undefined): UserTurn {
-  return take ? { ...turn, checkpoint: () => take(MESSAGE_CHECKPOINT_LABEL) } : turn;
+  return take ? { ...turn, checkpoint: () => take(messageCheckpointLabel()) } : turn;
 }

@@ -7,14 +7,24 @@ import { selectedAlternative, type Compaction, type Conversation } from '../conv
 import type { Clock } from '../clock';
 import { countTokensLocally } from '../tokens/tokenEstimator';
 import { buildHistory, summaryMessage } from './historyBuilder';
+import * as l10n from '../l10n';
 
 /** The newest user turns kept as they are. */
 export const KEPT_TURNS = 2;
 
+/** Said to the user (in their language) when they ask to compact a short conversation. */
 export class NothingToCompactError extends Error {
   constructor() {
-    super(`Nothing to compact yet: the conversation has to be longer than its last ${KEPT_TURNS} turns.`);
+    super(l10n.t('Nothing to compact yet: the conversation has to be longer than its last {0} turns.', KEPT_TURNS));
     this.name = 'NothingToCompactError';
+  }
+}
+
+/** The model's summary was empty: said to the user, who asked for it or is told the message went out uncompacted. */
+export class EmptySummaryError extends Error {
+  constructor() {
+    super(l10n.t('The model answered the summary request with no text; the conversation was left as it was.'));
+    this.name = 'EmptySummaryError';
   }
 }
 
@@ -80,7 +90,7 @@ export async function compactConversation(
   const completion = await client.chat(request, signal ? { signal } : {});
   const content = completion.choices[0]?.message.content;
   const summary = typeof content === 'string' ? content.trim() : '';
-  if (summary === '') throw new Error('The model answered the summary request with no text; the conversation was left as it was.');
+  if (summary === '') throw new EmptySummaryError();
   const tokensBefore = await countTokensLocally(buildHistory(conversation, cut + 1));
   const tokensAfter = await countTokensLocally([summaryMessage(summary)]);
   const compaction: Compaction = { summary, upTo: upTo.id, createdAt: clock.now(), tokensBefore, tokensAfter };

@@ -3,6 +3,7 @@
 import type { HostWindow } from '../host/hostWindow';
 import { ConversationNotFoundError } from '../conversations/conversationErrors';
 import type { ConversationStore } from '../conversations/conversationStore';
+import * as l10n from '../l10n';
 
 export interface ReplyStopper {
   stopAndSettle(conversationId: string): Promise<void>;
@@ -17,7 +18,7 @@ export async function deleteConversation(
 ): Promise<boolean> {
   const conversation = store.summary(conversationId);
   if (!conversation) throw new ConversationNotFoundError(conversationId);
-  if (!(await window.confirm(`Delete the conversation "${conversation.title}"?`, 'Delete'))) return false;
+  if (!(await window.confirm(l10n.t('Delete the conversation "{0}"?', conversation.title), l10n.t('Delete')))) return false;
   await replies.stopAndSettle(conversationId);
   await store.delete(conversationId);
   return true;

@@ -4,8 +4,12 @@
 // into a new conversation, and the user is told why.
 import { ConversationNotFoundError } from '../conversations/conversationErrors';
 import type { ConversationStore } from '../conversations/conversationStore';
+import * as l10n from '../l10n';
 
-export const DELETED_ELSEWHERE_NOTICE = 'That conversation was deleted in another window; your message was sent in a new conversation.';
+/** What the user is told when the message went into a new conversation (in their language). */
+export function deletedElsewhereNotice(): string {
+  return l10n.t('That conversation was deleted in another window; your message was sent in a new conversation.');
+}
 
 export interface DeletedConversationSendOptions {
   store: Pick<ConversationStore, 'summary' | 'create'>;
@@ -22,7 +26,7 @@ export interface DeletedConversationSendOptions {
 export async function sendSurvivingDeletion(options: DeletedConversationSendOptions, conversationId: string | null, send: (id: string) => Promise<void>): Promise<string> {
   const fresh = async (): Promise<string> => (await options.store.create(options.systemPrompt)).id;
   if (conversationId !== null && options.store.summary(conversationId) === undefined) {
-    options.notice(DELETED_ELSEWHERE_NOTICE);
+    options.notice(deletedElsewhereNotice());
     conversationId = null;
   }
   const id = conversationId ?? (await fresh());
@@ -32,7 +36,7 @@ export async function sendSurvivingDeletion(options: DeletedConversationSendOpti
   } catch (error) {
     if (!(error instanceof ConversationNotFoundError) || error.conversationId !== id || conversationId === null) throw error;
   }
-  options.notice(DELETED_ELSEWHERE_NOTICE);
+  options.notice(deletedElsewhereNotice());
   const replacement = await fresh();
   await send(replacement);
   return replacement;

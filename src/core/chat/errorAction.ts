@@ -1,8 +1,12 @@
 // What a failed request means for the user and the one action that fixes it. The chat shows the
 // error in the conversation with that action as a button; a countdown (retryAfterSeconds with action
-// `retry`) makes the session retry by itself.
-import { RequestValidationError, SvcApiError, TimeoutError } from '../../api/index';
+// `retry`) makes the session retry by itself. The message is in the user's language where the words
+// are ours (a broken connection, a cut stream, a refused rule); the service's own messages are shown as
+// it sent them. The client's errors stay English (they are logged), so they are said again here.
+import { emptyBodyMessage, InvalidResponseError, RequestValidationError, StreamInterruptedError, SvcApiError, TimeoutError } from '../../api/index';
 import { connectionProblem, timeoutProblem } from './connectionProblem';
+import { issuesText } from './requestIssueText';
+import * as l10n from '../l10n';
 import type { ErrorInfo } from '../conversations/conversationParts';
 import { InvalidInputError } from '../conversations/conversationErrors';
 import { KeyNotSentError } from './keyNotSentError';
@@ -66,16 +70,22 @@ function fromValidation(error: RequestValidationError): ErrorInfo {
   const first = error.issues[0];
   const field = first?.field ?? fieldNamedIn(error.message);
   const tokenLimit = error.issues.some((i) => /context length|token limit|total length/i.test(i.message));
+  const message = error.issues.length > 0 ? issuesText(error.issues) : error.message;
   return info(
     tokenLimit
-      ? { kind: 'tokenLimit', message: error.message, action: 'shortenInput', ...(field ? { field } : {}) }
-      : { kind: 'invalidRequest', message: error.message, action: 'fixRequest', ...(field ? { field } : {}) },
+      ? { kind: 'tokenLimit', message, action: 'shortenInput', ...(field ? { field } : {}) }
+      : { kind: 'invalidRequest', message, action: 'fixRequest', ...(field ? { field } : {}) },
     error,
   );
 }
 
+/** A failed response without a body has the client's own sentence instead of the service's: said in the user's language. */
+function ownHttpMessage(error: SvcApiError): string | undefined {
+  return error.status !== undefined && error.message === emptyBodyMessage(error.status) ? l10n.t('HTTP {0} with an empty body', error.status) : undefined;
+}
+
 function fromApiError(error: SvcApiError): ErrorInfo {
-  const message = error.message;
+  const message = ownHttpMessage(error) ?? error.message;
   switch (error.kind) {
     case 'authentication':
       return info({ kind: 'authentication', message, action: 'setKey' }, error);
@@ -95,8 +105,8 @@ function fromApiError(error: SvcApiError): ErrorInfo {
       return info({ kind: 'rateLimit', message, action: 'retry', ...(wait === undefined ? {} : { retryAfterSeconds: wait }) }, error);
     }
     case 'invalid_request': {
-      if (isTokenLimit(message)) return info({ kind: 'tokenLimit', message, action: 'shortenInput' }, error);
-      const field = fieldNamedIn(message);
+      if (isTokenLimit(error.message)) return info({ kind: 'tokenLimit', message, action: 'shortenInput' }, error);
+      const field = fieldNamedIn(error.message);
       return info({ kind: 'invalidRequest', message, action: 'fixRequest', ...(field ? { field } : {}) }, error);
     }
     case 'validation':
@@ -108,17 +118,17 @@ function fromApiError(error: SvcApiError): ErrorInfo {
     case 'http':
       return info({ kind: 'unknown', message, action: error.status !== undefined && error.status >= 500 ? 'retry' : 'none' }, error);
     case 'network': {
-      const problem = connectionProblem(message);
+      const problem = connectionProblem(error.message);
       return { ...info({ kind: 'network', message: problem.message, action: 'retry' }, error), ...(problem.code ? { type: problem.code } : {}) };
     }
     case 'timeout':
       return info({ kind: 'timeout', message: error instanceof TimeoutError ? timeoutProblem(Math.round(error.timeoutMs / 1000)) : message, action: 'retry' }, error);
     case 'stream_interrupted':
-      return info({ kind: 'interrupted', message, action: 'retry' }, error);
+      return info({ kind: 'interrupted', message: error instanceof StreamInterruptedError ? l10n.t('The stream ended before [DONE] after {0} chunk(s)', error.chunksReceived) : message, action: 'retry' }, error);
     case 'invalid_response':
-      return info({ kind: 'invalidResponse', message, action: 'retry' }, error);
+      return info({ kind: 'invalidResponse', message: error instanceof InvalidResponseError ? l10n.t('Malformed response from the service: {0}: {1}', error.field, error.problem) : message, action: 'retry' }, error);
     case 'cancelled':
-      return info({ kind: 'unknown', message, action: 'none' }, error);
+      return info({ kind: 'unknown', message: l10n.t('The request was cancelled'), action: 'none' }, error);
   }
 }
 

@@ -4,7 +4,7 @@ import type { ChatStreamAccumulator, MessageContent } from '../../api/index';
 import type { Alternative, AssistantEntry } from '../conversations/conversation';
 import { localTokenCounter } from '../tokens/localTokenCounter';
 
-/** The abort reason when the host shuts down: the reply is interrupted, not stopped by the user. */
+/** The abort reason when the host shuts down: the reply is interrupted, not stopped by the user (the reply's error says so in the user's language). */
 export class ShutdownSignal extends Error {
   constructor() {
     super('The editor closed while the reply was streaming');

@@ -17,6 +17,7 @@ import { alternativeAt, emptyAlternative, reasoningTokens, ShutdownSignal, takeA
 import type { ReplyFailure, ReplyStates } from './replyStates';
 import { ReplyTimer } from './replyTimer';
 import { ThrottledSaver } from './throttledSaver';
+import * as l10n from '../l10n';
 
 /**
  * Ask mode carries the agent's tools only for the cache: the model is told, right before the user's
@@ -137,7 +138,7 @@ export class ReplyStream {
       if (signal.aborted || isCancellation(error)) {
         const reason: unknown = signal.reason;
         const shutdown = reason instanceof ShutdownSignal;
-        if (shutdown) entry.error = { kind: 'interrupted', message: reason.message, action: 'retry' };
+        if (shutdown) entry.error = { kind: 'interrupted', message: l10n.t('The editor closed while the reply was streaming'), action: 'retry' };
         return this.finish(conversation, entry, shutdown ? 'interrupted' : 'stopped', accumulator, marks.timing(clock.now()));
       }
       return this.fail(conversation, entry, errorToInfo(error), received);

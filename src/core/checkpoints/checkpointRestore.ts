@@ -4,6 +4,7 @@
 import type { Conversation, Entry } from '../conversations/conversation';
 import type { ConversationStore } from '../conversations/conversationStore';
 import type { HostWindow } from '../host/hostWindow';
+import * as l10n from '../l10n';
 import type { CheckpointRef } from './checkpointRef';
 import type { CheckpointChange, Checkpoints } from './checkpoints';
 
@@ -11,7 +12,7 @@ export type RestoreAction = 'restoreFiles' | 'restoreAll' | 'restoreConversation
 
 export class CheckpointNotFoundError extends Error {
   constructor(messageId: string) {
-    super(`Message ${messageId} has no checkpoint to go back to.`);
+    super(l10n.t('Message {0} has no checkpoint to go back to.', messageId));
     this.name = 'CheckpointNotFoundError';
   }
 }
@@ -28,9 +29,39 @@ export function checkpointOf(conversation: Conversation, messageId: string): { r
   return { ref: entry.checkpoint, cutAt: step >= 0 ? step : index };
 }
 
+/** One line per file, saying what a restore does to it. */
 export function describeChanges(changes: readonly CheckpointChange[], multiRoot: boolean): string {
-  const verb = { modified: 'restore', added: 'delete (created since)', deleted: 'bring back' } as const;
-  return changes.map((c) => `${verb[c.status]}: ${multiRoot ? `${c.folder}: ` : ''}${c.path}`).join('\n');
+  return changes
+    .map((c) => {
+      const file = multiRoot ? `${c.folder}: ${c.path}` : c.path;
+      if (c.status === 'modified') return l10n.t('restore: {0}', file);
+      return c.status === 'added' ? l10n.t('delete (created since): {0}', file) : l10n.t('bring back: {0}', file);
+    })
+    .join('\n');
+}
+
+function restoreQuestion(files: number, label: string, withConversation: boolean): string {
+  if (withConversation) {
+    return files === 1
+      ? l10n.t('Restore 1 file to the checkpoint {0}? The conversation goes back to that point too.', label)
+      : l10n.t('Restore {0} files to the checkpoint {1}? The conversation goes back to that point too.', files, label);
+  }
+  return files === 1 ? l10n.t('Restore 1 file to the checkpoint {0}?', label) : l10n.t('Restore {0} files to the checkpoint {1}?', files, label);
+}
+
+/** What a restore did: "2 files restored, 3 messages removed from the conversation". */
+function restoredSummary(files: number | undefined, messages: number | undefined): string {
+  const filesPart = files === undefined ? undefined : files === 1 ? l10n.t('1 file restored') : l10n.t('{0} files restored', files);
+  const messagesPart =
+    messages === undefined ? undefined : messages === 1 ? l10n.t('1 message removed from the conversation') : l10n.t('{0} messages removed from the conversation', messages);
+  if (filesPart !== undefined && messagesPart !== undefined) return l10n.t('{0}, {1}', filesPart, messagesPart);
+  return filesPart ?? messagesPart ?? '';
+}
+
+function undoneSummary(files: number, messages: number): string {
+  const filesPart = files === 1 ? l10n.t('1 file') : l10n.t('{0} files', files);
+  const messagesPart = messages === 1 ? l10n.t('1 message') : l10n.t('{0} messages', messages);
+  return l10n.t('Restore undone: {0} and {1} back.', filesPart, messagesPart);
 }
 
 interface Undo {
@@ -66,14 +97,14 @@ export class CheckpointRestorer {
     if (withFiles) {
       const changes = await this.checkpoints.changesSince(ref);
       if (changes.length > 0) {
-        const question = `Restore ${changes.length} file${changes.length === 1 ? '' : 's'} to the checkpoint ${ref.label}?${withConversation ? ' The conversation goes back to that point too.' : ''}`;
-        const detail = `${describeChanges(changes, ref.folders.length > 1)}\n\nChanges made since, by the agent or by hand, are replaced. Undo Restore brings them back.`;
-        if (!(await this.window.confirm(question, 'Restore', detail))) return { done: false, message: 'Restore cancelled.' };
+        const question = restoreQuestion(changes.length, ref.label, withConversation);
+        const detail = `${describeChanges(changes, ref.folders.length > 1)}\n\n${l10n.t('Changes made since, by the agent or by hand, are replaced. Undo Restore brings them back.')}`;
+        if (!(await this.window.confirm(question, l10n.t('Restore'), detail))) return { done: false, message: l10n.t('Restore cancelled.') };
         const result = await this.checkpoints.restore(ref);
         undoFiles = result.before;
         changedCount = result.changed.length;
       } else if (!withConversation) {
-        return { done: true, message: 'The files are already as they were at this checkpoint.' };
+        return { done: true, message: l10n.t('The files are already as they were at this checkpoint.') };
       }
     }
     let cut: Entry[] = [];
@@ -82,8 +113,8 @@ export class CheckpointRestorer {
       await this.store.save(conversation);
     }
     this.undos.set(conversationId, { entries: cut, at: cutAt, ...(undoFiles ? { files: undoFiles } : {}) });
-    const parts = [withFiles ? `${changedCount} file${changedCount === 1 ? '' : 's'} restored` : '', withConversation ? `${cut.length} message${cut.length === 1 ? '' : 's'} removed from the conversation` : ''].filter(Boolean);
-    return { done: true, undoable: true, message: `Back at the checkpoint ${ref.label}: ${parts.join(', ')}. "Undo Restore" brings it back.` };
+    const summary = restoredSummary(withFiles ? changedCount : undefined, withConversation ? cut.length : undefined);
+    return { done: true, undoable: true, message: l10n.t('Back at the checkpoint {0}: {1}. "Undo Restore" brings it back.', ref.label, summary) };
   }
 
   /**
@@ -96,8 +127,8 @@ export class CheckpointRestorer {
     const ref = entry.checkpoint;
     const changes = await this.checkpoints.changesSince(ref);
     if (changes.length === 0) return;
-    const question = `Also restore ${changes.length} file${changes.length === 1 ? '' : 's'} to how they were before this message?`;
-    if (!(await this.window.confirm(question, 'Restore Files', describeChanges(changes, ref.folders.length > 1)))) return;
+    const question = changes.length === 1 ? l10n.t('Also restore 1 file to how it was before this message?') : l10n.t('Also restore {0} files to how they were before this message?', changes.length);
+    if (!(await this.window.confirm(question, l10n.t('Restore Files'), describeChanges(changes, ref.folders.length > 1)))) return;
     const { before } = await this.checkpoints.restore(ref);
     this.undos.set(conversationId, { entries: [], at: 0, ...(before ? { files: before } : {}) });
   }
@@ -105,7 +136,7 @@ export class CheckpointRestorer {
   /** Brings back what the last restore in the conversation cut or changed. */
   async undo(conversationId: string): Promise<RestoreOutcome> {
     const undo = this.undos.get(conversationId);
-    if (!undo) return { done: false, message: 'There is no restore to undo in this conversation.' };
+    if (!undo) return { done: false, message: l10n.t('There is no restore to undo in this conversation.') };
     this.undos.delete(conversationId);
     let restored = 0;
     if (undo.files) restored = (await this.checkpoints.restore(undo.files)).changed.length;
@@ -114,6 +145,6 @@ export class CheckpointRestorer {
       conversation.entries.splice(undo.at, 0, ...undo.entries);
       await this.store.save(conversation);
     }
-    return { done: true, message: `Restore undone: ${restored} file${restored === 1 ? '' : 's'} and ${undo.entries.length} message${undo.entries.length === 1 ? '' : 's'} back.` };
+    return { done: true, message: undoneSummary(restored, undo.entries.length) };
   }
 }

@@ -1,6 +1,7 @@
 // The agent's tools whose traits say they can change the workspace's files (edits, writes, shell
 // commands: toolTraits.ts takesCheckpoint) take a checkpoint right before they run, so the user can compare with that moment or go back to it; the checkpoint rides on
 // the call's result into the conversation.
+import * as l10n from '../l10n';
 import type { CheckpointRef } from './checkpointRef';
 import type { Tool, ToolArguments, ToolRunResult } from '../tools/tool';
 import { ToolDecorator } from '../tools/toolDecorator';
@@ -21,7 +22,10 @@ export class CheckpointedTool extends ToolDecorator {
   }
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
-    const checkpoint = await this.take(`before ${this.definition.function.name} ${subject(args)}`.trim());
+    // The label is shown with the checkpoint ("Restore 2 files to the checkpoint before edit_file src/a.ts?").
+    const name = this.definition.function.name;
+    const about = subject(args);
+    const checkpoint = await this.take(about === '' ? l10n.t('before {0}', name) : l10n.t('before {0} {1}', name, about));
     const result = await this.inner.run(args, signal);
     return checkpoint ? { ...result, checkpoint } : result;
   }

@@ -1,5 +1,7 @@
 // What the @ completion list offers for what was typed after the @: the mention keywords and the
 // workspace's files and folders, matched fuzzily (the typed characters in order), best first.
+import * as l10n from '../l10n';
+
 export interface MentionCandidate {
   /** Inserted after the @. */
   value: string;
@@ -7,13 +9,16 @@ export interface MentionCandidate {
   detail: string;
 }
 
-export const KEYWORD_CANDIDATES: readonly MentionCandidate[] = [
-  { value: 'problems', kind: 'problems', detail: 'the Problems of the workspace' },
-  { value: 'selection', kind: 'selection', detail: 'the text selected in the editor' },
-  { value: 'terminal', kind: 'terminal', detail: 'the last command of the active terminal and its output' },
-  { value: 'git', kind: 'git', detail: 'the uncommitted changes, staged and not' },
-  { value: 'url:', kind: 'url', detail: 'a web page, fetched by the service after you approve' },
-];
+/** The mention keywords, their details in the editor's language (asked for each time: see l10n.ts). */
+export function keywordCandidates(): MentionCandidate[] {
+  return [
+    { value: 'problems', kind: 'problems', detail: l10n.t('the Problems of the workspace') },
+    { value: 'selection', kind: 'selection', detail: l10n.t('the text selected in the editor') },
+    { value: 'terminal', kind: 'terminal', detail: l10n.t('the last command of the active terminal and its output') },
+    { value: 'git', kind: 'git', detail: l10n.t('the uncommitted changes, staged and not') },
+    { value: 'url:', kind: 'url', detail: l10n.t('a web page, fetched by the service after you approve') },
+  ];
+}
 
 /** A score for `query` in `text` (lower is better), or undefined when the characters are not all there in order. */
 export function fuzzyScore(query: string, text: string): number | undefined {
@@ -40,10 +45,12 @@ export function mentionCandidates(query: string, files: readonly string[], limit
     const parts = file.split('/');
     for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join('/'));
   }
+  const folderDetail = l10n.t('folder: its listing and the files that fit');
+  const fileDetail = l10n.t('file');
   const all: MentionCandidate[] = [
-    ...KEYWORD_CANDIDATES,
-    ...[...folders].map((value): MentionCandidate => ({ value, kind: 'folder', detail: 'folder: its listing and the files that fit' })),
-    ...files.map((value): MentionCandidate => ({ value, kind: 'file', detail: 'file' })),
+    ...keywordCandidates(),
+    ...[...folders].map((value): MentionCandidate => ({ value, kind: 'folder', detail: folderDetail })),
+    ...files.map((value): MentionCandidate => ({ value, kind: 'file', detail: fileDetail })),
   ];
   return all
     .map((candidate) => ({ candidate, score: fuzzyScore(query, candidate.value) }))

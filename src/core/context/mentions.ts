@@ -3,6 +3,7 @@
 // message before it (like an attached file), within a budget shared by all of them; a mention that
 // cannot be resolved says why, and the message is sent anyway.
 import type { SystemMessage } from '../../api/index';
+import * as l10n from '../l10n';
 
 export type MentionKind = 'path' | 'problems' | 'selection' | 'terminal' | 'git' | 'url';
 
@@ -84,7 +85,7 @@ export async function resolveMentions(mentions: readonly Mention[], sources: Men
   let left = budgetChars;
   for (const mention of mentions) {
     if (left <= 0) {
-      refuse(mention, 'the mentions before it used the whole budget');
+      refuse(mention, l10n.t('the mentions before it used the whole budget'));
       continue;
     }
     let resolved: Resolved;

@@ -2,6 +2,7 @@
 // (the view shows it beside its export button) and, as a notification, to the user.
 import * as path from 'node:path';
 import type { HostWindow } from '../host/hostWindow';
+import * as l10n from '../l10n';
 import type { Conversation } from './conversation';
 import { conversationToMarkdown } from './conversationMarkdown';
 
@@ -30,21 +31,22 @@ export function exportFileName(title: string): string {
 
 export async function exportConversation(window: HostWindow, conversation: Conversation | undefined): Promise<ExportOutcome> {
   if (!conversation) {
-    const message = 'There is no conversation to export yet.';
+    const message = l10n.t('There is no conversation to export yet.');
     void window.notify('info', message);
     return { ok: false, message };
   }
   const filePath = await window.chooseSaveLocation({
-    title: 'Export conversation as Markdown',
+    title: l10n.t('Export conversation as Markdown'),
     filterName: 'Markdown',
     extensions: ['md'],
     suggestedName: exportFileName(conversation.title),
   });
-  if (filePath === undefined) return { ok: false, message: 'Export cancelled.' };
+  if (filePath === undefined) return { ok: false, message: l10n.t('Export cancelled.') };
   await window.writeTextFile(filePath, conversationToMarkdown(conversation));
-  void window.notify('info', `Conversation exported to ${filePath}`, 'Open').then((choice) => {
-    if (choice === 'Open') return window.openTextFile(filePath);
+  const open = l10n.t('Open');
+  void window.notify('info', l10n.t('Conversation exported to {0}', filePath), open).then((choice) => {
+    if (choice === open) return window.openTextFile(filePath);
     return undefined;
   });
-  return { ok: true, message: `Exported to ${path.basename(filePath)}.`, filePath };
+  return { ok: true, message: l10n.t('Exported to {0}.', path.basename(filePath)), filePath };
 }

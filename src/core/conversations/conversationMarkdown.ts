@@ -1,15 +1,22 @@
-// Export of a conversation as a Markdown document a person can read or share.
+// Export of a conversation as a Markdown document a person can read or share, its headings and notes
+// in the editor's language (what the conversation holds stays as it was written).
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { Plan } from '../agent/plan';
-import { selectedAlternative, type Conversation, type TimeTotals, type UsageTotals } from './conversation';
+import * as l10n from '../l10n';
+import { selectedAlternative, type AssistantEntry, type Conversation, type TimeTotals, type UsageTotals } from './conversation';
 import { replySpeed, type ReplySpeed } from './replySpeed';
 import { fenceFor } from '../codeFence';
 
-const STATUS_NOTE: Record<string, string> = {
-  stopped: '_(stopped by the user)_',
-  interrupted: '_(interrupted: the reply did not finish)_',
-  failed: '_(failed)_',
-};
+function statusNote(status: AssistantEntry['status']): string | undefined {
+  if (status === 'stopped') return `_${l10n.t('(stopped by the user)')}_`;
+  if (status === 'interrupted') return `_${l10n.t('(interrupted: the reply did not finish)')}_`;
+  return status === 'failed' ? `_${l10n.t('(failed)')}_` : undefined;
+}
+
+function planHeading(status: Plan['status']): string {
+  if (status === 'approved') return l10n.t('Plan (approved)');
+  return status === 'rejected' ? l10n.t('Plan (rejected)') : l10n.t('Plan (proposed)');
+}
 
 const TODO_MARK = { pending: '[ ]', in_progress: '[~]', done: '[x]' } as const;
 
@@ -17,11 +24,11 @@ const TODO_MARK = { pending: '[ ]', in_progress: '[~]', done: '[x]' } as const;
 function planLines(plan: Plan): string[] {
   const steps = plan.steps.map((step, i) => (plan.todo ? `${i + 1}. ${TODO_MARK[plan.todo[i] ?? 'pending']} ${step}` : `${i + 1}. ${step}`));
   return [
-    `**Plan (${plan.status})**`,
+    `**${planHeading(plan.status)}**`,
     '',
     ...steps,
-    ...(plan.files.length > 0 ? ['', `Files: ${plan.files.join(', ')}`] : []),
-    ...(plan.commands.length > 0 ? ['', `Commands: ${plan.commands.join('; ')}`] : []),
+    ...(plan.files.length > 0 ? ['', l10n.t('Files: {0}', plan.files.join(', '))] : []),
+    ...(plan.commands.length > 0 ? ['', l10n.t('Commands: {0}', plan.commands.join('; '))] : []),
     '',
   ];
 }
@@ -29,8 +36,9 @@ function planLines(plan: Plan): string[] {
 /** Where a checkpoint was taken, so an exported conversation shows the points it can go back to. */
 function checkpointLine(ref: CheckpointRef | undefined): string[] {
   if (!ref) return [];
-  const left = ref.leftOut.length > 0 ? `; not saved: ${ref.leftOut.join(', ')}` : '';
-  return [`_(checkpoint ${ref.label}, ${new Date(ref.createdAt).toISOString()}${left})_`, ''];
+  const at = new Date(ref.createdAt).toISOString();
+  const line = ref.leftOut.length > 0 ? l10n.t('(checkpoint {0}, {1}; not saved: {2})', ref.label, at, ref.leftOut.join(', ')) : l10n.t('(checkpoint {0}, {1})', ref.label, at);
+  return [`_${line}_`, ''];
 }
 
 function quote(text: string): string {
@@ -41,57 +49,66 @@ function quote(text: string): string {
 }
 
 function usageLine(usage: UsageTotals): string {
-  return `prompt ${usage.promptTokens}, completion ${usage.completionTokens}, cached ${usage.cachedTokens} tokens`;
+  return l10n.t('prompt {0}, completion {1}, cached {2} tokens', usage.promptTokens, usage.completionTokens, usage.cachedTokens);
 }
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function timeLine(time: TimeTotals | undefined): string {
-  return time ? `; ${time.replies} timed ${time.replies === 1 ? 'reply' : 'replies'}, ${seconds(time.waitMs + time.streamMs)} (${seconds(time.waitMs)} to first tokens)` : '';
+/** The document's first line: when, what it cost, and how long its timed replies took. */
+function exportedLine(conversation: Conversation): string {
+  const at = new Date(conversation.updatedAt).toISOString();
+  const usage = usageLine(conversation.usageTotals);
+  const time: TimeTotals | undefined = conversation.timeTotals;
+  if (!time) return l10n.t('Exported {0}; {1}.', at, usage);
+  const total = seconds(time.waitMs + time.streamMs);
+  const wait = seconds(time.waitMs);
+  const timed = time.replies === 1 ? l10n.t('1 timed reply, {0} ({1} to first tokens)', total, wait) : l10n.t('{0} timed replies, {1} ({2} to first tokens)', time.replies, total, wait);
+  return l10n.t('Exported {0}; {1}; {2}.', at, usage, timed);
 }
 
 /** "first token 320 ms, thinking 50 tokens/s, answer 48 tokens/s (estimated split)". */
 function speedLine(speed: ReplySpeed): string {
-  const parts = [`first token ${Math.round(speed.firstTokenMs)} ms`];
-  if (speed.reasoning?.perSecond !== undefined) parts.push(`thinking ${Math.round(speed.reasoning.perSecond)} tokens/s`);
-  if (speed.answer?.perSecond !== undefined) parts.push(`answer ${Math.round(speed.answer.perSecond)} tokens/s`);
-  return `_(${parts.join(', ')}${speed.splitEstimated ? ', split between thinking and answer estimated' : ''})_`;
+  const parts = [l10n.t('first token {0} ms', Math.round(speed.firstTokenMs))];
+  if (speed.reasoning?.perSecond !== undefined) parts.push(l10n.t('thinking {0} tokens/s', Math.round(speed.reasoning.perSecond)));
+  if (speed.answer?.perSecond !== undefined) parts.push(l10n.t('answer {0} tokens/s', Math.round(speed.answer.perSecond)));
+  if (speed.splitEstimated) parts.push(l10n.t('split between thinking and answer estimated'));
+  return `_(${parts.reduce((list, part) => l10n.t('{0}, {1}', list, part))})_`;
 }
 
 export function conversationToMarkdown(conversation: Conversation): string {
   const out: string[] = [`# ${conversation.title}`, ''];
-  out.push(`_Exported ${new Date(conversation.updatedAt).toISOString()}; ${usageLine(conversation.usageTotals)}${timeLine(conversation.timeTotals)}._`, '');
-  if (conversation.systemPrompt) out.push('## System', '', conversation.systemPrompt, '');
+  out.push(`_${exportedLine(conversation)}_`, '');
+  if (conversation.systemPrompt) out.push(`## ${l10n.t('System')}`, '', conversation.systemPrompt, '');
   for (const entry of conversation.entries) {
     if (entry.role === 'user') {
-      out.push('## User', '', ...checkpointLine(entry.checkpoint), entry.content, '');
+      out.push(`## ${l10n.t('User')}`, '', ...checkpointLine(entry.checkpoint), entry.content, '');
     } else if (entry.role === 'tool') {
       const fence = fenceFor(entry.content);
-      out.push(`## Tool result${entry.name ? ` (${entry.name})` : ''}`, '', ...checkpointLine(entry.checkpoint), fence, entry.content, fence, '');
+      out.push(`## ${entry.name ? l10n.t('Tool result ({0})', entry.name) : l10n.t('Tool result')}`, '', ...checkpointLine(entry.checkpoint), fence, entry.content, fence, '');
     } else {
       const alt = selectedAlternative(entry);
-      out.push(`## Assistant (${entry.model})`, '');
+      out.push(`## ${l10n.t('Assistant ({0})', entry.model)}`, '');
       if (entry.plan) out.push(...planLines(entry.plan));
       if (alt.reasoning !== '') {
-        out.push('<details><summary>Thinking</summary>', '', quote(alt.reasoning), '', '</details>', '');
+        out.push(`<details><summary>${l10n.t('Thinking')}</summary>`, '', quote(alt.reasoning), '', '</details>', '');
       }
       if (alt.content !== '') out.push(alt.content, '');
       for (const call of alt.toolCalls ?? []) {
-        out.push(`Tool call \`${call.function.name}\`:`, '', '```json', call.function.arguments, '```', '');
+        out.push(l10n.t('Tool call {0}:', `\`${call.function.name}\``), '', '```json', call.function.arguments, '```', '');
       }
       const speed = replySpeed(entry);
       if (speed) out.push(speedLine(speed), '');
-      const note = STATUS_NOTE[entry.status];
+      const note = statusNote(entry.status);
       if (note) out.push(note, '');
-      if (entry.error) out.push(`> **Error:** ${entry.error.message}`, '');
+      if (entry.error) out.push(`> **${l10n.t('Error:')}** ${entry.error.message}`, '');
       if (entry.alternatives.length > 1) {
-        out.push(`_(alternative ${entry.selected + 1} of ${entry.alternatives.length})_`, '');
+        out.push(`_${l10n.t('(alternative {0} of {1})', entry.selected + 1, entry.alternatives.length)}_`, '');
       }
     }
     if (conversation.compaction?.upTo === entry.id) {
-      out.push('---', '', '_From here on, the messages above were sent to the model as this summary (/compact):_', '', quote(conversation.compaction.summary), '', '---', '');
+      out.push('---', '', `_${l10n.t('From here on, the messages above were sent to the model as this summary (/compact):')}_`, '', quote(conversation.compaction.summary), '', '---', '');
     }
   }
   return `${out.join('\n').trimEnd()}\n`;

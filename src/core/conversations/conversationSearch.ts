@@ -1,13 +1,17 @@
 // How a conversation is titled automatically and where a search query matches in it.
+import * as l10n from '../l10n';
 import { selectedAlternative, type Conversation } from './conversation';
 import { shortTitle } from './conversationTitle';
 
-export const UNTITLED = 'New chat';
+/** The title of a conversation nothing names yet; saved with it, in the language of the window that made it. */
+export function untitled(): string {
+  return l10n.t('New chat');
+}
 
 export function autoTitle(conversation: Conversation): string {
   const first = conversation.entries.find((e) => e.role === 'user');
-  if (!first) return UNTITLED;
-  return shortTitle(first.content) ?? UNTITLED;
+  if (!first) return untitled();
+  return shortTitle(first.content) ?? untitled();
 }
 
 /** Text around the first match of `needle` (lower case) in the conversation's messages, or undefined. */

@@ -4,17 +4,17 @@
 // windows may share the folder: every write runs under its lock and merges with what they wrote.
 import type { Clock } from '../clock';
 import { zeroUsage, type Conversation } from './conversation';
+import * as l10n from '../l10n';
 import { ConversationNotFoundError, InvalidInputError } from './conversationErrors';
 import type { ConversationFolder } from './conversationFolder';
 import { INDEX_FILE, indexEntryOf, markDeleted, parseIndex, putEntry, serializeIndex, type ConversationIndex, type IndexEntry } from './conversationIndex';
 import { journalName } from './conversationJournal';
 import { ConversationJournalFile } from './conversationJournalFile';
 import { replayJournal } from './journalReplay';
-import { autoTitle, matchSnippet, UNTITLED } from './conversationSearch';
+import { autoTitle, matchSnippet, untitled } from './conversationSearch';
 import { repairAfterRestart } from './restartRepair';
 import { folderNeedsRepair, rebuiltIndex, repairFolder } from './folderRepair';
 
-export { UNTITLED };
 const ACTIVE_FILE = 'activeConversation.json';
 export const MAX_TITLE_LENGTH = 200;
 
@@ -168,7 +168,7 @@ export class ConversationStore {
     const conversation: Conversation = {
       version: 1,
       id: globalThis.crypto.randomUUID(),
-      title: UNTITLED,
+      title: untitled(),
       titleIsCustom: false,
       createdAt: now,
       updatedAt: now,
@@ -192,9 +192,9 @@ export class ConversationStore {
     const conversation = await this.load(id);
     if (!conversation) throw new ConversationNotFoundError(id);
     const clean = title.replace(/\s+/g, ' ').trim();
-    if (clean === '') throw new InvalidInputError('title', 'must not be empty');
+    if (clean === '') throw new InvalidInputError('title', l10n.t('must not be empty'));
     if (clean.length > MAX_TITLE_LENGTH) {
-      throw new InvalidInputError('title', `must be at most ${MAX_TITLE_LENGTH} characters (got ${clean.length})`);
+      throw new InvalidInputError('title', l10n.t('must be at most {0} characters (got {1})', MAX_TITLE_LENGTH, clean.length));
     }
     conversation.title = clean;
     conversation.titleIsCustom = true;

@@ -2,12 +2,13 @@
 // that no longer exists. Writing it would overwrite what the user typed, so the proposal is carried onto
 // the new text when the two touch different lines, and refused (with the first line where they meet)
 // when they touch the same ones.
+import * as l10n from '../l10n';
 import { diffLineArrays, type Hunk } from './hunks';
 import { joinLines, proposalLines, splitLines, type OutputLine } from './textLines';
 
 export class EditConflictError extends Error {
   constructor(readonly line: number) {
-    super(`You changed line ${line + 1}, which the proposed edit also changes; the proposal was stopped so your edit stays as you wrote it.`);
+    super(l10n.t('You changed line {0}, which the proposed edit also changes; the proposal was stopped so your edit stays as you wrote it.', line + 1));
     this.name = 'EditConflictError';
   }
 }

@@ -1,6 +1,7 @@
 // The attachments of the message being written: each starts uploading as soon as it is attached, so
 // its chip shows uploading / ok / error before the user presses send, and can be removed until then.
 import type { SystemMessage } from '../../api/index';
+import * as l10n from '../l10n';
 import { formatBytes } from './byteSize';
 import type { ComposedRequest, ContextBuilder, FileSource, PreparedAttachment, SelectionContext } from './contextBuilder';
 import { errorMessage } from './filesClient';
@@ -110,7 +111,7 @@ export class AttachmentSession {
       ...input,
       attachments: entries.flatMap((e) => (e.prepared ? [e.prepared] : [])),
     });
-    const refused = entries.filter((e) => !e.prepared).map((e) => ({ name: e.chip.name, reason: e.chip.statusDetails ?? 'refused' }));
+    const refused = entries.filter((e) => !e.prepared).map((e) => ({ name: e.chip.name, reason: e.chip.statusDetails ?? l10n.t('refused') }));
     this.entries.clear();
     this.changed();
     return { ...composed, refused };

@@ -8,6 +8,7 @@
 // or removed file drop out without touching the others (and an unchanged file keeps its place in the
 // prefix the service can cache).
 import type { ContentPart, FileObject, FilePurpose, ImageUrlPart, SystemMessage, UserMessage, VideoUrlPart } from '../../api/index';
+import * as l10n from '../l10n';
 import { errorMessage, type FilesClient } from './filesClient';
 import type { OwnedUpload, UploadCache } from './uploadCache';
 import { checkUploadFor, checkUpload, extensionForMime, extensionOf, isMediaExtension, type AcceptedUpload, type FileKind } from './uploadChecks';
@@ -110,7 +111,7 @@ export class ContextBuilder {
     if (accepted.purpose === 'video') return { ...uploaded, status: 'ok', part: { type: 'video_url', video_url: { url: `ms://${outcome.file.id}` } } };
 
     if (outcome.file.status === 'error') {
-      return { ...uploaded, status: 'error', error: outcome.file.status_details || 'the service could not extract this file' };
+      return { ...uploaded, status: 'error', error: outcome.file.status_details || l10n.t('the service could not extract this file') };
     }
     try {
       const content = await this.client.files.content(outcome.file.id);

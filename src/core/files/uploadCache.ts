@@ -10,6 +10,7 @@ import { LIMITS, FilePurposeSchema, type FileObject, type FilePurpose } from '..
 import { contentHash } from './accountKey';
 import { formatBytes } from './byteSize';
 import type { SharedKeyValueStorage } from '../keyValueStorage';
+import * as l10n from '../l10n';
 import { isFileGone, type FilesClient } from './filesClient';
 
 const OwnedUploadSchema = z.object({
@@ -211,8 +212,8 @@ export class UploadCache {
         request.filename,
         byCount ? 'files' : 'bytes',
         byCount
-          ? `The number of files you have uploaded exceeded the max file count ${this.limits.maxFiles}, please delete previous uploaded files (files not uploaded by this extension are never deleted automatically)`
-          : `the total size of uploaded files would exceed ${formatBytes(this.limits.maxTotalBytes)}, even after removing every file this extension uploaded`,
+          ? l10n.t('The number of files you have uploaded exceeded the max file count {0}, please delete previous uploaded files (files not uploaded by this extension are never deleted automatically)', this.limits.maxFiles)
+          : l10n.t('the total size of uploaded files would exceed {0}, even after removing every file this extension uploaded', formatBytes(this.limits.maxTotalBytes)),
       );
     }
     const evicted: OwnedUpload[] = [];

@@ -4,13 +4,19 @@
 import { isBinaryFileSync } from 'isbinaryfile';
 import { filetypeinfo } from 'magic-bytes.js';
 import { FILE_EXTENSIONS, LIMITS, type FilePurpose } from '../../api/index';
+import * as l10n from '../l10n';
 
 /** text: source code and plain text; document: binary formats the service extracts (PDF, Office, e-books). */
 export type FileKind = 'text' | 'document' | 'image' | 'video';
 
 /** The service's own reasons (spec error table), so the user reads the same words either way. */
-export const TOO_LARGE_REASON = 'File size is too large, max file size is 100MB, please confirm and re-upload the file';
-export const EMPTY_REASON = 'File size is zero, please confirm and re-upload the file';
+export function tooLargeReason(): string {
+  return l10n.t('File size is too large, max file size is 100MB, please confirm and re-upload the file');
+}
+
+export function emptyReason(): string {
+  return l10n.t('File size is zero, please confirm and re-upload the file');
+}
 
 /** How many leading bytes the content checks need; callers may pass just this much of a large file. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -91,17 +97,19 @@ function classifyBinary(name: string, ext: string, head: Uint8Array): AcceptedUp
   const video = guesses.find((g) => g.mime?.startsWith('video/'));
   if (video) return { kind: 'video', mime: video.mime, purpose: 'video' };
   if (guesses.some((g) => g.typename === 'pdf')) return { kind: 'document', mime: undefined, purpose: 'file-extract' };
-  const what = guesses[0] ? `a binary file (${guesses[0].typename})` : 'a binary file';
+  const documents = BINARY_DOCUMENT_EXTENSIONS.join(', ');
   throw new UploadRefusedError(
     name,
-    `it is ${what}, not an image, a video or a supported document (${BINARY_DOCUMENT_EXTENSIONS.join(', ')} or text); it is not sent`,
+    guesses[0]
+      ? l10n.t('it is a binary file ({0}), not an image, a video or a supported document ({1} or text); it is not sent', guesses[0].typename, documents)
+      : l10n.t('it is a binary file, not an image, a video or a supported document ({0} or text); it is not sent', documents),
   );
 }
 
 /** Decides whether a file may be uploaded and as what; throws UploadRefusedError naming the file otherwise. */
 export function checkUpload(file: UploadCandidate, maxFileBytes: number = LIMITS.maxFileBytes): AcceptedUpload {
-  if (file.size <= 0) throw new UploadRefusedError(file.name, EMPTY_REASON);
-  if (file.size > maxFileBytes) throw new UploadRefusedError(file.name, TOO_LARGE_REASON);
+  if (file.size <= 0) throw new UploadRefusedError(file.name, emptyReason());
+  if (file.size > maxFileBytes) throw new UploadRefusedError(file.name, tooLargeReason());
   const ext = extensionOf(file.name);
   const head = file.head.subarray(0, SNIFF_BYTES);
   if (isBinary(head)) return classifyBinary(file.name, ext, head);
@@ -109,11 +117,18 @@ export function checkUpload(file: UploadCandidate, maxFileBytes: number = LIMITS
   return { kind: 'text', mime: undefined, purpose: 'file-extract' };
 }
 
+/** The kind as a refusal names it. */
+function kindName(kind: FileKind): string {
+  if (kind === 'text') return l10n.t('text');
+  if (kind === 'document') return l10n.t('a document');
+  return kind === 'image' ? l10n.t('an image') : l10n.t('a video');
+}
+
 /** The same check with a purpose the caller insists on (an image picked for `image_url`, say). */
 export function checkUploadFor(file: UploadCandidate, purpose: FilePurpose, maxFileBytes?: number): AcceptedUpload {
   const accepted = checkUpload(file, maxFileBytes);
-  if (purpose === 'image' && accepted.kind !== 'image') throw new UploadRefusedError(file.name, `it is not an image (it is ${accepted.kind}); only images can be sent as image_url`);
-  if (purpose === 'video' && accepted.kind !== 'video') throw new UploadRefusedError(file.name, `it is not a video (it is ${accepted.kind}); only videos can be sent as video_url`);
-  if (purpose === 'file-extract' && accepted.kind === 'video') throw new UploadRefusedError(file.name, 'the service extracts text from documents, code and images, not from videos');
+  if (purpose === 'image' && accepted.kind !== 'image') throw new UploadRefusedError(file.name, l10n.t('it is not an image (it is {0}); only images can be sent as image_url', kindName(accepted.kind)));
+  if (purpose === 'video' && accepted.kind !== 'video') throw new UploadRefusedError(file.name, l10n.t('it is not a video (it is {0}); only videos can be sent as video_url', kindName(accepted.kind)));
+  if (purpose === 'file-extract' && accepted.kind === 'video') throw new UploadRefusedError(file.name, l10n.t('the service extracts text from documents, code and images, not from videos'));
   return { ...accepted, purpose };
 }

@@ -4,6 +4,7 @@ import type { FileObject } from '../../api/index';
 import { formatBytes } from './byteSize';
 import type { FilesClient } from './filesClient';
 import type { UploadCache } from './uploadCache';
+import * as l10n from '../l10n';
 
 export interface UploadRow {
   file: FileObject;
@@ -48,7 +49,7 @@ export async function loadUploadsOverview(client: FilesClient, cache: UploadCach
       owned,
       label: file.filename,
       description: `${formatBytes(file.bytes)} · ${file.purpose} · ${file.status}`,
-      detail: `uploaded ${formatUploadDate(file.created_at)} · ${owned ? 'by this extension' : 'not by this extension'}${details}`,
+      detail: `${owned ? l10n.t('uploaded {0} · by this extension', formatUploadDate(file.created_at)) : l10n.t('uploaded {0} · not by this extension', formatUploadDate(file.created_at))}${details}`,
     };
   });
   const { maxFiles, maxTotalBytes } = cache.fileLimits;
@@ -62,7 +63,7 @@ export async function loadUploadsOverview(client: FilesClient, cache: UploadCach
       maxFiles,
       maxBytes: maxTotalBytes,
       ownedFiles,
-      label: `${files.length} of ${maxFiles} files · ${formatBytes(bytes)} of ${formatBytes(maxTotalBytes)} (${ownedFiles} by this extension)`,
+      label: l10n.t('{0} of {1} files · {2} of {3} ({4} by this extension)', files.length, maxFiles, formatBytes(bytes), formatBytes(maxTotalBytes), ownedFiles),
     },
   };
 }

@@ -1,6 +1,7 @@
 // Images and videos only work on models that can see; sending one to another model is a request that
 // is certain to fail, so it is stopped here with the models that would take it.
 import { MODELS, modelInfo } from '../../api/index';
+import * as l10n from '../l10n';
 
 export class VisionUnsupportedError extends Error {
   override readonly name = 'VisionUnsupportedError';
@@ -9,7 +10,7 @@ export class VisionUnsupportedError extends Error {
     /** Vision-capable model ids the user can switch to, best first. */
     readonly suggestions: readonly string[],
   ) {
-    super(`${model} cannot see images or videos. Switch to a vision model (${suggestions.join(', ')}) or remove the image/video attachment.`);
+    super(l10n.t('{0} cannot see images or videos. Switch to a vision model ({1}) or remove the image/video attachment.', model, suggestions.join(', ')));
   }
 }
 

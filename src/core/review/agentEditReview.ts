@@ -8,6 +8,7 @@
 import { applyHunks, diffLineArrays, hunkId, type Hunk } from '../edits/hunks';
 import { EditConflictError, rebaseProposal } from '../edits/rebase';
 import { splitLines } from '../edits/textLines';
+import * as l10n from '../l10n';
 
 /** What the review needs of the files: their text now, and a write that only replaces what it expects. */
 export interface ReviewedFiles {
@@ -30,14 +31,14 @@ export interface ReviewJournal {
 
 export class ReviewHunkGoneError extends Error {
   constructor(display: string) {
-    super(`That change to ${display} was already kept or undone; the review shows what is left.`);
+    super(l10n.t('That change to {0} was already kept or undone; the review shows what is left.', display));
     this.name = 'ReviewHunkGoneError';
   }
 }
 
 export class ReviewConflictError extends Error {
   constructor(display: string, line: number) {
-    super(`Not undone: you changed line ${line + 1} of ${display} since the agent did, and undoing this change would overwrite it. Undo it by hand, or keep it.`);
+    super(l10n.t('Not undone: you changed line {0} of {1} since the agent did, and undoing this change would overwrite it. Undo it by hand, or keep it.', line + 1, display));
     this.name = 'ReviewConflictError';
   }
 }
@@ -205,7 +206,7 @@ export class AgentEditReview {
 
   private async revert(file: ReviewedFile, reverted: string): Promise<void> {
     const now = await this.io.read(file.path);
-    if (now === undefined) throw new Error(`${file.display} no longer exists; there is nothing to undo in it.`);
+    if (now === undefined) throw new Error(l10n.t('{0} no longer exists; there is nothing to undo in it.', file.display));
     const typed = now !== file.agent;
     let text = reverted;
     if (typed) {

@@ -7,6 +7,7 @@ import type { Conversation } from '../conversations/conversation';
 import type { MentionKind, MentionOutcome } from '../context/mentions';
 import { buildHistory } from '../chat/historyBuilder';
 import { compactionCut, shouldCompact } from '../chat/compaction';
+import * as l10n from '../l10n';
 import { computeTokenBudget } from './tokenBudget';
 import { countTokensLocally, DebouncedEstimator, type EstimateClient } from './tokenEstimator';
 
@@ -66,7 +67,6 @@ export interface DraftEstimate {
   compaction?: CompactionOutlook;
 }
 
-const APPROXIMATE_REASON = 'approximate: counted locally (the estimate endpoint does not take this model or did not answer)';
 
 /** The messages the next request would send: the history, a new chat's system prompt, the draft. */
 export function draftMessages(conversation: Conversation | undefined, draft: string, systemPrompt: string): ChatMessage[] {
@@ -81,17 +81,15 @@ interface Part {
   tokens: number;
 }
 
-const DRAFT_LABEL = 'Your message';
-
-/** The input's parts counted locally: the system messages (rules, system prompt, files), the conversation, the draft. */
+/** The input's parts counted locally: the system messages (rules, system prompt, files), the conversation, the draft (last). */
 async function partsOf(messages: ChatMessage[], draft: string): Promise<Part[]> {
   const system = messages.filter((m) => m.role === 'system');
   const draftMessage = draft.trim() !== '' ? messages.at(-1) : undefined;
   const conversation = messages.filter((m) => m.role !== 'system' && m !== draftMessage);
   return [
-    { label: 'Rules, system prompt, files and mentions', tokens: await countTokensLocally(system) },
-    { label: 'Conversation', tokens: await countTokensLocally(conversation) },
-    { label: DRAFT_LABEL, tokens: draftMessage ? await countTokensLocally([draftMessage]) : 0 },
+    { label: l10n.t('Rules, system prompt, files and mentions'), tokens: await countTokensLocally(system) },
+    { label: l10n.t('Conversation'), tokens: await countTokensLocally(conversation) },
+    { label: l10n.t('Your message'), tokens: draftMessage ? await countTokensLocally([draftMessage]) : 0 },
   ];
 }
 
@@ -105,7 +103,7 @@ export function scaledBreakdown(parts: readonly Part[], inputTokens: number, res
   const drift = inputTokens - scaled.reduce((sum, p) => sum + p.tokens, 0);
   const largest = scaled.reduce((best, p) => (p.tokens > (best?.tokens ?? -1) ? p : best), scaled[0]);
   if (largest) largest.tokens += drift;
-  return [...scaled, { label: 'Reserved for the reply', tokens: reserve }].filter((p) => p.tokens > 0);
+  return [...scaled, { label: l10n.t('Reserved for the reply'), tokens: reserve }].filter((p) => p.tokens > 0);
 }
 
 /** Each mention's own tokens, counted locally (the service's figure is for the whole request). */
@@ -166,7 +164,7 @@ export class DraftTokenEstimates {
     const maxCompletionTokens = request.maxCompletionTokens ?? LIMITS.defaultMaxCompletionTokens;
     const cached = lastCachedTokens(request.conversation);
     const parts = await partsOf(messages, request.draft);
-    const draftTokens = parts.find((p) => p.label === DRAFT_LABEL)?.tokens ?? 0;
+    const draftTokens = parts.at(-1)?.tokens ?? 0;
     const compaction = await compactionOutlook(request, contextLength, draftTokens + maxCompletionTokens);
     this.pending = {
       requestId: request.requestId,
@@ -198,7 +196,7 @@ export class DraftTokenEstimates {
         // the service checks, so the view's warning comes before the service's refusal.
         tokens: budget.state === 'unknown-limit' ? budget.inputTokens : budget.requestTokens,
         contextLength: budget.contextLength ?? null,
-        ...(estimate.approximate ? { unavailableReason: APPROXIMATE_REASON } : {}),
+        ...(estimate.approximate ? { unavailableReason: l10n.t('approximate: counted locally (the estimate endpoint does not take this model or did not answer)') } : {}),
         breakdown: scaledBreakdown(pending.parts, estimate.tokens, budget.state === 'unknown-limit' ? 0 : pending.maxCompletionTokens),
         ...(pending.cachedTokens !== undefined ? { cachedTokens: pending.cachedTokens } : {}),
         ...(pending.mentions ? { mentions: pending.mentions } : {}),

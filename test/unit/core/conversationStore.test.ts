@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ConversationStore, UNTITLED } from '../../../src/core/conversations/conversationStore';
+import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { ConversationNotFoundError, InvalidInputError } from '../../../src/core/conversations/conversationErrors';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
 import { ManualClock } from './support/manualClock';
@@ -26,7 +26,7 @@ describe('ConversationStore', () => {
   it('creates, titles from the first message, saves and reloads', async () => {
     const { store, storage, clock } = await openStore();
     const c = await store.create('Be brief.');
-    assert.equal(c.title, UNTITLED);
+    assert.equal(c.title, 'New chat');
     c.entries.push({ id: 'u1', role: 'user', createdAt: 1, content: '  How do   I sort\na map by value in Go? Please explain with an example and edge cases.' });
     await store.save(c);
     assert.equal(c.title, 'How do I sort a map by value in Go?', 'a short title from the first sentence');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { DELETED_ELSEWHERE_NOTICE, sendSurvivingDeletion } from '../../../src/core/chat/deletedConversationSend';
+import { deletedElsewhereNotice, sendSurvivingDeletion } from '../../../src/core/chat/deletedConversationSend';
 import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
@@ -38,7 +38,7 @@ describe('a message for a conversation another window deleted', () => {
     const id = await sendSurvivingDeletion({ store: one, systemPrompt: '', notice: (t) => void notices.push(t) }, shown.id, sendInto(one, sent));
     assert.notEqual(id, shown.id);
     assert.deepEqual(sent, [id]);
-    assert.deepEqual(notices, [DELETED_ELSEWHERE_NOTICE]);
+    assert.deepEqual(notices, [deletedElsewhereNotice()]);
     const last = one.require(id).entries.at(-1);
     assert.equal(last?.role === 'user' ? last.content : undefined, 'keep me');
   });
@@ -52,7 +52,7 @@ describe('a message for a conversation another window deleted', () => {
     const id = await sendSurvivingDeletion({ store: one, systemPrompt: '', notice: (t) => void notices.push(t) }, shown.id, sendInto(one, sent));
     assert.deepEqual(sent, [id]);
     assert.notEqual(id, shown.id);
-    assert.deepEqual(notices, [DELETED_ELSEWHERE_NOTICE]);
+    assert.deepEqual(notices, [deletedElsewhereNotice()]);
   });
 
   it('is sent once more into a new conversation when it disappears while being sent', async () => {
@@ -71,7 +71,7 @@ describe('a message for a conversation another window deleted', () => {
     });
     assert.notEqual(id, shown.id);
     assert.deepEqual(sent, [id]);
-    assert.deepEqual(notices, [DELETED_ELSEWHERE_NOTICE]);
+    assert.deepEqual(notices, [deletedElsewhereNotice()]);
   });
 
   it('passes any other failure through, and sends a new conversation\'s message once', async () => {

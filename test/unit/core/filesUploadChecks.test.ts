@@ -4,8 +4,8 @@ import { UploadCache } from '../../../src/core/files/uploadCache';
 import {
   checkUpload,
   checkUploadFor,
-  EMPTY_REASON,
-  TOO_LARGE_REASON,
+  emptyReason,
+  tooLargeReason,
   UploadRefusedError,
 } from '../../../src/core/files/uploadChecks';
 import { startEmulatorTestBed } from '../../support/emulatorTestBed';
@@ -37,12 +37,12 @@ function refusal(fn: () => unknown): UploadRefusedError {
 describe('files: pre-upload checks', () => {
   it('refuses an empty file and one over 100 MB with the service\'s reasons, naming the file', () => {
     const empty = refusal(() => checkUpload(candidate('src/empty.ts', new Uint8Array())));
-    assert.equal(empty.reason, EMPTY_REASON);
+    assert.equal(empty.reason, emptyReason());
     assert.equal(empty.fileName, 'src/empty.ts');
     assert.match(empty.message, /^src\/empty\.ts: File size is zero/);
 
     const huge = refusal(() => checkUpload(candidate('video/big.mp4', MP4, 100 * 1024 * 1024 + 1)));
-    assert.equal(huge.reason, TOO_LARGE_REASON);
+    assert.equal(huge.reason, tooLargeReason());
     assert.match(huge.message, /^video\/big\.mp4: File size is too large, max file size is 100MB/);
     assert.equal(checkUpload(candidate('ok.mp4', MP4, 100 * 1024 * 1024)).kind, 'video');
   });
