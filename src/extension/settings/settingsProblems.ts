@@ -6,6 +6,7 @@
 import { isLoopbackHost, LIMITS, RequestValidationError, validateChatRequest } from '../../api/index';
 import * as l10n from '../../core/l10n';
 import { buildChatRequest } from '../../core/chat/chatRequestBuilder';
+import { issueText } from '../../core/chat/requestIssueText';
 import { GLOBAL_BASE_URL, type ChatSettings } from './chatSettings';
 import { requestSettingsOf } from './requestSettingsOf';
 
@@ -64,7 +65,7 @@ export function settingsProblems(settings: ChatSettings): string[] {
     if (!(error instanceof RequestValidationError)) throw error;
     for (const issue of error.issues) {
       const setting = SETTING_OF_FIELD[issue.field.split(/[.[]/)[0] ?? ''];
-      problems.push(`${setting ?? issue.field}: ${issue.message}`);
+      problems.push(issueText({ ...issue, field: setting ?? issue.field }));
     }
   }
   return problems;

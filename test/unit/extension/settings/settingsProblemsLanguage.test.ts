@@ -25,6 +25,8 @@ describe('settings warnings in the display language', () => {
     assert.deepEqual(settingsProblems({ ...settings, temperature: 1.5 }), [
       "«svc.temperature: must be a number from 0 to 1, or empty (null) for the model's default (got 1.5)»",
     ]);
+    const [alternatives] = settingsProblems({ ...settings, model: 'svc-v1-8k', choiceCount: 2 });
+    assert.match(alternatives ?? '', /^svc\.alternatives: «must be 1 when temperature is near 0 \(the default temperature of svc-v1-8k is [\d.]+\)»$/, "the service's rule said through the translator, the setting named");
     assert.equal(baseUrlProblem('http://api.svc.example/v1'), '«svc.baseUrl: must start with https:// (http:// only for 127.0.0.1, localhost or [::1]); got http://api.svc.example»');
   });
 
