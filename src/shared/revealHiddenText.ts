@@ -3,6 +3,9 @@
 // (U+202E makes "gpj.exe" read "exe.jpg"), zero-width characters, or a long run of blank lines that
 // pushes the real command out of sight. This makes every such character a visible marker such as
 // ⟨U+202E RLO⟩, counts the lines, and says what it found, for the host's dialogs and the view alike.
+// What it says is in the display language through the shared l10n module, which the view fills from
+// the page and each host bundle from VS Code's bundle when it starts (src/extension/coreTranslator.ts).
+import * as l10n from './l10n';
 
 const NAMES: Record<number, string> = {
   0x7f: 'DEL',
@@ -73,30 +76,40 @@ export function revealHiddenText(original: string, options: { manyLinesExpected?
       continue;
     }
     if (blankRun > MAX_BLANK_RUN) {
-      out.push(`⟨${blankRun} blank lines⟩`);
+      out.push(blankRunMarker(blankRun));
       foldedRuns += 1;
     } else {
       for (let b = 0; b < blankRun; b++) out.push('');
     }
     blankRun = 0;
-    out.push(line.replace(/[ \t]+$/, (tail) => `${tail}⟨trailing ${tail.length === 1 ? 'space' : `${tail.length} spaces`}⟩`));
+    out.push(line.replace(/[ \t]+$/, (tail) => `${tail}${trailingMarker(tail.length)}`));
   }
   if (blankRun > MAX_BLANK_RUN) {
-    out.push(`⟨${blankRun} blank lines⟩`);
+    out.push(blankRunMarker(blankRun));
     foldedRuns += 1;
   }
   const lineCount = lines.length;
   const notes: string[] = [];
-  if (hiddenCount > 0) notes.push(`${hiddenCount} hidden or direction-changing character${hiddenCount === 1 ? '' : 's'} (shown as ⟨U+…⟩)`);
-  if (foldedRuns > 0) notes.push(`long runs of blank lines (shown as ⟨N blank lines⟩)`);
+  if (hiddenCount > 0) {
+    notes.push(hiddenCount === 1 ? l10n.t('1 hidden or direction-changing character (shown as ⟨U+…⟩)') : l10n.t('{0} hidden or direction-changing characters (shown as ⟨U+…⟩)', hiddenCount));
+  }
+  if (foldedRuns > 0) notes.push(l10n.t('long runs of blank lines (shown as ⟨N blank lines⟩)'));
   const nonEmpty = lines.filter((line) => line.trim() !== '').length;
-  if (nonEmpty > 1 && options.manyLinesExpected !== true) notes.push(`${nonEmpty} non-empty lines: read all of them`);
+  if (nonEmpty > 1 && options.manyLinesExpected !== true) notes.push(l10n.t('{0} non-empty lines: read all of them', nonEmpty));
   return {
     text: out.join('\n'),
     lineCount,
     hiddenCount,
-    warning: notes.length > 0 ? `Look closely: ${notes.join('; ')}.` : undefined,
+    warning: notes.length > 0 ? l10n.t('Look closely: {0}.', notes.reduce((list, note) => l10n.t('{0}; {1}', list, note))) : undefined,
   };
+}
+
+function blankRunMarker(count: number): string {
+  return `⟨${l10n.t('{0} blank lines', count)}⟩`;
+}
+
+function trailingMarker(spaces: number): string {
+  return `⟨${spaces === 1 ? l10n.t('trailing space') : l10n.t('trailing {0} spaces', spaces)}⟩`;
 }
 
 export interface RevealedApproval {
@@ -117,7 +130,7 @@ export function revealApproval(request: { title: string; detail: string; warning
   return {
     title: title.text,
     detail: detail.text,
-    lines: `${detail.lineCount} line${detail.lineCount === 1 ? '' : 's'}`,
+    lines: detail.lineCount === 1 ? l10n.t('1 line') : l10n.t('{0} lines', detail.lineCount),
     lineCount: detail.lineCount,
     warnings: [request.warning, title.warning, detail.warning].filter((w): w is string => w !== undefined),
   };

@@ -3,6 +3,7 @@
 // result is the fiber's output unchanged (a protected formula's encrypted_output included). A bad
 // call comes back as an error result, never as a throw into the caller.
 import { fiberOutput, formulaUri } from '../../api/index';
+import * as l10n from '../l10n';
 import { formulaFunctionOf, languageModelToolName } from '../tools/formulaFunctions';
 import type { FormulaToolCatalog, FormulaService } from '../tools/formulaTools';
 import { FORMULA_TRAITS } from '../tools/formulaTraits';
@@ -35,33 +36,33 @@ function field(input: unknown, name: string): string {
  */
 export function previewInvocation(toolName: string, input: unknown, runsOnThisComputer: boolean): InvocationPreview {
   const known = formulaFunctionOf(toolName);
-  if (!known) return { invocationMessage: `Unknown svc tool ${toolName}` };
+  if (!known) return { invocationMessage: l10n.t('Unknown svc tool {0}', toolName) };
   const { fn, formula } = known;
   if (fn === 'code_runner') {
     const code = field(input, 'code');
-    if (!runsOnThisComputer) return { invocationMessage: "Running Python in the service's sandbox", code: { text: code, language: 'python' } };
+    if (!runsOnThisComputer) return { invocationMessage: l10n.t("Running Python in the service's sandbox"), code: { text: code, language: 'python' } };
     return {
-      invocationMessage: 'Running Python on this computer (the local emulator has no sandbox)',
-      confirmation: { title: 'Run this Python program on this computer?', lead: 'It runs with your files, network and rights:', detail: code, language: 'python' },
+      invocationMessage: l10n.t('Running Python on this computer (the local emulator has no sandbox)'),
+      confirmation: { title: l10n.t('Run this Python program on this computer?'), lead: l10n.t('It runs with your files, network and rights:'), detail: code, language: 'python' },
     };
   }
-  if (fn === 'quickjs') return { invocationMessage: "Running JavaScript in the service's sandbox", code: { text: field(input, 'code'), language: 'js' } };
+  if (fn === 'quickjs') return { invocationMessage: l10n.t("Running JavaScript in the service's sandbox"), code: { text: field(input, 'code'), language: 'js' } };
   if (fn === 'fetch') {
     const url = field(input, 'url');
-    return { invocationMessage: `Fetching ${url}`, confirmation: { title: 'Fetch this address?', lead: 'The service fetches, and the caller receives:', detail: url, language: '' } };
+    return { invocationMessage: l10n.t('Fetching {0}', url), confirmation: { title: l10n.t('Fetch this address?'), lead: l10n.t('The service fetches, and the caller receives:'), detail: url, language: '' } };
   }
   if (FORMULA_TRAITS[formula].charged) {
     return {
-      invocationMessage: 'Searching the web (charged)',
+      invocationMessage: l10n.t('Searching the web (charged)'),
       confirmation: {
-        title: `Run ${languageModelToolName(fn)}? It costs money per call.`,
-        lead: `${formulaUri(formula)} is charged to your svc balance for each call. Arguments:`,
+        title: l10n.t('Run {0}? It costs money per call.', languageModelToolName(fn)),
+        lead: l10n.t('{0} is charged to your svc balance for each call. Arguments:', formulaUri(formula)),
         detail: JSON.stringify(input, null, 2),
         language: 'json',
       },
     };
   }
-  return { invocationMessage: `Running the svc formula ${formula} (${fn})` };
+  return { invocationMessage: l10n.t('Running the svc formula {0} ({1})', formula, fn) };
 }
 
 export interface FormulaInvocationDeps {

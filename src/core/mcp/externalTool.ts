@@ -4,6 +4,7 @@
 // budget; a source that fails, hangs or answers nonsense gives the model an error result and the user a
 // line, and the task goes on.
 import type { ToolDefinition } from '../../api/index';
+import * as l10n from '../l10n';
 import type { TaskApprovals } from '../tools/approvals';
 import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from '../tools/tool';
 import { toolTraits } from '../tools/toolTraits';
@@ -51,14 +52,31 @@ export interface ExternalToolLimits {
 export const DEFAULT_EXTERNAL_LIMITS: ExternalToolLimits = { timeoutMs: 60_000, maxResultChars: 20_000 };
 
 /**
- * Where a call goes, as the question names it and "always" remembers it. A repository's server may take
- * the name of the user's own: the two are told apart in the question, and "always" for one is not the other.
+ * Where a call goes, as "always" remembers it (`key`), the model reads it (`label`) and the user reads it
+ * (`shownLabel`). A repository's server may take the name of the user's own: the two are told apart in
+ * the question, and "always" for one is not the other.
  */
-function sourceOf(origin: ExternalToolSpec['origin']): { key: string; label: string } {
-  if (origin.kind === 'vscode-tool') return { key: `vscode:${origin.tool}`, label: `another extension (its VS Code tool "${origin.tool}")` };
+function sourceOf(origin: ExternalToolSpec['origin']): { key: string; label: string; shownLabel: string } {
+  if (origin.kind === 'vscode-tool') {
+    return { key: `vscode:${origin.tool}`, label: `another extension (its VS Code tool "${origin.tool}")`, shownLabel: l10n.t('another extension (its VS Code tool "{0}")', origin.tool) };
+  }
   return origin.scope === 'workspace'
-    ? { key: `mcp:workspace:${origin.server}`, label: `the MCP server "${origin.server}" of this workspace (.vscode/mcp.json)` }
-    : { key: `mcp:user:${origin.server}`, label: `your MCP server "${origin.server}" (svc.mcp.servers)` };
+    ? {
+        key: `mcp:workspace:${origin.server}`,
+        label: `the MCP server "${origin.server}" of this workspace (.vscode/mcp.json)`,
+        shownLabel: l10n.t('the MCP server "{0}" of this workspace (.vscode/mcp.json)', origin.server),
+      }
+    : { key: `mcp:user:${origin.server}`, label: `your MCP server "${origin.server}" (svc.mcp.servers)`, shownLabel: l10n.t('your MCP server "{0}" (svc.mcp.servers)', origin.server) };
+}
+
+/** The warning above every call's question: a whole sentence per source, so each language words it its own way. */
+function outsideWarning(origin: ExternalToolSpec['origin']): string {
+  if (origin.kind === 'vscode-tool') {
+    return l10n.t('Another extension (its VS Code tool "{0}") runs outside the extension: it can act on this computer or send data, as its author wrote it.', origin.tool);
+  }
+  return origin.scope === 'workspace'
+    ? l10n.t('The MCP server "{0}" of this workspace (.vscode/mcp.json) runs outside the extension: it can act on this computer or send data, as its author wrote it.', origin.server)
+    : l10n.t('Your MCP server "{0}" (svc.mcp.servers) runs outside the extension: it can act on this computer or send data, as its author wrote it.', origin.server);
 }
 
 export interface ServerToolLimits {
@@ -103,9 +121,12 @@ export function resultText(content: readonly ExternalContent[], maxChars: number
 }
 
 export class ExternalToolTimeoutError extends Error {
+  readonly seconds: number;
   constructor(label: string, ms: number) {
-    super(`${label} did not answer within ${Math.round(ms / 1000)} s`);
+    const seconds = Math.round(ms / 1000);
+    super(`${label} did not answer within ${seconds} s`);
     this.name = 'ExternalToolTimeoutError';
+    this.seconds = seconds;
   }
 }
 
@@ -136,9 +157,9 @@ export class ExternalTool implements Tool {
       const decision = await this.task.approvals.answer(
         {
           kind: 'external-tool',
-          title: `Call the tool "${this.spec.toolName}" of ${source.label}?`,
+          title: l10n.t('Call the tool "{0}" of {1}?', this.spec.toolName, source.shownLabel),
           detail: JSON.stringify(args.value, null, 2),
-          warning: `${source.label[0]?.toUpperCase()}${source.label.slice(1)} runs outside the extension: it can act on this computer or send data, as its author wrote it.`,
+          warning: outsideWarning(this.spec.origin),
           allowAlways: true,
           alwaysAsk: true,
         },
@@ -164,7 +185,11 @@ export class ExternalTool implements Tool {
     } catch (error) {
       if (signal.aborted) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      this.task.notice(`${this.spec.name}: ${source.label} failed (${reason}); the task goes on without that result.`);
+      this.task.notice(
+        error instanceof ExternalToolTimeoutError
+          ? l10n.t('{0}: {1} did not answer within {2} s; the task goes on without that result.', this.spec.name, source.shownLabel, error.seconds)
+          : l10n.t('{0}: {1} failed ({2}); the task goes on without that result.', this.spec.name, source.shownLabel, reason),
+      );
       return failed(`The tool ${this.spec.toolName} of ${source.label} failed: ${reason}. Continue without it, or try another way.`);
     } finally {
       clearTimeout(timer);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 // A namespace import lets esbuild keep only the parts used: these files also go into the lazily loaded
 // MCP bundle, which would otherwise carry all of zod's classic API.
 import * as z from 'zod';
+import * as l10n from '../l10n';
 
 export interface StdioServerDefinition {
   type: 'stdio';
@@ -158,13 +159,16 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The definition as the approval question shows it: the whole command line, environment names and values, or the URL. */
+/**
+ * The definition as the approval question shows it: the whole command line, environment names and values,
+ * or the URL, as written; only the words around them are in the display language.
+ */
 export function describeServer(server: McpServerDefinition): string {
   if (server.type === 'http') {
     const headers = Object.keys(server.headers);
-    return `${server.url}${headers.length > 0 ? `\nheaders: ${headers.join(', ')}` : ''}`;
+    return [server.url, ...(headers.length > 0 ? [l10n.t('headers: {0}', headers.join(', '))] : [])].join('\n');
   }
   const quoted = [server.command, ...server.args].map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : JSON.stringify(part))).join(' ');
   const env = Object.entries(server.env).map(([k, v]) => `${k}=${v}`);
-  return [quoted, ...(server.cwd ? [`in ${server.cwd}`] : []), ...(env.length > 0 ? ['environment:', ...env] : [])].join('\n');
+  return [quoted, ...(server.cwd ? [l10n.t('in {0}', server.cwd)] : []), ...(env.length > 0 ? [l10n.t('environment:'), ...env] : [])].join('\n');
 }

@@ -4,6 +4,7 @@
 // yet is asked about, showing the whole URL or query. "Always for this task" approves one host.
 import type { ChatMessage } from '../../api/index';
 import { isSummaryMessage } from '../chat/historyBuilder';
+import * as l10n from '../l10n';
 import type { TaskApprovals } from './approvals';
 import { formulaFunctionTraits } from './formulaTraits';
 import type { ToolTraits } from './toolTraits';
@@ -12,6 +13,8 @@ import { UPDATE_PLAN_NAME, UPDATE_PLAN_TRAITS } from './updatePlanTool';
 export interface Egress {
   /** The host (or service) the data goes to; what "Always for this task" remembers. */
   destination: string;
+  /** How the question names a destination that is no host name (the web search service); default `destination`. */
+  shownDestination?: string;
   /** The tool that sends it, e.g. "fetch". */
   tool: string;
   /** Exactly what leaves: the whole URL, or the query. */
@@ -50,9 +53,9 @@ export class DataEgressGuard {
     const decision = await this.approvals.answer(
       {
         kind: 'send-data',
-        title: `Send data to ${egress.destination} with ${egress.tool}?`,
+        title: l10n.t('Send data to {0} with {1}?', egress.shownDestination ?? egress.destination, egress.tool),
         detail: egress.payload,
-        warning: 'This task has read files of your workspace. Check that nothing private is in what is sent.',
+        warning: l10n.t('This task has read files of your workspace. Check that nothing private is in what is sent.'),
         allowAlways: true,
         alwaysAsk: true,
       },
@@ -69,7 +72,7 @@ const NETWORK_ACTIONS = /\b(git\s+(push|remote\s+add|send-email)|npm\s+publish|y
 /** A warning line for a command that can send data over the network, or undefined. */
 export function networkWarning(command: string): string | undefined {
   if (NETWORK_TOOLS.test(command) || NETWORK_ACTIONS.test(command)) {
-    return 'This command can send data over the network. Check where it goes and what it sends.';
+    return l10n.t('This command can send data over the network. Check where it goes and what it sends.');
   }
   return undefined;
 }

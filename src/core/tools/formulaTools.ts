@@ -1,6 +1,7 @@
 // Official tools run by the service. Definitions come from GET /formulas/{uri}/tools (cached for the
 // session), a call is a fiber: POST /formulas/{uri}/fibers with the model's arguments string unchanged.
 import { fiberOutput, type Fiber, type FiberCall, type ToolDefinition, formulaUri, OFFICIAL_FORMULAS, type OfficialFormula } from '../../api/index';
+import * as l10n from '../l10n';
 import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard, Egress } from './dataEgressGuard';
 import { FORMULA_TRAITS } from './formulaTraits';
@@ -84,7 +85,7 @@ function egressOf(formula: string, args: ToolArguments): Egress | undefined {
     }
     return { destination: host, tool: 'fetch', payload: url };
   }
-  if (formula === 'web-search') return { destination: 'the web search service', tool: 'web_search', payload: args.raw };
+  if (formula === 'web-search') return { destination: 'the web search service', shownDestination: l10n.t('the web search service'), tool: 'web_search', payload: args.raw };
   return undefined;
 }
 
@@ -112,9 +113,9 @@ export class FormulaTool implements Tool {
       const allowed = await approvals.allowed(
         {
           kind: 'run-code',
-          title: 'Run this Python program on this computer?',
+          title: l10n.t('Run this Python program on this computer?'),
           detail: code,
-          warning: 'The local emulator has no sandbox: this program runs on this computer, with your files, network and rights.',
+          warning: l10n.t('The local emulator has no sandbox: this program runs on this computer, with your files, network and rights.'),
           allowAlways: false,
           alwaysAsk: true,
         },
@@ -124,7 +125,7 @@ export class FormulaTool implements Tool {
     }
     if (this.traits.charged) {
       const allowed = await approvals.allowed(
-        { kind: 'charged-tool', title: `Allow ${name} (charged) for this task?`, detail: `${this.uri} costs money per call.`, allowAlways: false },
+        { kind: 'charged-tool', title: l10n.t('Allow {0} (charged) for this task?', name), detail: l10n.t('{0} costs money per call.', this.uri), allowAlways: false },
         signal,
       );
       if (!allowed) return { status: 'rejected', content: `The user did not allow the charged tool ${name} in this task. Do not call it again; continue without it.` };

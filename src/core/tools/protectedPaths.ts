@@ -2,39 +2,46 @@
 // agent, when the user opens the folder, builds, commits or pushes. The agent may still propose such a
 // change, but it is always asked, even with auto-approved edits or "Always for this task", with a
 // warning line. One list, in one place; names are compared as case-insensitive file systems see them.
+import * as l10n from '../l10n';
+
+// The reasons are shown to the user inside the edit's warning, so each is looked up in the display
+// language when it is needed.
 
 /** Folders whose every file configures the editor, git, CI or the development container. */
-const PROTECTED_FOLDERS: Record<string, string> = {
-  '.vscode': 'VS Code runs its tasks and launch configurations and applies its settings to this workspace',
-  '.git': 'git runs hooks from here and reads its configuration here',
-  '.github': 'CI runs the workflows and actions here',
-  '.gitlab': 'CI reads its templates here',
-  '.circleci': 'CI runs the pipelines here',
-  '.husky': 'git runs these hooks on commit and push',
-  '.githooks': 'git runs these hooks when configured to',
-  '.devcontainer': 'the development container runs its commands from here',
-  '.idea': 'the IDE runs its run configurations from here',
-  '.cargo': 'cargo reads build configuration (and runners) here',
+const PROTECTED_FOLDERS: Record<string, () => string> = {
+  '.vscode': () => l10n.t('VS Code runs its tasks and launch configurations and applies its settings to this workspace'),
+  '.git': () => l10n.t('git runs hooks from here and reads its configuration here'),
+  '.github': () => l10n.t('CI runs the workflows and actions here'),
+  '.gitlab': () => l10n.t('CI reads its templates here'),
+  '.circleci': () => l10n.t('CI runs the pipelines here'),
+  '.husky': () => l10n.t('git runs these hooks on commit and push'),
+  '.githooks': () => l10n.t('git runs these hooks when configured to'),
+  '.devcontainer': () => l10n.t('the development container runs its commands from here'),
+  '.idea': () => l10n.t('the IDE runs its run configurations from here'),
+  '.cargo': () => l10n.t('cargo reads build configuration (and runners) here'),
 };
 
+const makeRunsRecipes = (): string => l10n.t('make runs its recipes');
+const ciRunsIt = (): string => l10n.t('CI runs it');
+
 /** Single files that run commands or configure the tools that do. */
-const PROTECTED_FILES: Record<string, string> = {
-  'package.json': 'its scripts run on install, build and test',
-  '.npmrc': 'npm reads its registry and scripts configuration here',
-  '.yarnrc': 'yarn reads its configuration here',
-  '.yarnrc.yml': 'yarn reads its configuration and plugins here',
-  makefile: 'make runs its recipes',
-  gnumakefile: 'make runs its recipes',
-  '.envrc': 'direnv runs it when you enter the folder',
-  '.gitattributes': 'git runs the filters it names',
-  '.gitmodules': 'git fetches the repositories it names',
-  '.pre-commit-config.yaml': 'pre-commit runs the hooks it names',
-  '.gitlab-ci.yml': 'CI runs it',
-  jenkinsfile: 'CI runs it',
-  'conftest.py': 'pytest runs it on every test run',
-  'setup.py': 'pip runs it on install',
-  'pyproject.toml': 'Python build tools read their backend and scripts here',
-  dockerfile: 'docker runs its commands on build',
+const PROTECTED_FILES: Record<string, () => string> = {
+  'package.json': () => l10n.t('its scripts run on install, build and test'),
+  '.npmrc': () => l10n.t('npm reads its registry and scripts configuration here'),
+  '.yarnrc': () => l10n.t('yarn reads its configuration here'),
+  '.yarnrc.yml': () => l10n.t('yarn reads its configuration and plugins here'),
+  makefile: makeRunsRecipes,
+  gnumakefile: makeRunsRecipes,
+  '.envrc': () => l10n.t('direnv runs it when you enter the folder'),
+  '.gitattributes': () => l10n.t('git runs the filters it names'),
+  '.gitmodules': () => l10n.t('git fetches the repositories it names'),
+  '.pre-commit-config.yaml': () => l10n.t('pre-commit runs the hooks it names'),
+  '.gitlab-ci.yml': ciRunsIt,
+  jenkinsfile: ciRunsIt,
+  'conftest.py': () => l10n.t('pytest runs it on every test run'),
+  'setup.py': () => l10n.t('pip runs it on install'),
+  'pyproject.toml': () => l10n.t('Python build tools read their backend and scripts here'),
+  dockerfile: () => l10n.t('docker runs its commands on build'),
 };
 
 /** Files executed by the tools they configure (eslint.config.js, vite.config.ts, .eslintrc.cjs, …). */
@@ -45,19 +52,19 @@ function normalise(segment: string): string {
   return segment.toLowerCase().replace(/[. ]+$/, '') || segment.toLowerCase();
 }
 
-/** Why a write to this workspace-relative path needs the user's eyes every time, or undefined. */
+/** Why a write to this workspace-relative path needs the user's eyes every time (as the user reads it), or undefined. */
 export function protectedPathReason(relativePath: string): string | undefined {
   const segments = relativePath.split(/[\\/]/).filter((s) => s !== '' && s !== '.').map(normalise);
   const name = segments[segments.length - 1];
   if (name === undefined) return undefined;
   for (const folder of segments.slice(0, -1)) {
     const why = PROTECTED_FOLDERS[folder];
-    if (why) return `${folder}/: ${why}`;
+    if (why) return l10n.t('{0}/: {1}', folder, why());
   }
   const why = PROTECTED_FILES[name];
-  if (why) return `${name}: ${why}`;
-  if (name.endsWith('.code-workspace')) return `${name}: VS Code applies its settings and tasks`;
-  if (name.endsWith('.mk')) return `${name}: make runs its recipes`;
-  if (EXECUTED_CONFIG.test(name)) return `${name}: the tool it configures runs it as code`;
+  if (why) return l10n.t('{0}: {1}', name, why());
+  if (name.endsWith('.code-workspace')) return l10n.t('{0}: {1}', name, l10n.t('VS Code applies its settings and tasks'));
+  if (name.endsWith('.mk')) return l10n.t('{0}: {1}', name, makeRunsRecipes());
+  if (EXECUTED_CONFIG.test(name)) return l10n.t('{0}: {1}', name, l10n.t('the tool it configures runs it as code'));
   return undefined;
 }

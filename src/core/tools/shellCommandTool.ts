@@ -4,6 +4,7 @@
 // A command never holds the task: past its time limit the call answers with what it printed and the
 // command goes on as a process of the task (taskProcesses.ts), which the model reads and stops; a
 // background command (a dev server, a watcher) answers at once.
+import * as l10n from '../l10n';
 import type { TaskApprovals } from './approvals';
 import { networkWarning } from './dataEgressGuard';
 import { endsWithPrompt, INPUT_HINT } from './inputPrompt';
@@ -19,8 +20,6 @@ export const MAX_COMMAND_TIMEOUT_SECONDS = 600;
 /** How long a background start waits for the first output before it answers (less when the process exits). */
 export const DEFAULT_BACKGROUND_FIRST_OUTPUT_MS = 2_000;
 
-export const BACKGROUND_WARNING = 'It keeps running in the background until you stop it, the agent stops it, or the task ends.';
-
 export interface ShellCommandOptions {
   maxOutputBytes?: number;
   backgroundFirstOutputMs?: number;
@@ -28,11 +27,19 @@ export interface ShellCommandOptions {
 
 const TITLE_COMMAND_CHARS = 80;
 
-/** "Run `npm test` in the terminal?": the exact command when it fits one line, its folder unless the root. */
+/**
+ * "Run `npm test` in the terminal?": the exact command when it fits one line, its folder unless the root.
+ * Each form is a whole sentence, so a translation orders its parts as its grammar wants.
+ */
 function commandQuestion(command: string, folder: string, background: boolean): string {
-  const shown = command.includes('\n') || command.length > TITLE_COMMAND_CHARS ? 'this command' : `\`${command}\``;
-  const where = folder === '.' ? '' : ` (in ${folder})`;
-  return background ? `Start ${shown} in the background${where}?` : `Run ${shown} in the terminal${where}?`;
+  const whole = command.includes('\n') || command.length > TITLE_COMMAND_CHARS;
+  const atRoot = folder === '.';
+  if (background) {
+    if (whole) return atRoot ? l10n.t('Start this command in the background?') : l10n.t('Start this command in the background (in {0})?', folder);
+    return atRoot ? l10n.t('Start `{0}` in the background?', command) : l10n.t('Start `{0}` in the background (in {1})?', command, folder);
+  }
+  if (whole) return atRoot ? l10n.t('Run this command in the terminal?') : l10n.t('Run this command in the terminal (in {0})?', folder);
+  return atRoot ? l10n.t('Run `{0}` in the terminal?', command) : l10n.t('Run `{0}` in the terminal (in {1})?', command, folder);
 }
 
 export class ShellCommandTool implements Tool {
@@ -80,7 +87,7 @@ export class ShellCommandTool implements Tool {
     }
     const background = args.value.background === true;
     const cwd = await this.policy.resolve(args.value.cwd ?? '.', 'read');
-    const warnings = [background ? BACKGROUND_WARNING : undefined, networkWarning(command)].filter((w) => w !== undefined);
+    const warnings = [background ? l10n.t('It keeps running in the background until you stop it, the agent stops it, or the task ends.') : undefined, networkWarning(command)].filter((w) => w !== undefined);
     const allowed = await this.approvals.allowed(
       {
         kind: 'command',

@@ -2,6 +2,7 @@
 // which the model reads its output and stops it, and the view lists it with a Stop button. A command
 // that finished in time leaves the list; one that ran past its time limit, or was started in the
 // background, stays until it is stopped or exits. When the task ends, everything still running stops.
+import * as l10n from '../l10n';
 import { ProcessOutput } from './processOutput';
 import type { CommandExit, CommandProcess, WorkspaceCommands } from './workspaceCommands';
 
@@ -86,7 +87,7 @@ export class TaskProcesses {
     const handle = await this.commands.startCommand({
       command: request.command,
       cwd: request.cwd,
-      title: `svc agent ${id}: ${request.command.length > 40 ? `${request.command.slice(0, 39)}…` : request.command}`,
+      title: l10n.t('svc agent {0}: {1}', id, request.command.length > 40 ? `${request.command.slice(0, 39)}…` : request.command),
       onOutput: (text) => output.append(text),
     });
     const tracked = new TrackedProcess(id, request.command, request.display, request.background, output, handle, () => this.changed());

@@ -4,10 +4,11 @@
 // task as holding workspace content, so what it sends out next is asked about (dataEgressGuard.ts).
 // Files are size-checked before they are read.
 import type { ToolDefinition } from '../../api/index';
+import * as l10n from '../l10n';
 import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard } from './dataEgressGuard';
 import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
-import type { SecretFileRules } from './secretFiles';
+import type { SecretFileRules, SecretMatch } from './secretFiles';
 import { FileTooLargeError } from './toolErrors';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import { toolTraits, type ToolTraits } from './toolTraits';
@@ -66,11 +67,17 @@ export abstract class WorkspaceTool implements Tool {
   abstract run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
 
   /** Why this file is kept from the model unless the user agrees, or undefined. */
-  protected async secretReason(target: ResolvedPath): Promise<{ reason: string; allowAlways: boolean } | undefined> {
+  protected async secretReason(target: ResolvedPath): Promise<SecretMatch | undefined> {
     const relative = target.display;
     const named = this.guards.secrets.match(relative) ?? this.guards.secrets.match(relative.split('/').slice(1).join('/'));
     if (named) return named;
-    if (await this.host.files.ignoredByGit(target.path)) return { reason: 'the workspace\'s .gitignore leaves it out, as it does for secrets and generated files', allowAlways: true };
+    if (await this.host.files.ignoredByGit(target.path)) {
+      return {
+        reason: "the workspace's .gitignore leaves it out, as it does for secrets and generated files",
+        shownReason: l10n.t("the workspace's .gitignore leaves it out, as it does for secrets and generated files"),
+        allowAlways: true,
+      };
+    }
     return undefined;
   }
 }
@@ -125,9 +132,9 @@ export class ReadFileTool extends WorkspaceTool {
       const allowed = await this.guards.approvals.allowed(
         {
           kind: 'read-secret',
-          title: `Let the agent read ${target.display}?`,
-          detail: `${target.display}: ${secret.reason}. What the agent reads is sent to the service.`,
-          warning: 'This file may hold keys, tokens or passwords.',
+          title: l10n.t('Let the agent read {0}?', target.display),
+          detail: l10n.t('{0}: {1}. What the agent reads is sent to the service.', target.display, secret.shownReason),
+          warning: l10n.t('This file may hold keys, tokens or passwords.'),
           allowAlways: secret.allowAlways,
         },
         signal,

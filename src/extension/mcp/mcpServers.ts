@@ -15,6 +15,7 @@ import { externalToolName } from '../../core/mcp/externalToolNames';
 import { capServerTools, DEFAULT_EXTERNAL_LIMITS, DEFAULT_SERVER_TOOL_LIMITS, ExternalTool, type ExternalToolSpec, type ExternalToolTask } from '../../core/mcp/externalTool';
 import type { Tool } from '../../core/tools/tool';
 import { revealApproval } from '../../shared/revealHiddenText';
+import { translateCoreText } from '../coreTranslator';
 import { commandEnvironment } from '../workspaceTools/commandEnvironment';
 import { mcpJsonFiles, userMcpServers } from './mcpConfigFiles';
 import { connectMcpServer, type McpConnection, type McpToolInfo } from './mcpConnection';
@@ -59,7 +60,10 @@ export class McpServers implements vscode.Disposable {
   /** Workspace servers the user said no to in this window, by key: the fingerprint answered. */
   private readonly declined = new Map<string, string>();
 
-  constructor(private readonly options: McpServersOptions) {}
+  constructor(private readonly options: McpServersOptions) {
+    // This bundle's own copy of core (the tools' approval questions) and of shared code is translated too.
+    translateCoreText();
+  }
 
   /** The servers defined now, with the problems of their files and setting (each bad field named). */
   read(): { servers: McpServerDefinition[]; problems: string[] } {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Fiber, FiberCall, ToolDefinition } from '../../../src/api/index';
+import { englishText, useTranslator } from '../../../src/core/l10n';
 import { invokeFormulaTool, previewInvocation } from '../../../src/core/languageModels/formulaToolInvocation';
 import { FormulaToolCatalog, type FormulaService } from '../../../src/core/tools/formulaTools';
 
@@ -64,5 +65,30 @@ describe('formulas as VS Code tools', () => {
     assert.equal(previewInvocation('svc_code_runner', { code: 'import os' }, false).confirmation, undefined);
     assert.equal(previewInvocation('svc_fetch', { url: 'https://example.com/x?secret=1' }, false).confirmation?.detail, 'https://example.com/x?secret=1');
     assert.match(previewInvocation('svc_web_search', { query: 'q' }, false).confirmation?.title ?? '', /costs money/);
+  });
+
+  describe('in the display language', () => {
+    beforeEach(() => useTranslator((message, args) => `‹${englishText(message, args)}›`));
+    afterEach(() => useTranslator(englishText));
+
+    it("what VS Code's chat shows is translated; the code, the address and the caller's result are not", async () => {
+      const local = previewInvocation('svc_code_runner', { code: 'import os' }, true);
+      assert.deepEqual(local, {
+        invocationMessage: '‹Running Python on this computer (the local emulator has no sandbox)›',
+        confirmation: { title: '‹Run this Python program on this computer?›', lead: '‹It runs with your files, network and rights:›', detail: 'import os', language: 'python' },
+      });
+      const fetch = previewInvocation('svc_fetch', { url: 'https://example.com/a' }, false);
+      assert.equal(fetch.invocationMessage, '‹Fetching https://example.com/a›');
+      assert.deepEqual([fetch.confirmation?.title, fetch.confirmation?.detail], ['‹Fetch this address?›', 'https://example.com/a']);
+      const search = previewInvocation('svc_web_search', { query: 'q' }, false);
+      assert.deepEqual([search.invocationMessage, search.confirmation?.title, search.confirmation?.lead], [
+        '‹Searching the web (charged)›',
+        '‹Run svc_web_search? It costs money per call.›',
+        '‹svc/web-search:latest is charged to your svc balance for each call. Arguments:›',
+      ]);
+      assert.equal(previewInvocation('svc_quickjs', { code: '1' }, false).invocationMessage, "‹Running JavaScript in the service's sandbox›");
+      const service = new Service(() => fiber('failed', { error: 'boom' }));
+      assert.deepEqual(await invokeFormulaTool('svc_nothing', {}, deps(service)), { ok: false, text: 'Error: svc_nothing is not an svc tool.' });
+    });
   });
 });
