@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { DEMO_FILES, DEMO_TASK } from '../../src/shared/demoProject';
+import { DEMO_COMMAND, DEMO_FILES, DEMO_TASK } from '../../src/shared/demoProject';
 import { repoRoot } from '../harness/toolPaths';
 import { openExtensionSettings } from './extensionSettings';
 import { extensionId, sendAgentTask, themes, useVsCode, type VsCodeSession } from './vscodeSession';
@@ -17,8 +17,15 @@ import { extensionId, sendAgentTask, themes, useVsCode, type VsCodeSession } fro
 /** Names that stay as written in any language: the product, model ids, formats, keys, file names. */
 const NAMES = /svc-[\w.-]+|\bsvc\b|\bAPI\b|\bJSON\b|\bMarkdown\b|\bToken\b|\bMCP\b|AGENTS\.md|\b(?:Shift|Ctrl|Cmd|Alt)\b(?:\+\w+)?|\bEnter\b|\bEscape\b|\/(?:compact|plan)\b|https?:\/\/\S+/g;
 
-/** File names and the command or file quoted in a question: names, as the user or the model wrote them. */
-const QUOTED_NAMES = /`[^`]*`|[\w.-]+\.(?:js|ts|json|txt|md)\b/g;
+/** File names, the command or file quoted in a question, tool names (read_file): as the user or the model wrote them. */
+const QUOTED_NAMES = /`[^`]*`|[\w.-]+\.(?:js|ts|json|txt|md)\b|\b[a-z]+(?:_[a-z]+)+\b/g;
+
+/** Words written as they are (the user's task, a command): `text`, or any start of it of three words or more (a conversation's title). */
+function asWritten(text: string): RegExp {
+  const words = text.split(' ').map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const rest = words.slice(3).reduceRight((tail, word) => `(?: ${word}${tail})?`, '');
+  return new RegExp(`${words.slice(0, 3).join(' ')}${rest}`, 'g');
+}
 
 /** Visible text, and the accessible names, tooltips and placeholders of every element, under `root`. */
 function pageWords(root: Element): string[] {
@@ -41,12 +48,15 @@ function pageWords(root: Element): string[] {
 
 /** The texts among `words` that still hold an English word once names are taken out. */
 function englishIn(words: string[], names: RegExp[]): string[] {
-  return words.filter((text) => /[A-Za-z]{3,}/.test([NAMES, QUOTED_NAMES, ...names].reduce((rest, name) => rest.replace(name, ''), text)));
+  return words.filter((text) => /[A-Za-z]{3,}/.test([...names, NAMES, QUOTED_NAMES].reduce((rest, name) => rest.replace(name, ''), text)));
 }
 
 interface AskedApproval {
   kind: string;
+  /** English left in the card. */
   english: string[];
+  /** English left anywhere in the view while the card waits (the reply's badge, the cards above). */
+  view: string[];
 }
 
 /**
@@ -61,7 +71,7 @@ async function approveAll(vscode: VsCodeSession, chat: FrameLocator, done: Retur
     await approval.or(done).first().waitFor({ timeout: 60_000 });
     if (await done.isVisible()) return asked;
     const kind = (await approval.getAttribute('data-kind')) ?? '';
-    asked.push({ kind, english: englishIn(await approval.evaluate(pageWords), options.names) });
+    asked.push({ kind, english: englishIn(await approval.evaluate(pageWords), options.names), view: englishIn(await chat.locator('body').evaluate(pageWords), options.names) });
     const shot = shots[kind];
     if (shot !== undefined) {
       await approval.scrollIntoViewIfNeeded();
@@ -113,12 +123,13 @@ if (theme) {
         const summary = chat().locator('.message-row').last().getByTestId('agent-summary');
         const asked = await approveAll(vscode, chat(), summary, {
           approve: language.approve,
-          names: [folderName()],
+          names: [folderName(), asWritten(DEMO_TASK), asWritten(DEMO_COMMAND)],
           shots: { edit: 'l10n-02-approval-edit', command: 'l10n-03-approval-command' },
         });
         assert.deepEqual([...new Set(asked.map((a) => a.kind))].sort(), ['command', 'edit'], 'an edit and a command were asked');
         if (language.locale === 'en') return;
         assert.deepEqual(asked.filter((a) => a.english.length > 0), [], 'no English in an approval card but names');
+        assert.deepEqual(asked.filter((a) => a.view.length > 0), [], 'no English in the view while an approval waits but names');
       });
 
       it('asks a command with a warning inline in that language', async () => {
