@@ -39,7 +39,8 @@ if (theme) {
 
       const command = chat().locator('[data-testid="approval"][data-kind="command"]');
       await command.waitFor({ timeout: 60_000 });
-      assert.equal(squash(await command.locator('.approval-title').textContent()), 'Run `node -e "console.log(\'2 tests passed\')"` in the terminal?');
+      assert.equal(squash(await command.locator('.approval-title').textContent()), 'Run node -e "console.log(\'2 tests passed\')" in the terminal?');
+      assert.equal(await command.locator('.approval-title code').textContent(), 'node -e "console.log(\'2 tests passed\')"');
       assert.equal(squash(await badge.textContent()), 'Waiting for your approval');
       await vscode.workbench.screenshot('cards-02-command-approval');
       await command.getByRole('button', { name: 'Approve', exact: true }).click();

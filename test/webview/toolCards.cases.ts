@@ -149,7 +149,7 @@ export const toolCardCases: WebviewCase[] = [
     },
   },
   {
-    name: 'a command approval names the exact command in its title',
+    name: 'a command approval names the exact command in its title, set as code',
     page: 'strict',
     async run(chat) {
       await chat.play([
@@ -157,7 +157,8 @@ export const toolCardCases: WebviewCase[] = [
         { type: 'approvalRequest', requestId: 'r2', conversationId: CONVERSATION_ID, kind: 'command', title: 'Run `python3 -m pytest` in the terminal?', detail: 'python3 -m pytest', allowAlways: false },
       ]);
       const prompt = chat.page.locator('[data-testid="approval"]');
-      assert.equal((await prompt.locator('.approval-title').innerText()).trim(), 'Run `python3 -m pytest` in the terminal?');
+      assert.equal((await prompt.locator('.approval-title').innerText()).trim(), 'Run python3 -m pytest in the terminal?');
+      assert.equal(await prompt.locator('.approval-title code').innerText(), 'python3 -m pytest', 'the command is set as code, not between backticks');
       assert.equal(await prompt.locator('[data-testid="approval-detail"]').innerText(), 'python3 -m pytest');
     },
   },

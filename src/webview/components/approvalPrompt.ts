@@ -26,6 +26,17 @@ function diffDetail(detail: string): HTMLElement {
   return el('pre', { className: 'approval-detail diff', attrs: { 'data-testid': 'approval-detail' } }, lines);
 }
 
+/**
+ * The title with the command it quotes set as code rather than between literal backticks. The code is
+ * everything from the first backtick to the last, so a backtick inside the command still shows.
+ */
+function titleText(title: string): Array<Node | string> {
+  const first = title.indexOf('`');
+  const last = title.lastIndexOf('`');
+  if (first < 0 || last === first) return [title];
+  return [title.slice(0, first), el('code', { text: title.slice(first + 1, last) }), title.slice(last + 1)];
+}
+
 export class ApprovalPrompt {
   readonly element: HTMLElement;
 
@@ -50,7 +61,7 @@ export class ApprovalPrompt {
       className: 'approval',
       attrs: { 'data-testid': 'approval', 'data-kind': request.kind, 'data-request-id': request.requestId, role: 'alertdialog', 'aria-label': shown.title },
     }, [
-      el('div', { className: 'approval-title' }, [icon(KIND_ICONS[request.kind]), el('strong', { text: ` ${shown.title}` })]),
+      el('div', { className: 'approval-title' }, [icon(KIND_ICONS[request.kind]), el('strong', {}, [' ', ...titleText(shown.title)])]),
       ...shown.warnings.map((warning) => el('div', { className: 'approval-warning', attrs: { 'data-testid': 'approval-warning' } }, [icon('warning'), el('span', { text: ` ${warning}` })])),
       el('div', { className: 'approval-lines', attrs: { 'data-testid': 'approval-lines' }, text: shown.lineCount > 12 ? l10n.t('{0} — scroll to read all of it', shown.lines) : shown.lines }),
       request.kind === 'edit' ? diffDetail(shown.detail) : el('pre', { className: 'approval-detail', attrs: { 'data-testid': 'approval-detail' }, text: shown.detail }),
