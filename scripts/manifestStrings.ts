@@ -1,8 +1,10 @@
 // Moves the manifest's user-visible English strings into package.nls.json, leaving `%key%` in their
 // place, so VS Code shows them in its display language (package.nls.<locale>.json). Keys are named for
 // where the string sits (`command.svc.newChat.title`, `config.svc.model.enumDescriptions.0`), so running
-// it again changes nothing and only a string added since gets a key. The tools' descriptions are left:
-// scripts/languageModelTools.ts writes them, and modelDescription and the input schemas go to the model.
+// it again changes nothing and only a string added since gets a key. Of the language-model tools (written
+// by scripts/languageModelTools.ts) only userDescription is taken: VS Code replaces a `%key%` anywhere in
+// the manifest, so a modelDescription written as one would reach the model in the display language, and
+// it and the input schemas are for the model; displayName is a name (`svc <function>`).
 //   npx tsx scripts/manifestStrings.ts          (also run by `npm run l10n`)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,6 +81,7 @@ export class ManifestStrings {
       const properties = group.properties;
       if (isObject(properties)) for (const [name, schema] of Object.entries(properties)) if (isObject(schema)) this.setting(schema, `config.${name}`);
     }
+    for (const tool of asObjects(contributes.languageModelTools)) this.take(tool, 'userDescription', `languageModelTool.${String(tool.name)}.userDescription`);
     for (const walkthrough of asObjects(contributes.walkthroughs)) {
       const key = `walkthrough.${String(walkthrough.id)}`;
       this.take(walkthrough, 'title', `${key}.title`);

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as l10n from '../core/l10n';
 
 const LOCK_DIR = '.lock';
 const OWNER_FILE = 'owner.json';
@@ -16,7 +17,7 @@ const GIVE_UP_AFTER_MS = 60_000;
 export class FolderLockTimeoutError extends Error {
   override readonly name = 'FolderLockTimeoutError';
   constructor(readonly folder: string) {
-    super(`The storage folder ${folder} stayed locked by another window for ${GIVE_UP_AFTER_MS / 1000} s`);
+    super(l10n.t('The storage folder {0} stayed locked by another window for {1} s', folder, GIVE_UP_AFTER_MS / 1000));
   }
 }
 

@@ -6,6 +6,7 @@
 // The variables below script, fault or log the emulator for the test harness; anywhere else they are
 // ignored, so nothing in the environment can turn the emulator into something else.
 import * as path from 'node:path';
+import * as l10n from '../core/l10n';
 import type { EmulatorOptions, RunningEmulator } from '../emulator/index';
 import { FAULTS_ENV, parseFaultRules, startFaultFront } from './emulatorFaultFront';
 
@@ -72,7 +73,7 @@ interface EmulatorModule {
 
 export class EmulatorBundleMissingError extends Error {
   constructor(readonly bundlePath: string, cause: unknown) {
-    super(`The local emulator bundle could not be loaded from ${bundlePath}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(l10n.t('The local emulator bundle could not be loaded from {0}: {1}', bundlePath, cause instanceof Error ? cause.message : String(cause)));
     this.name = 'EmulatorBundleMissingError';
   }
 }

@@ -3,6 +3,7 @@
 // (no other inline script or style, no eval, no remote origin). Why they are embedded: webviewAssets.ts.
 import * as crypto from 'node:crypto';
 import type * as vscode from 'vscode';
+import * as l10n from '../core/l10n';
 import { VIEW_LOCALIZATION_ATTRIBUTE, type ViewLocalization } from '../shared/viewLocalization';
 import type { WebviewAssetError, WebviewAssets } from './webviewAssets';
 
@@ -48,14 +49,14 @@ function escapeHtml(text: string): string {
 /** What the view shows when its page cannot be built: the reason, and no script at all. */
 export function chatViewErrorHtml(error: WebviewAssetError): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html>
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'">
 <title>svc Chat</title>
 </head>
 <body>
-<p>The chat view could not start: ${escapeHtml(error.message)}.</p>
+<p>${escapeHtml(l10n.t('The chat view could not start: {0}.', error.message))}</p>
 </body>
 </html>`;
 }

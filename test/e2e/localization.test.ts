@@ -1,28 +1,43 @@
 // The extension in VS Code's display language, as a Chinese-speaking user meets it: code-server started
 // with `--locale zh-cn` (the workbench itself stays English without a language pack, but VS Code reports
 // zh-cn to extensions, which is what loads our bundle), and the same steps in English for comparison.
-// Screenshots of the chat view, an inline approval and the Settings page go to
-// test-results/e2e/light/zh-cn/ and …/en/. In Chinese, the chat view shows no English word but names.
+// Screenshots of the chat view, the agent's approvals (an edit, a command, a command with a warning) and
+// the Settings page go to test-results/e2e/light/zh-cn/ and …/en/. In Chinese, the chat view and every
+// approval card (title, warning, line count, buttons) show no English word but names: file names, the
+// command itself, model ids.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
+import type { FrameLocator } from 'playwright-core';
+import { DEMO_COMMAND, DEMO_FILES, DEMO_TASK } from '../../src/shared/demoProject';
 import { repoRoot } from '../harness/toolPaths';
 import { openExtensionSettings } from './extensionSettings';
-import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
+import { extensionId, sendAgentTask, themes, useVsCode, type VsCodeSession } from './vscodeSession';
 
 /** Names that stay as written in any language: the product, model ids, formats, keys, file names. */
 const NAMES = /svc-[\w.-]+|\bsvc\b|\bAPI\b|\bJSON\b|\bMarkdown\b|\bToken\b|\bMCP\b|AGENTS\.md|\b(?:Shift|Ctrl|Cmd|Alt)\b(?:\+\w+)?|\bEnter\b|\bEscape\b|\/(?:compact|plan)\b|https?:\/\/\S+/g;
 
-/** Visible text, and the accessible names, tooltips and placeholders of every element, of the view's page. */
-function pageWords(): string[] {
+/** File names, the command or file quoted in a question, tool names (read_file): as the user or the model wrote them. */
+const QUOTED_NAMES = /`[^`]*`|[\w.-]+\.(?:js|ts|json|txt|md)\b|\b[a-z]+(?:_[a-z]+)+\b/g;
+
+/** Words written as they are (the user's task, a command): `text`, or any start of it of three words or more (a conversation's title). */
+function asWritten(text: string): RegExp {
+  const words = text.split(' ').map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const rest = words.slice(3).reduceRight((tail, word) => `(?: ${word}${tail})?`, '');
+  return new RegExp(`${words.slice(0, 3).join(' ')}${rest}`, 'g');
+}
+
+/** Visible text, and the accessible names, tooltips and placeholders of every element, under `root`. */
+function pageWords(root: Element): string[] {
   const words: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     const text = node.nodeValue?.trim() ?? '';
     if (text === '' || !parent || parent.closest('[hidden], .markdown, pre, code, .message-author') || !parent.checkVisibility()) continue;
     words.push(text);
   }
-  for (const element of document.body.querySelectorAll('*')) {
+  for (const element of [root, ...root.querySelectorAll('*')]) {
     for (const name of ['aria-label', 'title', 'placeholder']) {
       const value = element.getAttribute(name)?.trim();
       if (value) words.push(value);
@@ -31,10 +46,48 @@ function pageWords(): string[] {
   return words;
 }
 
+/** The texts among `words` that still hold an English word once names are taken out. */
+function englishIn(words: string[], names: RegExp[]): string[] {
+  return words.filter((text) => /[A-Za-z]{3,}/.test([...names, NAMES, QUOTED_NAMES].reduce((rest, name) => rest.replace(name, ''), text)));
+}
+
+interface AskedApproval {
+  kind: string;
+  /** English left in the card. */
+  english: string[];
+  /** English left anywhere in the view while the card waits (the reply's badge, the cards above). */
+  view: string[];
+}
+
+/**
+ * Approves every question of the running task until `done` shows, noting each card's English; the first
+ * card of each kind in `shots` is screenshotted. A card's detail (the diff, the command) is the model's text.
+ */
+async function approveAll(vscode: VsCodeSession, chat: FrameLocator, done: ReturnType<FrameLocator['locator']>, options: { approve: string; names: RegExp[]; shots: Record<string, string> }): Promise<AskedApproval[]> {
+  const approval = chat.getByTestId('approval');
+  const asked: AskedApproval[] = [];
+  const shots = { ...options.shots };
+  for (;;) {
+    await approval.or(done).first().waitFor({ timeout: 60_000 });
+    if (await done.isVisible()) return asked;
+    const kind = (await approval.getAttribute('data-kind')) ?? '';
+    asked.push({ kind, english: englishIn(await approval.evaluate(pageWords), options.names), view: englishIn(await chat.locator('body').evaluate(pageWords), options.names) });
+    const shot = shots[kind];
+    if (shot !== undefined) {
+      await approval.scrollIntoViewIfNeeded();
+      await vscode.workbench.screenshot(shot);
+      delete shots[kind];
+    }
+    const answered = chat.locator(`[data-testid="approval"][data-request-id="${await approval.getAttribute('data-request-id')}"]`);
+    await approval.getByRole('button', { name: options.approve, exact: true }).click();
+    await answered.waitFor({ state: 'detached', timeout: 15_000 });
+  }
+}
+
 const theme = themes[0];
 const languages = [
-  { locale: 'zh-cn', folder: 'zh-cn', reject: '拒绝', settingsGroup: '模型' },
-  { locale: 'en', folder: 'en', reject: 'Reject', settingsGroup: 'Model' },
+  { locale: 'zh-cn', folder: 'zh-cn', approve: '批准', reject: '拒绝', settingsGroup: '模型' },
+  { locale: 'en', folder: 'en', approve: 'Approve', reject: 'Reject', settingsGroup: 'Model' },
 ];
 
 if (theme) {
@@ -46,7 +99,12 @@ if (theme) {
         screenshotFolder: language.folder,
         settings: { 'svc.emulator.speed': 40 },
         env: { SVC_EMULATOR_SCENARIOS: path.join(repoRoot, 'test', 'fixtures', 'scenarios', 'hidden-command.json') },
+        prepareWorkspace: (workspace) => {
+          for (const [name, text] of Object.entries(DEMO_FILES)) fs.writeFileSync(path.join(workspace, name), text);
+        },
       });
+      /** The workspace folder's name, which questions about a folder name as written. */
+      const folderName = () => new RegExp(path.basename(vscode.workspace).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g');
       const chat = () => vscode.workbench.webviewView(extensionId);
 
       it('shows the chat view in that language', async () => {
@@ -60,13 +118,32 @@ if (theme) {
         assert.deepEqual(english, [], 'no English left in the chat view but names');
       });
 
-      it('asks an approval inline in that language', async () => {
+      it("asks the agent task's edit and command approvals inline in that language", async () => {
+        await sendAgentTask(chat(), DEMO_TASK);
+        const summary = chat().locator('.message-row').last().getByTestId('agent-summary');
+        const asked = await approveAll(vscode, chat(), summary, {
+          approve: language.approve,
+          names: [folderName(), asWritten(DEMO_TASK), asWritten(DEMO_COMMAND)],
+          shots: { edit: 'l10n-02-approval-edit', command: 'l10n-03-approval-command' },
+        });
+        assert.deepEqual([...new Set(asked.map((a) => a.kind))].sort(), ['command', 'edit'], 'an edit and a command were asked');
+        if (language.locale === 'en') return;
+        assert.deepEqual(asked.filter((a) => a.english.length > 0), [], 'no English in an approval card but names');
+        assert.deepEqual(asked.filter((a) => a.view.length > 0), [], 'no English in the view while an approval waits but names');
+      });
+
+      it('asks a command with a warning inline in that language', async () => {
+        await chat().locator('[data-action="new-chat"]').click();
         await sendAgentTask(chat(), 'check the build');
         const approval = chat().getByTestId('approval');
         await approval.waitFor({ timeout: 60_000 });
-        await vscode.workbench.screenshot('l10n-02-approval');
-        await approval.getByRole('button', { name: language.reject }).click();
+        await approval.getByTestId('approval-warning').first().waitFor({ timeout: 15_000 });
+        await vscode.workbench.screenshot('l10n-04-approval-warning');
+        const english = englishIn(await approval.evaluate(pageWords), [folderName()]);
+        await approval.getByRole('button', { name: language.reject, exact: true }).click();
         await approval.waitFor({ state: 'detached', timeout: 15_000 });
+        if (language.locale === 'en') return;
+        assert.deepEqual(english, [], 'no English in the warning card but names');
       });
 
       it('shows the settings in that language on the Settings page', async () => {
@@ -74,7 +151,7 @@ if (theme) {
         const titles = editor.locator('.settings-toc-container .settings-toc-entry');
         await titles.filter({ hasText: language.settingsGroup }).first().click({ timeout: 30_000 });
         await editor.locator('.setting-item-contents').filter({ hasText: 'svc-k2-thinking-turbo' }).first().waitFor({ timeout: 15_000 });
-        await vscode.workbench.screenshot('l10n-03-settings');
+        await vscode.workbench.screenshot('l10n-05-settings');
       });
     });
   }

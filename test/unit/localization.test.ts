@@ -81,4 +81,12 @@ describe('localization', () => {
     assert.deepEqual(manifest.contributes.configuration[0]?.properties['svc.y'].enumDescriptions, ['%config.svc.y.enumDescriptions.0%']);
     assert.deepEqual(strings.strings, { 'config.group.g.title': 'G', 'command.svc.x.title': 'svc: Do X', 'config.svc.y.enumDescriptions.0': 'The A' });
   });
+
+  it("finds a tool's userDescription left in English, and leaves its modelDescription, which the model reads, as English text", () => {
+    const manifest = { contributes: { languageModelTools: [{ name: 'svc_x', displayName: 'svc x', userDescription: 'The svc formula x.', modelDescription: 'Does x.' }] } };
+    const strings = new ManifestStrings({});
+    strings.externalize(manifest);
+    assert.deepEqual(manifest.contributes.languageModelTools[0], { name: 'svc_x', displayName: 'svc x', userDescription: '%languageModelTool.svc_x.userDescription%', modelDescription: 'Does x.' });
+    assert.deepEqual(strings.strings, { 'languageModelTool.svc_x.userDescription': 'The svc formula x.' });
+  });
 });

@@ -36,8 +36,8 @@ import { followJournal } from '../../core/review/reviewSources';
 export type { AgentTaskRecord };
 
 export class PlanNotFoundError extends Error {
-  constructor(messageId: string, problem = 'it has no plan to approve or reject') {
-    super(`Message ${messageId}: ${problem}.`);
+  constructor(messageId: string, problem = vscode.l10n.t('it has no plan to approve or reject')) {
+    super(vscode.l10n.t('Message {0}: {1}.', messageId, problem));
     this.name = 'PlanNotFoundError';
   }
 }
@@ -73,8 +73,9 @@ export interface AgentControllerOptions {
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
-export const RESTRICTED_MODE_NOTICE =
-  'Restricted Mode: the agent can read files but not edit them or run commands in an untrusted workspace. Trust this workspace (Manage Workspace Trust) to allow them.';
+export function restrictedModeNotice(): string {
+  return vscode.l10n.t('Restricted Mode: the agent can read files but not edit them or run commands in an untrusted workspace. Trust this workspace (Manage Workspace Trust) to allow them.');
+}
 
 export class AgentController {
   private readonly tasks: AgentTasks;
@@ -161,7 +162,7 @@ export class AgentController {
     const entry = conversation.entries.find((e) => e.id === messageId);
     if (entry?.role !== 'assistant' || !entry.plan) throw new PlanNotFoundError(messageId);
     const kept = steps.map((s) => s.trim()).filter((s) => s !== '');
-    if (kept.length === 0) throw new PlanNotFoundError(messageId, 'the plan has no step left: write at least one, or reject it');
+    if (kept.length === 0) throw new PlanNotFoundError(messageId, vscode.l10n.t('the plan has no step left: write at least one, or reject it'));
     entry.plan = { ...entry.plan, steps: kept, status: 'approved', todo: kept.map(() => 'pending') };
     await this.options.store.save(conversation);
     return this.run(conversationId, planTask(kept), undefined, { kind: 'execute', planEntryId: messageId });
@@ -212,7 +213,7 @@ export class AgentController {
       return;
     }
     const before = this.options.proposals.add(path.basename(change.path), change.before === undefined ? '' : (await decodeTextFile(change.before, display, this.options.workspace.encodingDetector)).text);
-    const title = `${display} (${change.before === undefined ? 'created' : 'changed'} by the agent)`;
+    const title = change.before === undefined ? vscode.l10n.t('{0} (created by the agent)', display) : vscode.l10n.t('{0} (changed by the agent)', display);
     await vscode.commands.executeCommand('vscode.diff', before, vscode.Uri.file(change.path), title, { preview: true });
   }
 
@@ -221,7 +222,7 @@ export class AgentController {
     const agent = readAgentSettings();
     // Trust is read per task: granting it takes effect from the next task on.
     const trusted = vscode.workspace.isTrusted;
-    if (!trusted) notice('warning', RESTRICTED_MODE_NOTICE);
+    if (!trusted) notice('warning', restrictedModeNotice());
     const toolset = await createAgentToolset({
       catalog: this.formulaCatalog(client),
       approver: this.options.approver.forConversation(conversationId),

@@ -3,6 +3,7 @@
 // come from the user's own settings only (userSettings.ts): a repository cannot set them. Read by
 // settings/settingsReader.ts.
 import { OFFICIAL_FORMULAS } from '../../api/index';
+import * as l10n from '../../core/l10n';
 import { DEFAULT_MAX_STEPS } from '../../core/agent/agentLoop';
 import { DEFAULT_FORMULAS } from '../../core/tools/formulaTools';
 import type { SettingLookup } from '../settings/chatSettings';
@@ -39,17 +40,17 @@ export function agentSettingsFrom(lookup: SettingLookup): AgentSettings {
 /** What is wrong with the agent's settings, one line per setting, naming it and what it allows (the defaults apply instead). */
 export function agentSettingsProblems(lookup: SettingLookup): string[] {
   const problems: string[] = [];
-  const refuse = (name: string, allowed: string): void => void problems.push(`svc.${name}: must be ${allowed} (got ${JSON.stringify(lookup(name))})`);
+  const refuse = (name: string, allowed: string): void => void problems.push(l10n.t('{0}: must be {1} (got {2})', `svc.${name}`, allowed, JSON.stringify(lookup(name))));
   const steps = lookup('agent.maxSteps');
-  if (steps !== undefined && !(Number.isInteger(steps) && (steps as number) >= 1)) refuse('agent.maxSteps', 'a whole number of steps of at least 1');
+  if (steps !== undefined && !(Number.isInteger(steps) && (steps as number) >= 1)) refuse('agent.maxSteps', l10n.t('a whole number of steps of at least 1'));
   const autoApprove = lookup('agent.autoApproveEdits');
-  if (autoApprove !== undefined && typeof autoApprove !== 'boolean') refuse('agent.autoApproveEdits', 'true or false');
+  if (autoApprove !== undefined && typeof autoApprove !== 'boolean') refuse('agent.autoApproveEdits', l10n.t('true or false'));
   const formulas = lookup('agent.formulas');
   const unknown = typeof formulas === 'object' && formulas !== null ? Object.entries(formulas).filter(([name, on]) => !(OFFICIAL_FORMULAS as readonly string[]).includes(name) || typeof on !== 'boolean') : [];
   if ((formulas !== undefined && (typeof formulas !== 'object' || formulas === null || Array.isArray(formulas))) || unknown.length > 0) {
-    refuse('agent.formulas', `an object of true or false by formula name, the names being ${OFFICIAL_FORMULAS.join(', ')}`);
+    refuse('agent.formulas', l10n.t('an object of true or false by formula name, the names being {0}', OFFICIAL_FORMULAS.join(', ')));
   }
   const files = lookup('agent.protectedFiles');
-  if (files !== undefined && !(Array.isArray(files) && files.every((item) => typeof item === 'string'))) refuse('agent.protectedFiles', 'a list of glob strings');
+  if (files !== undefined && !(Array.isArray(files) && files.every((item) => typeof item === 'string'))) refuse('agent.protectedFiles', l10n.t('a list of glob strings'));
   return problems;
 }

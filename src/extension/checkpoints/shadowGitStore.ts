@@ -8,6 +8,7 @@ import { lstatSync, promises as fsp, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import * as l10n from '../../core/l10n';
 import { findGitExecutable } from '../git/workspaceGit';
 
 export interface CheckpointLimits {
@@ -41,7 +42,7 @@ export interface FileChange {
 
 export class GitUnavailableError extends Error {
   constructor(detail: string) {
-    super(`Checkpoints need git, which could not be run (${detail}). Install git, or switch checkpoints off with svc.checkpoints.enabled.`);
+    super(l10n.t('Checkpoints need git, which could not be run ({0}). Install git, or switch checkpoints off with {1}.', detail, 'svc.checkpoints.enabled'));
     this.name = 'GitUnavailableError';
   }
 }
@@ -108,7 +109,7 @@ export class ShadowGitStore {
   /** The store of `workTree` in `gitDir`, created on first use. */
   static async open(gitDir: string, workTree: string, limits: Partial<CheckpointLimits> = {}): Promise<ShadowGitStore> {
     const gitPath = findGitExecutable(process.env.PATH, [workTree]);
-    if (!gitPath) throw new GitUnavailableError('no git executable on an absolute PATH entry outside the workspace');
+    if (!gitPath) throw new GitUnavailableError(l10n.t('no git executable on an absolute PATH entry outside the workspace'));
     const store = new ShadowGitStore(gitDir, workTree, { ...DEFAULT_CHECKPOINT_LIMITS, ...limits }, gitPath);
     await fsp.mkdir(gitDir, { recursive: true });
     await fsp.mkdir(path.join(gitDir, 'no-hooks'), { recursive: true });
@@ -379,7 +380,7 @@ export class ShadowGitStore {
       const limit = { timeout: this.limits.gitTimeoutMs, killSignal: 'SIGKILL' as const };
       const child = execFile(this.gitPath, full, { env: this.env(options.env), cwd: this.workTree, encoding: 'buffer', maxBuffer: MAX_OUTPUT, windowsHide: true, ...limit }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitUnavailableError(`${this.gitPath} could not be run`));
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitUnavailableError(l10n.t('{0} could not be run', this.gitPath)));
         if ((error as { killed?: boolean }).killed) return reject(new CheckpointGitError(args, `no answer within ${Math.round(this.limits.gitTimeoutMs / 1000)} s; stopped (a named pipe or a hung file system in the folder?)`));
         reject(new CheckpointGitError(args, stderr.toString('utf8').trim() || error.message));
       });

@@ -91,14 +91,14 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
 
   async path(relative: string, budgetChars: number): Promise<Resolved> {
     const found = await inside(relative);
-    if (!found) return { error: `no file or folder "${relative}" in the workspace` };
+    if (!found) return { error: vscode.l10n.t('no file or folder "{0}" in the workspace', relative) };
     const stat = await fsp.stat(found.absolute);
     if (stat.isFile()) {
       const secret = await this.leftOutBecause(found.absolute, found.root, 'file');
-      if (secret) return { error: `${relative} is not sent as a mention: ${secret}. Attach it with the paperclip if you mean to send it` };
-      if (stat.size > MAX_FILE_BYTES) return { error: `${relative} is ${Math.round(stat.size / 1024)} KB; mentions take files up to ${MAX_FILE_BYTES / 1024 / 1024} MB` };
+      if (secret) return { error: vscode.l10n.t('{0} is not sent as a mention: {1}. Attach it with the paperclip if you mean to send it', relative, secret) };
+      if (stat.size > MAX_FILE_BYTES) return { error: vscode.l10n.t('{0} is {1} KB; mentions take files up to {2} MB', relative, Math.round(stat.size / 1024), MAX_FILE_BYTES / 1024 / 1024) };
       const bytes = await fsp.readFile(found.absolute);
-      if (isBinary(bytes)) return { error: `${relative} is a binary file; attach it instead (the paperclip)` };
+      if (isBinary(bytes)) return { error: vscode.l10n.t('{0} is a binary file; attach it instead (the paperclip)', relative) };
       return { title: `file ${relative}`, text: bytes.toString('utf8') };
     }
     const entries = (await fsp.readdir(found.absolute, { withFileTypes: true })).filter((e) => !e.name.startsWith('.git')).slice(0, MAX_FOLDER_ENTRIES);
@@ -127,30 +127,30 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
 
   async problems(): Promise<Resolved> {
     const diagnostics = this.diagnostics.all();
-    if (diagnostics.length === 0) return { error: 'the Problems view is empty' };
+    if (diagnostics.length === 0) return { error: vscode.l10n.t('the Problems view is empty') };
     return diagnosticsText(diagnostics, MAX_PROBLEMS);
   }
 
   async selection(): Promise<Resolved> {
     const editor = vscode.window.activeTextEditor;
     const selection = editor?.selection;
-    if (!editor || !selection || selection.isEmpty) return { error: 'no text is selected in the editor' };
+    if (!editor || !selection || selection.isEmpty) return { error: vscode.l10n.t('no text is selected in the editor') };
     const where = `${vscode.workspace.asRelativePath(editor.document.uri)} lines ${selection.start.line + 1}-${selection.end.line + 1}`;
     return { title: `selection in ${where}`, text: editor.document.getText(selection) };
   }
 
   async terminal(): Promise<Resolved> {
     const active = vscode.window.activeTerminal;
-    if (!active) return { error: 'no terminal is open' };
-    if (!active.shellIntegration) return { error: "the active terminal has no shell integration, so its last command cannot be read (turn on terminal.integrated.shellIntegration.enabled)" };
-    if (!this.last || this.last.terminal !== active) return { error: 'no command has run in the active terminal since the chat started' };
+    if (!active) return { error: vscode.l10n.t('no terminal is open') };
+    if (!active.shellIntegration) return { error: vscode.l10n.t('the active terminal has no shell integration, so its last command cannot be read (turn on {0})', 'terminal.integrated.shellIntegration.enabled') };
+    if (!this.last || this.last.terminal !== active) return { error: vscode.l10n.t('no command has run in the active terminal since the chat started') };
     const exit = this.last.exitCode !== undefined ? ` (exit code ${this.last.exitCode})` : '';
     return { title: `last command of the terminal${exit}`, text: `$ ${this.last.command}\n${this.last.output}` };
   }
 
   async git(): Promise<Resolved> {
     // git reads the folder's own .git/config; in Restricted Mode nothing that runs a program is started.
-    if (!vscode.workspace.isTrusted) return { error: '@git runs git, which Restricted Mode does not allow; trust the folder to use it' };
+    if (!vscode.workspace.isTrusted) return { error: vscode.l10n.t('@git runs git, which Restricted Mode does not allow; trust the folder to use it') };
     const parts: string[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       if (folder.uri.scheme !== 'file') continue;
@@ -160,14 +160,14 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
       if (staged.trim() !== '') parts.push(`Staged in ${folder.name}:\n${staged}`);
       if (unstaged.trim() !== '') parts.push(`Not staged in ${folder.name}:\n${unstaged}`);
     }
-    if (parts.length === 0) return { error: 'there are no uncommitted changes' };
+    if (parts.length === 0) return { error: vscode.l10n.t('there are no uncommitted changes') };
     return { title: 'uncommitted changes', text: parts.join('\n\n') };
   }
 
   async url(url: string): Promise<Resolved> {
-    if (!/^https?:\/\//i.test(url)) return { error: `${url} is not an http:// or https:// address` };
+    if (!/^https?:\/\//i.test(url)) return { error: vscode.l10n.t('{0} is not an http:// or https:// address', url) };
     if (!(await this.window.confirm(vscode.l10n.t('Fetch {0} and send it with your message?', url), vscode.l10n.t('Fetch'), `${vscode.l10n.t('The svc service fetches this address; the page goes to the model as Markdown:')}\n\n${url}`))) {
-      return { error: 'you did not allow the fetch' };
+      return { error: vscode.l10n.t('you did not allow the fetch') };
     }
     const client = await this.client();
     const fiber = await client.formulas.call(formulaUri('fetch'), { name: 'fetch', arguments: JSON.stringify({ url }) });

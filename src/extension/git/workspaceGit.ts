@@ -10,12 +10,13 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
+import * as l10n from '../../core/l10n';
 import { commandEnvironment } from '../workspaceTools/commandEnvironment';
 
 export class GitNotFoundError extends Error {
   override readonly name = 'GitNotFoundError';
   constructor() {
-    super('git is not installed (no git executable on an absolute PATH entry outside the workspace)');
+    super(l10n.t('git is not installed (no git executable on an absolute PATH entry outside the workspace)'));
   }
 }
 
@@ -25,7 +26,7 @@ export class GitCommandError extends Error {
     readonly args: readonly string[],
     detail: string,
   ) {
-    super(`git ${args.join(' ')} failed: ${detail}`);
+    super(l10n.t('{0} failed: {1}', `git ${args.join(' ')}`, detail));
   }
 }
 
@@ -105,7 +106,7 @@ export class WorkspaceGit {
     return new Promise((resolve, reject) => {
       execFile(git, [...args], { cwd, env, maxBuffer: MAX_OUTPUT_BYTES, timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        if ((error as { killed?: boolean }).killed) return reject(new GitCommandError(args, `no answer within ${Math.round((this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; stopped`));
+        if ((error as { killed?: boolean }).killed) return reject(new GitCommandError(args, l10n.t('no answer within {0} s; stopped', Math.round((this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000))));
         reject(new GitCommandError(args, stderr.trim() || error.message));
       });
     });

@@ -32,7 +32,7 @@ export function languageModelInformation(model: ListedModel): vscode.LanguageMod
     name: model.id,
     ...familyAndVersion(model.id),
     tooltip: `svc ${model.id}: ${traits.join('; ')}`,
-    detail: info?.preview ? 'svc (preview)' : 'svc',
+    detail: info?.preview ? vscode.l10n.t('svc (preview)') : 'svc',
     maxInputTokens: contextLength - maxOutputTokens,
     maxOutputTokens,
     capabilities: { imageInput: info?.vision ?? false, toolCalling: true },

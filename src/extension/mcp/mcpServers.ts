@@ -74,7 +74,7 @@ export class McpServers implements vscode.Disposable {
       const errors: ParseError[] = [];
       const value: unknown = parseJsonc(fs.readFileSync(file, 'utf8'), errors, { allowTrailingComma: true });
       if (errors.length > 0) {
-        problems.push(`${file}: not valid JSON (${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset})`);
+        problems.push(vscode.l10n.t('{0}: not valid JSON ({1} at offset {2})', file, printParseErrorCode(errors[0]!.error), errors[0]!.offset));
         continue;
       }
       const parsed = parseMcpConfig(value, 'workspace', { workspaceFolder: folder });
@@ -109,7 +109,7 @@ export class McpServers implements vscode.Disposable {
     const { servers, problems } = this.read();
     for (const problem of problems) {
       this.options.log.warn(`MCP: ${problem}`);
-      task.notice(`MCP configuration: ${problem}`);
+      task.notice(vscode.l10n.t('MCP configuration: {0}', problem));
     }
     const tools: Tool[] = [];
     for (const server of servers) {
@@ -125,9 +125,9 @@ export class McpServers implements vscode.Disposable {
       }
       const { kept, leftOut } = capServerTools(connection.tools);
       if (leftOut > 0) {
-        const message = `The MCP server "${server.name}" offers ${connection.tools.length} tools; the agent gets the first ${kept.length}, which fit the ${DEFAULT_SERVER_TOOL_LIMITS.maxTools}-tool and ${DEFAULT_SERVER_TOOL_LIMITS.maxDefinitionChars.toLocaleString('en-US')}-character share each server has of every request.`;
-        this.options.log.warn(`MCP: ${message}`);
-        task.notice(message);
+        const figures = [server.name, connection.tools.length, kept.length, DEFAULT_SERVER_TOOL_LIMITS.maxTools, DEFAULT_SERVER_TOOL_LIMITS.maxDefinitionChars.toLocaleString('en-US')] as const;
+        this.options.log.warn(`MCP: The MCP server "${figures[0]}" offers ${figures[1]} tools; the agent gets the first ${figures[2]}, which fit the ${figures[3]}-tool and ${figures[4]}-character share each server has of every request.`);
+        task.notice(vscode.l10n.t('The MCP server "{0}" offers {1} tools; the agent gets the first {2}, which fit the {3}-tool and {4}-character share each server has of every request.', ...figures));
       }
       for (const info of kept) {
         tools.push(

@@ -4,7 +4,9 @@
 // that caused them. The temperature is checked whatever the model: a model whose temperature is fixed
 // never receives it, but the next model chosen in the chat would.
 import { isLoopbackHost, LIMITS, RequestValidationError, validateChatRequest } from '../../api/index';
+import * as l10n from '../../core/l10n';
 import { buildChatRequest } from '../../core/chat/chatRequestBuilder';
+import { issueText } from '../../core/chat/requestIssueText';
 import { GLOBAL_BASE_URL, type ChatSettings } from './chatSettings';
 import { requestSettingsOf } from './requestSettingsOf';
 
@@ -28,19 +30,19 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
   try {
     url = new URL(baseUrl);
   } catch {
-    return `svc.baseUrl: must be a URL such as ${GLOBAL_BASE_URL} (got "${baseUrl}")`;
+    return l10n.t('{0}: must be a URL such as {1} (got "{2}")', 'svc.baseUrl', GLOBAL_BASE_URL, baseUrl);
   }
   const loopback = isLoopbackHost(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    return `svc.baseUrl: must start with https:// (http:// only for 127.0.0.1, localhost or [::1]); got ${url.protocol}//${url.host}`;
+    return l10n.t('{0}: must start with https:// (http:// only for 127.0.0.1, localhost or [::1]); got {1}', 'svc.baseUrl', `${url.protocol}//${url.host}`);
   }
-  if (!/\/v1\/?$/.test(url.pathname)) return `svc.baseUrl: must end with /v1, e.g. ${GLOBAL_BASE_URL} (got ${baseUrl})`;
+  if (!/\/v1\/?$/.test(url.pathname)) return l10n.t('{0}: must end with /v1, e.g. {1} (got {2})', 'svc.baseUrl', GLOBAL_BASE_URL, baseUrl);
   return undefined;
 }
 
 function temperatureProblem(temperature: number | undefined): string | undefined {
   if (temperature === undefined || (temperature >= LIMITS.temperatureMin && temperature <= LIMITS.temperatureMax)) return undefined;
-  return `svc.temperature: must be a number from ${LIMITS.temperatureMin} to ${LIMITS.temperatureMax}, or empty (null) for the model's default (got ${temperature})`;
+  return l10n.t("{0}: must be a number from {1} to {2}, or empty (null) for the model's default (got {3})", 'svc.temperature', LIMITS.temperatureMin, LIMITS.temperatureMax, temperature);
 }
 
 /**
@@ -63,7 +65,7 @@ export function settingsProblems(settings: ChatSettings): string[] {
     if (!(error instanceof RequestValidationError)) throw error;
     for (const issue of error.issues) {
       const setting = SETTING_OF_FIELD[issue.field.split(/[.[]/)[0] ?? ''];
-      problems.push(`${setting ?? issue.field}: ${issue.message}`);
+      problems.push(issueText({ ...issue, field: setting ?? issue.field }));
     }
   }
   return problems;

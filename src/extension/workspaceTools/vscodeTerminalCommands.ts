@@ -45,7 +45,7 @@ export class VscodeTerminalCommands implements WorkspaceCommands, vscode.Disposa
     this.live.add(child);
     void child.exited.then((exit) => {
       this.live.delete(child);
-      toTerminal(`\n[${exit.exitCode === undefined ? 'stopped' : `exit code ${exit.exitCode}`}]\n`);
+      toTerminal(`\n[${exit.exitCode === undefined ? vscode.l10n.t('stopped') : vscode.l10n.t('exit code {0}', exit.exitCode)}]\n`);
     });
     return child;
   }

@@ -1,9 +1,11 @@
 // Whether the view waits for the user's answer to an approval question. While it does, the reply in
 // progress says "Waiting for your approval" instead of "Generating…", and the spinners stop (styles
 // keyed on the body's data-awaiting-approval): nothing is generated until the user decides.
+import * as l10n from '../../shared/l10n';
 
-export const WAITING_LABEL = 'Waiting for your approval';
-const GENERATING_LABEL = 'Generating…';
+export function waitingLabel(): string {
+  return l10n.t('Waiting for your approval');
+}
 
 export function awaitingApproval(): boolean {
   return document.body.dataset.awaitingApproval === 'true';
@@ -15,7 +17,7 @@ export function showAwaitingApproval(waiting: boolean): void {
   if (waiting) document.body.dataset.awaitingApproval = 'true';
   else delete document.body.dataset.awaitingApproval;
   for (const badge of document.querySelectorAll<HTMLElement>('.message.assistant[data-status="streaming"] .status-badge')) {
-    badge.textContent = waiting ? WAITING_LABEL : GENERATING_LABEL;
+    badge.textContent = waiting ? waitingLabel() : l10n.t('Generating…');
     badge.hidden = false;
   }
 }

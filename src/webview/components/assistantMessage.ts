@@ -6,7 +6,7 @@ import { ChoicePanel } from './choicePanel';
 import { ErrorView } from './errorView';
 import type { MessageContext } from './messageContext';
 import { showReplyUsage } from './replyUsage';
-import { awaitingApproval, WAITING_LABEL } from './approvalWaiting';
+import { awaitingApproval, waitingLabel } from './approvalWaiting';
 import * as l10n from '../../shared/l10n';
 
 const STATUS_LABELS: Partial<Record<ReplyStatus, string>> = {
@@ -202,7 +202,7 @@ export class AssistantMessage {
   private showStatus(status: ReplyStatus): void {
     this.element.dataset.status = status;
     this.element.setAttribute('aria-busy', String(status === 'streaming'));
-    this.statusBadge.textContent = status === 'streaming' && awaitingApproval() ? WAITING_LABEL : (STATUS_LABELS[status] ?? '');
+    this.statusBadge.textContent = status === 'streaming' && awaitingApproval() ? waitingLabel() : (STATUS_LABELS[status] ?? '');
     this.statusBadge.hidden = this.statusBadge.textContent === '';
   }
 

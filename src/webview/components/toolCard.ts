@@ -68,7 +68,7 @@ export class ToolCard {
     const described = describeToolCall(view, (m) => context?.post(m));
     const statusLabel = el('span', { className: `tool-status status-${status}`, attrs: { 'data-testid': 'tool-status', title: STATUS_TEXT[status] } }, [icon(STATUS_ICON[status])]);
     // A running call whose approval is asked says it waits (agent.css swaps the words): nothing runs yet.
-    if (status === 'running') statusLabel.append(el('span', { className: 'status-running-text', text: ` ${STATUS_TEXT.running}` }), el('span', { className: 'status-waiting-text', text: ' waiting' }));
+    if (status === 'running') statusLabel.append(el('span', { className: 'status-running-text', text: ` ${STATUS_TEXT.running}` }), el('span', { className: 'status-waiting-text', text: ` ${l10n.t('waiting')}` }));
     else if (status !== 'done') statusLabel.append(el('span', { text: ` ${STATUS_TEXT[status]}` }));
     const header = el('div', { className: 'tool-card-header' }, [
       icon(described.icon),

@@ -5,6 +5,7 @@ import { OFFICIAL_FORMULAS, formulaUri } from '../../../src/api/models';
 import { FORMULA_OF_FUNCTION, formulaFunctionOf, languageModelToolName } from '../../../src/core/tools/formulaFunctions';
 import { parseFormulaUri } from '../../../src/emulator/formulas/formulaService';
 import { languageModelToolContributions } from '../../../scripts/languageModelTools';
+import { ManifestStrings } from '../../../scripts/manifestStrings';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
   activationEvents: string[];
@@ -13,7 +14,20 @@ const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..
 
 describe('the language-model contributions of the manifest', () => {
   it('lists exactly the generated formula tools (run `npx tsx scripts/languageModelTools.ts` after a formula changes)', () => {
-    assert.deepEqual(manifest.contributes.languageModelTools, languageModelToolContributions());
+    const nls = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const generated = { contributes: { languageModelTools: languageModelToolContributions() } };
+    const strings = new ManifestStrings(nls);
+    strings.externalize(generated as unknown as Parameters<ManifestStrings['externalize']>[0]);
+    assert.deepEqual(manifest.contributes.languageModelTools, generated.contributes.languageModelTools);
+    assert.deepEqual(strings.strings, nls, 'package.nls.json holds the English userDescription of every tool');
+  });
+
+  it('shows the user a localized description, and the model an English one that VS Code does not translate', () => {
+    const tools = manifest.contributes.languageModelTools as Array<{ name: string; userDescription: string; modelDescription: string }>;
+    for (const tool of tools) {
+      assert.equal(tool.userDescription, `%languageModelTool.${tool.name}.userDescription%`);
+      assert.doesNotMatch(tool.modelDescription, /^%.*%$/, `${tool.name}: VS Code would replace a %key% modelDescription with the translation`);
+    }
   });
 
   it('maps every function of every official formula to its formula, and nothing else', () => {
