@@ -1,6 +1,6 @@
 // The shape of test-results/bench/bench-results.json (what `npm run bench` writes) and of the part each
 // bench process leaves for it to merge. docs/benchmarks.md describes every field.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A number as measured, with the unit it was printed in ('' when it has none, e.g. a count). */
 export const quantitySchema = z.object({ value: z.number(), unit: z.string() });

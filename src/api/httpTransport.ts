@@ -1,6 +1,6 @@
 // The one place that talks HTTP: builds each request (auth, user agent, JSON or multipart body), runs
 // it under a per-attempt deadline, turns failures into typed errors, and retries by the RetryPolicy.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { errorFromResponseBody, InvalidResponseError } from './errors';
 import { readChatStream } from './chatStream';
 import { RequestDeadline } from './requestDeadline';

@@ -1,7 +1,7 @@
 // Every resource of the service contract (shared/spec/service-api.md) as a zod schema.
 // Responses use loose objects: the real service adds fields (prompt_tokens_details, ...) that must be
 // kept, not rejected. Shapes only; the request rules live in validateChatRequest.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const RoleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
 export type Role = z.infer<typeof RoleSchema>;

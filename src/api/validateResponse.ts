@@ -1,6 +1,6 @@
 // Checks a response body against its zod schema. Loose schemas keep the fields the contract does not
 // name; a body that breaks the contract becomes an InvalidResponseError naming the first bad field.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { InvalidResponseError } from './errors';
 
 /** `['choices', 0, 'message']` → `choices[0].message`; the root is `(body)`. */

@@ -1,6 +1,6 @@
 // Loading and matching of the scripted model's scenarios (`--scenarios FILE`).
 import fs from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Scenario, ScenarioFile } from './options';
 
 export class ScenarioFileError extends Error {

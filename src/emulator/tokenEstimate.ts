@@ -1,6 +1,6 @@
 // POST /tokenizers/estimate-token-count: the same count as the prompt_tokens of a chat request.
 import { modelInfo } from '../api/models';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TokenEstimateRequestSchema, ToolDefinitionSchema } from '../api/schemas';
 import { invalidRequest, ServiceError } from './errors';
 import type { Exchange } from './exchange';

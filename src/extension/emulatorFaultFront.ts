@@ -5,7 +5,7 @@
 // the rule's count running out is the fault clearing.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** JSON list of per-request faults, e.g. `[{ "lastUserText": "cut me", "fault": "drop-after=6", "times": 1 }]`. */
 export const FAULTS_ENV = 'SVC_EMULATOR_FAULTS';

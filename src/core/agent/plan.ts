@@ -2,7 +2,7 @@
 // commands it expects to run) that the user edits, approves or rejects; an approved plan becomes an agent
 // task with a to-do list the agent updates as it goes. The plan and its progress are saved on the
 // assistant entry that proposed it.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ChatMessage } from '../../api/index';
 import * as l10n from '../l10n';
 

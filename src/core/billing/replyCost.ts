@@ -1,6 +1,6 @@
 // What one reply cost: always in tokens, and in money when the user configured prices for the model
 // (the service publishes no prices through its API, so none are assumed).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Usage } from '../../api/index';
 import { usageFromWire } from '../conversations/usageTotals';
 import * as l10n from '../l10n';

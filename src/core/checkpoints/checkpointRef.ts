@@ -1,6 +1,6 @@
 // A checkpoint as the conversation saves it: which commit of each folder's store holds the files at
 // that moment, and what was left out. The files themselves stay in the stores.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CheckpointRefSchema = z.object({
   id: z.string(),

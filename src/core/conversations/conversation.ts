@@ -1,6 +1,6 @@
 // The saved shape of a conversation. It is read back from storage written by an earlier version or
 // cut short by a crash, so it is a zod schema: what comes back is checked, not trusted.
-import { z } from 'zod';
+import * as z from 'zod';
 import { FinishReasonSchema, MessageContentSchema, SystemMessageSchema, ToolCallSchema } from '../../api/index';
 import { CheckpointRefSchema } from '../checkpoints/checkpointRef';
 import { PlanSchema } from '../agent/plan';

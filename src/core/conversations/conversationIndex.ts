@@ -2,7 +2,7 @@
 // conversations deleted recently. Windows sharing the folder change it under the folder's lock by
 // reading it, applying their change and writing it back, so no window's change replaces another's;
 // the deletion marks keep a window that still holds a deleted conversation from bringing it back.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Conversation } from './conversation';
 
 export const INDEX_FILE = 'index.json';

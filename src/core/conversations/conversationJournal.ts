@@ -2,7 +2,7 @@
 // whole conversation; each later line holds only what a save changed since the one before: header
 // fields set or removed, the entry count, entries replaced whole, or entries patched field by field
 // with the text a streaming reply grew by. Saves then cost what changed, not what the conversation is.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Conversation } from './conversation';
 
 export const JOURNAL_SUFFIX = '.jsonl';

@@ -3,7 +3,7 @@
 // are stored: a change to the view's protocol must not change what is on disk. The view's protocol has
 // its own schemas of the same shape (src/shared/protocol.ts); src/extension/chat/coreViewShapes.ts makes
 // the compiler refuse any drift between the two.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const count = z.number().int().nonnegative();
 

@@ -5,7 +5,7 @@
 // The extension backs the storage with a file in its global (not per-workspace) storage: uploads belong
 // to the account, and every window of the editor shares the record. Each operation starts from the
 // record as stored and writes back only its own changes, merged into what other windows wrote since.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, FilePurposeSchema, type FileObject, type FilePurpose } from '../../api/index';
 import { contentHash } from './accountKey';
 import { formatBytes } from './byteSize';

@@ -2,7 +2,7 @@
 // id. VS Code's messages carry no reasoning, but a thinking model's tool-call message must be sent back
 // with it: when the calls come back in a later request, their reasoning is put back from here. Bounded
 // (oldest dropped first) and saved, so a window reload does not lose it.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { KeyValueStorage } from '../keyValueStorage';
 
 const STORAGE_KEY = 'languageModels/reasoning';

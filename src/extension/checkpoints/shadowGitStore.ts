@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { lstatSync, promises as fsp, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import * as l10n from '../../core/l10n';
 import { findGitExecutable } from '../git/workspaceGit';
 
