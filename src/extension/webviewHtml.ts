@@ -4,7 +4,8 @@
 import * as crypto from 'node:crypto';
 import type * as vscode from 'vscode';
 import * as l10n from '../core/l10n';
-import { VIEW_LOCALIZATION_ATTRIBUTE, type ViewLocalization } from '../shared/viewLocalization';
+import type { ViewLocalization } from '../shared/viewLocalization';
+import { VIEW_LOCALIZATION_ATTRIBUTE } from '../shared/viewLocalizationAttribute';
 import type { WebviewAssetError, WebviewAssets } from './webviewAssets';
 
 /** 128 random bits, base64: the form CSP nonces are meant to take. */

@@ -5,9 +5,7 @@
 // the chat host does), and would otherwise show them in English first.
 import * as z from 'zod/mini';
 
-/** The attribute of <body> that carries it, as `document.body.dataset` names it. */
-export const VIEW_LOCALIZATION_DATASET_KEY = 'svcL10n';
-export const VIEW_LOCALIZATION_ATTRIBUTE = 'data-svc-l10n';
+export { VIEW_LOCALIZATION_ATTRIBUTE, VIEW_LOCALIZATION_DATASET_KEY } from './viewLocalizationAttribute';
 
 export const ViewLocalizationSchema = z.object({
   /** A BCP 47 tag as `vscode.env.language` gives it: `en`, `zh-cn`, `pt-br`. */
