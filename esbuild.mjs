@@ -75,6 +75,34 @@ const chatHostBesideEntry = {
   },
 };
 
+// The chat host loads some features on first use with import() (the agent's tasks and tools, the review of
+// its edits, inline edit: src/extension/agent/agentFeatures.ts), as files of their own that share every
+// module with it: one copy of each class and each module's state, whichever file loaded it. esbuild splits
+// only ESM, so the chat host is built as ESM into SPLIT_DIR (chatHost.js, the lazily loaded files, and
+// chatHostShared.js with what both use), and each file is then turned into CommonJS in dist/, its imports
+// of the others becoming require()s of the files beside it (source maps followed through).
+const SPLIT_DIR = 'dist/split-esm';
+const splitChatHost = {
+  name: 'split-chat-host',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length > 0) return;
+      const files = fs.readdirSync(SPLIT_DIR).filter((f) => f.endsWith('.js')).map((f) => path.join(SPLIT_DIR, f));
+      await esbuild.build({
+        ...common,
+        entryPoints: files,
+        outdir: 'dist',
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        ...requireImports,
+        plugins: [{ name: 'all-external', setup: (b) => b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path, external: true })) }],
+      });
+      fs.rmSync(SPLIT_DIR, { recursive: true, force: true });
+    });
+  },
+};
+
 // import() of those files becomes require(): it resolves beside the bundle, with esbuild's interop, and
 // without the ESM loader (whose handling of CommonJS exports differs) in the extension host.
 const requireImports = { supported: { 'dynamic-import': false } };
@@ -86,7 +114,21 @@ const entries = [
   // The host is two bundles: the small entry VS Code requires on activation, and the chat host it loads
   // on first use (src/extension/lazyChatHost.ts), required from beside it.
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [chatHostBesideEntry] },
-  { ...common, entryPoints: ['src/extension/chatHost.ts'], outfile: 'dist/chatHost.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [requireSeparateLibraries('dist/chatHost.js')] },
+  // The chat host and the features it loads on first use share their modules (see splitChatHost below).
+  {
+    ...common,
+    // What the chat host imports on first use is an entry of its own, so its file keeps its name.
+    entryPoints: ['src/extension/chatHost.ts', 'src/extension/agent/agentFeatures.ts'],
+    outdir: SPLIT_DIR,
+    splitting: true,
+    format: 'esm',
+    entryNames: '[name]',
+    chunkNames: 'chatHostShared',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+    plugins: [requireSeparateLibraries('dist/chatHost.js'), splitChatHost],
+  },
   { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, ...requireImports, plugins: [requireSeparateLibraries('dist/emulator.js')] },
   // The MCP servers' manager with the SDK's client, required by the chat host only once a server is defined.
   { ...common, entryPoints: ['src/extension/mcp/mcpServers.ts'], outfile: 'dist/mcpServers.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...importMetaUrl, ...requireImports },
@@ -108,7 +150,8 @@ const entries = [
     plugins: [requireSeparateLibraries(outfile)],
   })),
   // The webview's CSS (imported by main.ts) becomes dist/webview.css; the codicon font it imports is copied beside it.
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.ttf': 'file' }, assetNames: '[name]' },
+  // markdown-it's `entities` is swapped for the browser's own decoding (src/webview/browserEntities.ts).
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.ttf': 'file' }, assetNames: '[name]', alias: { entities: './src/webview/browserEntities.ts' } },
 ]
   .filter((e) => e.stdin || fs.existsSync(e.entryPoints[0]))
   .map((e) => ({ ...e, plugins: [englishOnlyZodLocales, ...(e.plugins ?? [])] }));
@@ -124,8 +167,12 @@ if (watch) {
 // deflate): each file becomes a small loader that inflates `<file>.br` and compiles it as that same
 // module, so its importers, its __filename and its own relative requires are unchanged. They load
 // lazily, so the few milliseconds of inflating are paid on first use only, never at activation.
-/** Our own lazily loaded bundles compressed the same way: the MCP SDK's is a fifth of the .vsix otherwise. */
-const compressedBundles = ['dist/mcpServers.js'];
+/**
+ * Our own lazily loaded bundles compressed the same way: the MCP SDK's is a fifth of the .vsix otherwise; the
+ * local emulator's (required when a window first uses it, or run as `node dist/emulator.js`) takes 146 KB
+ * so against 169 KB deflated in the .vsix.
+ */
+const compressedBundles = ['dist/mcpServers.js', 'dist/emulator.js'];
 
 if (!watch) {
   for (const outfile of [...separateLibraries.map((l) => l.outfile), ...compressedBundles]) {
@@ -146,5 +193,9 @@ if (!watch) {
 // QuickJS (the emulator's quickjs formula) loads its .wasm from beside the bundle at run time.
 if (entries.some((e) => e.outfile === 'dist/emulator.js')) {
   fs.mkdirSync('dist', { recursive: true });
-  fs.copyFileSync('node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm', 'dist/emscripten-module.wasm');
+  const wasm = fs.readFileSync('node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm');
+  // In production brotli-compressed like the libraries above: src/emulator/formulas/quickjsSandbox.ts inflates it.
+  for (const stale of ['dist/emscripten-module.wasm', 'dist/emscripten-module.wasm.br']) fs.rmSync(stale, { force: true });
+  if (production && !watch) fs.writeFileSync('dist/emscripten-module.wasm.br', zlib.brotliCompressSync(wasm, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 24, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: wasm.length } }));
+  else fs.writeFileSync('dist/emscripten-module.wasm', wasm);
 }

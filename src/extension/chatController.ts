@@ -39,7 +39,7 @@ import type { ChatFilesNotices, ChatFilesTarget, ChatNotice, FileFeatures, FileT
 import type { AttachmentController } from './files/attachmentController';
 import type { ServiceConnection } from './serviceConnection';
 import { readSettings } from './settings/settingsReader';
-import type { AgentController } from './agent/agentController';
+import type { ChatAgent } from './agent/lazyAgentFeatures';
 import type { WorkspaceRules } from './rules/workspaceRules';
 
 /** The chat view's page as the controller sees it: its messages, and when one is attached or gone. */
@@ -66,7 +66,7 @@ export interface ChatControllerOptions {
   notices: ChatFilesNotices;
   attachments: AttachmentController;
   /** Agent tasks (Agent mode, approvals, undo) run in this view's conversation. */
-  agent: AgentController;
+  agent: ChatAgent;
   /** Project rules in every request, shown above the composer. */
   rules: WorkspaceRules;
   /** @-mentions resolved into the turn when it is sent, and the workspace files the completion list offers. */

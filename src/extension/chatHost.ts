@@ -38,7 +38,9 @@ import { ServiceConnection } from './serviceConnection';
 import { onDidChangeSettings, readSettings, readSettingsProblems } from './settings/settingsReader';
 import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
-import { registerAgentFeatures } from './agent/registerAgentFeatures';
+import { LazyAgentFeatures } from './agent/lazyAgentFeatures';
+import type { AgentFeatureOptions } from './agent/registerAgentFeatures';
+import type { InlineEditFeatureDeps } from './inlineEdit/registerInlineEdit';
 import { registerMcpFeatures } from './mcp/registerMcpFeatures';
 import { WorkspaceRules } from './rules/workspaceRules';
 import { EditorMentionSources } from './context/editorMentionSources';
@@ -47,8 +49,6 @@ import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackground, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
-import { registerInlineEdit } from './inlineEdit/registerInlineEdit';
-import { endOnRestore } from '../core/review/reviewSources';
 import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';
 import { registerTerminalToChat } from './terminal/terminalToChatCommands';
@@ -110,6 +110,12 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const firstViewReady = new Promise<void>((resolve) => (viewReady = resolve));
 
   releaseCommandStubs();
+  // Loaded on first use (its own file, see agentFeatures.ts): its commands are stand-ins until then.
+  const agent = new LazyAgentFeatures(async (releaseAgentCommandStubs) => {
+    const { startAgentFeatures } = await import('./agent/agentFeatures');
+    return startAgentFeatures(context, { agent: agentOptions, inlineEdit: inlineEditDeps, checkpoints }, releaseAgentCommandStubs);
+  });
+  agent.registerCommandStubs();
   const terminalCommands = new TerminalCommandLog();
   const mcp = registerMcpFeatures(context, log);
   const rules = new WorkspaceRules();
@@ -117,7 +123,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const checkpoints = createWorkspaceCheckpoints(context, log);
   const takeCheckpoint = checkpointTaker(checkpoints, log);
   const restorer = new CheckpointRestorer(store, checkpoints, vscodeHostWindow);
-  const agent = registerAgentFeatures(context, {
+  const agentOptions: AgentFeatureOptions = {
     externalTools: mcp.externalTools,
     checkpoint: takeCheckpoint,
     standingInstructions: () => rules.message(),
@@ -130,7 +136,16 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     promptCacheKey,
     proposals,
     log,
-  });
+  };
+  const inlineEditDeps: InlineEditFeatureDeps = {
+    client,
+    promptCacheKey,
+    log,
+    explainInChat: async (text) => {
+      await provider.reveal();
+      await chat.send(chat.activeConversationId ?? null, text);
+    },
+  };
   const files = registerFileFeatures(context, {
     connection: async () => {
       const active = await connection.get();
@@ -157,7 +172,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     files: files.features,
     notices,
     attachments: new AttachmentController(files.features, post),
-    agent: agent.controller,
+    agent,
     rules,
     mentions: { sources: mentionSources, workspaceFiles: workspaceFileList() },
     checkpoints: { checkpoints, take: takeCheckpoint, restorer },
@@ -186,7 +201,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     rules,
     mentionSources,
     terminalCommands,
-    endOnRestore(agent.review.review, checkpoints),
+    agent,
     provider.onDidDeliverInit(() => viewReady()),
     vscode.workspace.registerTextDocumentContentProvider(proposals.scheme, proposals),
     connection.onDidChange((c) => {
@@ -210,23 +225,14 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       chooseEmulator: () => keys.chooseEmulator(),
       runTask: async (task) => {
         await provider.reveal();
-        await agent.controller.run(null, task);
+        await agent.run(null, task);
       },
     }),
   );
-  registerInlineEdit(context, {
-    client,
-    promptCacheKey,
-    log,
-    explainInChat: async (text) => {
-      await provider.reveal();
-      await chat.send(chat.activeConversationId ?? null, text);
-    },
-  });
   void pruneCheckpoints(checkpoints, store, log);
   void refreshStatus();
   reportSettings();
 
-  const testApi = svcTestApi({ chat, store, keys, conversationsDir: conversationsDir(context), firstViewReady, agent: agent.testApi });
+  const testApi = svcTestApi({ chat, store, keys, conversationsDir: conversationsDir(context), firstViewReady, agent: agent.testApi() });
   return { provider, languageModels, formulaTools, testApi, deactivate: () => chat.session.dispose() };
 }

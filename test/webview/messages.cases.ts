@@ -223,4 +223,18 @@ export const messageCases: WebviewCase[] = [
       assert.equal(await reply.locator('.thinking').innerText(), thinkingBefore);
     },
   },
+  {
+    // The page decodes references with the browser's own table (src/webview/browserEntities.ts), strictly, as markdown-it did with `entities`.
+    name: 'character references in a reply read as markdown-it decodes them: named ones with their semicolon, nothing else',
+    page: 'strict',
+    async run(chat) {
+      const text = 'A &copy; B &notin; C &AMP; D &semi; E &notit; F &nosuch; G &#x41; H &amp;lt;b&amp;gt; I [link](https://example.com/?a=1&amp;b=2 "t&eacute;")';
+      await chat.play([shown([reply('a1', text)])]);
+      const body = chat.page.locator('[data-message-id="a1"] [data-testid="message-content"]');
+      assert.equal((await body.innerText()).trim(), 'A © B ∉ C & D ; E &notit; F &nosuch; G A H &lt;b&gt; I link');
+      const link = body.locator('a');
+      assert.equal(await link.getAttribute('href'), 'https://example.com/?a=1&b=2');
+      assert.equal(await link.getAttribute('title'), 'té');
+    },
+  },
 ];

@@ -27,6 +27,8 @@ export interface PageServer {
 }
 
 const BROWSER_BUNDLE: esbuild.BuildOptions = { bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' };
+/** As esbuild.mjs builds the page: markdown-it's `entities` is the browser's own decoding. */
+const PAGE_ALIASES = { entities: path.join(ROOT, 'src/webview/browserEntities.ts') };
 
 export async function buildBundles(outDir: string): Promise<void> {
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -36,6 +38,7 @@ export async function buildBundles(outDir: string): Promise<void> {
     outfile: path.join(outDir, 'webview.js'),
     loader: { '.ttf': 'file' },
     assetNames: '[name]',
+    alias: PAGE_ALIASES,
   });
   await esbuild.build({ ...BROWSER_BUNDLE, entryPoints: [path.join(ROOT, 'test/webview/fakeHost.ts')], outfile: path.join(outDir, 'fakeHost.js') });
 }

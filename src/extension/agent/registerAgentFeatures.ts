@@ -51,7 +51,14 @@ export interface AgentFeatureOptions {
   nestedRules?: NestedRulesSource;
 }
 
-export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): { controller: AgentController; testApi: AgentTestApi; review: AgentReviewController } {
+/** The agent's controller, what tests drive, and the review of its edits. */
+export interface AgentFeatures {
+  controller: AgentController;
+  testApi: AgentTestApi;
+  review: AgentReviewController;
+}
+
+export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): AgentFeatures {
   const workspace = new VscodeWorkspaceHost(options.log);
   const approver = new ChatApprover(options.surface, new NotificationApprover());
   const review = registerAgentReview(context, workspace, options.log);

@@ -1,0 +1,144 @@
+// The agent's features (dist/agentFeatures.js) load on first use: before that their commands are stand-ins
+// and the chat controller is told there is no task. `vscode` here is a stand-in command registry that
+// refuses a second registration of a command, as VS Code does.
+import { strict as assert } from 'node:assert';
+import fs from 'node:fs';
+import Module from 'node:module';
+import path from 'node:path';
+import type * as LazyAgentFeaturesModule from '../../../src/extension/agent/lazyAgentFeatures';
+import type { AgentFeatures } from '../../../src/extension/agent/registerAgentFeatures';
+
+type Load = (request: string, parent: unknown, isMain: boolean) => unknown;
+const loader = Module as unknown as { _load: Load };
+
+type Command = (...args: unknown[]) => unknown;
+const registered = new Map<string, Command>();
+const executed: Array<{ command: string; args: unknown[] }> = [];
+
+class Disposable {
+  constructor(private readonly onDispose: () => void) {}
+  dispose(): void {
+    this.onDispose();
+  }
+}
+
+const vscodeStandIn = {
+  Disposable,
+  commands: {
+    registerCommand(command: string, body: Command): Disposable {
+      if (registered.has(command)) throw new Error(`command '${command}' already exists`);
+      registered.set(command, body);
+      return new Disposable(() => registered.delete(command));
+    },
+    async executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
+      executed.push({ command, args });
+      const body = registered.get(command);
+      if (!body) throw new Error(`command '${command}' not found`);
+      return body(...args);
+    },
+  },
+};
+
+/** Features whose commands answer with their name and arguments, and whose controller records what it was asked. */
+function fakeFeatures(commands: readonly string[], calls: string[]): (release: () => void) => Promise<AgentFeatures> {
+  return async (release) => {
+    release();
+    for (const command of commands) vscodeStandIn.commands.registerCommand(command, (...args) => `${command} ran with ${JSON.stringify(args)}`);
+    const controller = {
+      toolsOf: () => [{ type: 'function', function: { name: 'read_file', parameters: {} } }],
+      viewReady: () => calls.push('viewReady'),
+      stop: () => true,
+      run: async (_conversationId: string | null, task: string) => void calls.push(`run ${task}`),
+      handlers: () => ({ runAgentTask: (message: { text: string }) => `ran ${message.text}` }),
+    };
+    const testApi = { onApprovalRequest: () => new Disposable(() => undefined), tasks: () => [], answerApproval: () => true };
+    return { controller, testApi, review: {} } as unknown as AgentFeatures;
+  };
+}
+
+describe('the agent features load on first use', () => {
+  const original = loader._load;
+  let lazy: typeof LazyAgentFeaturesModule;
+
+  before(() => {
+    loader._load = function load(this: unknown, request, parent, isMain) {
+      return request === 'vscode' ? vscodeStandIn : original.call(this, request, parent, isMain);
+    };
+    lazy = Module.createRequire(__filename)('../../../src/extension/agent/lazyAgentFeatures') as typeof LazyAgentFeaturesModule;
+  });
+
+  after(() => {
+    loader._load = original;
+  });
+
+  afterEach(() => {
+    registered.clear();
+    executed.length = 0;
+  });
+
+  it('has a stand-in for exactly the commands the features register', () => {
+    const root = path.join(__dirname, '..', '..', '..', 'src', 'extension');
+    const files = ['agent/registerAgentFeatures.ts', 'agentReview/registerAgentReview.ts', 'inlineEdit/registerInlineEdit.ts'];
+    const commands = files.flatMap((file) => [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/registerCommand\('([^']+)'/g)].map((m) => m[1]));
+    assert.ok(commands.length >= 19, `found ${commands.length} commands`);
+    assert.deepEqual([...lazy.AGENT_FEATURE_COMMANDS].sort(), commands.sort());
+  });
+
+  it('answers the chat controller without loading anything until something asks for a feature', async () => {
+    let starts = 0;
+    const features = new lazy.LazyAgentFeatures(async () => {
+      starts += 1;
+      throw new Error('must not load');
+    });
+    assert.deepEqual(features.toolsOf('c1', 'svc-chat'), []);
+    assert.equal(features.stop('c1'), false);
+    features.viewReady();
+    assert.deepEqual(features.testApi().tasks(), []);
+    assert.equal(features.testApi().answerApproval('r1', 'approve'), false);
+    await features.testApi().whenIdle();
+    assert.equal(starts, 0);
+  });
+
+  it('a command loads the features once, then runs the real command with the same arguments', async () => {
+    const calls: string[] = [];
+    let starts = 0;
+    const start = fakeFeatures(lazy.AGENT_FEATURE_COMMANDS, calls);
+    const features = new lazy.LazyAgentFeatures((release) => {
+      starts += 1;
+      return start(release);
+    });
+    features.registerCommandStubs();
+    assert.deepEqual([...registered.keys()].sort(), [...lazy.AGENT_FEATURE_COMMANDS].sort());
+    const result = await vscodeStandIn.commands.executeCommand('svc.inlineEdit.fix', 'file:///a.ts', 1, 2, 'fix it');
+    assert.equal(result, 'svc.inlineEdit.fix ran with ["file:///a.ts",1,2,"fix it"]');
+    assert.equal(await vscodeStandIn.commands.executeCommand('svc.agentReview.open'), 'svc.agentReview.open ran with []');
+    assert.equal(starts, 1);
+    assert.deepEqual(features.toolsOf('c1', 'svc-chat').map((t) => t.function.name), ['read_file']);
+    assert.equal(features.stop('c1'), true);
+    features.viewReady();
+    assert.deepEqual(calls, ['viewReady']);
+  });
+
+  it("the view's agent messages load the features and reach the controller", async () => {
+    const calls: string[] = [];
+    const features = new lazy.LazyAgentFeatures(fakeFeatures([], calls));
+    const handlers = features.handlers();
+    assert.deepEqual(Object.keys(handlers).sort(), ['approvalAnswer', 'approvePlan', 'openAgentDiff', 'openAgentReview', 'rejectPlan', 'runAgentTask', 'stopProcess', 'undoAgentTask']);
+    assert.equal(await handlers.runAgentTask({ type: 'runAgentTask', conversationId: 'c1', text: 'fix the tests' } as Parameters<typeof handlers.runAgentTask>[0]), 'ran fix the tests');
+    await features.run(null, 'demo task');
+    assert.deepEqual(calls, ['run demo task']);
+  });
+
+  it('a failed load is tried again on the next use', async () => {
+    let starts = 0;
+    const start = fakeFeatures([], []);
+    const features = new lazy.LazyAgentFeatures(async (release) => {
+      starts += 1;
+      if (starts === 1) throw new Error('dist/agentFeatures.js could not be read');
+      return start(release);
+    });
+    await assert.rejects(features.load(), /could not be read/);
+    await features.load();
+    assert.equal(starts, 2);
+  });
+});
