@@ -7,6 +7,8 @@ import zlib from 'node:zlib';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+/** `--analyze`: what each file of the host and the page is made of, largest first (docs/benchmarks.md). */
+const analyze = process.argv.includes('--analyze');
 
 const common = {
   bundle: true,
@@ -160,7 +162,11 @@ if (watch) {
   const contexts = await Promise.all(entries.map((e) => esbuild.context(e)));
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
-  await Promise.all(entries.map((e) => esbuild.build(e)));
+  const results = await Promise.all(entries.map((e) => esbuild.build({ ...e, metafile: analyze })));
+  const analyzed = ['dist/extension.js', SPLIT_DIR, 'dist/webview.js'];
+  for (const [i, result] of results.entries()) {
+    if (analyze && analyzed.includes(entries[i].outfile ?? entries[i].outdir)) console.log(await esbuild.analyzeMetafile(result.metafile));
+  }
 }
 
 // In production the separate libraries ship brotli-compressed (a fifth smaller than the .vsix's own

@@ -1,6 +1,7 @@
 // The chat host: everything the extension does once it is used (conversations, the chat controller,
-// the service connection, agent tasks, files). It is its own bundle (dist/chatHost.js), loaded by
-// lazyChatHost.ts when the chat view opens or a command runs, so activating the extension stays cheap.
+// the service connection, agent tasks, files). It is its own files (dist/chatHost.js and what it shares with
+// the agent's features, dist/chatHostShared.js), loaded by lazyChatHost.ts when the chat view opens or a
+// command runs, so activating the extension stays cheap; the agent's features load on their first use.
 // It only wires: each part gets everything it needs when it is built, and command bodies live with
 // their features.
 import * as path from 'node:path';
