@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { AssistantMessageView, HostMessage, MessageView } from '../../src/shared/protocol';
 import { step, tool } from './agent.cases';
-import { conversation, reasoning, type ChatPage } from './chatPage';
+import { content, conversation, reasoning, started, type ChatPage } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
 const user: MessageView = { id: 'u1', role: 'user', content: 'fix the leap-year bug', createdAt: 1 };
@@ -125,6 +125,16 @@ export const agentTaskCases: WebviewCase[] = [
       assert.deepEqual(await shown(chat), { authors: ['s1'], headers: ['s1:svc-k2-thinking'], empty: [] }, 'live ends as history shows it');
       const walk = await downFromTop(chat);
       assert.deepEqual(walk.stops, ['u1', 's1', 't1', 's2', 't2', 't3', 's4', 'agent-summary']);
+    },
+  },
+  {
+    name: 'a reply that starts streaming before the host lists it carries on the task above it: no second model name',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([live([user, carded('s1', 'complete', [read]), tool('t1', 'call-1', 'read_file', readArgs, 'done', 'export const leap = …')]), started('s2'), content('s2', 'The rule is fixed.')]);
+      const now = await shown(chat);
+      assert.deepEqual(now.authors, ['s1']);
+      assert.deepEqual(now.headers, ['s1:svc-k2-thinking', 's2:Generating…']);
     },
   },
 ];
