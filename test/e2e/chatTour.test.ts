@@ -26,7 +26,27 @@ async function atWidths(vscode: VsCodeSession, chat: FrameLocator, name: string)
     // Names are not broken across lines: a file name, a model name.
     const broken = await chat.locator('body').evaluate(() => [...document.querySelectorAll('[data-testid="tool-file"], .message-author')].filter((e) => e.getClientRects().length > 1).map((e) => e.textContent));
     assert.deepEqual(broken, [], `${name} at ${width} px: names on one line`);
+    await assertRoomBesideApproval(chat, `${name} at ${width} px`);
   }
+}
+
+/** While an approval asks, the pinned to-do list is one line, the approval's buttons show and the conversation keeps a fifth of the view. */
+async function assertRoomBesideApproval(chat: FrameLocator, where: string): Promise<void> {
+  if ((await chat.getByTestId('approval').count()) === 0) return;
+  const room = await chat.locator('body').evaluate(() => {
+    const area = document.querySelector('.approvals')!.getBoundingClientRect();
+    const buttons = [...document.querySelectorAll('[data-testid="approval"] button')].map((b) => b.getBoundingClientRect());
+    const plan = document.querySelector<HTMLDetailsElement>('[data-testid="pinned-plan"]');
+    return {
+      view: window.innerHeight,
+      conversation: document.querySelector('.messages')!.getBoundingClientRect().height,
+      buttonsShown: buttons.length > 0 && buttons.every((b) => b.top >= area.top && b.bottom <= Math.min(area.bottom, window.innerHeight)),
+      planOpen: plan !== null && !plan.hidden && plan.open,
+    };
+  });
+  assert.equal(room.planOpen, false, `${where}: the pinned to-do list folds to its summary line`);
+  assert.equal(room.buttonsShown, true, `${where}: the approval's buttons are in sight`);
+  assert.ok(room.conversation >= room.view / 5, `${where}: the conversation keeps room (${room.conversation} of ${room.view} px)`);
 }
 
 /** Answers every approval until `done` shows; screenshots the first approval whose text matches each of `shots`. */

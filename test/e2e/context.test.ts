@@ -65,9 +65,10 @@ for (const theme of themes) {
     });
 
     /**
-     * Sends `text` and waits until its reply is complete: the emulator logged one more request and the view
-     * streams nothing. Counting complete replies in the DOM would not do: the list mounts only what is near
-     * the screen.
+     * Sends `text` and waits until its own reply is complete: the emulator logged one more request, the view
+     * shows the message, and the reply after it says complete. Waiting for "no reply streaming" would pass
+     * before the view has even started this reply (the previous one is complete), and counting replies in the
+     * DOM would not do: the list mounts only what is near the screen.
      */
     async function sendAndWait(text: string): Promise<void> {
       const input = chat().getByTestId('composer-input');
@@ -78,8 +79,10 @@ for (const theme of themes) {
         if (Date.now() > deadline) throw new Error(`no request for "${text.slice(0, 40)}…" within 60 s`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await chat().locator('[data-role="assistant"][data-status="streaming"]').waitFor({ state: 'detached', timeout: 60_000 });
-      await chat().locator('[data-role="assistant"]').last().and(chat().locator('[data-status="complete"]')).waitFor({ timeout: 60_000 });
+      const sent = chat().locator('[data-role="user"]').filter({ hasText: text }).last();
+      await sent.waitFor({ timeout: 60_000 });
+      const reply = sent.locator('xpath=following::*[@data-role="assistant"][1]');
+      await reply.and(chat().locator('[data-status="complete"]')).waitFor({ timeout: 60_000 });
     }
 
     it('compacts a long conversation with /compact: the summary shows and the next request is smaller', async () => {

@@ -7,7 +7,7 @@ import type { WebviewCase } from './webviewCase';
 
 const user: MessageView = { id: 'u1', role: 'user', content: 'fix the leap-year bug', createdAt: 1 };
 
-function step(id: string, status: AssistantMessageView['status'], calls: { id: string; name: string; arguments: string }[], reasoning = '', text = ''): AssistantMessageView {
+export function step(id: string, status: AssistantMessageView['status'], calls: { id: string; name: string; arguments: string }[], reasoning = '', text = ''): AssistantMessageView {
   return {
     id,
     role: 'assistant',
@@ -19,7 +19,7 @@ function step(id: string, status: AssistantMessageView['status'], calls: { id: s
   };
 }
 
-function tool(id: string, callId: string, name: string, args: string, status: NonNullable<ToolMessageView['card']>['status'], content = '', extra: Partial<NonNullable<ToolMessageView['card']>> = {}): ToolMessageView {
+export function tool(id: string, callId: string, name: string, args: string, status: NonNullable<ToolMessageView['card']>['status'], content = '', extra: Partial<NonNullable<ToolMessageView['card']>> = {}): ToolMessageView {
   return { id, role: 'tool', toolCallId: callId, name, content, createdAt: 3, card: { step: 1, arguments: args, status, ...extra } };
 }
 

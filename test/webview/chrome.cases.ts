@@ -105,6 +105,13 @@ export const chromeCases: WebviewCase[] = [
       await chat.play([started('a1'), failed('a1', NETWORK_ERROR)]);
       const error = chat.lastAssistant().locator('[data-testid="error"]');
       assert.doesNotMatch(await error.innerText(), /getaddrinfo/);
+      // The system's code is for support: folded under Details, never a line of the error itself.
+      assert.doesNotMatch(await error.innerText(), /ENOTFOUND/, 'the code is not shown as text of the error');
+      const details = error.getByTestId('error-details');
+      assert.equal(await details.getAttribute('open'), null, 'the details start folded');
+      assert.equal(await details.locator('summary').innerText(), 'Details');
+      await details.locator('summary').click();
+      assert.equal(await details.locator('.error-code').innerText(), 'code: ENOTFOUND', 'the code is there when asked for');
       assert.deepEqual(await error.locator('button').allInnerTexts(), ['Retry Now', 'Open Proxy Settings', 'Use Local Emulator']);
       await error.locator('button', { hasText: 'Open Proxy Settings' }).click();
       assert.equal((await chat.waitForPosted('runAction')).action, 'openProxySettings');

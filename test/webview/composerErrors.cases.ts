@@ -70,6 +70,11 @@ export const composerErrorCases: WebviewCase[] = [
         started('a2'),
         failed('a2', { kind: 'rateLimit', status: 429, type: 'rate_limit_reached_error', message: 'please try again after 2 seconds', retryAfterSeconds: 2, action: 'retry' }),
       ]);
+      const rateLimit = chat.lastAssistant().getByTestId('error');
+      assert.equal(await rateLimit.locator('.error-title').innerText(), 'Rate limit reached');
+      assert.equal(await rateLimit.locator('.error-message').innerText(), 'please try again after 2 seconds');
+      assert.doesNotMatch(await rateLimit.innerText(), /rate_limit_reached_error|HTTP 429/, 'the service code and status wait folded under Details');
+      assert.equal(await rateLimit.locator('[data-testid="error-details"] .error-code').textContent(), 'code: rate_limit_reached_error · HTTP 429');
       // No countdown without the host's automatic retry (used up, or restored from disk): Retry Now only.
       assert.equal(await chat.lastAssistant().locator('.error-countdown').count(), 0);
       await chat.lastAssistant().locator('[data-testid="error"] button', { hasText: 'Retry Now' }).click();

@@ -6,6 +6,8 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumPath, chromiumTempDir, MissingToolError, resultsDir } from '../harness/toolPaths';
 import { actionCases } from './actions.cases';
 import { agentCases } from './agent.cases';
+import { agentTaskCases } from './agentTask.cases';
+import { narrowApprovalCases } from './narrowApproval.cases';
 import { attachmentCases } from './attachments.cases';
 import { ChatPage } from './chatPage';
 import { chromeCases } from './chrome.cases';
@@ -22,7 +24,7 @@ import { streamingCases } from './streaming.cases';
 import { toolCardCases } from './toolCards.cases';
 import type { WebviewCase } from './webviewCase';
 
-const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...agentCases, ...toolCardCases, ...replySpeedCases, ...messageCases, ...chromeCases];
+const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...agentCases, ...agentTaskCases, ...narrowApprovalCases, ...toolCardCases, ...replySpeedCases, ...messageCases, ...chromeCases];
 /** `npm run test:webview -- word…` runs only the cases whose name contains one of the words. */
 const only = process.argv.slice(2);
 const CASES = only.length === 0 ? ALL_CASES : ALL_CASES.filter((c) => only.some((word) => c.name.includes(word)));

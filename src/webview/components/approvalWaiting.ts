@@ -7,6 +7,13 @@ export function waitingLabel(): string {
   return l10n.t('Waiting for your approval');
 }
 
+const listeners = new Set<(waiting: boolean) => void>();
+
+/** Calls `listener` each time the view starts or stops waiting for an approval. */
+export function onAwaitingApproval(listener: (waiting: boolean) => void): void {
+  listeners.add(listener);
+}
+
 export function awaitingApproval(): boolean {
   return document.body.dataset.awaitingApproval === 'true';
 }
@@ -20,4 +27,5 @@ export function showAwaitingApproval(waiting: boolean): void {
     badge.textContent = waiting ? waitingLabel() : l10n.t('Generating…');
     badge.hidden = false;
   }
+  for (const listener of listeners) listener(waiting);
 }

@@ -29,6 +29,7 @@ export class AssistantMessage {
   readonly element: HTMLElement;
   private readonly panels: ChoicePanel[] = [];
   private readonly tabs: HTMLButtonElement[] = [];
+  private readonly header: HTMLElement;
   private readonly statusBadge: HTMLElement;
   private readonly usageLabel: HTMLElement;
   private readonly errorSlot: HTMLElement;
@@ -37,6 +38,8 @@ export class AssistantMessage {
   private selected: number;
   /** A step of an agent task: its usage is counted in the task's summary, not shown on it. */
   private agentStep: boolean;
+  /** A later step of an agent task: the reply's header is its first step's (taskSteps.ts). */
+  private continuesTask = false;
 
   constructor(private view: AssistantMessageView, private readonly context: MessageContext) {
     this.status = view.status;
@@ -46,6 +49,7 @@ export class AssistantMessage {
     this.statusBadge = el('span', { className: 'status-badge' });
     this.usageLabel = el('span', { className: 'usage', attrs: { 'data-testid': 'usage-line' } });
     this.errorSlot = el('div', { className: 'error-slot' });
+    this.header = el('div', { className: 'message-header' }, [icon('sparkle'), el('span', { className: 'message-author', text: view.model }), this.statusBadge]);
     const tabList = el('div', { className: 'choice-tabs', attrs: { role: 'tablist', 'aria-label': l10n.t('Alternatives') } });
     const body = el('div', { className: 'choices' });
     for (const choice of view.choices) {
@@ -75,7 +79,7 @@ export class AssistantMessage {
       className: 'message assistant',
       attrs: { 'data-testid': 'message', 'data-role': 'assistant', 'data-message-id': view.id, role: 'article', 'aria-label': l10n.t('Answer from {0}', view.model) },
     }, [
-      el('div', { className: 'message-header' }, [icon('sparkle'), el('span', { className: 'message-author', text: view.model }), this.statusBadge]),
+      this.header,
       tabList,
       body,
       this.errorSlot,
@@ -106,7 +110,9 @@ export class AssistantMessage {
   }
 
   appendReasoning(choiceIndex: number, text: string): void {
-    if (this.isStreaming) this.panel(choiceIndex).appendReasoning(text);
+    if (!this.isStreaming) return;
+    this.panel(choiceIndex).appendReasoning(text);
+    this.showStep();
   }
 
   countReasoningDeltas(choiceIndex: number, count: number): void {
@@ -165,6 +171,15 @@ export class AssistantMessage {
 
   setShowReasoning(mode: ShowReasoning): void {
     for (const panel of this.panels) panel.thinking.setMode(mode);
+    this.showStep();
+  }
+
+  /** Whether this reply carries on the agent task of a reply above it. */
+  setTaskContinuation(continues: boolean): void {
+    if (continues === this.continuesTask) return;
+    this.continuesTask = continues;
+    this.element.classList.toggle('task-continuation', continues);
+    this.showStep();
   }
 
   dispose(): void {
@@ -204,6 +219,7 @@ export class AssistantMessage {
     this.element.setAttribute('aria-busy', String(status === 'streaming'));
     this.statusBadge.textContent = status === 'streaming' && awaitingApproval() ? waitingLabel() : (STATUS_LABELS[status] ?? '');
     this.statusBadge.hidden = this.statusBadge.textContent === '';
+    this.showStep();
   }
 
   private showUsage(usage: UsageView | undefined, speed?: ReplySpeedView): void {
@@ -217,6 +233,18 @@ export class AssistantMessage {
    */
   private showActions(): void {
     this.element.classList.toggle('tool-step', (this.agentStep || this.isStreaming) && this.panels.every((panel) => panel.contentText.trim() === ''));
+    this.showStep();
+  }
+
+  /**
+   * A later step of a task shows no model name: a header only for a status to show (generating, waiting,
+   * stopped), and nothing at all when it has nothing to show (its tool cards follow in rows of their own).
+   * Hidden, it is no stop for the keyboard either.
+   */
+  private showStep(): void {
+    this.header.hidden = this.continuesTask && this.statusBadge.hidden;
+    const blank = this.header.hidden && this.errorView === undefined && this.element.classList.contains('tool-step') && this.panels.every((panel) => panel.isBlank);
+    this.element.hidden = blank;
   }
 
   private showError(error: ErrorInfo): void {
@@ -228,11 +256,13 @@ export class AssistantMessage {
       editInput: () => this.context.reviseInput(this.view.id),
     });
     this.errorSlot.replaceChildren(this.errorView.element);
+    this.showStep();
   }
 
   private clearError(): void {
     this.errorView?.dispose();
     this.errorView = undefined;
     this.errorSlot.replaceChildren();
+    this.showStep();
   }
 }

@@ -53,6 +53,11 @@ export class ChoicePanel {
     return this.text;
   }
 
+  /** Nothing of it shows: no answer, no visible reasoning, no live tool call, no note. */
+  get isBlank(): boolean {
+    return this.text.trim() === '' && this.thinking.element.hidden && this.toolCalls.size === 0 && this.note.hidden;
+  }
+
   appendReasoning(text: string): void {
     this.thinking.append(text);
   }

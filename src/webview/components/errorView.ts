@@ -32,24 +32,37 @@ const TITLES: Record<ErrorInfo['kind'], string> = {
   unknown: l10n.t('Something went wrong'),
 };
 
+/**
+ * The service's own code, the HTTP status and the field it named: what support asks for, not what the
+ * user acts on. They wait, folded, under the actions; the text can be selected and copied from there.
+ */
+function errorDetails(error: ErrorInfo): HTMLElement | undefined {
+  const details = [
+    error.type !== undefined ? l10n.t('code: {0}', error.type) : '',
+    error.status !== undefined ? `HTTP ${error.status}` : '',
+    error.field !== undefined ? l10n.t('field: {0}', error.field) : '',
+  ].filter((d) => d !== '');
+  if (details.length === 0) return undefined;
+  return el('details', { className: 'error-details', attrs: { 'data-testid': 'error-details' } }, [
+    el('summary', { text: l10n.t('Details') }),
+    el('div', { className: 'error-code', text: details.join(' · ') }),
+  ]);
+}
+
 export class ErrorView {
   readonly element: HTMLElement;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(readonly error: ErrorInfo, private readonly actions: ErrorActions) {
-    const details = [
-      error.status !== undefined ? `HTTP ${error.status}` : '',
-      error.type ?? '',
-      error.field !== undefined ? l10n.t('field: {0}', error.field) : '',
-    ].filter((d) => d !== '');
     this.element = el('div', { className: 'error', attrs: { 'data-testid': 'error', role: 'alert', 'data-kind': error.kind } }, [
       el('div', { className: 'error-title', text: TITLES[error.kind] }),
       el('div', { className: 'error-message', text: error.message }),
     ]);
-    if (details.length > 0) this.element.append(el('div', { className: 'error-details', text: details.join(' · ') }));
     const buttons = el('div', { className: 'error-actions' });
     this.element.append(buttons);
     this.addButtons(buttons);
+    const details = errorDetails(error);
+    if (details) this.element.append(details);
   }
 
   dispose(): void {

@@ -16,4 +16,6 @@ export interface MessageContext {
   readonly compaction?: ConversationView['compaction'];
   /** The user messages whose turn changed files: only they offer their checkpoint. */
   readonly fileChangingTurns?: ReadonlySet<string>;
+  /** The replies that carry on an agent task begun above them: they show no model name of their own. */
+  readonly continuedSteps?: ReadonlySet<string>;
 }

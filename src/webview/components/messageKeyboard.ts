@@ -24,7 +24,8 @@ export class MessageKeyboard {
   private readonly observer = new MutationObserver((records) => this.added(records));
 
   constructor(private readonly list: HTMLElement) {
-    this.observer.observe(list, { childList: true, subtree: true });
+    // `hidden` too: a blank step of a task hides, and must not keep the list's tab stop.
+    this.observer.observe(list, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
     list.addEventListener('keydown', (event) => this.key(event));
     list.addEventListener('focusin', (event) => {
       if (event.target === list) this.current?.focus({ preventScroll: true });
@@ -40,8 +41,9 @@ export class MessageKeyboard {
     document.addEventListener('keydown', (event) => this.tab(event));
   }
 
+  /** The messages and cards shown, in order (a hidden one is no stop: Up and Down step over it). */
   private items(): HTMLElement[] {
-    return [...this.list.querySelectorAll<HTMLElement>(ITEM_SELECTOR)];
+    return [...this.list.querySelectorAll<HTMLElement>(ITEM_SELECTOR)].filter((item) => !item.hidden);
   }
 
   private itemOf(target: EventTarget | null): HTMLElement | undefined {
@@ -50,7 +52,7 @@ export class MessageKeyboard {
     return undefined;
   }
 
-  /** New messages start out of the tab order; the stop moves to the last message when its own went away. */
+  /** New messages start out of the tab order; the stop moves to the last message when its own went away or hid. */
   private added(records: MutationRecord[]): void {
     for (const record of records) {
       for (const node of record.addedNodes) {
@@ -59,7 +61,7 @@ export class MessageKeyboard {
         for (const item of items) if (item instanceof HTMLElement) item.tabIndex = item === this.current ? 0 : -1;
       }
     }
-    if (!this.current?.isConnected) {
+    if (!this.current?.isConnected || this.current.hidden) {
       this.current = undefined;
       this.setCurrent(this.items().at(-1));
     }

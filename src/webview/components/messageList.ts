@@ -10,6 +10,7 @@ import { el } from '../dom';
 import { AssistantMessage } from './assistantMessage';
 import { emptyState } from './emptyState';
 import { fileChangingTurns } from './fileChangingTurns';
+import { continuedSteps, continuesTask } from './taskSteps';
 import type { MessageContext } from './messageContext';
 import { MessageKeyboard } from './messageKeyboard';
 import { handleOutputClick, type CodeAction } from './outputClicks';
@@ -98,7 +99,7 @@ export class MessageList {
     const placement: Placement = compactedUpTo ? { kind: 'reveal', key: compactedUpTo } : switched || this.stickToBottom ? { kind: 'bottom' } : this.anchor();
     if (switched) this.clear();
     this.conversationId = conversation?.id;
-    this.context = conversation ? { ...this.makeContext(conversation.id), fileChangingTurns: fileChangingTurns(conversation.messages), ...(conversation.compaction ? { compaction: conversation.compaction } : {}) } : undefined;
+    this.context = conversation ? { ...this.makeContext(conversation.id), fileChangingTurns: fileChangingTurns(conversation.messages), continuedSteps: continuedSteps(conversation.messages), ...(conversation.compaction ? { compaction: conversation.compaction } : {}) } : undefined;
     const messages = conversation?.messages ?? [];
     this.views = new Map(messages.map((m) => [m.id, m]));
     // A reply that started streaming before the host listed it stays at the end.
@@ -106,7 +107,7 @@ export class MessageList {
     this.keys = [...messages.map((m) => m.id), ...unlisted];
     for (const key of [...this.rows.keys()]) {
       if (this.views.has(key) || unlisted.includes(key)) this.stale.add(key);
-      else this.drop(key);
+      else this.store.drop(key);
     }
     this.setRowSizes();
     this.emptyState.hidden = this.keys.length > 0;
@@ -123,7 +124,8 @@ export class MessageList {
 
   /** Adds a reply that is about to stream. */
   addStreaming(message: AssistantMessage): void {
-    this.drop(message.id);
+    this.store.drop(message.id);
+    message.setTaskContinuation(continuesTask(this.messageViews));
     this.rows.set(message.id, MessageRow.streaming(message));
     this.keys.push(message.id);
     this.setRowSizes();
@@ -367,10 +369,6 @@ export class MessageList {
 
   private evict(): void {
     this.store.evict((key) => this.views.has(key));
-  }
-
-  private drop(key: string): void {
-    this.store.drop(key);
   }
 
   private clear(): void {

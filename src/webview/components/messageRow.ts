@@ -114,6 +114,7 @@ export class MessageRow {
     const kept = reusePart(message, old[0], context);
     if (!kept && old[0] instanceof AssistantMessage) old[0].dispose();
     const parts: MessagePart[] = [kept ?? createPart(message, context)];
+    if (parts[0] instanceof AssistantMessage) parts[0].setTaskContinuation(context.continuedSteps?.has(message.id) ?? false);
     if (message.role === 'assistant' && message.agentSummary) {
       const summary = message.agentSummary;
       const existing = old.find((p): p is AgentSummaryCard => p instanceof AgentSummaryCard);

@@ -4,6 +4,7 @@
 import type { ConversationView, PlanView } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import * as l10n from '../../shared/l10n';
+import { awaitingApproval, onAwaitingApproval } from './approvalWaiting';
 
 const TODO_ICON = { pending: 'circle-large-outline', in_progress: 'loading', done: 'pass-filled' } as const;
 
@@ -17,12 +18,35 @@ export function runningPlan(conversation: ConversationView | null): PlanView | u
   return running && entry?.role === 'assistant' ? entry.plan : undefined;
 }
 
+/** A view this short has no room for the whole list and the conversation: the list shows its summary line. */
+const SHORT_VIEW = '(max-height: 520px)';
+
 export class PinnedPlan {
   readonly element = el('details', { className: 'pinned-plan', attrs: { 'data-testid': 'pinned-plan', open: '', 'aria-label': l10n.t('Plan in progress') } });
   private shown = '';
+  /** Folded to its summary line for want of room (an approval asks, or the view is short). */
+  private folded = false;
+  /** The user folded the list themselves while it had room: it stays folded. */
+  private closedByUser = false;
 
   constructor() {
     this.element.hidden = true;
+    // An approval card and the whole list left the conversation a sliver in a narrow side bar: while an
+    // approval asks, or the view is short, the list is its one summary line, which opens it on a click.
+    const short = window.matchMedia(SHORT_VIEW);
+    const fit = (): void => this.fold(awaitingApproval() || short.matches);
+    short.addEventListener('change', fit);
+    onAwaitingApproval(fit);
+    this.element.addEventListener('click', (event) => {
+      if (!this.folded && event.target instanceof Element && event.target.closest('summary')) this.closedByUser = this.element.open;
+    });
+    fit();
+  }
+
+  private fold(folded: boolean): void {
+    if (folded === this.folded) return;
+    this.folded = folded;
+    this.element.open = !folded && !this.closedByUser;
   }
 
   show(conversation: ConversationView | null): void {
