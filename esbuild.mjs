@@ -113,8 +113,8 @@ const requireImports = { supported: { 'dynamic-import': false } };
 const importMetaUrl = { define: { 'import.meta.url': '__svcImportMetaUrl' }, banner: { js: "const __svcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } };
 
 const entries = [
-  // The host is two bundles: the small entry VS Code requires on activation, and the chat host it loads
-  // on first use (src/extension/lazyChatHost.ts), required from beside it.
+  // The host: the small entry VS Code requires on activation, and the chat host it loads on first use
+  // (src/extension/lazyChatHost.ts), required from beside it.
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...requireImports, plugins: [chatHostBesideEntry] },
   // The chat host and the features it loads on first use share their modules (see splitChatHost below).
   {
