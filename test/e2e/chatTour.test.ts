@@ -11,7 +11,7 @@ import { FAULTS_ENV } from '../../src/extension/localEmulator';
 import { DEMO_FILES, DEMO_TASK } from '../../src/shared/demoProject';
 import { repoRoot } from '../harness/toolPaths';
 import { overflowing, setSideBarWidth } from './sideBar';
-import { extensionId, sendAgentTask, themes, useVsCode, type VsCodeSession } from './vscodeSession';
+import { extensionId, sendAgentTask, startNewChat, themes, useVsCode, type VsCodeSession } from './vscodeSession';
 
 const WIDTHS = [400, 170] as const;
 const ERROR_PROBE = 'Error probe: reply with exactly "never shown"';
@@ -108,7 +108,7 @@ for (const theme of themes) {
 
     it('a plan with its to-do list: proposed, then pinned and advancing while its edits ask', async () => {
       await setSideBarWidth(vscode.workbench.page, 400);
-      await vscode.workbench.runCommand('svc: New Chat');
+      await startNewChat(vscode, chat());
       await chat().getByTestId('mode-picker').selectOption('plan');
       await chat().getByTestId('composer-input').fill('plan-e2e: upper-case both files');
       await chat().getByTestId('send').click();
@@ -124,7 +124,7 @@ for (const theme of themes) {
     });
 
     it('an error with its action button', async () => {
-      await vscode.workbench.runCommand('svc: New Chat');
+      await startNewChat(vscode, chat());
       await chat().getByTestId('mode-picker').selectOption('ask');
       await chat().getByTestId('composer-input').fill(ERROR_PROBE);
       await chat().getByTestId('send').click();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../harness/toolPaths';
-import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
+import { extensionId, sendAgentTask, startNewChat, themes, useVsCode } from './vscodeSession';
 
 const theme = themes[0];
 if (theme) {
@@ -61,7 +61,7 @@ if (theme) {
     it('a plan: the planning ends with the plan (no task summary), "Plan approved" stands for the instructions, and the live to-do list is pinned above the composer while it runs', async () => {
       fs.writeFileSync(path.join(vscode.workspace, 'alpha.txt'), 'alpha\n');
       fs.writeFileSync(path.join(vscode.workspace, 'beta.txt'), 'beta\n');
-      await vscode.workbench.runCommand('svc: New Chat');
+      await startNewChat(vscode, chat());
       await chat().getByTestId('composer-input').waitFor({ timeout: 30_000 });
       await chat().getByTestId('mode-picker').selectOption('plan');
       await chat().getByTestId('composer-input').fill('pinned-e2e: upper-case both files');

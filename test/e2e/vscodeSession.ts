@@ -78,6 +78,15 @@ export async function sendAgentTask(chat: FrameLocator, text: string): Promise<v
   await chat.getByTestId('send').click();
 }
 
+/**
+ * Runs "svc: New Chat" and waits until the view shows the empty conversation: the command returns once the
+ * host has made it, and a message typed before the view has switched would go to the old conversation.
+ */
+export async function startNewChat(vscode: VsCodeSession, chat: FrameLocator): Promise<void> {
+  await vscode.workbench.runCommand('svc: New Chat');
+  await chat.getByTestId('message').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
 export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSession {
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
