@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { resultsDir } from '../harness/toolPaths';
+import { sideScrollProblems } from '../support/sideScrollProblems';
 import { CONVERSATION_ID, conversation, failed, finished, MODELS, started, content, type ChatPage } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
@@ -10,29 +11,7 @@ const NETWORK_ERROR = { kind: 'network' as const, type: 'ENOTFOUND', message: "C
 
 /** Elements of the chat that stick out of the view, with how far, and any element scrolling sideways. */
 async function overflowing(chat: ChatPage): Promise<string[]> {
-  return chat.page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const problems: string[] = [];
-    if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
-    const name = (e: Element) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}${e.getAttribute('data-testid') ? `[${e.getAttribute('data-testid')}]` : ''}`;
-    for (const element of document.querySelectorAll('.chat *')) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      // What shows of it: an ancestor that clips (a label cut with an ellipsis) hides the rest on purpose.
-      const rect = { left: box.left, right: box.right };
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX === 'visible') continue;
-        const clip = parent.getBoundingClientRect();
-        rect.left = Math.max(rect.left, clip.left);
-        rect.right = Math.min(rect.right, clip.right);
-      }
-      if (rect.left < -0.5 || rect.right > width + 0.5) problems.push(`${name(element)} spans ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`);
-      const style = getComputedStyle(element);
-      const clips = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis';
-      if (clips && element.scrollWidth > element.clientWidth + 1 && !(element instanceof HTMLTextAreaElement)) problems.push(`${name(element)} hides ${element.scrollWidth - element.clientWidth}px sideways`);
-    }
-    return problems;
-  });
+  return chat.page.evaluate(sideScrollProblems);
 }
 
 /** A chat with a reply (and its actions and usage), a network error, a notice and the history open. */
