@@ -2,7 +2,6 @@
 // the balance, switching between the local emulator and the service, the key and the settings.
 import * as vscode from 'vscode';
 import type { BalanceView } from '../core/billing/balanceView';
-import * as l10n from '../shared/l10n';
 import type { Connection } from '../shared/protocol';
 import { statusItemView, type StatusFacts } from './statusItemView';
 
@@ -16,8 +15,6 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private facts: StatusFacts;
 
   constructor(currentModel: () => string) {
-    // statusItemView.ts translates through the shared l10n module, free of vscode so it is unit-tested.
-    l10n.useBundle(vscode.l10n.bundle ?? {});
     this.facts = { connection: undefined, model: currentModel(), balance: undefined, balanceFailure: undefined };
     this.item.name = vscode.l10n.t('svc');
     this.item.command = STATUS_MENU_COMMAND;
