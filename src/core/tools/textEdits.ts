@@ -4,7 +4,11 @@
 // only when it finds exactly one place. Everything outside the replaced text keeps its bytes: line
 // endings are written as the file has them, lines of new_text that repeat old_text keep the file's own
 // version of that line. Nothing here guesses beyond the ladder: a near match is shown, never applied.
-import { distance } from 'fastest-levenshtein';
+// old_text copied with its line numbers is matched without them, only at the lines they name; an empty
+// old_text writes a file that is empty (or missing, for the caller).
+import { closestLines } from './closestLines';
+import { readLineNumbers, type NumberedEdit } from './lineNumberPrefixes';
+import { LINE_TOLERANCES, type LineMatch, type LineToleranceName } from './lineRungs';
 import { dominantLineEnding } from './textFileCodec';
 
 export interface TextEdit {
@@ -13,14 +17,16 @@ export interface TextEdit {
   replaceAll: boolean;
 }
 
-/** How old_text was found: as written, or after ignoring one kind of difference. */
-export type MatchTolerance = 'exact' | 'trailing-whitespace' | 'indentation' | 'tabs-spaces' | 'look-alikes';
+/** How old_text was found: as written, after ignoring one kind of difference, or as a whole empty file. */
+export type MatchTolerance = 'exact' | LineToleranceName | 'look-alikes' | 'empty-file';
 
 export interface EditOutcome {
   tolerance: MatchTolerance;
   replacements: number;
   /** What the tolerance changed in new_text, e.g. "re-indented by 4 spaces". */
   adjustment?: string;
+  /** The lines old_text's line-number prefixes named, when they were removed before matching. */
+  lineNumbers?: { first: number; last: number; fromNewText: boolean };
 }
 
 /** An edit that could not be placed; `message` tells the model what to do next. */
@@ -35,16 +41,23 @@ export class EditMatchError extends Error {
   }
 }
 
-const TOLERANCE_TEXT: Record<Exclude<MatchTolerance, 'exact'>, string> = {
+type SearchTolerance = Exclude<MatchTolerance, 'empty-file'>;
+
+const TOLERANCE_TEXT: Record<Exclude<SearchTolerance, 'exact'>, string> = {
   'trailing-whitespace': 'ignoring trailing whitespace',
   indentation: 'ignoring a different indentation',
   'tabs-spaces': 'ignoring tabs versus spaces in the indentation',
+  'inner-whitespace': 'ignoring runs of spaces and tabs inside lines',
   'look-alikes': 'ignoring look-alike characters (non-breaking spaces, typographic quotes and dashes)',
 };
 
 export function describeTolerance(outcome: EditOutcome): string {
-  if (outcome.tolerance === 'exact') return '';
-  return `matched ${TOLERANCE_TEXT[outcome.tolerance]}${outcome.adjustment ? `; ${outcome.adjustment}` : ''}`;
+  const parts: string[] = [];
+  const numbers = outcome.lineNumbers;
+  if (numbers) parts.push(`line-number prefixes (lines ${numbers.first}-${numbers.last}) removed from old_text${numbers.fromNewText ? ' and new_text' : ''}`);
+  if (outcome.tolerance === 'empty-file') parts.push('old_text was empty and the file empty or missing, so new_text is its whole content');
+  else if (outcome.tolerance !== 'exact') parts.push(`matched ${TOLERANCE_TEXT[outcome.tolerance]}${outcome.adjustment ? `; ${outcome.adjustment}` : ''}`);
+  return parts.join('; ');
 }
 
 /** One character for one character, so positions in the normalised text are positions in the original. */
@@ -91,96 +104,6 @@ function lineNumberAt(text: string, position: number): number {
   return line;
 }
 
-function leadingWhitespace(line: string): string {
-  return /^[ \t]*/.exec(line)?.[0] ?? '';
-}
-
-function columns(indent: string, tabWidth: number): number {
-  let column = 0;
-  for (const c of indent) column = c === '\t' ? column + tabWidth - (column % tabWidth) : column + 1;
-  return column;
-}
-
-function describeIndent(prefix: string): string {
-  const tabs = prefix.split('\t').length - 1;
-  const spaces = prefix.length - tabs;
-  return [tabs > 0 ? `${tabs} tab${tabs > 1 ? 's' : ''}` : '', spaces > 0 ? `${spaces} space${spaces > 1 ? 's' : ''}` : ''].filter(Boolean).join(' and ');
-}
-
-/** A place whole lines of old_text matched, and how to turn new_text's lines into the file's. */
-interface LineMatch {
-  start: number;
-  adjust: (line: string) => string;
-  adjustment?: string;
-}
-
-/** A rung of the ladder that compares whole lines: the lines match, or not, at a given place. */
-type LineRung = (oldLines: readonly string[], fileLines: readonly string[], start: number) => LineMatch | undefined;
-
-const sameTrimmedEnd: LineRung = (oldLines, fileLines, start) =>
-  oldLines.every((line, i) => line.trimEnd() === (fileLines[start + i] as string).trimEnd()) ? { start, adjust: (line) => line } : undefined;
-
-/** The file's lines are old_text's lines with one indentation added to (or removed from) every line. */
-const shiftedIndentation: LineRung = (oldLines, fileLines, start) => {
-  if (!oldLines.every((line, i) => line.trim() === (fileLines[start + i] as string).trim())) return undefined;
-  let added: string | undefined;
-  let removed: string | undefined;
-  let consistentAdd = true;
-  let consistentRemove = true;
-  oldLines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    const mine = leadingWhitespace(line);
-    const theirs = leadingWhitespace(fileLines[start + i] as string);
-    if (theirs.endsWith(mine) && (added ?? theirs.slice(0, theirs.length - mine.length)) === theirs.slice(0, theirs.length - mine.length)) added = theirs.slice(0, theirs.length - mine.length);
-    else consistentAdd = false;
-    if (mine.endsWith(theirs) && (removed ?? mine.slice(0, mine.length - theirs.length)) === mine.slice(0, mine.length - theirs.length)) removed = mine.slice(0, mine.length - theirs.length);
-    else consistentRemove = false;
-  });
-  if (consistentAdd && added !== undefined && added !== '') {
-    const prefix = added;
-    return { start, adjust: (line) => (line.trim() === '' ? line : prefix + line), adjustment: `new_text re-indented by ${describeIndent(prefix)} more` };
-  }
-  if (consistentRemove && removed !== undefined && removed !== '') {
-    const prefix = removed;
-    return { start, adjust: (line) => (line.startsWith(prefix) ? line.slice(prefix.length) : line.trimStart()), adjustment: `new_text re-indented by ${describeIndent(prefix)} less` };
-  }
-  return undefined;
-};
-
-/** The same indentation counted in columns (a tab being `tabWidth`), up to one shift for all lines. */
-function tabsAndSpaces(tabWidth: number): LineRung {
-  return (oldLines, fileLines, start) => {
-    if (!oldLines.every((line, i) => line.trim() === (fileLines[start + i] as string).trim())) return undefined;
-    let shift: number | undefined;
-    let fileUsesTabs = false;
-    for (const [i, line] of oldLines.entries()) {
-      if (line.trim() === '') continue;
-      const theirs = leadingWhitespace(fileLines[start + i] as string);
-      fileUsesTabs ||= theirs.includes('\t');
-      const delta = columns(theirs, tabWidth) - columns(leadingWhitespace(line), tabWidth);
-      if (shift !== undefined && shift !== delta) return undefined;
-      shift = delta;
-    }
-    const by = shift ?? 0;
-    const render = (column: number): string => (fileUsesTabs ? '\t'.repeat(Math.floor(column / tabWidth)) + ' '.repeat(column % tabWidth) : ' '.repeat(column));
-    return {
-      start,
-      adjust: (line) => {
-        if (line.trim() === '') return line;
-        const indent = leadingWhitespace(line);
-        return render(Math.max(0, columns(indent, tabWidth) + by)) + line.slice(indent.length);
-      },
-      adjustment: `new_text indented with ${fileUsesTabs ? 'tabs' : 'spaces'} as the file is`,
-    };
-  };
-}
-
-const LINE_RUNGS: { tolerance: MatchTolerance; rungs: LineRung[] }[] = [
-  { tolerance: 'trailing-whitespace', rungs: [sameTrimmedEnd] },
-  { tolerance: 'indentation', rungs: [shiftedIndentation] },
-  { tolerance: 'tabs-spaces', rungs: [tabsAndSpaces(4), tabsAndSpaces(8), tabsAndSpaces(2)] },
-];
-
 /** new_text's lines, where a line repeats old_text's line it keeps the file's own version of it. */
 function keepingUnchangedLines(newLines: readonly string[], oldLines: readonly string[], fileLines: readonly string[], adjust: (line: string) => string): string[] {
   let next = 0;
@@ -202,37 +125,6 @@ function plural(count: number, word: string): string {
 function linesList(numbers: number[]): string {
   const shown = numbers.slice(0, 8).join(', ');
   return numbers.length > 8 ? `${shown}, …` : shown;
-}
-
-function similarity(a: string, b: string): number {
-  const longest = Math.max(a.length, b.length);
-  return longest === 0 ? 1 : 1 - distance(a, b) / longest;
-}
-
-/** The file's lines most like old_text's, with their numbers, for the model to copy from. */
-function closestLines(fileLines: readonly string[], oldLines: readonly string[]): string {
-  const wanted = oldLines.map((l) => l.trim());
-  const firstWanted = wanted.find((l) => l !== '') ?? '';
-  const firstIndex = Math.max(0, wanted.indexOf(firstWanted));
-  const count = Math.min(oldLines.length, 8);
-  // A first pass on one line per place, then the few best places scored on several lines.
-  const candidates = fileLines
-    .map((line, i) => ({ start: i - firstIndex, score: similarity(line.trim(), firstWanted) }))
-    .filter((c) => c.start >= 0 && c.start < fileLines.length)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, 20)
-    .map(({ start }) => {
-      let total = 0;
-      for (let i = 0; i < count; i++) total += similarity((fileLines[start + i] ?? '').trim(), wanted[i] ?? '');
-      return { start, score: total / count };
-    })
-    .sort((a, b) => b.score - a.score || a.start - b.start);
-  const best = candidates[0];
-  if (!best || best.score < 0.3) return 'No lines of the file are close to it; read the file again (read_file) before editing.';
-  const shown = fileLines.slice(best.start, best.start + Math.min(Math.max(oldLines.length, 1), 12));
-  const width = String(best.start + shown.length).length;
-  const body = shown.map((line, i) => `${String(best.start + i + 1).padStart(width)} | ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`).join('\n');
-  return `The closest lines in the file (line numbers before "|", not part of the text):\n${body}`;
 }
 
 /** Finds the places old_text matches exactly (line endings aside), non-overlapping for replace_all. */
@@ -262,44 +154,41 @@ function replaceRanges(view: LfView, ranges: { start: number; end: number; lines
 interface Placed {
   text: string;
   outcome: EditOutcome;
+  /** The 1-based line the (first) replaced text starts on. */
+  line: number;
 }
 
-function placeOne(text: string, edit: TextEdit, index: number, display: string): Placed {
-  const view = new LfView(text);
-  const oldText = edit.oldText.replace(/\r\n/g, '\n');
-  const newText = edit.newText.replace(/\r\n/g, '\n');
+/** Where old_text was found, or that a tolerance found it at several places, or nowhere. */
+type Search = ({ kind: 'placed' } & Placed) | { kind: 'ambiguous'; tolerance: SearchTolerance; lines: number[] } | { kind: 'none'; fileLines: string[]; wholeOld: string[] };
+
+/** Runs the ladder for old_text and new_text (line endings already LF) on the file's text. */
+function search(view: LfView, oldText: string, newText: string, replaceAll: boolean): Search {
   const oldLines = oldText.split('\n');
   const newLines = newText.split('\n');
 
-  const exact = exactPlaces(view.text, oldText, { replaceAll: edit.replaceAll });
-  if (exact.length === 1 || (edit.replaceAll && exact.length > 1)) {
+  const exact = exactPlaces(view.text, oldText, { replaceAll });
+  if (exact.length === 1 || (replaceAll && exact.length > 1)) {
     const ranges = exact.map((start) => ({ start, end: start + oldText.length, lines: newLines }));
-    return { text: replaceRanges(view, ranges), outcome: { tolerance: 'exact', replacements: exact.length } };
+    return { kind: 'placed', text: replaceRanges(view, ranges), outcome: { tolerance: 'exact', replacements: exact.length }, line: lineNumberAt(view.text, exact[0] as number) };
   }
-  if (exact.length > 1) {
-    const lines = exact.map((p) => lineNumberAt(view.text, p));
-    throw new EditMatchError(index, `old_text occurs ${exact.length} times in ${display} (lines ${linesList(lines)}); include more surrounding lines to make it unique, or set replace_all to change every occurrence.`);
-  }
+  if (exact.length > 1) return { kind: 'ambiguous', tolerance: 'exact', lines: exact.map((p) => lineNumberAt(view.text, p)) };
 
   const fileLines = view.text.split('\n');
   // Whole lines are compared; a final line break in old_text only says the last line is whole.
   const wholeOld = oldText.endsWith('\n') ? oldLines.slice(0, -1) : oldLines;
   const wholeNew = oldText.endsWith('\n') && newText.endsWith('\n') ? newLines.slice(0, -1) : newLines;
   const removesWholeLines = oldText.endsWith('\n') && newText === '';
-  for (const { tolerance, rungs } of LINE_RUNGS) {
+  for (const { tolerance, normalise, rungs } of LINE_TOLERANCES) {
     if (wholeOld.every((l) => l.trim() === '')) break;
+    const oldCompared = normalise ? wholeOld.map(normalise) : wholeOld;
+    const fileCompared = normalise ? fileLines.map(normalise) : fileLines;
     for (const rung of rungs) {
       const matches: LineMatch[] = [];
       for (let start = 0; start + wholeOld.length <= fileLines.length; start++) {
-        const match = rung(wholeOld, fileLines, start);
+        const match = rung(oldCompared, fileCompared, start);
         if (match) matches.push(match);
       }
-      if (matches.length > 1) {
-        throw new EditMatchError(
-          index,
-          `old_text is not in ${display} as written, and ${TOLERANCE_TEXT[tolerance as Exclude<MatchTolerance, 'exact'>]} it matches ${matches.length} places (lines ${linesList(matches.map((m) => m.start + 1))}); nothing was changed. Copy old_text exactly from read_file, with more surrounding lines.`,
-        );
-      }
+      if (matches.length > 1) return { kind: 'ambiguous', tolerance, lines: matches.map((m) => m.start + 1) };
       const match = matches[0];
       if (!match) continue;
       const matched = fileLines.slice(match.start, match.start + wholeOld.length);
@@ -308,27 +197,88 @@ function placeOne(text: string, edit: TextEdit, index: number, display: string):
       const range = removesWholeLines
         ? { start: startOffset, end: Math.min(endOffset + 1, view.text.length), lines: [''] }
         : { start: startOffset, end: endOffset, lines: keepingUnchangedLines(wholeNew, wholeOld, matched, match.adjust) };
-      return { text: replaceRanges(view, [range]), outcome: { tolerance, replacements: 1, ...(match.adjustment ? { adjustment: match.adjustment } : {}) } };
+      const outcome: EditOutcome = { tolerance, replacements: 1, ...(match.adjustment ? { adjustment: match.adjustment } : {}) };
+      return { kind: 'placed', text: replaceRanges(view, [range]), outcome, line: match.start + 1 };
     }
   }
 
-  const plainFile = plainCharacters(view.text);
-  const plainOld = plainCharacters(oldText);
-  const lookAlike = exactPlaces(plainFile, plainOld, { replaceAll: false });
-  if (lookAlike.length > 1) {
-    const lines = lookAlike.map((p) => lineNumberAt(view.text, p));
-    throw new EditMatchError(index, `old_text is not in ${display} as written, and ${TOLERANCE_TEXT['look-alikes']} it matches ${lookAlike.length} places (lines ${linesList(lines)}); nothing was changed. Copy old_text exactly from read_file, with more surrounding lines.`);
-  }
+  const lookAlike = exactPlaces(plainCharacters(view.text), plainCharacters(oldText), { replaceAll: false });
+  if (lookAlike.length > 1) return { kind: 'ambiguous', tolerance: 'look-alikes', lines: lookAlike.map((p) => lineNumberAt(view.text, p)) };
   if (lookAlike.length === 1) {
     const start = lookAlike[0] as number;
     const matched = view.text.slice(start, start + oldText.length).split('\n');
     const range = { start, end: start + oldText.length, lines: keepingUnchangedLines(newLines, oldLines, matched, (line) => line) };
-    return { text: replaceRanges(view, [range]), outcome: { tolerance: 'look-alikes', replacements: 1 } };
+    return { kind: 'placed', text: replaceRanges(view, [range]), outcome: { tolerance: 'look-alikes', replacements: 1 }, line: lineNumberAt(view.text, start) };
   }
+  return { kind: 'none', fileLines, wholeOld };
+}
 
+/** "old_text occurs 2 times in a.ts (lines 3, 9)" or "… and ignoring X it matches 2 places (lines 3, 9)". */
+function manyPlaces(found: { tolerance: SearchTolerance; lines: number[] }, display: string): string {
+  const lines = linesList(found.lines);
+  if (found.tolerance === 'exact') return `old_text occurs ${found.lines.length} times in ${display} (lines ${lines})`;
+  return `old_text is not in ${display} as written, and ${TOLERANCE_TEXT[found.tolerance]} it matches ${found.lines.length} places (lines ${lines})`;
+}
+
+function notFound(display: string, found: { fileLines: string[]; wholeOld: string[] }, note: string): string {
+  return `old_text was not found in ${display}, not even ignoring trailing whitespace, indentation, tabs versus spaces, runs of spaces inside lines or look-alike characters${note}; nothing was changed.\n${closestLines(found.fileLines, found.wholeOld)}`;
+}
+
+function placeOne(text: string, edit: TextEdit, index: number, display: string): Placed {
+  const view = new LfView(text);
+  const oldText = edit.oldText.replace(/\r\n/g, '\n');
+  const newText = edit.newText.replace(/\r\n/g, '\n');
+  const found = search(view, oldText, newText, edit.replaceAll);
+  if (found.kind === 'placed') return found;
+  if (found.kind === 'ambiguous') {
+    const advice = found.tolerance === 'exact' ? 'include more surrounding lines to make it unique, or set replace_all to change every occurrence.' : 'nothing was changed. Copy old_text exactly from read_file, with more surrounding lines.';
+    throw new EditMatchError(index, `${manyPlaces(found, display)}; ${advice}`);
+  }
+  const numbers = readLineNumbers(oldText, newText);
+  if (numbers.kind === 'refused') throw new EditMatchError(index, `old_text is not in ${display} as written and its lines carry line numbers, but ${numbers.reason} Nothing was changed.`);
+  if (numbers.kind === 'numbered') return placeNumbered(view, numbers.readings, index, display);
+  throw new EditMatchError(index, notFound(display, found, numbers.note ? `. ${numbers.note.replace(/\.$/, '')}` : ''));
+}
+
+const LADDER: readonly SearchTolerance[] = ['exact', 'trailing-whitespace', 'indentation', 'tabs-spaces', 'inner-whitespace', 'look-alikes'];
+
+/** How far down the ladder a search had to go; nowhere ranks last. */
+function rung(found: Search): number {
+  if (found.kind === 'none') return LADDER.length;
+  return LADDER.indexOf(found.kind === 'placed' ? (found.outcome.tolerance as SearchTolerance) : found.tolerance);
+}
+
+/**
+ * old_text without its line numbers, placed only where the whole ladder finds exactly one place and
+ * that place is the lines the numbers name. Of the readings (the separator's space cut or kept) the one
+ * found highest on the ladder decides. The numbers confirm a place, never choose among several: a
+ * listing read before an earlier edit names lines that have moved since.
+ */
+function placeNumbered(view: LfView, readings: readonly NumberedEdit[], index: number, display: string): Placed {
+  const searched = readings.map((reading) => ({ reading, found: search(view, reading.oldText, reading.newText, false) }));
+  const { reading, found } = searched.reduce((best, next) => (rung(next.found) < rung(best.found) ? next : best));
+  const named = `lines ${reading.first}-${reading.last}`;
+  if (found.kind === 'ambiguous') {
+    throw new EditMatchError(
+      index,
+      `Without its line-number prefixes (${named}), ${manyPlaces(found, display)}; nothing was changed. Line numbers do not choose between places (they may be out of date): copy old_text without them, with more surrounding lines.`,
+    );
+  }
+  if (found.kind === 'none') throw new EditMatchError(index, notFound(display, found, `, with or without its line-number prefixes (${named})`));
+  if (found.line !== reading.first) {
+    throw new EditMatchError(index, `old_text's line-number prefixes say ${named}, but without them it is at line ${found.line} of ${display}; nothing was changed. The numbers are out of date: read the file again and copy old_text without line numbers.`);
+  }
+  const { first, last, fromNewText } = reading;
+  return { ...found, outcome: { ...found.outcome, lineNumbers: { first, last, fromNewText } } };
+}
+
+/** An empty old_text names no place in a file with text (it would match at every position), so it only fills an empty file. */
+function wholeContent(current: string, edit: TextEdit, index: number, display: string): string {
+  if (current === '') return edit.newText;
+  const lines = current.split('\n').length;
   throw new EditMatchError(
     index,
-    `old_text was not found in ${display}, not even ignoring trailing whitespace, indentation, tabs versus spaces or look-alike characters; nothing was changed.\n${closestLines(fileLines, wholeOld)}`,
+    `old_text is empty, and ${display} is not (${plural(lines, 'line')}), so it would match at every position, lines 1-${lines}; nothing was changed. An empty old_text only writes a missing or empty file; here give the exact text to replace (to add text, include a neighbouring line in old_text and in new_text).`,
   );
 }
 
@@ -340,7 +290,11 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[], display
   const outcomes: EditOutcome[] = [];
   let current = text;
   edits.forEach((edit, index) => {
-    if (edit.oldText === '') throw new EditMatchError(index, 'old_text is empty; give the exact text to replace (to add text, include a neighbouring line in old_text and in new_text).');
+    if (edit.oldText === '') {
+      current = wholeContent(current, edit, index, display);
+      outcomes.push({ tolerance: 'empty-file', replacements: 1 });
+      return;
+    }
     const placed = placeOne(current, edit, index, display);
     current = placed.text;
     outcomes.push(placed.outcome);

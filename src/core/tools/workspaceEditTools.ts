@@ -177,7 +177,7 @@ const EDIT_FIELDS = {
 export class EditFileTool extends EditTool {
   readonly definition = functionDefinition(
     'edit_file',
-    'Replace text in an existing file. old_text must occur exactly once (include enough surrounding lines to make it unique) unless replace_all is true. Several changes to one file go in `edits`, applied in order, all or none. To create a file, use write_file.',
+    'Replace text in an existing file. old_text must occur exactly once (include enough surrounding lines to make it unique) unless replace_all is true. Several changes to one file go in `edits`, applied in order, all or none. An empty old_text writes new_text into an empty or missing file; to create a file, write_file is the usual way.',
     {
       path: { type: 'string', description: 'File path relative to the workspace root.' },
       ...EDIT_FIELDS,
@@ -194,17 +194,21 @@ export class EditFileTool extends EditTool {
     const edits = editsOf(args.value);
     if (typeof edits === 'string') return failed(edits);
     const writable = await this.policy.resolve(args.value.path, 'write');
-    if (!writable.exists) return failed(`${writable.display} does not exist; edit_file changes existing files. To create it, use write_file with its whole content.`);
+    if (!writable.exists) {
+      if (!createsFile(edits)) return failed(missingFile(writable.display));
+      // Created as write_file creates: resolved again under the lock, written only if still absent.
+      return this.locks.run(writable.path, async () => this.editNow(await this.policy.resolve(args.value.path, 'write'), edits, signal));
+    }
     const target = await this.policy.resolve(args.value.path, 'read');
     return this.locks.run(target.path, () => this.editNow(target, edits, signal));
   }
 
   private async editNow(target: ResolvedPath, edits: TextEdit[], signal: AbortSignal): Promise<ToolRunResult> {
     const before = await this.current(target);
-    if (!before) return failed(`${target.display} does not exist; edit_file changes existing files. To create it, use write_file with its whole content.`);
+    if (!before && !createsFile(edits)) return failed(missingFile(target.display));
     let result: ReturnType<typeof applyTextEdits>;
     try {
-      result = applyTextEdits(before.text, edits, target.display);
+      result = applyTextEdits(before?.text ?? '', edits, target.display);
     } catch (error) {
       if (error instanceof EditMatchError && edits.length > 1) return failed(`edits[${error.index}]: ${error.message} None of the ${edits.length} edits was applied.`);
       throw error;
@@ -213,8 +217,17 @@ export class EditFileTool extends EditTool {
     const tolerances = notes.map((n) => (edits.length > 1 ? `edits[${n.i}] ${n.text}` : n.text));
     const counted = describeReplacements(result.outcomes);
     const note = [counted, ...tolerances].filter(Boolean).join('; ');
-    return this.apply(target, before, this.encode(target, result.text, before.format), note === '' ? '' : `: ${note}`, signal);
+    return this.apply(target, before, this.encode(target, result.text, before?.format ?? NEW_FILE_FORMAT), note === '' ? '' : `: ${note}`, signal);
   }
+}
+
+/** An empty (first) old_text on a missing file creates it with new_text, as write_file would. */
+function createsFile(edits: readonly TextEdit[]): boolean {
+  return edits[0]?.oldText === '';
+}
+
+function missingFile(display: string): string {
+  return `${display} does not exist; edit_file changes existing files. To create it, use write_file with its whole content (or edit_file with an empty old_text).`;
 }
 
 /** The edits of a call, from old_text/new_text or from `edits`; a string says what is wrong. */

@@ -80,6 +80,15 @@ const cases: EditCase[] = [
   { name: 'typographic apostrophe in old_text', file: "msg = 'don't'\n", args: { old_text: 'msg = \'don’t\'', new_text: "msg = 'do'" }, expect: { after: "msg = 'do'\n" } },
   { name: 'en dash in the file', file: 'pages 10–20\n', args: { old_text: 'pages 10-20', new_text: 'pages 10-30' }, expect: { after: 'pages 10-30\n' } },
   { name: 'non-breaking space in the file', file: 'total:\u00a042\n', args: { old_text: 'total: 42', new_text: 'total: 43' }, expect: { after: 'total: 43\n' } },
+
+  // Copied line numbers, spacing inside lines, an empty file.
+  { name: 'line numbers copied with old_text ("N | ")', file: PY, args: { old_text: '2 |     """Rectangle area."""\n3 |     return w * h', new_text: '    """Rectangle area."""\n    return abs(w * h)' }, expect: { after: PY.replace('return w * h', 'return abs(w * h)'), says: /line-number prefixes \(lines 2-3\) removed from old_text\./ } },
+  { name: 'line numbers in old_text and new_text ("N→")', file: GO, args: { old_text: '     4→\tfor i := 0; i < 3; i++ {\n     5→\t\tprintln(i)', new_text: '     4→\tfor i := 0; i < 3; i++ {\n     5→\t\tprintln(i * i)' }, expect: { after: GO.replace('println(i)', 'println(i * i)'), says: /removed from old_text and new_text/ } },
+  { name: 'line numbers naming other lines than the text\'s (refused)', file: PY, args: { old_text: '6 |     return w * h', new_text: '    return 0' }, expect: { refused: /prefixes say lines 6-6, but without them it is at line 3/ } },
+  { name: 'spaces aligned differently inside a line', file: 'WIDTH  = 80\nHEIGHT = 24\n', args: { old_text: 'WIDTH = 80', new_text: 'WIDTH = 100' }, expect: { after: 'WIDTH = 100\nHEIGHT = 24\n', says: /runs of spaces and tabs inside lines/ } },
+  { name: 'a tab inside a line where old_text has spaces', file: CRLF('name:\tsvc\nport:\t8787\n'), args: { old_text: 'port:    8787', new_text: 'port: 9000' }, expect: { after: CRLF('name:\tsvc\nport: 9000\n') } },
+  { name: 'inner spacing matching two places (refused)', file: 'a  = 1\nb = 2\na\t= 1\n', args: { old_text: 'a = 1', new_text: 'a = 3' }, expect: { refused: /inside lines it matches 2 places \(lines 1, 3\)/ } },
+  { name: 'empty old_text on an empty file writes it', file: '', args: { old_text: '', new_text: 'print("hello")\n' }, expect: { after: 'print("hello")\n', says: /old_text was empty/ } },
 ];
 
 describe('core/tools edit corpus: model-written edits through the real edit_file', () => {
