@@ -17,7 +17,7 @@ export interface NumberedEdit {
 export type LineNumberReading =
   /** Not numbered; `note` says why numbers that are there were kept. */
   | { kind: 'plain'; note?: string }
-  /** One reading per way the separator's space can be read, the likelier first. */
+  /** One reading per way the spaces after the separator can be read, the likelier first. */
   | { kind: 'numbered'; readings: NumberedEdit[] }
   /** old_text is numbered but new_text only partly or out of order: cutting would guess. */
   | { kind: 'refused'; reason: string };
@@ -26,7 +26,7 @@ interface Prefixed {
   number: number;
   /** The separator after the number (with "L" when it came first); undefined for a number alone (a blank line). */
   style: string | undefined;
-  /** The rest of the line; after "|", ":" or "→" still with the space that may belong to the separator. */
+  /** The rest of the line, with the spaces that may belong to the separator. */
   content: string;
 }
 
@@ -46,17 +46,24 @@ function readPrefix(line: string): Prefixed | undefined {
   return undefined;
 }
 
+/** More ways to read a separator's spaces would only add readings that land lower on the ladder. */
+const MAX_SEPARATOR_SPACES = 4;
+
 /**
- * After "|", ":" or "→" a space may be the listing's (`12 | x`) or the line's own indentation (`12|  x`);
- * both readings are kept when some line has one, the listing's usual one first, and the file decides.
+ * How many spaces after the number's separator may be the listing's rather than the line's own
+ * indentation (`12 | x`, `12|  x`, `  9  x`): each count up to what every line has is a reading, the
+ * listing's usual one first, and the file decides (textEdits.ts keeps the reading it finds best).
  */
-function spaceReadings(style: string, contents: readonly string[]): boolean[] {
-  if (!/[|│:→]$/.test(style) || !contents.some((c) => c.startsWith(' '))) return [false];
-  return style.endsWith('→') ? [false, true] : [true, false];
+function separatorSpaces(style: string, contents: readonly string[]): number[] {
+  const indented = contents.filter((c) => c.trim() !== '');
+  const fewest = Math.min(MAX_SEPARATOR_SPACES, ...indented.map((c) => /^ */.exec(c)?.[0].length ?? 0));
+  const usual = /[|│:]$/.test(style) ? 1 : 0;
+  const counts = [usual, ...Array.from({ length: fewest + 1 }, (_, k) => k).filter((k) => k !== usual)];
+  return counts.filter((k) => k <= fewest);
 }
 
-function joined(contents: readonly string[], cutSpace: boolean, finalBreak: boolean): string {
-  return contents.map((c) => (cutSpace && c.startsWith(' ') ? c.slice(1) : c)).join('\n') + (finalBreak ? '\n' : '');
+function joined(contents: readonly string[], spaces: number, finalBreak: boolean): string {
+  return contents.map((c) => c.slice(Math.min(spaces, /^ */.exec(c)?.[0].length ?? 0))).join('\n') + (finalBreak ? '\n' : '');
 }
 
 /** The lines of a text, without the empty one after a final line break. */
@@ -104,10 +111,10 @@ export function readLineNumbers(oldText: string, newText: string): LineNumberRea
     return { kind: 'refused', reason: `new_text's lines start with line numbers, but ${newNumbered.problem}; give new_text without line numbers.` };
   }
   const place = { first: oldNumbered.first, last: oldNumbered.first + old.lines.length - 1, fromNewText: newNumbered !== undefined };
-  const readings = spaceReadings(oldNumbered.style, oldNumbered.contents).map((cutSpace) => ({
+  const readings = separatorSpaces(oldNumbered.style, oldNumbered.contents).map((spaces) => ({
     ...place,
-    oldText: joined(oldNumbered.contents, cutSpace, old.finalBreak),
-    newText: newNumbered === undefined ? newText : joined(newNumbered.contents, cutSpace, fresh.finalBreak),
+    oldText: joined(oldNumbered.contents, spaces, old.finalBreak),
+    newText: newNumbered === undefined ? newText : joined(newNumbered.contents, spaces, fresh.finalBreak),
   }));
   return { kind: 'numbered', readings };
 }

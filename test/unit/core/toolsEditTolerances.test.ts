@@ -117,6 +117,7 @@ describe('core/tools edit_file tolerances on real files: line numbers, spaces in
       { name: 'cat -n "     12<tab>"', number: (n) => `${String(n).padStart(6)}\t` },
       { name: 'grep -n "12:"', number: (n) => `${n}:` },
       { name: 'a bare "12 "', number: (n, w) => `${String(n).padStart(w)} ` },
+      { name: 'a wide "  12   "', number: (n, w) => `${String(n).padStart(w + 2)}   ` },
     ];
     for (const style of styles) {
       it(`${style.name} prefixes on every line of old_text are removed; new_text without numbers is written as given`, async () => {
@@ -214,11 +215,16 @@ describe('core/tools edit_file tolerances on real files: line numbers, spaces in
       assert.equal(approver.asked[0]?.alwaysAsk, true);
     });
 
-    it('the path policy of a write holds: inside .git and outside the workspace are refused, nothing created', async () => {
+    it('the path policy of a write holds: inside .git, outside the workspace and through a symlinked folder are refused, nothing created', async () => {
       await fs.mkdir(file('.git'));
       await assert.rejects(call('edit_file', { path: '.git/hooks/pre-commit', old_text: '', new_text: 'rm -rf /' }), /inside \.git may not be changed/);
       await assert.rejects(call('edit_file', { path: '../outside.txt', old_text: '', new_text: 'x' }), /outside\.txt/);
       await assert.rejects(fs.stat(file('.git/hooks/pre-commit')), /ENOENT/);
+      const outside = await fs.realpath(tempDir('svc-edit-outside-'));
+      await fs.symlink(outside, file('linked'));
+      await assert.rejects(call('edit_file', { path: 'linked/planted.sh', old_text: '', new_text: 'x' }), /resolves outside the workspace/);
+      assert.deepEqual(await fs.readdir(outside), []);
+      await fs.rm(outside, { recursive: true, force: true });
       assert.equal(approver.asked.length, 0);
     });
 
