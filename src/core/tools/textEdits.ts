@@ -240,7 +240,7 @@ function placeOne(text: string, edit: TextEdit, index: number, display: string):
   throw new EditMatchError(index, notFound(display, found, numbers.note ? `. ${numbers.note.replace(/\.$/, '')}` : ''));
 }
 
-const LADDER: readonly SearchTolerance[] = ['exact', 'trailing-whitespace', 'indentation', 'tabs-spaces', 'inner-whitespace', 'look-alikes'];
+const LADDER: readonly SearchTolerance[] = ['exact', ...LINE_TOLERANCES.map((t) => t.tolerance), 'look-alikes'];
 
 /** How far down the ladder a search had to go; nowhere ranks last. */
 function rung(found: Search): number {
