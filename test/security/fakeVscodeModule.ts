@@ -10,8 +10,24 @@ export interface FakeUri {
   toString(): string;
 }
 
-function uri(scheme: string, path: string): FakeUri {
-  return { scheme, path, fsPath: path, toString: () => `${scheme}://${path}` };
+/** A class, as host code checks arguments with `instanceof vscode.Uri`. */
+class FakeUriClass implements FakeUri {
+  constructor(
+    readonly scheme: string,
+    readonly path: string,
+  ) {}
+  get fsPath(): string {
+    return this.path;
+  }
+  toString(): string {
+    return `${this.scheme}://${this.path}`;
+  }
+  static file(path: string): FakeUri {
+    return new FakeUriClass('file', path);
+  }
+  static joinPath(base: FakeUri, ...parts: string[]): FakeUri {
+    return new FakeUriClass(base.scheme, [base.path.replace(/\/+$/, ''), ...parts].join('/'));
+  }
 }
 
 export interface InspectedSetting {
@@ -78,10 +94,7 @@ export const fakeVscode = {
   ThemeColor: class {
     constructor(readonly id: string) {}
   },
-  Uri: {
-    file: (path: string): FakeUri => uri('file', path),
-    joinPath: (base: FakeUri, ...parts: string[]): FakeUri => uri(base.scheme, [base.path.replace(/\/+$/, ''), ...parts].join('/')),
-  },
+  Uri: FakeUriClass,
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   EventEmitter: FakeEventEmitter,
   Disposable: class {
