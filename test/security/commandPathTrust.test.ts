@@ -22,9 +22,7 @@ const disposable = { dispose: () => undefined };
 
 /** What the commands need of the editor beyond the shared fake; put in place for this file and taken back after it. */
 function extendFakeEditor(): () => void {
-  const saved = { Range: fake.Range, commands: { ...fake.commands }, window: { ...fake.window }, workspace: { ...fake.workspace }, languages: { ...fake.languages }, FileType: fake.FileType };
-  fake.Range = class {} as never;
-  fake.FileType = { File: 1, Directory: 2 } as never;
+  const parts = ['commands', 'window', 'workspace', 'languages'].map((name) => ({ target: fake[name]!, before: { ...fake[name]! } }));
   Object.assign(fake.commands!, {
     registerCommand: (name: string, handler: Handler) => {
       handlers.set(name, handler);
@@ -60,12 +58,10 @@ function extendFakeEditor(): () => void {
     },
   });
   return () => {
-    fake.Range = saved.Range as never;
-    fake.FileType = saved.FileType as never;
-    Object.assign(fake.commands!, saved.commands);
-    Object.assign(fake.window!, saved.window);
-    Object.assign(fake.workspace!, saved.workspace);
-    Object.assign(fake.languages!, saved.languages);
+    for (const { target, before } of parts) {
+      for (const key of Object.keys(target)) if (!(key in before)) delete target[key];
+      Object.assign(target, before);
+    }
   };
 }
 

@@ -16,7 +16,7 @@ const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '
 
 describe("svc.agent.protectedFiles in a workspace folder below its repository's root", () => {
   const fake = fakeVscode as unknown as Record<string, Record<string, unknown>>;
-  const saved = { registerCommand: fake.commands!.registerCommand, getExtension: fake.extensions!.getExtension, withProgress: fake.window!.withProgress, ProgressLocation: fake.ProgressLocation };
+  const saved = { registerCommand: fake.commands!.registerCommand, getExtension: fake.extensions!.getExtension, withProgress: fake.window!.withProgress };
   const handlers = new Map<string, (...args: unknown[]) => Promise<void>>();
   let root: string;
 
@@ -26,14 +26,12 @@ describe("svc.agent.protectedFiles in a workspace folder below its repository's 
       return { dispose: () => handlers.delete(name) };
     };
     fake.window!.withProgress = (_options: unknown, task: () => Promise<unknown>) => task();
-    fake.ProgressLocation = { SourceControl: 1 };
   });
 
   after(() => {
     fake.commands!.registerCommand = saved.registerCommand;
     fake.extensions!.getExtension = saved.getExtension;
     fake.window!.withProgress = saved.withProgress;
-    fake.ProgressLocation = saved.ProgressLocation as never;
     fakeVscode.workspace.workspaceFolders = undefined;
     fakeEditor.reset();
   });
