@@ -97,6 +97,7 @@ export const fakeVscode = {
   Uri: FakeUriClass,
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
+  OverviewRulerLane: { Left: 1, Center: 2, Right: 4, Full: 7 },
   FileType: { File: 1, Directory: 2, SymbolicLink: 64 },
   /** Host code builds ranges; the tests that need one read its lines from the document they fake. */
   Range: class {
