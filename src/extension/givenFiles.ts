@@ -12,7 +12,9 @@ import { readAgentSettings } from './settings/settingsReader';
 import { NodeWorkspaceFiles } from './workspaceTools/nodeWorkspaceFiles';
 
 /** Whether the files the gate asks about may be used. */
-export type AskAboutFiles = (action: string, asked: readonly GivenPathAnswer[]) => Promise<boolean>;
+export type AskAboutFiles = (action: string, asked: readonly AskedPath[]) => Promise<boolean>;
+
+type AskedPath = Extract<GivenPathAnswer, { verdict: 'ask' }>;
 
 function tabKey(uri: vscode.Uri): string {
   return uri.scheme === 'file' ? `file:${uri.fsPath}` : uri.toString();
@@ -30,7 +32,7 @@ export async function admitGivenFiles(uris: readonly vscode.Uri[], action: strin
   const gate = new GivenPathGate(new NodeWorkspaceFiles(() => roots, () => []), new SecretFileRules(readAgentSettings().protectedFiles));
   const tabs = shownInTabs();
   const admitted: vscode.Uri[] = [];
-  const asked: { uri: vscode.Uri; answer: GivenPathAnswer }[] = [];
+  const asked: { uri: vscode.Uri; answer: AskedPath }[] = [];
   const refused: string[] = [];
   for (const uri of uris) {
     if (uri.scheme !== 'file') {
@@ -50,11 +52,10 @@ export async function admitGivenFiles(uris: readonly vscode.Uri[], action: strin
 }
 
 /** One modal question for every file asked about, each with its real path and the reason. */
-export async function askUserAboutFiles(action: string, asked: readonly GivenPathAnswer[]): Promise<boolean> {
+export async function askUserAboutFiles(action: string, asked: readonly AskedPath[]): Promise<boolean> {
   const lines = asked.map((answer) => {
-    const where = answer.real !== undefined && answer.real !== answer.shown ? `${answer.shown} → ${answer.real}` : answer.shown;
-    const why = answer.verdict === 'go' ? '' : `\n    ${answer.why.shownReason}`;
-    return `${revealHiddenText(where).text}${why}`;
+    const where = answer.real !== answer.shown ? `${answer.shown} → ${answer.real}` : answer.shown;
+    return `${revealHiddenText(where).text}\n    ${answer.why.shownReason}`;
   });
   const button = vscode.l10n.t('Send');
   const choice = await vscode.window.showWarningMessage(
