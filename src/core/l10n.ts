@@ -25,3 +25,17 @@ export function useTranslator(next: Translator): void {
 export function t(message: string, ...args: ReadonlyArray<string | number>): string {
   return translator(message, args);
 }
+
+/**
+ * What `build` says in English whatever the display language: one function yields both the text the
+ * user reads and the text the model and the log read, so the two cannot drift apart.
+ */
+export function inEnglish<T>(build: () => T): T {
+  const shown = translator;
+  translator = englishText;
+  try {
+    return build();
+  } finally {
+    translator = shown;
+  }
+}

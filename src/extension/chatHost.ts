@@ -142,6 +142,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     client,
     promptCacheKey,
     log,
+    commandArguments,
     explainInChat: async (text) => {
       await provider.reveal();
       await chat.send(chat.activeConversationId ?? null, text);

@@ -1,11 +1,12 @@
 // Any extension can run any command with any arguments. The test harness passes an API key, a task or a
 // dialog stand-in that way; anywhere else an argument is never trusted: a key from an argument is ignored
-// (the user types the key, so nobody can swap the account and receive the user's next uploads), a task or
-// a file outside the workspace from an argument is shown in a modal dialog and used only when the user
-// confirms, and a command that throws something away asks first.
+// (the user types the key, so nobody can swap the account and receive the user's next uploads), a task,
+// or a file outside the workspace or one that looks secret, from an argument is shown in a modal dialog
+// and used only when the user confirms, and a command that throws something away asks first.
 import * as vscode from 'vscode';
 import { revealHiddenText } from '../shared/revealHiddenText';
-import { filesNeedingConsent } from './passedFiles';
+import type { GivenPathUse } from '../core/tools/givenPathGate';
+import { admitGivenFiles, askUserAboutFiles } from './givenFiles';
 
 /**
  * How far a command trusts its arguments. The user's trust (USER_ARGUMENTS) takes nothing on faith; the
@@ -21,8 +22,11 @@ export interface CommandArgumentTrust {
   seam<T>(given: unknown, isSeam: (value: unknown) => value is T): T | undefined;
   /** Whether a command that discards something (the API key, the service connection, an agent's changes) may go on. */
   confirmEffect(question: string, detail: string, button: string): Promise<boolean>;
-  /** Whether files passed to a command may be sent. */
-  confirmFiles(uris: readonly vscode.Uri[], action: string): Promise<boolean>;
+  /**
+   * The files, of those passed to a command, that it may use: each through the path gate (givenFiles.ts);
+   * what the gate asks about is asked of the user, and [] means the user said no.
+   */
+  admitFiles(uris: readonly vscode.Uri[], action: string, use: GivenPathUse): Promise<vscode.Uri[]>;
   /** The agent task svc.undoAgentChanges undoes without asking which: the id passed, or the only one; undefined: the user picks. */
   undoWithoutAsking(given: unknown, undoable: readonly string[]): { taskId: string | undefined } | undefined;
 }
@@ -38,33 +42,13 @@ async function confirmTaskWithUser(task: string): Promise<boolean> {
   return choice === run;
 }
 
-/** Files outside the workspace and not open in an editor are confirmed first. */
-async function confirmFilesWithUser(uris: readonly vscode.Uri[], action: string): Promise<boolean> {
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-  // Tabs, not textDocuments: an extension can open a document without showing it.
-  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.input));
-  const open = tabs.filter((input): input is vscode.TabInputText => input instanceof vscode.TabInputText && input.uri.scheme === 'file').map((input) => input.uri.fsPath);
-  const files = uris.filter((u) => u.scheme === 'file').map((u) => u.fsPath);
-  const outside = await filesNeedingConsent(files, folders, open);
-  if (outside.length === 0) return true;
-  const button = vscode.l10n.t('Send');
-  const choice = await vscode.window.showWarningMessage(
-    outside.length === 1
-      ? vscode.l10n.t('{0}: send this file from outside the workspace to the svc service?', action)
-      : vscode.l10n.t('{0}: send these {1} files from outside the workspace to the svc service?', action, outside.length),
-    { modal: true, detail: `${vscode.l10n.t('A command asked for it; you did not pick it here.')}\n\n${outside.map((f) => revealHiddenText(f).text).join('\n')}` },
-    button,
-  );
-  return choice === button;
-}
-
 /** Anywhere but the test harness: an argument is never trusted, the user decides. */
 export const USER_ARGUMENTS: CommandArgumentTrust = {
   key: () => undefined,
   confirmTask: confirmTaskWithUser,
   seam: () => undefined,
   confirmEffect: async (question, detail, button) => (await vscode.window.showWarningMessage(question, { modal: true, detail }, button)) === button,
-  confirmFiles: confirmFilesWithUser,
+  admitFiles: (uris, action, use) => admitGivenFiles(uris, action, use, askUserAboutFiles),
   // The user always picks the task in a list, even when there is one: another extension can run this
   // command, with a task id or without, and undoing rewrites files.
   undoWithoutAsking: (_given, undoable) => (undoable.length === 0 ? { taskId: undefined } : undefined),
@@ -76,6 +60,7 @@ export const HARNESS_ARGUMENTS: CommandArgumentTrust = {
   confirmTask: async () => true,
   seam: (given, isSeam) => (isSeam(given) ? given : undefined),
   confirmEffect: async () => true,
-  confirmFiles: async () => true,
+  // The gate's refusals hold under the harness too; only its questions are answered yes.
+  admitFiles: (uris, action, use) => admitGivenFiles(uris, action, use, async () => true),
   undoWithoutAsking: (given, undoable) => (typeof given === 'string' ? { taskId: given } : undoable.length <= 1 ? { taskId: undoable[0] } : undefined),
 };

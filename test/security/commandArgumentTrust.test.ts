@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SEND_FILE } from '../../src/core/tools/givenPathGate';
 import { tempDir } from '../support/emulatorTestBed';
 import { fakeEditor, fakeVscode, installFakeVscode } from './fakeVscodeModule';
 
@@ -49,18 +50,19 @@ describe("our commands' arguments, from another extension", () => {
   it('a file outside the workspace, or a workspace symlink to one, is sent only after a modal yes that names it', async () => {
     for (const target of [path.join(outside, 'id_rsa'), path.join(workspace, 'innocent.txt')]) {
       fakeEditor.shown.length = 0;
-      assert.equal(await args.USER_ARGUMENTS.confirmFiles([file(target)], 'Explain This File'), false, target);
+      assert.deepEqual(await args.USER_ARGUMENTS.admitFiles([file(target)], 'Explain This File', SEND_FILE), [], target);
       const question = fakeEditor.shown[0];
       assert.equal(question?.options?.modal, true);
       assert.match(question?.options?.detail ?? '', new RegExp(path.basename(target)));
     }
     fakeEditor.answer = () => 'Send';
-    assert.equal(await args.USER_ARGUMENTS.confirmFiles([file(path.join(outside, 'id_rsa'))], 'Explain This File'), true);
+    assert.equal((await args.USER_ARGUMENTS.admitFiles([file(path.join(outside, 'id_rsa'))], 'Explain This File', SEND_FILE)).length, 1);
   });
 
   it('a file of the workspace, or one open in an editor tab, goes without a question (what the menus pass)', async () => {
-    fakeVscode.window.tabGroups.all = [{ tabs: [{ input: new fakeVscode.TabInputText({ fsPath: path.join(outside, 'id_rsa'), scheme: 'file' }) }] }];
-    assert.equal(await args.USER_ARGUMENTS.confirmFiles([file(path.join(workspace, 'app.ts')), file(path.join(outside, 'id_rsa'))], 'Explain This File'), true);
+    fs.writeFileSync(path.join(outside, 'notes.md'), 'notes');
+    fakeVscode.window.tabGroups.all = [{ tabs: [{ input: new fakeVscode.TabInputText({ fsPath: path.join(outside, 'notes.md'), scheme: 'file' }) }] }];
+    assert.equal((await args.USER_ARGUMENTS.admitFiles([file(path.join(workspace, 'app.ts')), file(path.join(outside, 'notes.md'))], 'Explain This File', SEND_FILE)).length, 2);
     assert.deepEqual(fakeEditor.shown, []);
   });
 

@@ -10,8 +10,24 @@ export interface FakeUri {
   toString(): string;
 }
 
-function uri(scheme: string, path: string): FakeUri {
-  return { scheme, path, fsPath: path, toString: () => `${scheme}://${path}` };
+/** A class, as host code checks arguments with `instanceof vscode.Uri`. */
+class FakeUriClass implements FakeUri {
+  constructor(
+    readonly scheme: string,
+    readonly path: string,
+  ) {}
+  get fsPath(): string {
+    return this.path;
+  }
+  toString(): string {
+    return `${this.scheme}://${this.path}`;
+  }
+  static file(path: string): FakeUri {
+    return new FakeUriClass('file', path);
+  }
+  static joinPath(base: FakeUri, ...parts: string[]): FakeUri {
+    return new FakeUriClass(base.scheme, [base.path.replace(/\/+$/, ''), ...parts].join('/'));
+  }
 }
 
 export interface InspectedSetting {
@@ -78,11 +94,17 @@ export const fakeVscode = {
   ThemeColor: class {
     constructor(readonly id: string) {}
   },
-  Uri: {
-    file: (path: string): FakeUri => uri('file', path),
-    joinPath: (base: FakeUri, ...parts: string[]): FakeUri => uri(base.scheme, [base.path.replace(/\/+$/, ''), ...parts].join('/')),
-  },
+  Uri: FakeUriClass,
   ExtensionMode: { Production: 1, Development: 2, Test: 3 },
+  ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
+  OverviewRulerLane: { Left: 1, Center: 2, Right: 4, Full: 7 },
+  FileType: { File: 1, Directory: 2, SymbolicLink: 64 },
+  /** Host code builds ranges; the tests that need one read its lines from the document they fake. */
+  Range: class {
+    constructor(...bounds: unknown[]) {
+      void bounds;
+    }
+  },
   EventEmitter: FakeEventEmitter,
   Disposable: class {
     static from(...items: { dispose(): unknown }[]) {

@@ -2,6 +2,7 @@
 // inside them, because whatever the agent reads goes to the service and may be steered (by text in the
 // repository) into a request that carries it elsewhere. One list, in one place, plus the user's own
 // `svc.agent.protectedFiles` globs (gitignore syntax). Names are compared case-insensitively.
+import * as nodePath from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import * as l10n from '../l10n';
 
@@ -54,15 +55,39 @@ export interface SecretMatch {
   allowAlways: boolean;
 }
 
+/** Where the workspace folders sit inside the repository whose root the matched paths are relative to. */
+export interface RepositoryBase {
+  /** Each folder's path relative to the repository root, with "/" ('' for the root itself). */
+  foldersInRepository: readonly string[];
+}
+
 export class SecretFileRules {
   private readonly builtIn: Ignore = ignore({ ignorecase: true }).add(SECRET_NAMES);
   private readonly user: Ignore;
 
   private readonly userGlobs: readonly string[];
 
-  constructor(userGlobs: readonly string[] = []) {
+  /**
+   * The user's globs are relative to the workspace folder, as the setting says. Paths git gives are
+   * relative to the repository root, which may hold the folder higher up: with `base`, such a path is
+   * also matched in its folder-relative form (and still in its root-relative one, so a glob written
+   * either way leaves the file out).
+   */
+  constructor(
+    userGlobs: readonly string[] = [],
+    private readonly base: RepositoryBase = { foldersInRepository: [] },
+  ) {
     this.userGlobs = userGlobs.filter((glob) => glob.trim() !== '');
     this.user = ignore({ ignorecase: true }).add(this.userGlobs);
+  }
+
+  /** The rules for paths relative to the root of a repository that holds some of the workspace folders. */
+  static forRepository(userGlobs: readonly string[], repositoryRoot: string, workspaceFolders: readonly string[]): SecretFileRules {
+    const foldersInRepository = workspaceFolders
+      .map((folder) => nodePath.relative(repositoryRoot, folder))
+      .filter((relative) => relative !== '' && !relative.startsWith('..') && !nodePath.isAbsolute(relative))
+      .map((relative) => relative.split(nodePath.sep).join('/'));
+    return new SecretFileRules(userGlobs, { foldersInRepository });
   }
 
   /**
@@ -92,9 +117,21 @@ export class SecretFileRules {
     if (this.builtIn.ignores(name)) {
       return { reason: 'its name is one that holds keys, tokens or passwords', shownReason: l10n.t('its name is one that holds keys, tokens or passwords'), allowAlways: false };
     }
-    if (this.user.ignores(path)) {
+    if (this.userForms(path).some((form) => this.user.ignores(form))) {
       return { reason: 'it matches your svc.agent.protectedFiles setting', shownReason: l10n.t('it matches your svc.agent.protectedFiles setting'), allowAlways: false };
     }
     return undefined;
+  }
+
+  /**
+   * The forms of a path the user's globs are matched against. An absolute path (a file outside the
+   * workspace, named by its real path) loses its root, so only globs that match at any depth can name
+   * it; the matching library refuses absolute paths outright.
+   */
+  private userForms(path: string): string[] {
+    const relative = path.replace(/^([a-zA-Z]:)?\/+/, '');
+    if (relative === '') return [];
+    const inFolders = this.base.foldersInRepository.filter((folder) => folder !== '' && relative.toLowerCase().startsWith(`${folder.toLowerCase()}/`));
+    return [relative, ...inFolders.map((folder) => relative.slice(folder.length + 1))].filter((form) => form !== '');
   }
 }

@@ -2,6 +2,7 @@
 // selection, attached to the message being written. Each starts uploading at once and shows as a chip.
 import * as vscode from 'vscode';
 import { assertModelCanSee } from '../../core/files/visionSupport';
+import { SEND_FILE } from '../../core/tools/givenPathGate';
 import type { CommandArgumentTrust } from '../commandArguments';
 import type { ChatFilesNotices } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
@@ -33,8 +34,8 @@ export async function attachSources(deps: AttachDeps, files: readonly { name: st
 export function registerAddFileToChat(deps: AttachDeps): vscode.Disposable {
   return vscode.commands.registerCommand('svc.addFileToChat', async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
     try {
-      const given = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
-      if (given && !(await deps.commandArguments.confirmFiles(given, vscode.l10n.t('Add File to Chat')))) return;
+      const passed = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
+      const given = passed && (await deps.commandArguments.admitFiles(passed, vscode.l10n.t('Add File to Chat'), SEND_FILE));
       const chosen = given ?? (await pickWorkspaceFiles(vscode.l10n.t('svc: Add Files to Chat')));
       if (chosen.length === 0) return;
       await vscode.commands.executeCommand('svc.focusChat');

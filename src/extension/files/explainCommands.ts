@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { formatBytes } from '../../core/files/byteSize';
 import { explainFileText, explainSelectionText, type PreparedAttachment } from '../../core/files/contextBuilder';
 import type { OwnedUpload } from '../../core/files/uploadCache';
+import { SEND_FILE } from '../../core/tools/givenPathGate';
 import type { CommandArgumentTrust } from '../commandArguments';
 import type { ChatFilesNotices, ChatFilesTarget } from './chatFilesBridge';
 import { reportFileCommandError } from './fileCommandErrors';
@@ -97,8 +98,9 @@ export function registerExplainCommands(deps: ExplainDeps): vscode.Disposable[] 
   return [
     vscode.commands.registerCommand('svc.explainFile', async (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
       try {
-        const targets = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
-        if (targets && !(await deps.commandArguments.confirmFiles(targets, vscode.l10n.t('Explain This File')))) return;
+        const passed = uris && uris.length > 0 ? uris : uri instanceof vscode.Uri ? [uri] : undefined;
+        const targets = passed && (await deps.commandArguments.admitFiles(passed, vscode.l10n.t('Explain This File'), SEND_FILE));
+        if (targets?.length === 0) return;
         const editorUri = vscode.window.activeTextEditor?.document.uri;
         const chosen = targets ?? (editorUri ? [editorUri] : await pickWorkspaceFiles(vscode.l10n.t('svc: Explain This File')));
         if (chosen.length > 0) await explainFiles(deps, chosen);

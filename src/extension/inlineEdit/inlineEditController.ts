@@ -71,7 +71,7 @@ export class InlineEditController implements vscode.Disposable {
   refusal(uri: vscode.Uri): string | undefined {
     const relative = vscode.workspace.asRelativePath(uri, false);
     const secret = new SecretFileRules(readAgentSettings().protectedFiles).match(relative);
-    return secret ? vscode.l10n.t('{0} is not sent to svc: {1}.', relative, secret.reason) : undefined;
+    return secret ? vscode.l10n.t('{0} is not sent to svc: {1}.', relative, secret.shownReason) : undefined;
   }
 
   async start(given?: InlineEditStart): Promise<void> {

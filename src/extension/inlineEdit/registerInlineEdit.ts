@@ -1,11 +1,15 @@
 // The inline edit's commands and its review buttons, and the quick fixes' commands.
 import * as vscode from 'vscode';
+import { EDIT_LINES, EXPLAIN_LINES } from '../../core/tools/givenPathGate';
+import type { CommandArgumentTrust } from '../commandArguments';
 import { InlineEditController, lineRange, type InlineEditDeps } from './inlineEditController';
 import { InlineEditLenses } from './inlineEditLenses';
 
 export interface InlineEditFeatureDeps extends InlineEditDeps {
   /** Shows the chat and sends `text` in it as the user's message. */
   explainInChat(text: string): Promise<void>;
+  /** How far the quick fixes' commands trust the file they are given (commandArguments.ts). */
+  commandArguments: CommandArgumentTrust;
 }
 
 function isLine(value: unknown): value is number {
@@ -29,6 +33,8 @@ export function registerInlineEdit(context: vscode.ExtensionContext, deps: Inlin
         if (!(uri instanceof vscode.Uri) || !isLine(startLine) || !isLine(endLine) || endLine < startLine || typeof instruction !== 'string') {
           throw new Error(vscode.l10n.t('svc.inlineEdit.fix takes a file URI, a first and a last line (0-based, first <= last) and an instruction.'));
         }
+        const [admitted] = await deps.commandArguments.admitFiles([uri], vscode.l10n.t('Fix with svc'), EDIT_LINES);
+        if (!admitted) return;
         await controller.start({ uri, startLine, endLine, instruction });
       }),
     ),
@@ -37,11 +43,8 @@ export function registerInlineEdit(context: vscode.ExtensionContext, deps: Inlin
         if (!(uri instanceof vscode.Uri) || !isLine(startLine) || !isLine(endLine) || endLine < startLine || typeof message !== 'string') {
           throw new Error(vscode.l10n.t('svc.explainProblem takes a file URI, a first and a last line (0-based, first <= last) and the problem.'));
         }
-        const refused = controller.refusal(uri);
-        if (refused) {
-          void vscode.window.showWarningMessage(`svc: ${refused}`);
-          return;
-        }
+        const [admitted] = await deps.commandArguments.admitFiles([uri], vscode.l10n.t('Explain this problem with svc'), EXPLAIN_LINES);
+        if (!admitted) return;
         const document = await vscode.workspace.openTextDocument(uri);
         const code = document.getText(lineRange(document, startLine, Math.min(endLine, document.lineCount - 1)));
         const name = vscode.workspace.asRelativePath(uri, false);

@@ -68,7 +68,7 @@ export function registerCommitMessage(deps: CommitMessageDeps): vscode.Disposabl
             client: deps.client,
             settings: requestSettingsOf(readSettings(), { machineId: vscode.env.machineId }),
             cacheKey: await deps.promptCacheKey(),
-            secrets: new SecretFileRules(readAgentSettings().protectedFiles),
+            secrets: SecretFileRules.forRepository(readAgentSettings().protectedFiles, repository.rootUri.fsPath, workspaceFolderPaths()),
           },
           (text) => {
             if (!controller.signal.aborted) box.value = text;
