@@ -100,7 +100,7 @@ export class WorkspaceGit {
     const repository = await pinRepository(folder, () => this.safeDirectories(git));
     const workspace = await Promise.all(this.options.untrustedFolders().map((root) => realpath(root).catch(() => path.resolve(root))));
     if (!workspace.some((root) => isInside(root, repository.folder) || isInside(repository.workTree, root))) {
-      throw new RepositoryRefusedError(l10n.t('the repository at {0} is not one of the workspace folders; git is not run on it', repository.workTree));
+      throw new RepositoryRefusedError(l10n.t('the repository at {0} is outside the workspace folders and holds none of them; git is not run on it', repository.workTree));
     }
     return repository;
   }
