@@ -190,6 +190,21 @@ describe('git is pinned to the folder the user opened', () => {
     assert.match(resolved.text ?? '', /\+two/);
   });
 
+  it('a filter whose name holds "=" (which git\'s -c would split at) is not left running', async () => {
+    const root = track(repository(tempDir('svc-git-equals-')));
+    const marker = path.join(root, 'PWNED');
+    write(root, '.gitattributes', '*.txt filter=x=y\n');
+    gitIn(root, 'config', 'filter.x=y.clean', `touch ${marker}; cat`);
+    write(root, 'app.txt', 'two\n');
+    const sent: string[] = [];
+    const failure = await writeCommitMessage(ports(root, sent), () => undefined, new AbortController().signal).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    assert.equal(fs.existsSync(marker), false, 'the filter did not run');
+    assert.ok(failure instanceof Error && /x=y/.test(failure.message), `refused, naming the driver: ${String(failure)}`);
+  });
+
   it('GIT_DIR and GIT_WORK_TREE in the editor\'s environment cannot point git at another repository', async () => {
     const elsewhere = track(repository(tempDir('svc-git-elsewhere-')));
     write(elsewhere, 'plans.txt', `private plans ${TOKEN}\n`);

@@ -7,6 +7,8 @@
 // run anything, should a command ever lack `--no-textconv` or `--no-ext-diff`. No vscode import.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import * as l10n from '../../core/l10n';
+import { RepositoryRefusedError } from './pinnedRepository';
 
 const NULL_DEVICE = process.platform === 'win32' ? 'NUL' : '/dev/null';
 
@@ -58,7 +60,8 @@ export function fixedOverrides(): string[] {
 
 /**
  * `-c` pairs that empty every program-naming key of each driver a config listing defines; the listing is
- * `git config --null --get-regexp` output (key, newline, value, NUL).
+ * `git config --null --get-regexp` output (key, newline, value, NUL). A driver whose name `-c` cannot
+ * express is refused.
  */
 export function driverOverrides(listings: readonly string[]): string[] {
   const drivers = new Set<string>();
@@ -72,6 +75,8 @@ export function driverOverrides(listings: readonly string[]): string[] {
   const pairs: string[] = [];
   for (const driver of drivers) {
     const [section, name] = driver.split('\0') as [string, string];
+    // `-c` splits at the first "=": `filter.x=y.clean=` would set `filter.x` and leave driver `x=y` running.
+    if (name.includes('=')) throw new RepositoryRefusedError(l10n.t('the git config defines a {0} driver named "{1}", which git\'s command line cannot switch off; git is not run on this repository', section, name));
     for (const key of DRIVER_KEYS[section] ?? []) pairs.push('-c', `${section}.${name}.${key}=`);
     if (section === 'filter') pairs.push('-c', `filter.${name}.required=false`);
   }
