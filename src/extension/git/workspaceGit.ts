@@ -92,7 +92,7 @@ export class WorkspaceGit {
     for (const file of await submoduleConfigFiles(repository.gitDir)) {
       listings.push(await this.listConfig(git, repository.folder, ['config', '--file', file, '--includes', '--null', '--get-regexp', DRIVER_KEY_PATTERN]));
     }
-    return this.exec(git, repository.folder, [...pinned, ...fixedOverrides(), ...driverOverrides(listings), ...args]);
+    return this.exec(git, repository.folder, [...pinned, ...fixedOverrides(), ...driverOverrides(listings), ...args], args);
   }
 
   /** The repository of `folder`, refused unless its work tree is, holds or lies inside a workspace folder. */
@@ -121,12 +121,13 @@ export class WorkspaceGit {
     }
   }
 
-  private exec(git: string, cwd: string, args: readonly string[]): Promise<string> {
+  /** Runs `args`; an error names only `shown`, the caller's command without our long prefix. */
+  private exec(git: string, cwd: string, args: readonly string[], shown: readonly string[] = args): Promise<string> {
     return new Promise((resolve, reject) => {
       execFile(git, [...args], { cwd, env: gitEnvironment(), maxBuffer: MAX_OUTPUT_BYTES, timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        if ((error as { killed?: boolean }).killed) return reject(new GitCommandError(args, l10n.t('no answer within {0} s; stopped', Math.round((this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000))));
-        reject(new GitCommandError(args, stderr.trim() || error.message, typeof error.code === 'number' ? error.code : undefined));
+        if ((error as { killed?: boolean }).killed) return reject(new GitCommandError(shown, l10n.t('no answer within {0} s; stopped', Math.round((this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000))));
+        reject(new GitCommandError(shown, stderr.trim() || error.message, typeof error.code === 'number' ? error.code : undefined));
       });
     });
   }
