@@ -88,9 +88,9 @@ export class WorkspaceGit {
     if (!git) throw new GitNotFoundError();
     const repository = await this.pin(git, folder);
     const pinned = ['--git-dir', repository.gitDir, '--work-tree', repository.workTree];
-    const listings = [await this.listConfig(git, repository.folder, [...pinned, 'config', '--null', '--get-regexp', DRIVER_KEY_PATTERN])];
+    const listings = [await this.listConfig(git, repository.folder, [...pinned, ...fixedOverrides(), 'config', '--null', '--get-regexp', DRIVER_KEY_PATTERN])];
     for (const file of await submoduleConfigFiles(repository.gitDir)) {
-      listings.push(await this.listConfig(git, repository.folder, ['config', '--file', file, '--includes', '--null', '--get-regexp', DRIVER_KEY_PATTERN]));
+      listings.push(await this.listConfig(git, repository.folder, [...fixedOverrides(), 'config', '--file', file, '--includes', '--null', '--get-regexp', DRIVER_KEY_PATTERN]));
     }
     return this.exec(git, repository.folder, [...pinned, ...fixedOverrides(), ...driverOverrides(listings), ...args], args);
   }
