@@ -9,6 +9,7 @@ import type { RequestSettings } from '../requests/requestSettings';
 import type { SecretFileRules } from '../tools/secretFiles';
 import { cleanCommitMessage, commitMessageMessages, commitStyleExamples, STYLE_EXAMPLE_COUNT } from './commitMessagePrompt';
 import { diffBudgetChars, splitDiff, summariseDiff } from './diffSummary';
+import { changedFiles, diffOfFiles, splitSecretFiles, type ChangeSet, type GitPort } from './secretAwareDiff';
 
 export class NothingToDescribeError extends Error {
   override readonly name = 'NothingToDescribeError';
@@ -30,7 +31,7 @@ export interface CommitMessageClient {
 
 export interface CommitMessagePorts {
   /** Runs a read-only git command in the repository's root and returns its output. */
-  git(args: readonly string[]): Promise<string>;
+  git: GitPort;
   client(): Promise<CommitMessageClient>;
   settings: RequestSettings;
   cacheKey: string;
@@ -39,20 +40,16 @@ export interface CommitMessagePorts {
 
 export interface WrittenCommitMessage {
   message: string;
-  changes: 'staged' | 'unstaged';
+  changes: ChangeSet;
   /** Changed files left out of what was sent because they look like they hold secrets. */
   secretFilesLeftOut: string[];
   shortened: boolean;
 }
 
-/** Switches that keep a repository's config from running a program for a diff (see workspaceGit.ts). */
-const DIFF_FLAGS = ['--no-color', '--no-ext-diff', '--no-textconv', '--no-renames'];
-
-async function changedFiles(ports: CommitMessagePorts): Promise<{ files: string[]; changes: 'staged' | 'unstaged' }> {
-  const names = (output: string) => output.split('\0').filter((name) => name !== '');
-  const staged = names(await ports.git(['diff', '--cached', '--name-only', '-z', ...DIFF_FLAGS]));
+async function changesToDescribe(ports: CommitMessagePorts): Promise<{ files: string[]; changes: ChangeSet }> {
+  const staged = await changedFiles(ports.git, 'staged');
   if (staged.length > 0) return { files: staged, changes: 'staged' };
-  const unstaged = names(await ports.git(['diff', '--name-only', '-z', ...DIFF_FLAGS]));
+  const unstaged = await changedFiles(ports.git, 'unstaged');
   if (unstaged.length > 0) return { files: unstaged, changes: 'unstaged' };
   throw new NothingToDescribeError();
 }
@@ -67,11 +64,10 @@ async function recentSubjects(ports: CommitMessagePorts): Promise<string[]> {
 }
 
 export async function writeCommitMessage(ports: CommitMessagePorts, onText: (text: string) => void, signal: AbortSignal): Promise<WrittenCommitMessage> {
-  const { files, changes } = await changedFiles(ports);
-  const secretFilesLeftOut = files.filter((file) => ports.secrets.match(file) !== undefined);
-  const sent = files.filter((file) => !secretFilesLeftOut.includes(file));
+  const { files, changes } = await changesToDescribe(ports);
+  const { sent, leftOut: secretFilesLeftOut } = splitSecretFiles(files, ports.secrets);
   if (sent.length === 0) throw new OnlySecretFilesError(secretFilesLeftOut);
-  const diff = await ports.git(['diff', ...(changes === 'staged' ? ['--cached'] : []), ...DIFF_FLAGS, '--', ...sent.map((file) => `:(literal)${file}`)]);
+  const diff = await diffOfFiles(ports.git, changes, sent);
   const summary = summariseDiff(splitDiff(diff), diffBudgetChars(modelInfo(ports.settings.model)?.contextLength));
   const messages = commitMessageMessages({ examples: await recentSubjects(ports), diff: summary.text, changes, shortened: summary.shortened, secretFilesLeftOut });
   const request = buildChatRequest(messages, { ...ports.settings, jsonMode: false, choiceCount: 1 }, ports.cacheKey);

@@ -10,8 +10,10 @@ import type { MentionSources, Resolved } from '../../core/context/mentions';
 import type { HostWindow } from '../../core/host/hostWindow';
 import { diagnosticsText } from '../../core/diagnostics/diagnosticsText';
 import type { WorkspaceRoot } from '../../core/tools/workspaceFiles';
+import { secretAwareDiff } from '../../core/scm/secretAwareDiff';
 import { SecretFileRules } from '../../core/tools/secretFiles';
 import { readAgentSettings } from '../settings/settingsReader';
+import { RepositoryRefusedError } from '../git/pinnedRepository';
 import { WorkspaceGit } from '../git/workspaceGit';
 import { NodeWorkspaceFiles } from '../workspaceTools/nodeWorkspaceFiles';
 import { VscodeDiagnostics } from '../workspaceTools/vscodeDiagnostics';
@@ -151,17 +153,27 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
   async git(): Promise<Resolved> {
     // git reads the folder's own .git/config; in Restricted Mode nothing that runs a program is started.
     if (!vscode.workspace.isTrusted) return { error: vscode.l10n.t('@git runs git, which Restricted Mode does not allow; trust the folder to use it') };
+    const secrets = new SecretFileRules(readAgentSettings().protectedFiles);
     const parts: string[] = [];
+    const leftOut: string[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       if (folder.uri.scheme !== 'file') continue;
-      const diff = ['diff', '--no-ext-diff', '--no-textconv', '--ignore-submodules'];
-      const staged = await this.workspaceGit.run(folder.uri.fsPath, [...diff, '--staged']);
-      const unstaged = await this.workspaceGit.run(folder.uri.fsPath, diff);
-      if (staged.trim() !== '') parts.push(`Staged in ${folder.name}:\n${staged}`);
-      if (unstaged.trim() !== '') parts.push(`Not staged in ${folder.name}:\n${unstaged}`);
+      const git = (args: readonly string[]) => this.workspaceGit.run(folder.uri.fsPath, args);
+      let staged, unstaged;
+      try {
+        staged = await secretAwareDiff(git, 'staged', secrets);
+        unstaged = await secretAwareDiff(git, 'unstaged', secrets);
+      } catch (error) {
+        if (error instanceof RepositoryRefusedError) return { error: error.message };
+        throw error;
+      }
+      if (staged.diff.trim() !== '') parts.push(`Staged in ${folder.name}:\n${staged.diff}`);
+      if (unstaged.diff.trim() !== '') parts.push(`Not staged in ${folder.name}:\n${unstaged.diff}`);
+      for (const file of new Set([...staged.leftOut, ...unstaged.leftOut])) leftOut.push(`${folder.name}/${file} (${secrets.match(file)?.reason ?? ''})`);
     }
-    if (parts.length === 0) return { error: vscode.l10n.t('there are no uncommitted changes') };
-    return { title: 'uncommitted changes', text: parts.join('\n\n') };
+    if (parts.length === 0 && leftOut.length === 0) return { error: vscode.l10n.t('there are no uncommitted changes') };
+    if (leftOut.length > 0) parts.push(`Changed files left out, as they may hold secrets (their changes are not shown): ${leftOut.join(', ')}.`);
+    return { title: leftOut.length > 0 ? `uncommitted changes, ${leftOut.length} secret files left out` : 'uncommitted changes', text: parts.join('\n\n') };
   }
 
   async url(url: string): Promise<Resolved> {

@@ -1,17 +1,22 @@
-// Running git on a repository the user opened, without letting that repository run programs. A folder can
-// arrive with its own `.git/` (an unpacked archive, a copied work tree), and git obeys its config: an
-// fsmonitor hook runs on every index refresh, a clean filter named in `.gitattributes` runs for every
-// changed file, a `diff.*.command` or textconv runs for every diff. Each of those is switched off on the
-// command line (which outranks every config file), the filter drivers by the names the config defines.
-// git itself is found by absolute path, on PATH entries that are absolute and outside the workspace: a
-// relative entry (`.`, `node_modules/.bin`) or the Windows habit of searching the working folder first
-// would otherwise run the repository's own `git`. Every call has a time limit: a named pipe in `.git/` must
-// not hang the chat. No vscode import.
+// Running git on a repository the user opened, without letting that repository run programs or reach
+// outside it. A folder can arrive with its own `.git/` (an unpacked archive, a copied work tree), and git
+// obeys its config: an fsmonitor hook runs on every index refresh, a clean filter named in
+// `.gitattributes` runs for every changed file (a submodule's own config included), a textconv for every
+// diff, and `core.worktree` or a `.git` file moves git onto other folders of the machine. So the
+// repository is found and checked here (pinnedRepository.ts) and given to git as `--git-dir` and
+// `--work-tree`; every setting that names a program is emptied on the command line (neutralGitConfig.ts);
+// none of git's own variables of the editor's environment reach it. git itself is found by absolute path,
+// on PATH entries that are absolute and outside the workspace: a relative entry (`.`, `node_modules/.bin`)
+// or the Windows habit of searching the working folder first would otherwise run the repository's own
+// `git`. Every call has a time limit: a named pipe in `.git/` must not hang the chat. No vscode import.
 import { execFile } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import * as l10n from '../../core/l10n';
 import { commandEnvironment } from '../workspaceTools/commandEnvironment';
+import { DRIVER_KEY_PATTERN, driverOverrides, fixedOverrides, submoduleConfigFiles } from './neutralGitConfig';
+import { isInside, pinRepository, RepositoryRefusedError, type PinnedRepository } from './pinnedRepository';
 
 export class GitNotFoundError extends Error {
   override readonly name = 'GitNotFoundError';
@@ -25,6 +30,7 @@ export class GitCommandError extends Error {
   constructor(
     readonly args: readonly string[],
     detail: string,
+    readonly exitCode?: number,
   ) {
     super(l10n.t('{0} failed: {1}', `git ${args.join(' ')}`, detail));
   }
@@ -32,21 +38,6 @@ export class GitCommandError extends Error {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
-
-/** Settings that stop a repository's config from running anything during read-only commands. */
-const NEUTRAL_CONFIG = [
-  'core.fsmonitor=false',
-  'core.hooksPath=' + (process.platform === 'win32' ? 'NUL' : '/dev/null'),
-  'core.pager=',
-  'core.untrackedCache=false',
-  'diff.external=',
-  'protocol.allow=never',
-];
-
-function inside(folder: string, candidate: string): boolean {
-  const relative = path.relative(folder, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
 
 /**
  * The absolute path of git on `searchPath`, skipping relative entries and any entry inside `untrusted`
@@ -57,7 +48,7 @@ export function findGitExecutable(searchPath: string | undefined, untrusted: rea
   for (const entry of (searchPath ?? '').split(platform === 'win32' ? ';' : ':')) {
     if (entry === '' || !path.isAbsolute(entry)) continue;
     const folder = path.resolve(entry);
-    if (untrusted.some((root) => inside(path.resolve(root), folder))) continue;
+    if (untrusted.some((root) => isInside(path.resolve(root), folder))) continue;
     for (const name of names) {
       const candidate = path.join(folder, name);
       try {
@@ -72,42 +63,71 @@ export function findGitExecutable(searchPath: string | undefined, untrusted: rea
   return undefined;
 }
 
-/** `-c` pairs that empty every filter driver the repository's config defines (`filter.<name>.clean`, …). */
-export function filterOverrides(configListing: string): string[] {
-  const names = new Set<string>();
-  for (const line of configListing.split('\0')) {
-    const key = line.split('\n', 1)[0] ?? '';
-    const match = /^filter\.(.+)\.(clean|smudge|process|required)$/i.exec(key);
-    if (match) names.add(match[1] as string);
-  }
-  return [...names].flatMap((name) => ['-c', `filter.${name}.clean=`, '-c', `filter.${name}.smudge=`, '-c', `filter.${name}.process=`, '-c', `filter.${name}.required=false`]);
-}
-
 export interface WorkspaceGitOptions {
-  /** The folders whose content is not trusted to supply programs (the workspace folders). */
+  /** The workspace folders: no git is taken from them, and a repository must hold one or lie inside one. */
   untrustedFolders: () => readonly string[];
   timeoutMs?: number;
+}
+
+/** The environment of every git call: the command allow-list, none of git's own variables but ours. */
+function gitEnvironment(): NodeJS.ProcessEnv {
+  const env = commandEnvironment(process.env);
+  for (const name of Object.keys(env)) if (name.toUpperCase().startsWith('GIT_')) delete env[name];
+  return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_ATTR_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1', GIT_NO_REPLACE_OBJECTS: '1' };
 }
 
 export class WorkspaceGit {
   constructor(private readonly options: WorkspaceGitOptions) {}
 
-  /** Runs a read-only git command in `cwd` with the repository's program-running settings switched off. */
-  async run(cwd: string, args: readonly string[]): Promise<string> {
+  /**
+   * Runs a read-only git command in `folder` (a workspace folder or a repository root of one), on the
+   * repository pinned for it, with every program-running setting switched off.
+   */
+  async run(folder: string, args: readonly string[]): Promise<string> {
     const git = findGitExecutable(process.env.PATH, this.options.untrustedFolders());
     if (!git) throw new GitNotFoundError();
-    const drivers = filterOverrides(await this.exec(git, cwd, ['config', '--null', '--get-regexp', '^filter\\.']).catch(() => ''));
-    const neutral = NEUTRAL_CONFIG.flatMap((setting) => ['-c', setting]);
-    return this.exec(git, cwd, [...neutral, ...drivers, ...args]);
+    const repository = await this.pin(git, folder);
+    const pinned = ['--git-dir', repository.gitDir, '--work-tree', repository.workTree];
+    const listings = [await this.listConfig(git, repository.folder, [...pinned, ...fixedOverrides(), 'config', '--null', '--get-regexp', DRIVER_KEY_PATTERN])];
+    for (const file of await submoduleConfigFiles(repository.gitDir)) {
+      listings.push(await this.listConfig(git, repository.folder, [...fixedOverrides(), 'config', '--file', file, '--includes', '--null', '--get-regexp', DRIVER_KEY_PATTERN]));
+    }
+    return this.exec(git, repository.folder, [...pinned, ...fixedOverrides(), ...driverOverrides(listings), ...args], args);
   }
 
-  private exec(git: string, cwd: string, args: readonly string[]): Promise<string> {
-    const env: NodeJS.ProcessEnv = { ...commandEnvironment(process.env), GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1', GIT_EXTERNAL_DIFF: '' };
+  /** The repository of `folder`, refused unless its work tree is, holds or lies inside a workspace folder. */
+  private async pin(git: string, folder: string): Promise<PinnedRepository> {
+    const repository = await pinRepository(folder, () => this.safeDirectories(git));
+    const workspace = await Promise.all(this.options.untrustedFolders().map((root) => realpath(root).catch(() => path.resolve(root))));
+    if (!workspace.some((root) => isInside(root, repository.folder) || isInside(repository.workTree, root))) {
+      throw new RepositoryRefusedError(l10n.t('the repository at {0} is outside the workspace folders and holds none of them; git is not run on it', repository.workTree));
+    }
+    return repository;
+  }
+
+  /** The user's own `safe.directory` values (the global config; a repository's own cannot add any). */
+  private async safeDirectories(git: string): Promise<string[]> {
+    const listing = await this.listConfig(git, path.parse(process.cwd()).root, [...fixedOverrides(), 'config', '--global', '--null', '--get-all', 'safe.directory']);
+    return listing.split('\0').filter((entry) => entry !== '');
+  }
+
+  /** A `git config` listing; git answers 1 when nothing matches, which is an empty listing, not an error. */
+  private async listConfig(git: string, cwd: string, args: readonly string[]): Promise<string> {
+    try {
+      return await this.exec(git, cwd, args);
+    } catch (error) {
+      if (error instanceof GitCommandError && error.exitCode === 1) return '';
+      throw error;
+    }
+  }
+
+  /** Runs `args`; an error names only `shown`, the caller's command without our long prefix. */
+  private exec(git: string, cwd: string, args: readonly string[], shown: readonly string[] = args): Promise<string> {
     return new Promise((resolve, reject) => {
-      execFile(git, [...args], { cwd, env, maxBuffer: MAX_OUTPUT_BYTES, timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
+      execFile(git, [...args], { cwd, env: gitEnvironment(), maxBuffer: MAX_OUTPUT_BYTES, timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        if ((error as { killed?: boolean }).killed) return reject(new GitCommandError(args, l10n.t('no answer within {0} s; stopped', Math.round((this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000))));
-        reject(new GitCommandError(args, stderr.trim() || error.message));
+        if ((error as { killed?: boolean }).killed) return reject(new GitCommandError(shown, l10n.t('no answer within {0} s; stopped', Math.round((this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000))));
+        reject(new GitCommandError(shown, stderr.trim() || error.message, typeof error.code === 'number' ? error.code : undefined));
       });
     });
   }
