@@ -5,7 +5,6 @@
 // finishes in the background (its store keeps one checkpoint at a time).
 import type { Clock } from '../clock';
 import * as l10n from '../l10n';
-import type { CheckpointRef } from './checkpointRef';
 import type { TakeCheckpoint } from './checkpointedTool';
 
 /** How long a step waits for its checkpoint before it goes on without one. */
