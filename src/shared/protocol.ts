@@ -100,12 +100,25 @@ const agentHostMessages = [
   z.object({ type: z.literal('approvalSettled'), requestId: id }),
   /**
    * The processes the task in `conversationId` has running (commands started in the background or past
-   * their time limit), oldest first; an empty list once none runs. Each has a Stop button (stopProcess).
+   * their time limit), oldest first; an empty list once none runs. Each running one has a Stop button
+   * (stopProcess). A stopped one is listed when it left processes the system would not end, named by
+   * pid and command line (`leftRunning`).
    */
   z.object({
     type: z.literal('processes'),
     conversationId: id,
-    processes: z.array(z.object({ id, command: z.string(), cwd: z.string(), background: z.boolean() })).check(z.maxLength(100)),
+    processes: z
+      .array(
+        z.object({
+          id,
+          command: z.string(),
+          cwd: z.string(),
+          background: z.boolean(),
+          running: z.optional(z.boolean()),
+          leftRunning: z.optional(z.array(z.object({ pid: count, commandLine: z.string() })).check(z.maxLength(20))),
+        }),
+      )
+      .check(z.maxLength(100)),
   }),
   /** How many of the agent's changes are left to review in the editor, over every task of this window. */
   z.object({ type: z.literal('agentReview'), hunks: count, files: count }),

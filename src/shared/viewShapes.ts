@@ -171,6 +171,8 @@ export const CheckpointViewSchema = z.object({
   createdAt: count,
   /** Files the checkpoint could not hold (too large). */
   leftOut: count,
+  /** Set when there is no checkpoint for this moment: why (it took too long, or failed). Nothing can be restored. */
+  missing: z.optional(z.string()),
 });
 export type CheckpointView = z.infer<typeof CheckpointViewSchema>;
 

@@ -259,4 +259,37 @@ export const agentCases: WebviewCase[] = [
       assert.equal(await list.isVisible(), false, 'hidden once nothing runs');
     },
   },
+  {
+    name: 'a stopped command that left a process the system would not end stays listed, naming it by pid and command line, with no Stop button',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([
+        live([user]),
+        {
+          type: 'processes',
+          conversationId: CONVERSATION_ID,
+          processes: [{ id: 'p1', command: 'sudo ./serve &', cwd: '.', background: true, running: false, leftRunning: [{ pid: 4321, commandLine: 'sudo ./serve' }] }],
+        },
+      ]);
+      const list = chat.page.locator('[data-testid="processes"]');
+      assert.equal(await list.isVisible(), true);
+      assert.deepEqual(await list.locator('[data-testid="process-survivor"]').allTextContents(), ['Could not be stopped: process 4321 (sudo ./serve)']);
+      assert.match((await list.locator('[data-testid="process"]').textContent()) ?? '', /stopped, but not everything it started/);
+      assert.equal(await list.locator('[data-testid="stop-process"]').count(), 0);
+    },
+  },
+  {
+    name: 'a step without a checkpoint says so, with the reason, always shown and with nothing to restore',
+    page: 'strict',
+    async run(chat) {
+      const missing = { label: 'before edit_file src/date.ts', createdAt: 1, leftOut: 0, missing: 'it was not taken within 5 s (a very large folder, or a slow or hung file system)' };
+      const edit: ToolMessageView = { ...tool('t3', 'call-3', 'edit_file', editArgs, 'done', 'edited'), checkpoint: missing };
+      await chat.play([live([user, step('a2', 'complete', [{ id: 'call-3', name: 'edit_file', arguments: editArgs }]), edit])]);
+      const note = chat.page.locator('[data-testid="checkpoint-missing"]');
+      await note.waitFor();
+      assert.equal(await note.isVisible(), true, 'shown without hovering');
+      assert.equal(await note.textContent(), 'No checkpoint for this step: it was not taken within 5 s (a very large folder, or a slow or hung file system)');
+      assert.equal(await chat.page.locator('[data-testid="checkpoint-restore"]').count(), 0);
+    },
+  },
 ];

@@ -53,7 +53,10 @@ export type AgentTasksEvent =
   /** Streamed text of the step `messageId`. */
   | { type: 'delta'; kind: 'reasoning' | 'content'; conversationId: string; messageId: string; text: string }
   | { type: 'notice'; conversationId: string; level: NoticeLevel; message: string }
-  /** The task's running processes changed (one started, exited or was stopped); empty once the task ended. */
+  /**
+   * The task's running processes changed (one started, exited or was stopped); once the task ended, only
+   * those that left a process the system refused to end (usually none).
+   */
   | { type: 'processes'; conversationId: string; processes: ProcessSummary[] }
   /** The task ended and the conversation, as saved, holds it. */
   | { type: 'ended'; conversation: Conversation };
@@ -166,7 +169,7 @@ export class AgentTasks {
       if (toolset.processes) {
         const processes = toolset.processes;
         running.processes = processes;
-        processes.onChange(() => this.options.onEvent({ type: 'processes', conversationId: conversation.id, processes: processes.running() }));
+        processes.onChange(() => this.options.onEvent({ type: 'processes', conversationId: conversation.id, processes: processes.shown() }));
       }
       this.offeredTools.set(conversation.id, { model, tools: toolset.registry.definitions() });
       const instructions = await this.options.standingInstructions?.();
@@ -308,9 +311,9 @@ export class AgentTasks {
     return [...this.running.keys()];
   }
 
-  /** The running processes of the task in `conversationId` (none when no task runs there). */
+  /** The running processes of the task in `conversationId`, and those that left one running (none when no task runs there). */
   processes(conversationId: string): ProcessSummary[] {
-    return this.running.get(conversationId)?.processes?.running() ?? [];
+    return this.running.get(conversationId)?.processes?.shown() ?? [];
   }
 
   isRunning(conversationId: string): boolean {

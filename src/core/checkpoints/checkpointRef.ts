@@ -10,5 +10,7 @@ export const CheckpointRefSchema = z.object({
   folders: z.array(z.object({ folder: z.string(), commit: z.string() })),
   /** Files not copied (too large), as `folder-relative path (reason)`. */
   leftOut: z.array(z.string()),
+  /** Set when no checkpoint could be taken for this moment (it took too long, or failed): why. No folder is held then. */
+  missing: z.optional(z.string()),
 });
 export type CheckpointRef = z.infer<typeof CheckpointRefSchema>;

@@ -18,14 +18,24 @@ export interface CommandExit {
   error?: string;
 }
 
+/** A process of a command that is still running after the command was stopped: the system refused to end it. */
+export interface ProcessLeftRunning {
+  pid: number;
+  /** Its command line, as the system lists it (empty when it could not be read). */
+  commandLine: string;
+}
+
 /** A command started by the host: it runs until it exits or is stopped, whoever waits on it. */
 export interface CommandProcess {
   /** The process id of the shell that runs the command (the leader of its process group). */
   readonly pid: number | undefined;
   /** Settles when the process has exited and its output has ended. */
   readonly exited: Promise<CommandExit>;
-  /** Kills the command and everything it started (its whole process group); resolves once it exited. */
-  stop(): Promise<void>;
+  /**
+   * Kills the command and everything it started (its process group, and what left the group), also
+   * after the command itself exited; resolves once it exited, with what could not be stopped.
+   */
+  stop(): Promise<ProcessLeftRunning[]>;
 }
 
 export interface WorkspaceCommands {

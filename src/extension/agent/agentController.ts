@@ -35,6 +35,9 @@ import { followJournal } from '../../core/review/reviewSources';
 
 export type { AgentTaskRecord };
 
+/** As many as the view's message allows for one process; more would be one system's refusal repeated. */
+const MAX_LEFT_RUNNING_SHOWN = 20;
+
 export class PlanNotFoundError extends Error {
   constructor(messageId: string, problem = vscode.l10n.t('it has no plan to approve or reject')) {
     super(vscode.l10n.t('Message {0}: {1}.', messageId, problem));
@@ -273,7 +276,7 @@ export class AgentController {
 
   /** Sent whatever conversation is shown: the view keeps each conversation's list and shows the active one's. */
   private postProcesses(conversationId: string, processes: readonly ProcessSummary[]): void {
-    this.options.surface.post({ type: 'processes', conversationId, processes: processes.map((p) => ({ id: p.id, command: p.command, cwd: p.cwd, background: p.background })) });
+    this.options.surface.post({ type: 'processes', conversationId, processes: processes.map((p) => ({ id: p.id, command: p.command, cwd: p.cwd, background: p.background, running: p.state === 'running', ...(p.leftRunning ? { leftRunning: p.leftRunning.slice(0, MAX_LEFT_RUNNING_SHOWN) } : {}) })) });
   }
 
   private postIfActive(conversationId: string, message: HostMessage): void {

@@ -52,7 +52,7 @@ function assistantView(entry: AssistantEntry, carded: ReadonlySet<string>): Assi
 }
 
 function checkpointView(ref: CheckpointRef | undefined): { checkpoint?: CheckpointView } {
-  return ref ? { checkpoint: { label: ref.label, createdAt: ref.createdAt, leftOut: ref.leftOut.length } } : {};
+  return ref ? { checkpoint: { label: ref.label, createdAt: ref.createdAt, leftOut: ref.leftOut.length, ...(ref.missing !== undefined ? { missing: ref.missing } : {}) } } : {};
 }
 
 function mentionsView(content: string): { mentions?: MentionView[] } {

@@ -1,8 +1,8 @@
 // Checkpoints of one workspace folder in a shadow git repository: its own GIT_DIR and index in the
 // extension's storage, the folder as the work tree, so the user's own .git, index, stash, hooks and
 // config are never read or written. Each checkpoint is a commit kept by a ref of its own (no branch, no
-// HEAD), so old ones can be pruned one by one. `.gitignore` is honoured; a file over the per-file cap,
-// or past the per-checkpoint cap, is left out and listed.
+// HEAD), so old ones can be pruned one by one. `.gitignore` is honoured; a file over the per-file cap, past
+// the per-checkpoint cap, or in a folder holding a pipe git would open (gitTraps.ts) is left out and listed.
 import { execFile } from 'node:child_process';
 import { lstatSync, promises as fsp, type Stats } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import * as l10n from '../../core/l10n';
 import { findGitExecutable } from '../git/workspaceGit';
+import { excludeGitTraps } from './gitTraps';
 
 export interface CheckpointLimits {
   /** Files larger than this are left out (default 5 MB). */
@@ -25,7 +26,7 @@ export const DEFAULT_CHECKPOINT_LIMITS: CheckpointLimits = { maxFileBytes: 5 * 1
 export interface LeftOut {
   path: string;
   bytes: number;
-  reason: 'file too large' | 'checkpoint too large';
+  reason: 'file too large' | 'checkpoint too large' | 'holds a special file git would open';
 }
 
 export interface Snapshot {
@@ -57,6 +58,8 @@ export class CheckpointGitError extends Error {
 const REF_PREFIX = 'refs/svc-checkpoints/';
 /** Beside the index: the bytes the last checkpoint holds, so the next one weighs only what changed. */
 const STATE_FILE = 'svc-checkpoint-state.json';
+/** Beside the index: the folders left out for a special file git would open, as exclude patterns for the listing. */
+const TRAPS_FILE = 'svc-special-files-exclude';
 const StoreStateSchema = z.object({ bytes: z.number().min(0) });
 type StoreState = z.infer<typeof StoreStateSchema>;
 /** The store's own exclude file, beside the folder's .gitignore files: the folder's own repository stays out. */
@@ -180,7 +183,8 @@ export class ShadowGitStore {
     return this.serial(async () => {
       const now = await this.writeTree();
       const leftOutNow = new Set(now.leftOut.map((f) => f.path));
-      const changes = (await this.diff(commit, now.tree)).filter((c) => !leftOutNow.has(c.path));
+      const folderLeftOut = (file: string): boolean => now.leftOut.some((f) => f.path.endsWith('/') && file.startsWith(f.path));
+      const changes = (await this.diff(commit, now.tree)).filter((c) => !leftOutNow.has(c.path) && !folderLeftOut(c.path));
       const back = changes.filter((c) => c.status !== 'added').map((c) => c.path);
       if (back.length > 0) {
         const list = path.join(this.gitDir, 'restore-paths');
@@ -248,7 +252,9 @@ export class ShadowGitStore {
   private async writeTree(options: GitOptions = {}): Promise<{ tree: string; leftOut: LeftOut[] }> {
     const state = await this.readState();
     // Without a recorded total (a new store, or one written by an older version) every file is a candidate.
-    const listing = state ? ['ls-files', '-z', '-t', '--modified', '--others', '--exclude-standard'] : ['ls-files', '-z', '-t', '--cached', '--others', '--exclude-standard'];
+    const trapsFile = path.join(this.gitDir, TRAPS_FILE);
+    const traps = await excludeGitTraps(this.workTree, trapsFile);
+    const listing = ['-c', `core.excludesFile=${trapsFile}`, 'ls-files', '-z', '-t', ...(state ? ['--modified'] : ['--cached']), '--others', '--exclude-standard'];
     const candidates = new Map<string, boolean>();
     for (const record of (await this.git(listing, options)).split('\0')) {
       // "? path": not in the index; any other tag: in it. A folder (an embedded repository) is left to its own git.
@@ -266,13 +272,14 @@ export class ShadowGitStore {
     for (let i = 0; i < files.length; i += STAT_SLICE) {
       if (i > 0) await yieldToEventLoop();
       for (const file of files.slice(i, i + STAT_SLICE)) {
-        const stat = lstatOrUndefined(path.join(this.workTree, file));
+        // A file below a left-out folder is not handed to git: it would read that folder's .gitattributes.
+        const stat = traps.holds(file) ? undefined : lstatOrUndefined(path.join(this.workTree, file));
         if (stat && (stat.isFile() || stat.isSymbolicLink())) sizes.set(file, stat.size);
       }
     }
     let kept = state ? state.bytes : 0;
     for (const bytes of (await indexing).values()) kept -= bytes;
-    const leftOut: LeftOut[] = [];
+    const leftOut: LeftOut[] = traps.folders.map((folder) => ({ path: folder, bytes: 0, reason: 'holds a special file git would open' }));
     const admitted: string[] = [];
     let incoming = 0;
     for (const bytes of sizes.values()) incoming += bytes;

@@ -8,6 +8,7 @@ import { systemClock } from '../../core/clock';
 import type { CheckpointRef } from '../../core/checkpoints/checkpointRef';
 import { Checkpoints, type FolderStore } from '../../core/checkpoints/checkpoints';
 import { prepareCheckpointsWhenTrusted } from '../../core/checkpoints/checkpointPreparation';
+import { CHECKPOINT_WAIT_MS, checkpointWithin } from '../../core/checkpoints/checkpointWithin';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import { settingValue } from '../settings/settingsReader';
@@ -49,16 +50,17 @@ export function createWorkspaceCheckpoints(context: vscode.ExtensionContext, log
   });
 }
 
-/** A checkpoint now, or undefined when it cannot be taken: a failing checkpoint never stops a turn. */
+/**
+ * A checkpoint now; undefined when checkpoints are off; a record saying why there is none when it
+ * fails or takes longer than a few seconds: a failing or slow checkpoint never stops or holds a turn.
+ */
 export function checkpointTaker(checkpoints: Checkpoints, log: vscode.LogOutputChannel): TakeCheckpoint {
-  return async (label: string): Promise<CheckpointRef | undefined> => {
-    try {
-      return await checkpoints.take(label);
-    } catch (error) {
-      log.warn(`Checkpoint "${label}" could not be taken: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
-  };
+  return checkpointWithin((label) => checkpoints.take(label), {
+    limitMs: CHECKPOINT_WAIT_MS,
+    clock: systemClock,
+    newId: randomUUID,
+    onMissing: (label, reason) => log.warn(`Checkpoint "${label}" could not be taken: ${reason}`),
+  });
 }
 
 /** How long after svc starts in a window the background preparation begins: the chat view's start-up goes first. */

@@ -1,7 +1,8 @@
 // The checkpoint of a user message or of an agent's file-changing call, as one "Restore checkpoint"
 // button (shown when the message is hovered or focused) that opens a short menu of labelled ways back:
 // the files and the conversation, the files only, the conversation only, or a comparison with now. The
-// host lists what a restore will change and asks before it does anything.
+// host lists what a restore will change and asks before it does anything. A moment that has no
+// checkpoint (it took too long, or failed) says so, always shown, with the reason.
 import type { CheckpointView, WebviewMessage } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import * as l10n from '../../shared/l10n';
@@ -22,7 +23,14 @@ export function checkpointDescription(checkpoint: CheckpointView): string {
   return l10n.t('Checkpoint {0}, {1}', checkpoint.label, time) + left;
 }
 
+/** The note in place of the button when there is nothing to restore. */
+function missingCheckpoint(reason: string): HTMLElement {
+  const text = l10n.t('No checkpoint for this step: {0}', reason);
+  return el('div', { className: 'checkpoint-missing', attrs: { 'data-testid': 'checkpoint-missing', title: text } }, [icon('warning'), el('span', { text })]);
+}
+
 export function checkpointBar(checkpoint: CheckpointView, conversationId: string, messageId: string, post: (message: WebviewMessage) => void): HTMLElement {
+  if (checkpoint.missing !== undefined) return missingCheckpoint(checkpoint.missing);
   const description = checkpointDescription(checkpoint);
   const button = el('button', {
     className: 'text-button checkpoint-restore',

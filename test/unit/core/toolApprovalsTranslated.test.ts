@@ -68,7 +68,7 @@ describe('core/tools approvals go through the translator; tool results stay Engl
     const commands: WorkspaceCommands = {
       startCommand: async (request: CommandRequest) => {
         titles.push(request.title);
-        return { pid: undefined, exited: Promise.resolve({ exitCode: 0 }), stop: async () => undefined };
+        return { pid: undefined, exited: Promise.resolve({ exitCode: 0 }), stop: async () => [] };
       },
     };
     const started = await new TaskProcesses(commands, 1024).start({ command: 'npm test', cwd: root, display: '.', background: false });
