@@ -43,7 +43,7 @@ class Undo {
   ) {}
 
   async step(i: number): Promise<void> {
-    if (this.undone.has(i)) return;
+    if (this.undone.has(i) || this.left.has(i)) return;
     const operation = this.operations[i]!;
     const paths = touchedPaths(operation);
     if (paths.some((p) => this.blocked.has(p.path))) {
