@@ -333,7 +333,7 @@ export class AgentTasks {
 
   /** Tasks whose changes can still be undone, newest first. */
   undoable(): AgentTaskRecord[] {
-    return [...this.records].reverse().filter((t) => t.journal.applied().length > 0);
+    return [...this.records].reverse().filter((t) => t.journal.hasChanges());
   }
 
   find(taskId: string): AgentTaskRecord | undefined {
@@ -348,7 +348,7 @@ export class AgentTasks {
   async undo(files: JournalFiles, taskId?: string): Promise<UndoOutcome> {
     const record = taskId ? this.find(taskId) : this.undoable()[0];
     if (taskId && !record) throw new UnknownAgentTaskError(taskId);
-    if (!record || record.journal.applied().length === 0) return { level: 'info', message: l10n.t('svc: the agent has no changes to undo in this window.') };
+    if (!record?.journal.hasChanges()) return { level: 'info', message: l10n.t('svc: the agent has no changes to undo in this window.') };
     const report = await record.journal.undoAll(files);
     return { level: report.skipped.length > 0 ? 'warning' : 'info', message: undoMessage(record.task, report), record, report };
   }

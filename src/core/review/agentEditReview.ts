@@ -26,7 +26,7 @@ export interface ReviewedFiles {
 
 /** A task's record of the files it changed, told about each undone hunk so "Undo these changes" agrees. */
 export interface ReviewJournal {
-  record(change: { path: string; display: string; before: Uint8Array | undefined; after: Uint8Array; fromReview: true }): void;
+  record(operation: { kind: 'write'; path: string; display: string; before: Uint8Array; after: Uint8Array; fromReview: true }): void;
 }
 
 export class ReviewHunkGoneError extends Error {
@@ -101,6 +101,18 @@ export class AgentEditReview {
     file.journal = write.journal ?? file.journal;
     this.files.set(write.path, file);
     this.settle(file);
+    this.fire();
+  }
+
+  /** The agent moved a file under review: its review goes with it, in the same place in the list. */
+  move(from: string, to: string, display: string): void {
+    const file = this.files.get(from);
+    if (!file) return;
+    const entries = [...this.files].map(([path, reviewed]): [string, ReviewedFile] => (path === from ? [to, reviewed] : [path, reviewed]));
+    file.path = to;
+    file.display = display;
+    this.files.clear();
+    for (const [path, reviewed] of entries) this.files.set(path, reviewed);
     this.fire();
   }
 
@@ -228,7 +240,7 @@ export class AgentEditReview {
     // Without typing the file is exactly the agent's text with the hunk undone: the task's journal takes
     // it as the agent's last write, so "Undo these changes" still applies and cannot bring the hunk back.
     // With typing the journal is left as it is and that undo leaves the file alone, as for any typed file.
-    if (!typed) file.journal?.record({ path: file.path, display: file.display, before: file.agentBytes, after: bytes, fromReview: true });
+    if (!typed) file.journal?.record({ kind: 'write', path: file.path, display: file.display, before: file.agentBytes, after: bytes, fromReview: true });
     file.agent = reverted;
     file.agentBytes = bytes;
     this.settle(file);

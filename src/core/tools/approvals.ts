@@ -4,14 +4,15 @@
 export type ApprovalDecision = 'approve' | 'reject' | 'always';
 
 /**
- * edit: a file change; command: a shell command; charged-tool: a formula that costs money (web-search);
+ * edit: a change to a file's content (creating one included); move: a file or folder moved or renamed;
+ * delete: a file or folder removed; command: a shell command; charged-tool: a formula that costs money (web-search);
  * read-secret: reading a file that looks like a secret; send-data: sending data to a destination the
  * task has not used yet, after it read workspace content; run-code: code that runs on this computer;
  * external-tool: a tool of an MCP server or of another extension.
  * `allowAlways` is false where every occurrence must be asked (shell commands).
  */
 export interface ApprovalRequest {
-  kind: 'edit' | 'command' | 'charged-tool' | 'read-secret' | 'send-data' | 'run-code' | 'external-tool';
+  kind: 'edit' | 'move' | 'delete' | 'command' | 'charged-tool' | 'read-secret' | 'send-data' | 'run-code' | 'external-tool';
   title: string;
   detail: string;
   /** One line the user must not miss, shown above the detail (e.g. "This file configures tools that run code."). */
@@ -26,7 +27,7 @@ export interface Approver {
 }
 
 export interface TaskApprovalOptions {
-  /** Apply edits without asking (the user's auto-approve setting for edits). */
+  /** Apply edits without asking (the user's auto-approve setting for edits); moves and deletes still ask. */
   autoApproveEdits?: boolean;
   /** The clock the wait for answers is measured on (the task's clock); default performance.now. */
   now?: () => number;

@@ -1,87 +1,90 @@
-// Every file change the agent applied in one task, so the whole task can be undone with one call.
-// Undo restores each file to what it was before the task's first change to it (a created file is
-// deleted), newest first; a file the user changed after the agent is left alone and reported.
+// Every file operation the agent applied in one task (write, create, move, delete), in the order
+// applied, so the whole task can be undone with one call: undo takes them back strictly newest first
+// (journalUndo.ts), and a file the user changed after the agent is left alone and reported. The summary's
+// file list, the before/after diff and the review of the agent's edits all read the task from here.
+import type { FileOperation } from './fileOperations';
+import { undoOperations, type JournalFiles, type UndoReport } from './journalUndo';
 
-export interface AppliedChange {
+export type { JournalFiles, UndoReport } from './journalUndo';
+
+/** What a file the task changed was before the task, and where it is now. */
+export interface FileOrigin {
+  /** Absolute path of the file now (where the task left it, or where it was when the task deleted it). */
   path: string;
-  display: string;
-  /** The file's bytes before the change; undefined when the change created the file. */
+  /** Its bytes before the task's first operation on it; undefined when the task created it. */
   before: Uint8Array | undefined;
-  after: Uint8Array;
-  /** The user undid hunks of the agent's change in the review: not an edit of the agent's to review. */
-  fromReview?: true;
-}
-
-export interface UndoReport {
-  restored: string[];
-  deleted: string[];
-  /** Changed again after the agent's last write: not touched, so no later work is lost. */
-  skipped: { display: string; reason: string }[];
-}
-
-export interface JournalFiles {
-  readFile(path: string): Promise<Uint8Array>;
-  writeFile(path: string, bytes: Uint8Array, expected: Uint8Array | undefined): Promise<void>;
-  deleteFile(path: string): Promise<void>;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+  /** The task's last operation on it deleted it. */
+  deleted: boolean;
 }
 
 export class ChangeJournal {
-  private readonly changes: AppliedChange[] = [];
-  private readonly listeners = new Set<(change: AppliedChange) => void>();
+  private readonly applied: FileOperation[] = [];
+  private readonly listeners = new Set<(operation: FileOperation) => void>();
 
-  record(change: AppliedChange): void {
-    this.changes.push(change);
-    for (const listener of this.listeners) listener(change);
+  record(operation: FileOperation): void {
+    this.applied.push(operation);
+    for (const listener of this.listeners) listener(operation);
   }
 
-  /** Called with each change recorded from now on (the review of the agent's edits follows them). */
-  onRecord(listener: (change: AppliedChange) => void): { dispose(): void } {
+  /** Called with each operation recorded from now on (the review of the agent's edits follows them). */
+  onRecord(listener: (operation: FileOperation) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  applied(): readonly AppliedChange[] {
-    return this.changes;
+  /** The operations still applied, oldest first. */
+  operations(): readonly FileOperation[] {
+    return this.applied;
   }
 
-  /** Workspace-relative paths of the changed files, in first-change order. */
+  /** Whether anything the task did to the files is left to undo. */
+  hasChanges(): boolean {
+    return this.applied.length > 0;
+  }
+
+  /** Workspace-relative paths of the changed files, in first-change order, each named where the task left it. */
   filesChanged(): string[] {
-    return [...new Set(this.changes.map((c) => c.display))];
+    const names: string[] = [];
+    for (const operation of this.applied) {
+      if (operation.kind !== 'move') {
+        if (!names.includes(operation.display)) names.push(operation.display);
+        continue;
+      }
+      const at = names.indexOf(operation.from.display);
+      if (at < 0) {
+        if (!names.includes(operation.to.display)) names.push(operation.to.display);
+      } else if (names.includes(operation.to.display)) names.splice(at, 1);
+      else names[at] = operation.to.display;
+    }
+    return names;
   }
 
+  /** The file listed as `display` by `filesChanged`, followed back through its moves to before the task. */
+  originOf(display: string): FileOrigin | undefined {
+    let name = display;
+    let origin: FileOrigin | undefined;
+    for (const operation of [...this.applied].reverse()) {
+      if (operation.kind === 'move') {
+        if (operation.from.display === name) break;
+        if (operation.to.display !== name) continue;
+        origin = { path: origin?.path ?? operation.to.path, before: operation.bytes, deleted: origin?.deleted ?? false };
+        name = operation.from.display;
+        continue;
+      }
+      if (operation.display !== name) continue;
+      origin = {
+        path: origin?.path ?? operation.path,
+        before: operation.kind === 'create' ? undefined : operation.before,
+        deleted: origin?.deleted ?? operation.kind === 'delete',
+      };
+    }
+    return origin;
+  }
+
+  /** Undoes every operation, newest first; what could not be undone stays recorded. */
   async undoAll(files: JournalFiles): Promise<UndoReport> {
-    const report: UndoReport = { restored: [], deleted: [], skipped: [] };
-    const byPath = new Map<string, { first: AppliedChange; last: AppliedChange }>();
-    for (const change of this.changes) {
-      const entry = byPath.get(change.path);
-      if (entry) entry.last = change;
-      else byPath.set(change.path, { first: change, last: change });
-    }
-    for (const { first, last } of [...byPath.values()].reverse()) {
-      const current = await files.readFile(first.path).catch(() => undefined);
-      // A file the task created and that is gone already (undone in the review, or deleted by hand) is where undo would put it.
-      if (current === undefined && first.before === undefined) {
-        report.deleted.push(first.display);
-        continue;
-      }
-      if (current === undefined || !sameBytes(current, last.after)) {
-        report.skipped.push({ display: first.display, reason: current === undefined ? 'the file no longer exists' : 'the file was changed after the agent wrote it' });
-        continue;
-      }
-      if (first.before === undefined) {
-        await files.deleteFile(first.path);
-        report.deleted.push(first.display);
-      } else {
-        await files.writeFile(first.path, first.before, current);
-        report.restored.push(first.display);
-      }
-    }
-    const kept = this.changes.filter((c) => report.skipped.some((s) => s.display === c.display));
-    this.changes.splice(0, this.changes.length, ...kept);
+    const { report, kept } = await undoOperations(this.applied, files);
+    this.applied.splice(0, this.applied.length, ...kept);
     return report;
   }
 }

@@ -127,7 +127,7 @@ abstract class EditTool implements Tool {
       if (error instanceof WriteRefusedError) return failed(`Not written: ${target.display}: ${error.message.slice(error.path.length + 2)}`);
       throw error;
     }
-    this.journal.record({ path: target.path, display: target.display, before: before?.bytes, after: after.bytes });
+    this.journal.record(before === undefined ? { kind: 'create', path: target.path, display: target.display, after: after.bytes } : { kind: 'write', path: target.path, display: target.display, before: before.bytes, after: after.bytes });
     return { ...done(`${before === undefined ? 'Created' : 'Updated'} ${target.display} (${lineCount(after.text)} lines)${note}.`), change: changePreview(change, CARD_CHANGE_LINES) };
   }
 }

@@ -207,17 +207,24 @@ export class AgentController {
 
   /** The diff of a changed file: as it was before the task (left) against the file now (right). */
   async openDiff(taskId: string, display: string): Promise<void> {
-    const change = this.tasks.find(taskId)?.journal.applied().find((c) => c.display === display);
-    if (!change) {
+    const origin = this.tasks.find(taskId)?.journal.originOf(display);
+    if (!origin) {
       const root = this.options.workspace.files.roots()[0];
       if (!root) throw new UnknownAgentTaskError(taskId);
       // After a reload the journal is gone; the file itself is the best there is.
       await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(path.join(root.path, display)));
       return;
     }
-    const before = this.options.proposals.add(path.basename(change.path), change.before === undefined ? '' : (await decodeTextFile(change.before, display, this.options.workspace.encodingDetector)).text);
-    const title = change.before === undefined ? vscode.l10n.t('{0} (created by the agent)', display) : vscode.l10n.t('{0} (changed by the agent)', display);
-    await vscode.commands.executeCommand('vscode.diff', before, vscode.Uri.file(change.path), title, { preview: true });
+    const text = async (bytes: Uint8Array | undefined) => (bytes === undefined ? '' : (await decodeTextFile(bytes, display, this.options.workspace.encodingDetector)).text);
+    const before = this.options.proposals.add(path.basename(origin.path), await text(origin.before));
+    // A file the task deleted is shown against an empty one: there is no file to open on the right.
+    const after = origin.deleted ? this.options.proposals.add(path.basename(origin.path), '') : vscode.Uri.file(origin.path);
+    const title = origin.deleted
+      ? vscode.l10n.t('{0} (deleted by the agent)', display)
+      : origin.before === undefined
+        ? vscode.l10n.t('{0} (created by the agent)', display)
+        : vscode.l10n.t('{0} (changed by the agent)', display);
+    await vscode.commands.executeCommand('vscode.diff', before, after, title, { preview: true });
   }
 
   private async toolset({ conversationId, history, notice, checkpoint, readOnly, extraTools }: ToolsetRequest): Promise<AgentToolset> {

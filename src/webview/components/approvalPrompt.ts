@@ -11,6 +11,8 @@ import * as l10n from '../../shared/l10n';
 const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], string> = {
   command: 'terminal',
   edit: 'diff',
+  move: 'arrow-swap',
+  delete: 'trash',
   'charged-tool': 'credit-card',
   'read-secret': 'key',
   'send-data': 'globe',

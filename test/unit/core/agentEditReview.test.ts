@@ -4,55 +4,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { AgentEditReview, ReviewConflictError, ReviewHunkGoneError, type ReviewedFiles } from '../../../src/core/review/agentEditReview';
+import { AgentEditReview, ReviewConflictError, ReviewHunkGoneError } from '../../../src/core/review/agentEditReview';
 import { endOnRestore, followJournal } from '../../../src/core/review/reviewSources';
 import { Checkpoints, type CheckpointChange, type FolderStore } from '../../../src/core/checkpoints/checkpoints';
-import { ChangeJournal, type JournalFiles } from '../../../src/core/tools/changeJournal';
+import { ChangeJournal } from '../../../src/core/tools/changeJournal';
+import { MemoryFiles } from '../../support/memoryFiles';
 
 const REPO = path.join(__dirname, '..', '..', '..');
 const ORIGINAL = readFileSync(path.join(REPO, 'src/core/chat/chatRequestBuilder.ts'), 'utf8');
 const FILE = '/ws/src/chatRequestBuilder.ts';
 const OTHER = '/ws/src/notes.md';
 
-const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-
-/** Files in memory: what the review reads and replaces, and what "Undo these changes" restores. */
-class MemoryFiles implements ReviewedFiles, JournalFiles {
-  readonly texts = new Map<string, string>();
-  writes = 0;
-
-  async read(p: string): Promise<string | undefined> {
-    return this.texts.get(p);
-  }
-
-  async replace(p: string, expected: string, text: string): Promise<Uint8Array> {
-    if (this.texts.get(p) !== expected) throw new Error(`${p} changed`);
-    this.texts.set(p, text);
-    this.writes++;
-    return encode(text);
-  }
-
-  async remove(p: string, expected: string): Promise<void> {
-    if (this.texts.get(p) !== expected) throw new Error(`${p} changed`);
-    this.texts.delete(p);
-    this.writes++;
-  }
-
-  async readFile(p: string): Promise<Uint8Array> {
-    const text = this.texts.get(p);
-    if (text === undefined) throw new Error(`${p} does not exist`);
-    return encode(text);
-  }
-
-  async writeFile(p: string, bytes: Uint8Array): Promise<void> {
-    this.texts.set(p, decode(bytes));
-  }
-
-  async deleteFile(p: string): Promise<void> {
-    this.texts.delete(p);
-  }
-}
 
 interface Bed {
   files: MemoryFiles;
@@ -71,9 +34,10 @@ function bed(): Bed {
     journal,
     review,
     async agentWrites(p, text) {
-      const before = files.texts.get(p);
-      files.texts.set(p, text);
-      journal.record({ path: p, display: path.basename(p), before: before === undefined ? undefined : encode(before), after: encode(text) });
+      const before = files.bytes(p);
+      files.setText(p, text);
+      const after = files.bytes(p)!;
+      journal.record(before === undefined ? { kind: 'create', path: p, display: path.basename(p), after } : { kind: 'write', path: p, display: path.basename(p), before, after });
       await feed.settled();
     },
   };
@@ -85,7 +49,7 @@ const secondEdit = (text: string) => text.replace('request.tools = tools;', 'req
 
 async function twoEdits(text = ORIGINAL): Promise<Bed> {
   const b = bed();
-  b.files.texts.set(FILE, text);
+  b.files.setText(FILE, text);
   await b.agentWrites(FILE, firstEdit(text));
   await b.agentWrites(FILE, secondEdit(firstEdit(text)));
   return b;
@@ -96,7 +60,7 @@ describe('review of an agent task edits', () => {
     const { review, files } = await twoEdits();
     assert.deepEqual(review.counts(), { hunks: 2, files: 1 });
     const hunks = await review.hunks(FILE);
-    const lines = files.texts.get(FILE)!.split('\n');
+    const lines = files.text(FILE)!.split('\n');
     assert.deepEqual(hunks.map((h) => lines[h.line]), hunks.map((h) => h.added[0]));
     assert.match(hunks[0]!.removed[0]!, /model: settings\.model,/);
     assert.match(hunks[1]!.added[0]!, /\[\.\.\.tools\]/);
@@ -109,7 +73,7 @@ describe('review of an agent task edits', () => {
     assert.deepEqual(review.counts(), { hunks: 1, files: 1 });
     assert.equal(files.writes, 0, 'keeping writes nothing');
     await review.undo(FILE, tools!.id);
-    assert.equal(files.texts.get(FILE), firstEdit(ORIGINAL));
+    assert.equal(files.text(FILE), firstEdit(ORIGINAL));
     assert.deepEqual(review.counts(), { hunks: 0, files: 0 });
     assert.deepEqual(review.paths(), []);
     await assert.rejects(review.undo(FILE, tools!.id), ReviewHunkGoneError);
@@ -120,7 +84,7 @@ describe('review of an agent task edits', () => {
     const { review, files } = await twoEdits(crlf);
     const [model] = await review.hunks(FILE);
     await review.undo(FILE, model!.id);
-    assert.equal(files.texts.get(FILE), secondEdit(crlf));
+    assert.equal(files.text(FILE), secondEdit(crlf));
   });
 
   it('undoing every hunk of a file one by one equals undoing the file, and equals "Undo these changes"', async () => {
@@ -131,9 +95,9 @@ describe('review of an agent task edits', () => {
     const task = await twoEdits();
     const report = await task.journal.undoAll(task.files);
     assert.deepEqual(report.skipped, []);
-    assert.equal(one.files.texts.get(FILE), ORIGINAL);
-    assert.equal(whole.files.texts.get(FILE), ORIGINAL);
-    assert.equal(task.files.texts.get(FILE), ORIGINAL);
+    assert.equal(one.files.text(FILE), ORIGINAL);
+    assert.equal(whole.files.text(FILE), ORIGINAL);
+    assert.equal(task.files.text(FILE), ORIGINAL);
     assert.deepEqual(one.review.counts(), { hunks: 0, files: 0 });
     assert.deepEqual(whole.review.counts(), { hunks: 0, files: 0 });
   });
@@ -148,37 +112,37 @@ describe('review of an agent task edits', () => {
     assert.deepEqual(report.skipped, []);
     assert.deepEqual(report.restored, ['chatRequestBuilder.ts']);
     assert.deepEqual(report.deleted, ['notes.md']);
-    assert.equal(b.files.texts.get(FILE), ORIGINAL);
+    assert.equal(b.files.text(FILE), ORIGINAL);
     await b.review.endReverted();
     assert.deepEqual(b.review.counts(), { hunks: 0, files: 0 });
   });
 
   it('undoing a hunk carries the user typing made since onto the result', async () => {
     const b = await twoEdits();
-    const typed = `// typed by the user\n${b.files.texts.get(FILE)!}`;
-    b.files.texts.set(FILE, typed);
+    const typed = `// typed by the user\n${b.files.text(FILE)!}`;
+    b.files.setText(FILE, typed);
     const hunks = await b.review.hunks(FILE);
     const lines = typed.split('\n');
     assert.deepEqual(hunks.map((h) => lines[h.line]), hunks.map((h) => h.added[0]), 'hunks are placed in the typed text');
     await b.review.undo(FILE, hunks[0]!.id);
-    assert.equal(b.files.texts.get(FILE), `// typed by the user\n${secondEdit(ORIGINAL)}`);
+    assert.equal(b.files.text(FILE), `// typed by the user\n${secondEdit(ORIGINAL)}`);
     // The typed file is the user's now: "Undo these changes" leaves it alone rather than losing the typing.
     const report = await b.journal.undoAll(b.files);
     assert.equal(report.skipped.length, 1);
-    assert.ok(b.files.texts.get(FILE)!.startsWith('// typed by the user\n'));
+    assert.ok(b.files.text(FILE)!.startsWith('// typed by the user\n'));
   });
 
   it('refuses to undo a hunk whose lines the user changed since, and writes nothing', async () => {
     const b = await twoEdits();
-    const typed = b.files.texts.get(FILE)!.replace('model: settings.model.trim(),', 'model: settings.model.toLowerCase(),');
-    b.files.texts.set(FILE, typed);
+    const typed = b.files.text(FILE)!.replace('model: settings.model.trim(),', 'model: settings.model.toLowerCase(),');
+    b.files.setText(FILE, typed);
     const [model, tools] = await b.review.hunks(FILE);
     await assert.rejects(b.review.undo(FILE, model!.id), (error: unknown) => error instanceof ReviewConflictError && /you changed line \d+ of chatRequestBuilder\.ts/.test(error.message));
-    assert.equal(b.files.texts.get(FILE), typed);
+    assert.equal(b.files.text(FILE), typed);
     assert.equal(b.files.writes, 0);
     await b.review.undo(FILE, tools!.id);
-    assert.ok(b.files.texts.get(FILE)!.includes('model: settings.model.toLowerCase(),'));
-    assert.ok(b.files.texts.get(FILE)!.includes('request.tools = tools;'));
+    assert.ok(b.files.text(FILE)!.includes('model: settings.model.toLowerCase(),'));
+    assert.ok(b.files.text(FILE)!.includes('request.tools = tools;'));
     const { refused } = await b.review.undoAll();
     assert.equal(refused.length, 1);
   });
@@ -187,7 +151,7 @@ describe('review of an agent task edits', () => {
     const b = await twoEdits();
     const [model] = await b.review.hunks(FILE);
     b.review.keep(FILE, model!.id);
-    await b.agentWrites(FILE, `${b.files.texts.get(FILE)!}// added later\n`);
+    await b.agentWrites(FILE, `${b.files.text(FILE)!}// added later\n`);
     const hunks = await b.review.hunks(FILE);
     assert.equal(hunks.length, 2);
     assert.ok(hunks.every((h) => !h.added.some((line) => line.includes('trim()'))));
@@ -202,13 +166,52 @@ describe('review of an agent task edits', () => {
     const created = bed();
     await created.agentWrites(OTHER, '# notes\n\n- first\n');
     await b.review.undoFile(OTHER);
-    assert.equal(b.files.texts.has(OTHER), false);
+    assert.equal(b.files.has(OTHER), false);
     assert.deepEqual(b.review.counts(), { hunks: 0, files: 0 });
     const report = await b.journal.undoAll(b.files);
-    assert.deepEqual(report, { restored: [], deleted: ['notes.md'], skipped: [] });
+    assert.deepEqual(report, { restored: [], deleted: ['notes.md'], movedBack: [], skipped: [] });
     const direct = await created.journal.undoAll(created.files);
     assert.deepEqual(direct.deleted, ['notes.md']);
-    assert.equal(created.files.texts.has(OTHER), false);
+    assert.equal(created.files.has(OTHER), false);
+  });
+
+  it('a file the agent moves is reviewed at its new path, in its place in the list; an undone hunk there is undone by "Undo these changes" too', async () => {
+    const b = await twoEdits();
+    await b.agentWrites(OTHER, '# notes\n');
+    const moved = '/ws/src/requests/chatRequestBuilder.ts';
+    const bytes = b.files.bytes(FILE)!;
+    b.files.setText(moved, b.files.text(FILE)!);
+    await b.files.deleteFile(FILE);
+    b.journal.record({ kind: 'move', from: { path: FILE, display: 'chatRequestBuilder.ts' }, to: { path: moved, display: 'requests/chatRequestBuilder.ts' }, bytes });
+    await b.agentWrites(OTHER, '# notes\n\n- moved the builder\n');
+    assert.deepEqual(b.review.paths(), [moved, OTHER]);
+    assert.equal(b.review.display(moved), 'requests/chatRequestBuilder.ts');
+    assert.deepEqual(await b.review.hunks(FILE), []);
+    const [model] = await b.review.hunks(moved);
+    const lines = b.files.text(moved)!.split('\n');
+    assert.equal(lines[model!.line], model!.added[0]);
+    await b.review.undo(moved, model!.id);
+    assert.equal(b.files.text(moved), secondEdit(ORIGINAL));
+    assert.deepEqual(b.journal.filesChanged(), ['requests/chatRequestBuilder.ts', 'notes.md']);
+    const report = await b.journal.undoAll(b.files);
+    assert.deepEqual(report, { restored: ['chatRequestBuilder.ts'], deleted: ['notes.md'], movedBack: [{ from: 'requests/chatRequestBuilder.ts', to: 'chatRequestBuilder.ts' }], skipped: [] });
+    assert.equal(b.files.text(FILE), ORIGINAL);
+    assert.equal(b.files.has(moved), false);
+    await b.review.endReverted();
+    assert.deepEqual(b.review.counts(), { hunks: 0, files: 0 });
+  });
+
+  it('a file the agent deletes leaves the review, and "Undo these changes" brings it back as it was before the task', async () => {
+    const b = await twoEdits();
+    await b.agentWrites(OTHER, '# notes\n');
+    const bytes = b.files.bytes(FILE)!;
+    await b.files.deleteFile(FILE);
+    b.journal.record({ kind: 'delete', path: FILE, display: 'chatRequestBuilder.ts', before: bytes });
+    await b.agentWrites(OTHER, '# notes\n\n- deleted the builder\n');
+    assert.deepEqual(b.review.paths(), [OTHER]);
+    const report = await b.journal.undoAll(b.files);
+    assert.deepEqual(report, { restored: ['chatRequestBuilder.ts'], deleted: ['notes.md'], movedBack: [], skipped: [] });
+    assert.equal(b.files.text(FILE), ORIGINAL);
   });
 
   it('a checkpoint restore ends the review of the files it touched, and only those', async () => {

@@ -1,61 +1,26 @@
 import assert from 'node:assert/strict';
 import * as os from 'node:os';
 import type { ChatRequest } from '../../../src/api/index';
-import type { AgentChatClient } from '../../../src/core/agent/agentLoop';
 import { GROUND_RULES } from '../../../src/core/chat/groundRules';
-import { AgentTaskBusyError, AgentTasks, UnknownAgentTaskError, type AgentTasksEvent, type AgentTasksOptions, type ToolsetRequest } from '../../../src/core/agent/agentTasks';
+import { AgentTaskBusyError, UnknownAgentTaskError, type ToolsetRequest } from '../../../src/core/agent/agentTasks';
 import { CheckpointedTool } from '../../../src/core/checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
 import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
 import { toolTraits } from '../../../src/core/tools/toolTraits';
 import type { AgentToolset } from '../../../src/core/agent/agentToolset';
-import { ConversationStore } from '../../../src/core/conversations/conversationStore';
-import { TaskApprovals } from '../../../src/core/tools/approvals';
-import { ChangeJournal, type JournalFiles } from '../../../src/core/tools/changeJournal';
-import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
+import { ChangeJournal } from '../../../src/core/tools/changeJournal';
 import { TaskProcesses } from '../../../src/core/tools/taskProcesses';
-import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
+import { emptyToolset, tasksWith } from '../../support/agentTaskBed';
+import { MemoryFiles } from '../../support/memoryFiles';
 import { nodeTestHost, processEnds } from '../../support/testWorkspaceHost';
 import { ManualClock } from './support/manualClock';
-import { MemoryConversationFolder } from './support/memoryConversationFolder';
-import { chunk, delta, gate, ScriptedChatClient, usageChunk, type ScriptStep } from './support/scriptedChatClient';
+import { chunk, delta, gate, usageChunk, type ScriptStep } from './support/scriptedChatClient';
 import { requestSettings } from '../../../src/core/requests/requestSettings';
-
-class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient {
-  async estimateTokens(): Promise<number> {
-    return 10;
-  }
-}
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-function emptyToolset(journal = new ChangeJournal()): AgentToolset {
-  const approvals = new TaskApprovals({ request: async () => 'reject' });
-  return { registry: new ToolRegistry(), approvals, journal, egress: new DataEgressGuard(approvals, false) };
-}
-
 const answer: ScriptStep[] = [delta({ role: 'assistant', content: 'Done: ' }), delta({ content: 'nothing to change.' }, 0, 'stop'), usageChunk(12, 5)];
 const settings = { request: requestSettings({ model: 'svc-k2.5', thinking: false }), maxSteps: 5, systemPrompt: 'Be brief.' };
-
-async function tasksWith(scripts: ScriptStep[][], toolset: (request: ToolsetRequest) => Promise<AgentToolset> = async () => emptyToolset(), clock = new ManualClock(), extra: Partial<AgentTasksOptions> = {}) {
-  const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
-  const client = new ScriptedAgentClient(scripts);
-  const events: AgentTasksEvent[] = [];
-  const logged: string[] = [];
-  let ids = 0;
-  const tasks = new AgentTasks({
-    store,
-    client: async () => client,
-    toolset,
-    promptCacheKey: async () => 'workspace-key',
-    clock,
-    newId: () => `id-${++ids}`,
-    log: { warn: (m) => void logged.push(`warn ${m}`), error: (m) => void logged.push(`error ${m}`) },
-    onEvent: (event) => void events.push(event),
-    ...extra,
-  });
-  return { store, client, events, logged, tasks };
-}
 
 describe('agent tasks in conversations (core lifecycle)', () => {
   it('sends the user\'s request settings in every step: temperature, limit and safety identifier, never JSON mode or alternatives', async () => {
@@ -92,8 +57,7 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     const gates = [gate(), gate(), gate()];
     const { store, client, tasks, events } = await tasksWith(
       [[gates[0]?.step as ScriptStep, delta({ role: 'assistant', reasoning_content: 'Thinking' }), gates[1]?.step as ScriptStep, delta({ content: 'Done.' }), gates[2]?.step as ScriptStep, delta({}, 0, 'stop'), usageChunk(12, 40)]],
-      undefined,
-      clock,
+      { clock },
     );
     const running = tasks.run(null, 'Check', settings);
     // Each pause starts once what came before it arrived: the request, the reasoning, the answer.
@@ -136,9 +100,9 @@ describe('agent tasks in conversations (core lifecycle)', () => {
   });
 
   it('puts the reason in the reply when the task cannot start, and keeps the user message', async () => {
-    const { store, events, logged, tasks } = await tasksWith([], async () => {
+    const { store, events, logged, tasks } = await tasksWith([], { toolset: async () => {
       throw new Error('formulas could not be listed');
-    });
+    } });
     const record = await tasks.run(null, 'Do it', settings);
     assert.equal(record, undefined);
     const conversation = store.require(store.activeConversationId as string);
@@ -150,32 +114,27 @@ describe('agent tasks in conversations (core lifecycle)', () => {
   });
 
   it('undoes a task\'s changes and says what it did; names an unknown task; says when there is nothing to undo', async () => {
-    const disk = new Map<string, Uint8Array>([['/w/a.txt', bytes('after')]]);
-    const files: JournalFiles = {
-      readFile: async (p) => disk.get(p) ?? new Uint8Array(),
-      writeFile: async (p, content) => void disk.set(p, content),
-      deleteFile: async (p) => void disk.delete(p),
-    };
+    const files = new MemoryFiles({ '/w/a.txt': 'after' });
     const journal = new ChangeJournal();
-    journal.record({ path: '/w/a.txt', display: 'a.txt', before: bytes('before'), after: bytes('after') });
-    const { tasks } = await tasksWith([answer], async () => emptyToolset(journal));
+    journal.record({ kind: 'write', path: '/w/a.txt', display: 'a.txt', before: bytes('before'), after: bytes('after') });
+    const { tasks } = await tasksWith([answer], { toolset: async () => emptyToolset({ journal }) });
     assert.deepEqual(await tasks.undo(files), { level: 'info', message: 'svc: the agent has no changes to undo in this window.' });
     const record = await tasks.run(null, 'Edit a', settings);
     await assert.rejects(tasks.undo(files, 'no-such-task'), UnknownAgentTaskError);
     const outcome = await tasks.undo(files);
     assert.equal(outcome.record, record);
     assert.equal(outcome.message, 'svc: undid the agent task "Edit a": restored a.txt.');
-    assert.deepEqual(disk.get('/w/a.txt'), bytes('before'));
+    assert.equal(files.text('/w/a.txt'), 'before');
   });
 
   it('stops the processes a task left running when it ends, and tells the view the list emptied', async () => {
     const host = nodeTestHost([{ name: 'ws', path: os.tmpdir() }]);
     const processes = new TaskProcesses(host.commands, 1024);
-    const { events, tasks } = await tasksWith([answer], async () => {
+    const { events, tasks } = await tasksWith([answer], { toolset: async () => {
       // As a background run_command of the task would.
       await processes.start({ command: 'sleep 1000', cwd: os.tmpdir(), display: '.', background: true });
       return { ...emptyToolset(), processes };
-    });
+    } });
     const record = await tasks.run(null, 'Start the dev server', settings);
     assert.equal(await processEnds(host.commands.started[0]!.pid!), true);
     assert.equal(processes.get('p1')?.state, 'stopped');
@@ -210,7 +169,7 @@ describe('agent tasks in conversations (core lifecycle)', () => {
       return set;
     };
     const callEdit: ScriptStep[] = [delta({ role: 'assistant', content: '', tool_calls: [{ index: 0, id: 'call-1', type: 'function', function: { name: 'edit_file', arguments: '{"path":"a.txt"}' } }] }), chunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }])];
-    const { client, tasks, store } = await tasksWith([callEdit, answer], toolset, new ManualClock(), { checkpoint });
+    const { client, tasks, store } = await tasksWith([callEdit, answer], { toolset, checkpoint });
     const running = tasks.run(null, 'Edit a.txt', settings);
     while (client.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -231,7 +190,7 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     let finishTaskCheckpoint!: () => void;
     const checkpoint = (label: string): Promise<CheckpointRef | undefined> =>
       new Promise((resolve) => (finishTaskCheckpoint = () => resolve({ id: 'c', label, createdAt: 1, folders: [], leftOut: [] })));
-    const { tasks, store, events } = await tasksWith([answer], undefined, new ManualClock(), { checkpoint });
+    const { tasks, store, events } = await tasksWith([answer], { checkpoint });
     const record = await tasks.run(null, 'Look only', settings);
     const conversation = store.require(record?.conversationId ?? '');
     const user = conversation.entries[0];

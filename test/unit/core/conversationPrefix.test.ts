@@ -3,28 +3,14 @@
 // which matches a prompt from its start, keeps the prefix when the user switches between them.
 import assert from 'node:assert/strict';
 import type { ChatRequest } from '../../../src/api/index';
-import type { AgentChatClient } from '../../../src/core/agent/agentLoop';
-import { AgentTasks } from '../../../src/core/agent/agentTasks';
-import type { AgentToolset } from '../../../src/core/agent/agentToolset';
 import { ASK_MODE_NOTE, ChatSession } from '../../../src/core/chat/chatSession';
 import { GROUND_RULES } from '../../../src/core/chat/groundRules';
-import { ConversationStore } from '../../../src/core/conversations/conversationStore';
-import { TaskApprovals } from '../../../src/core/tools/approvals';
-import { ChangeJournal } from '../../../src/core/tools/changeJournal';
-import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
 import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
 import { toolTraits } from '../../../src/core/tools/toolTraits';
-import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { ManualClock } from './support/manualClock';
-import { MemoryConversationFolder } from './support/memoryConversationFolder';
-import { delta, ScriptedChatClient, type ScriptStep } from './support/scriptedChatClient';
+import { delta, type ScriptStep } from './support/scriptedChatClient';
+import { emptyToolset, tasksWith } from '../../support/agentTaskBed';
 import { requestSettings } from '../../../src/core/requests/requestSettings';
-
-class ScriptedAgentClient extends ScriptedChatClient implements AgentChatClient {
-  async estimateTokens(): Promise<number> {
-    return 10;
-  }
-}
 
 const readTool: Tool = {
   definition: functionDefinition('read_file', 'Reads a file.', { path: { type: 'string', description: 'The file.' } }, ['path']),
@@ -33,30 +19,12 @@ const readTool: Tool = {
   run: async () => done('contents'),
 };
 
-function toolset(): AgentToolset {
-  const approvals = new TaskApprovals({ request: async () => 'reject' });
-  return { registry: new ToolRegistry([readTool]), approvals, journal: new ChangeJournal(), egress: new DataEgressGuard(approvals, false) };
-}
-
 const reply = (text: string): ScriptStep[] => [delta({ role: 'assistant', content: text }, 0, 'stop')];
 const rules = { role: 'system' as const, content: 'Project rules: use tabs.' };
 
 describe('one conversation, Ask and Agent: the same opening in every request', () => {
   it('sends the same first messages and, once a task ran, the same tools in Ask requests, with a note that they cannot be called', async () => {
-    const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
-    const client = new ScriptedAgentClient([reply('Ask one'), reply('Agent one'), reply('Ask two'), reply('Agent two')]);
-    let ids = 0;
-    const tasks = new AgentTasks({
-      store,
-      client: async () => client,
-      toolset: async () => toolset(),
-      promptCacheKey: async () => 'workspace-key',
-      clock: new ManualClock(),
-      newId: () => `id-${++ids}`,
-      log: { warn: () => undefined, error: () => undefined },
-      onEvent: () => undefined,
-      standingInstructions: async () => rules,
-    });
+    const { store, client, tasks } = await tasksWith([reply('Ask one'), reply('Agent one'), reply('Ask two'), reply('Agent two')], { toolset: async () => emptyToolset({ tools: [readTool] }), standingInstructions: async () => rules });
     const session = new ChatSession({ client: () => client, store, clock: new ManualClock(), onEvent: () => undefined, promptCacheKey: async () => 'workspace-key', standingInstructions: async () => rules, tools: (id, model) => tasks.toolsOf(id, model) });
     const settings = { model: 'svc-k2.5', thinking: false, jsonMode: false, choiceCount: 1 };
     const conversation = await store.create('Be brief.');
@@ -80,19 +48,7 @@ describe('one conversation, Ask and Agent: the same opening in every request', (
   });
 
   it('leaves the tools out of an Ask request to another model than the task used (its cache is not shared)', async () => {
-    const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
-    const client = new ScriptedAgentClient([reply('Agent one'), reply('Ask on another model')]);
-    let ids = 0;
-    const tasks = new AgentTasks({
-      store,
-      client: async () => client,
-      toolset: async () => toolset(),
-      promptCacheKey: async () => 'workspace-key',
-      clock: new ManualClock(),
-      newId: () => `id-${++ids}`,
-      log: { warn: () => undefined, error: () => undefined },
-      onEvent: () => undefined,
-    });
+    const { store, client, tasks } = await tasksWith([reply('Agent one'), reply('Ask on another model')], { toolset: async () => emptyToolset({ tools: [readTool] }) });
     const session = new ChatSession({ client: () => client, store, clock: new ManualClock(), onEvent: () => undefined, tools: (id, model) => tasks.toolsOf(id, model) });
     const conversation = await store.create();
     await tasks.run(conversation.id, 'A task', { request: requestSettings({ model: 'svc-k2.5', thinking: false }), maxSteps: 3, systemPrompt: '' });

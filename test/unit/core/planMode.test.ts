@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import { parsePlan, planTask, PLAN_MODE_RULES } from '../../../src/core/agent/plan';
-import { AgentTasks, type ToolsetRequest } from '../../../src/core/agent/agentTasks';
-import type { AgentToolset } from '../../../src/core/agent/agentToolset';
 import { conversationToMarkdown } from '../../../src/core/conversations/conversationMarkdown';
-import { ConversationStore } from '../../../src/core/conversations/conversationStore';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
-import { TaskApprovals } from '../../../src/core/tools/approvals';
-import { ChangeJournal } from '../../../src/core/tools/changeJournal';
-import { DataEgressGuard } from '../../../src/core/tools/dataEgressGuard';
-import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { ChatRequest } from '../../../src/api/index';
-import { ManualClock } from './support/manualClock';
-import { MemoryConversationFolder } from './support/memoryConversationFolder';
-import { delta, ScriptedChatClient, type ScriptStep } from './support/scriptedChatClient';
+import { delta, type ScriptStep } from './support/scriptedChatClient';
+import { emptyToolset, tasksWith } from '../../support/agentTaskBed';
 import { conversationView } from '../../../src/extension/chat/conversationView';
 import { buildHistory } from '../../../src/core/chat/historyBuilder';
 import { requestSettings } from '../../../src/core/requests/requestSettings';
@@ -31,38 +23,8 @@ describe('plan mode: parsing the plan', () => {
   });
 });
 
-class Client extends ScriptedChatClient {
-  async estimateTokens(): Promise<number> {
-    return 10;
-  }
-}
-
-function toolset(extra: ToolsetRequest['extraTools']): AgentToolset {
-  const approvals = new TaskApprovals({ request: async () => 'approve' });
-  return { registry: new ToolRegistry(extra), approvals, journal: new ChangeJournal(), egress: new DataEgressGuard(approvals, false) };
-}
-
 describe('plan mode: tasks', () => {
-  async function setUp(scripts: ScriptStep[][]) {
-    const { store } = await ConversationStore.open(new MemoryConversationFolder(), new ManualClock());
-    const client = new Client(scripts);
-    const requests: ToolsetRequest[] = [];
-    let ids = 0;
-    const tasks = new AgentTasks({
-      store,
-      client: async () => client,
-      toolset: async (request) => {
-        requests.push(request);
-        return toolset(request.extraTools);
-      },
-      promptCacheKey: async () => 'k',
-      clock: new ManualClock(),
-      newId: () => `id-${++ids}`,
-      log: { warn: () => undefined, error: () => undefined },
-      onEvent: () => undefined,
-    });
-    return { store, client, requests, tasks };
-  }
+  const setUp = (scripts: ScriptStep[][]) => tasksWith(scripts, { toolset: async (request) => emptyToolset({ decide: 'approve', tools: request.extraTools }) });
   const settings = { request: requestSettings({ model: 'svc-v1-8k', thinking: false }), maxSteps: 5, systemPrompt: '' };
 
   it('asks for read-only tools with the plan rules, and puts the plan on the answer, proposed', async () => {

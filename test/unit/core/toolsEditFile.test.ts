@@ -198,7 +198,7 @@ describe('core/tools edit_file and write_file on real files: encodings, line end
       assert.equal((await bytesOf('s.ts')).toString(), 'const a = 10;\r\nconst b = 20;\r\nconst c = 3;\r\n');
       assert.equal(approver.asked.length, 1);
       assert.equal(host.diffPreview.shown.length, 1);
-      assert.equal(journal.applied().length, 1);
+      assert.equal(journal.operations().length, 1);
     });
 
     it('several edits are all or nothing: one that fails leaves the file untouched and names the edit', async () => {
