@@ -1,7 +1,8 @@
 // The inline edit's commands and its review buttons, and the quick fixes' commands.
 import * as vscode from 'vscode';
-import { InlineEditController, lineRange, type InlineEditDeps } from './inlineEditController';
+import { InlineEditController, type InlineEditDeps } from './inlineEditController';
 import { InlineEditLenses } from './inlineEditLenses';
+import { lineRange } from './lineRange';
 
 export interface InlineEditFeatureDeps extends InlineEditDeps {
   /** Shows the chat and sends `text` in it as the user's message. */
@@ -20,9 +21,11 @@ export function registerInlineEdit(context: vscode.ExtensionContext, deps: Inlin
     void vscode.window.showErrorMessage(`svc: ${text}`);
   };
   const run = (body: () => Promise<void>) => body().catch(report);
+  const lenses = new InlineEditLenses(controller);
   context.subscriptions.push(
     controller,
-    vscode.languages.registerCodeLensProvider({ scheme: '*' }, new InlineEditLenses(controller)),
+    vscode.languages.registerCodeLensProvider({ scheme: '*' }, lenses),
+    vscode.languages.registerHoverProvider({ scheme: '*' }, lenses),
     vscode.commands.registerCommand('svc.inlineEdit', () => run(() => controller.start())),
     vscode.commands.registerCommand('svc.inlineEdit.fix', (uri: unknown, startLine: unknown, endLine: unknown, instruction: unknown) =>
       run(async () => {
