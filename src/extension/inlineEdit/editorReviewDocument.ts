@@ -4,19 +4,8 @@
 // lands only on the text it was computed from. Only the lines that differ are replaced, so the cursor
 // and folds elsewhere stay.
 import * as vscode from 'vscode';
+import { changedLines } from '../../core/edits/changedLines';
 import type { DocumentChange, ReplaceRequest, ReplaceResult, ReviewDocument, UndoStops } from '../../core/edits/reviewDocument';
-
-/** The smallest span of whole lines of `before` to replace to get `after`: offsets in `before`, and its replacement. */
-export function changedLines(before: string, after: string): { start: number; end: number; insert: string } {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  start = before.lastIndexOf('\n', start - 1) + 1;
-  let tail = 0;
-  while (tail < before.length - start && tail < after.length - start && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
-  const startsLine = (text: string, at: number) => at === start || text[at - 1] === '\n';
-  while (tail > 0 && !(startsLine(before, before.length - tail) && startsLine(after, after.length - tail))) tail--;
-  return { start, end: before.length - tail, insert: after.slice(start, after.length - tail) };
-}
 
 export class EditorReviewDocument implements ReviewDocument {
   constructor(readonly document: vscode.TextDocument) {}

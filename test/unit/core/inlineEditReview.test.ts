@@ -12,6 +12,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { changedLines } from '../../../src/core/edits/changedLines';
 import { applyHunks, type EditProposal, type HunkDecision } from '../../../src/core/edits/hunks';
 import { InlineEditReview, type ReviewEnd } from '../../../src/core/edits/inlineEditReview';
 import { InlineEditStream } from '../../../src/core/edits/inlineEditStream';
@@ -109,7 +110,7 @@ async function runOnce(seed: number): Promise<ReviewEnd> {
   const last = Math.min(fileLines.length - 1, first + below(random, 7));
   const offsetOfLine = (line: number) => (line >= fileLines.length ? text.length : fileLines.slice(0, line).join(eol).length + (line > 0 ? eol.length : 0));
   const span = { start: offsetOfLine(first), end: offsetOfLine(last + 1) };
-  const document = new MemoryReviewDocument(text, eol, () => random() < 0.5);
+  const document = new MemoryReviewDocument(text, eol, () => (['whole', 'lines', 'characters'] as const)[below(random, 3)]!);
   const originalLines = new Set(fileLines);
 
   let before = text.slice(0, span.start);
@@ -325,5 +326,22 @@ describe('inline edit review over a changing document', function () {
     }
     await finished;
     assert.equal(document.getText(), 'one\ntxwo\nthree\n', 'the user\'s text stays as they wrote it');
+  });
+
+  it('narrows a write to whole lines that differ, and the narrowed replace gives exactly the new text', () => {
+    const random = seeded(FIRST_SEED);
+    const startsLine = (text: string, at: number) => at === 0 || text[at - 1] === '\n';
+    for (let run = 0; run < 2_000; run++) {
+      const lines = SOURCE.slice(below(random, SOURCE.length - 8), undefined).slice(0, 1 + below(random, 6));
+      const eol = random() < 0.3 ? '\r\n' : '\n';
+      const before = lines.join(eol) + (random() < 0.8 ? eol : '');
+      const changed = lines.filter(() => random() > 0.2).map((line) => (random() < 0.3 ? `${line} // changed` : line));
+      if (random() < 0.3) changed.splice(below(random, changed.length + 1), 0, '');
+      const after = changed.join(eol) + (random() < 0.8 ? eol : '');
+      const span = changedLines(before, after);
+      assert.equal(before.slice(0, span.start) + span.insert + before.slice(span.end), after, `run ${run}`);
+      assert.ok(startsLine(before, span.start), `run ${run}: the span starts a line`);
+      assert.ok(span.end === before.length || startsLine(before, span.end), `run ${run}: the span ends a line`);
+    }
   });
 });

@@ -1,8 +1,10 @@
 // An in-memory document that behaves as a VS Code document does for the inline edit's review: one
 // line break for every line, a version that moves at every change, change events in the order they
 // apply, and writes that land later (when the test says so) and only if the document did not change
-// since they were asked, as VS Code's version-checked edits do. A landing write may be reported as the
-// whole replace or as the smallest changed span, as VS Code may report it either way.
+// since they were asked, as VS Code's version-checked edits do. A landing write is reported as the whole
+// replace, as the lines that differ (what the extension's document sends VS Code), or as the smallest span
+// of characters that differ, as VS Code may report a change either way.
+import { changedLines } from '../../../../src/core/edits/changedLines';
 import type { DocumentChange, ReplaceRequest, ReplaceResult, ReviewDocument, UndoStops } from '../../../../src/core/edits/reviewDocument';
 
 interface Waiting {
@@ -23,7 +25,7 @@ export class MemoryReviewDocument implements ReviewDocument {
   constructor(
     text: string,
     readonly eol: '\n' | '\r\n',
-    private readonly reportSmallest: () => boolean = () => false,
+    private readonly reportAs: () => 'whole' | 'lines' | 'characters' = () => 'whole',
   ) {
     this.content = text;
   }
@@ -49,15 +51,23 @@ export class MemoryReviewDocument implements ReviewDocument {
   land(): boolean {
     const write = this.waiting.shift();
     if (!write) return false;
-    const { start, end, expected, text } = write.request;
+    const { start, end, expected } = write.request;
     if (write.version !== this.version) write.resolve('stale');
     else if (this.content.slice(start, end) !== expected) write.resolve('refused');
     else {
-      this.apply([this.reportSmallest() ? smallest(start, expected, text) : { start, end, text }]);
+      this.apply([this.change(write.request)]);
       this.writes.push({ request: write.request, undo: write.undo });
       write.resolve('applied');
     }
     return true;
+  }
+
+  private change({ start, end, expected, text }: ReplaceRequest): DocumentChange {
+    const as = this.reportAs();
+    if (as === 'whole') return { start, end, text };
+    if (as === 'characters') return smallest(start, expected, text);
+    const lines = changedLines(expected, text);
+    return { start: start + lines.start, end: start + lines.end, text: lines.insert };
   }
 
   /** The user's edit: changes in the order they apply (VS Code lists a multi-cursor edit bottom-up). */
