@@ -60,8 +60,8 @@ async function reviewWholeFile(page: Page, instruction: string): Promise<void> {
 if (theme) {
   describe(`svc inline edit and quick fixes in VS Code (${theme.name} theme)`, function () {
     this.timeout(300_000);
-    // Saving is left to the user here, so the edit's undo is one step (a save marks an undo step of its
-    // own); saving during a review has its own test below, and auto-save its own VS Code after these.
+    // Saving is left to the user at first, so the edit's undo is one step (a save can close an undo step);
+    // saving during a review has its own test below, and the last test turns auto-save on.
     const vscode = useVsCode(theme, {
       settings: { 'files.autoSave': 'off' },
       env: { SVC_EMULATOR_LOG_FILE: path.join(process.env.SVC_E2E_RUN_DIR ?? '/tmp', `inline-edit-requests-${process.pid}.jsonl`) },
@@ -167,44 +167,47 @@ if (theme) {
       assert.equal(fs.readFileSync(file, 'utf8'), '{\n  "name": "demo",\n  "tags": ["a", "b"]\n}\n');
       await vscode.workbench.screenshot('inline-edit-07-fixed');
     });
-  });
-
-  describe(`svc inline edit with auto-save after a delay (${theme.name} theme)`, function () {
-    this.timeout(300_000);
-    const vscode = useVsCode(theme, { settings: { 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 200 } });
 
     it('reviews two hunks across several auto-saves; one accepted and one rejected are exactly the bytes on disk', async () => {
       const page = vscode.workbench.page;
+      // Auto-save after 200 ms from here on, as code-server saves by default (its default delay is 1 s): the
+      // folder's settings, which VS Code applies as soon as the file changes.
+      fs.mkdirSync(path.join(vscode.workspace, '.vscode'), { recursive: true });
+      fs.writeFileSync(path.join(vscode.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 200 }));
       const file = path.join(vscode.workspace, 'totals-autosave.js');
-      const original = 'function total(items) {\n  let total = 0;\n  for (const item of items) total += item.price;\n  return total;\n}\n\nfunction label(order) {\n  return `Order ${order.id}`;\n}\n\nconsole.log(total([]));\n// end of totals\n';
+      const original = 'function total(items) {\n  let total = 0;\n  for (const item of items) total += item.price;\n  return total;\n}\n\nfunction label(order) {\n  return `Order ${order.id}`;\n}\n\nconsole.log(total([]));\n';
       fs.writeFileSync(file, original);
       await openFile(page, 'totals-autosave.js');
+      // Auto-save is on once a typed line reaches the disk by itself.
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('// end of totals');
+      await diskHolds(file, `${original}// end of totals`);
       // Lines 1 to 11: the last line stays outside the edit, for typing there during the review.
       await page.keyboard.press('Control+Home');
       for (let i = 0; i < 11; i++) await page.keyboard.press('Shift+ArrowDown');
       await page.keyboard.press('Control+I');
       const box = page.locator('.quick-input-widget .quick-input-box input');
-      await box.waitFor({ timeout: 120_000 });
+      await box.waitFor({ timeout: 30_000 });
       await box.fill('rename total to sum');
       await box.press('Enter');
       await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ timeout: 120_000 });
       assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'two hunks to review');
       // First auto-save: the file holds the proposal on the screen, and the review stays open.
-      const proposal = original.replace(/\btotal\b/g, 'sum');
+      const proposal = `${original.replace(/\btotal\b/g, 'sum')}// end of totals`;
       await diskHolds(file, proposal);
       await vscode.workbench.screenshot('inline-edit-08-auto-saved-review');
       assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'the review outlives an auto-save');
       // Second auto-save: typing below the edited lines while the review is open.
       await page.keyboard.press('Control+End');
-      await page.keyboard.type('// typed during the review');
-      await diskHolds(file, `${proposal}// typed during the review`);
+      await page.keyboard.type(' (typed during the review)');
+      await diskHolds(file, `${proposal} (typed during the review)`);
       assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'the review outlives a second auto-save');
       await lens(page, 'Accept (Ctrl+Alt+Y)').first().click();
       await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ state: 'detached', timeout: 15_000 });
       await lens(page, 'Reject (Ctrl+Alt+N)').first().click();
       await lens(page, 'Accept All (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
-      const expected = `${original.replace(/^([\s\S]*?\n}\n)/, (head: string) => head.replace(/\btotal\b/g, 'sum'))}// typed during the review`;
-      assert.ok(expected.includes('console.log(total([]));\n// end of totals\n') && expected.startsWith('function sum(items) {'));
+      const expected = `${original.replace(/^([\s\S]*?\n}\n)/, (head: string) => head.replace(/\btotal\b/g, 'sum'))}// end of totals (typed during the review)`;
+      assert.ok(expected.includes('console.log(total([]));\n// end of totals') && expected.startsWith('function sum(items) {'));
       await diskHolds(file, expected);
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
       assert.equal(fs.readFileSync(file, 'utf8'), expected);
