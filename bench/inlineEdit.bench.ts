@@ -55,7 +55,7 @@ async function stream(code: string, reply: string, options: { renderEveryToken: 
     if (edit.push(piece) || options.renderEveryToken) {
       const view = renderReview(edit.partial(), new Map());
       renders++;
-      if (firstDiffMs < 0 && [...view.marks.values()].includes('added')) firstDiffMs = performance.now() - start;
+      if (firstDiffMs < 0 && view.added.size > 0) firstDiffMs = performance.now() - start;
     }
   }
   const final = renderReview(edit.final(), new Map());

@@ -1,8 +1,11 @@
 // The inline edit and the quick fix as a person uses them in the real VS Code: Ctrl+I over a selection,
 // an instruction typed in the box, the reply (the emulator's deterministic rewrite) streamed into the
 // file as a review with Accept / Reject over each hunk; one hunk accepted, the other rejected, and the
-// saved file holds exactly that. Then a JSON syntax error reported by VS Code's own JSON support,
-// "Fix with svc" chosen from the light bulb, the fix accepted with Ctrl+Enter, and the file fixed.
+// saved file holds exactly that. Saving during the review writes what it shows and leaves it open. Then
+// a JSON syntax error reported by VS Code's own JSON support, "Fix with svc" chosen from the light bulb,
+// the fix accepted with Ctrl+Enter, and the file fixed. Last, with auto-save after 200 ms (as
+// code-server saves by default), a review of two hunks lives through several auto-saves, one hunk is
+// accepted and one rejected, and the bytes on disk are exactly that.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +37,14 @@ function lens(page: Page, title: string) {
   return page.locator('.codelens-decoration a', { hasText: title });
 }
 
+/** Waits until the file on disk holds `text` (an auto-save wrote it). */
+async function diskHolds(file: string, text: string): Promise<void> {
+  for (const deadline = Date.now() + 30_000; fs.readFileSync(file, 'utf8') !== text; ) {
+    if (Date.now() > deadline) assert.equal(fs.readFileSync(file, 'utf8'), text, 'the file on disk');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Selects the whole open file, asks an inline edit for `instruction` and waits for its review. */
 async function reviewWholeFile(page: Page, instruction: string): Promise<void> {
   await page.locator('.monaco-editor .view-lines').first().click();
@@ -49,8 +60,8 @@ async function reviewWholeFile(page: Page, instruction: string): Promise<void> {
 if (theme) {
   describe(`svc inline edit and quick fixes in VS Code (${theme.name} theme)`, function () {
     this.timeout(300_000);
-    // code-server saves after a delay by default, and a save ends a review (its lines never reach the disk):
-    // the review is tested with saving left to the user, and saving during it has its own test below.
+    // Saving is left to the user at first, so the edit's undo is one step (a save can close an undo step);
+    // saving during a review has its own test below, and the last test turns auto-save on.
     const vscode = useVsCode(theme, {
       settings: { 'files.autoSave': 'off' },
       env: { SVC_EMULATOR_LOG_FILE: path.join(process.env.SVC_E2E_RUN_DIR ?? '/tmp', `inline-edit-requests-${process.pid}.jsonl`) },
@@ -112,17 +123,23 @@ if (theme) {
       assert.equal(fs.readFileSync(file, 'utf8'), before);
     });
 
-    it('saving during the review writes only what was accepted, never the review lines', async () => {
+    it('saving during the review writes what the review shows and leaves the review open', async () => {
       const page = vscode.workbench.page;
       const file = path.join(vscode.workspace, 'totals.js');
       const before = fs.readFileSync(file, 'utf8');
       await reviewWholeFile(page, 'rename items to entries');
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+S');
-      await vscode.workbench.notification('it holds only the changes you accepted').waitFor({ timeout: 15_000 });
+      await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
+      // The file holds the proposed lines on the screen, and only those; the review goes on.
+      assert.equal(fs.readFileSync(file, 'utf8'), before.replace(/\bitems\b/g, 'entries'));
+      assert.equal(await lens(page, 'Reject All (Ctrl+Backspace)').count(), 1);
+      await lens(page, 'Reject All (Ctrl+Backspace)').click();
+      await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await page.keyboard.press('Control+S');
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
       assert.equal(fs.readFileSync(file, 'utf8'), before);
-      await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
     });
 
     it('fixes a JSON syntax error from the light bulb with "Fix with svc"', async () => {
@@ -149,6 +166,52 @@ if (theme) {
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
       assert.equal(fs.readFileSync(file, 'utf8'), '{\n  "name": "demo",\n  "tags": ["a", "b"]\n}\n');
       await vscode.workbench.screenshot('inline-edit-07-fixed');
+    });
+
+    it('reviews two hunks across several auto-saves; one accepted and one rejected are exactly the bytes on disk', async () => {
+      const page = vscode.workbench.page;
+      // Auto-save after 200 ms from here on, as code-server saves by default (its default delay is 1 s): the
+      // folder's settings, which VS Code applies as soon as the file changes.
+      fs.mkdirSync(path.join(vscode.workspace, '.vscode'), { recursive: true });
+      fs.writeFileSync(path.join(vscode.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': 200 }));
+      const file = path.join(vscode.workspace, 'totals-autosave.js');
+      const original = 'function total(items) {\n  let total = 0;\n  for (const item of items) total += item.price;\n  return total;\n}\n\nfunction label(order) {\n  return `Order ${order.id}`;\n}\n\nconsole.log(total([]));\n';
+      fs.writeFileSync(file, original);
+      await openFile(page, 'totals-autosave.js');
+      // Auto-save is on once a typed line reaches the disk by itself.
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('// end of totals');
+      await diskHolds(file, `${original}// end of totals`);
+      // Lines 1 to 11: the last line stays outside the edit, for typing there during the review.
+      await page.keyboard.press('Control+Home');
+      for (let i = 0; i < 11; i++) await page.keyboard.press('Shift+ArrowDown');
+      await page.keyboard.press('Control+I');
+      const box = page.locator('.quick-input-widget .quick-input-box input');
+      await box.waitFor({ timeout: 30_000 });
+      await box.fill('rename total to sum');
+      await box.press('Enter');
+      await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ timeout: 120_000 });
+      assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'two hunks to review');
+      // First auto-save: the file holds the proposal on the screen, and the review stays open.
+      const proposal = `${original.replace(/\btotal\b/g, 'sum')}// end of totals`;
+      await diskHolds(file, proposal);
+      await vscode.workbench.screenshot('inline-edit-08-auto-saved-review');
+      assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'the review outlives an auto-save');
+      // Second auto-save: typing below the edited lines while the review is open.
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(' (typed during the review)');
+      await diskHolds(file, `${proposal} (typed during the review)`);
+      assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'the review outlives a second auto-save');
+      await lens(page, 'Accept (Ctrl+Alt+Y)').first().click();
+      await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Reject (Ctrl+Alt+N)').first().click();
+      await lens(page, 'Accept All (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
+      const expected = `${original.replace(/^([\s\S]*?\n}\n)/, (head: string) => head.replace(/\btotal\b/g, 'sum'))}// end of totals (typed during the review)`;
+      assert.ok(expected.includes('console.log(total([]));\n// end of totals') && expected.startsWith('function sum(items) {'));
+      await diskHolds(file, expected);
+      await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
+      assert.equal(fs.readFileSync(file, 'utf8'), expected);
+      await vscode.workbench.screenshot('inline-edit-09-auto-saved-result');
     });
   });
 }

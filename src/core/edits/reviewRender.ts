@@ -1,15 +1,15 @@
-// How a proposal is shown for review in the file itself: each hunk still to decide shows its current
-// lines (marked removed) followed by its proposed lines (marked added); a decided hunk shows only what
-// was chosen. With every hunk decided the text is exactly applyHunks' result.
+// How a proposal is shown for review in the file itself. The file holds what the review shows and
+// nothing else: each hunk still to decide holds its proposed lines (marked added), the lines they
+// replace are not in the text (the editor shows them beside it), a rejected hunk holds its current lines
+// and an accepted one its proposed lines. So a save at any moment writes exactly the lines on screen,
+// and with every hunk decided the text is applyHunks' result.
 import type { EditProposal, Hunk, HunkDecision } from './hunks';
 import { resolveLines } from './hunks';
 import { joinLines } from './textLines';
 
-export type LineMark = 'added' | 'removed';
-
 export interface ShownHunk {
   hunk: Hunk;
-  /** First line of the hunk in the shown text (its first removed line, or its first added one). */
+  /** First line of the hunk in the shown text (its first proposed line, or where its removed lines were). */
   line: number;
   removedLines: number;
   addedLines: number;
@@ -17,14 +17,14 @@ export interface ShownHunk {
 
 export interface ReviewView {
   text: string;
-  /** Marked lines of the shown text, by line index. */
-  marks: Map<number, LineMark>;
+  /** Lines of the shown text that are proposed and still to decide, by line index. */
+  added: Set<number>;
   /** The hunks still to decide, top to bottom. */
   open: ShownHunk[];
 }
 
 export function renderReview(proposal: EditProposal, decisions: ReadonlyMap<string, HunkDecision>): ReviewView {
-  const marks = new Map<number, LineMark>();
+  const added = new Set<number>();
   const open: ShownHunk[] = [];
   const sorted = [...proposal.hunks].sort((a, b) => a.start - b.start);
   // Line positions in the shown text: walk the hunks in order, counting what each one shows.
@@ -32,17 +32,13 @@ export function renderReview(proposal: EditProposal, decisions: ReadonlyMap<stri
   for (const hunk of sorted) {
     const decision = decisions.get(hunk.id);
     const at = hunk.start + shift;
-    if (decision === 'accepted') shift += hunk.added.length - hunk.removed.length;
-    else if (decision === undefined) {
-      hunk.removed.forEach((_, i) => marks.set(at + i, 'removed'));
-      hunk.added.forEach((_, i) => marks.set(at + hunk.removed.length + i, 'added'));
+    if (decision === 'rejected') continue;
+    shift += hunk.added.length - hunk.removed.length;
+    if (decision === undefined) {
+      hunk.added.forEach((_, i) => added.add(at + i));
       open.push({ hunk, line: at, removedLines: hunk.removed.length, addedLines: hunk.added.length });
-      shift += hunk.added.length;
     }
   }
-  const lines = resolveLines(proposal.current, sorted, (hunk) => {
-    const decision = decisions.get(hunk.id);
-    return decision === 'accepted' ? 'proposed' : decision === 'rejected' ? 'current' : 'both';
-  });
-  return { text: joinLines(lines, proposal.current), marks, open };
+  const lines = resolveLines(proposal.current, sorted, (hunk) => (decisions.get(hunk.id) === 'rejected' ? 'current' : 'proposed'));
+  return { text: joinLines(lines, proposal.current), added, open };
 }

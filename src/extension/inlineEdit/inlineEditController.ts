@@ -1,7 +1,8 @@
 // "svc: Edit Inline" (Ctrl+I / Cmd+I): asks what to change, sends the selected lines (the cursor's line
 // without a selection) with their file as context on the chat's request path (its model, thinking
 // setting and the workspace's prompt cache key), streams the reply into the file as a review, and runs
-// the review's commands: accept or reject a hunk, all of them, a follow-up, Escape to cancel.
+// the review's commands: accept or reject a hunk, all of them, a follow-up, Escape to cancel. Saving
+// does not concern the review: the file holds only what the review shows (inlineEditSession).
 import * as vscode from 'vscode';
 import type { SvcClient } from '../../api/index';
 import { buildChatRequest } from '../../core/chat/chatRequestBuilder';
@@ -10,6 +11,7 @@ import { SecretFileRules } from '../../core/tools/secretFiles';
 import { readAgentSettings, readSettings } from '../settings/settingsReader';
 import { requestSettingsOf } from '../settings/requestSettingsOf';
 import { InlineEditSession, type SessionDecorations } from './inlineEditSession';
+import { lineRange } from './lineRange';
 
 export interface InlineEditDeps {
   client(): Promise<SvcClient>;
@@ -42,26 +44,20 @@ export class InlineEditController implements vscode.Disposable {
       backgroundColor: new vscode.ThemeColor('diffEditor.insertedLineBackground'),
       overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.addedForeground'),
     }),
+    // Where an open hunk's current lines were: a red rule above the line and "−N" after it (the hover shows them).
     removed: vscode.window.createTextEditorDecorationType({
       isWholeLine: true,
-      backgroundColor: new vscode.ThemeColor('diffEditor.removedLineBackground'),
-      textDecoration: 'line-through',
+      borderStyle: 'solid',
+      borderWidth: '2px 0 0 0',
+      borderColor: new vscode.ThemeColor('editorOverviewRuler.deletedForeground'),
       overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.deletedForeground'),
+      after: { color: new vscode.ThemeColor('editorOverviewRuler.deletedForeground') },
     }),
   };
   /** Called when a diff line is first painted after a request started (the bench and the e2e read it). */
   onFirstPaint: () => void = () => undefined;
 
-  private readonly saves: vscode.Disposable;
-
-  constructor(private readonly deps: InlineEditDeps) {
-    this.saves = vscode.workspace.onWillSaveTextDocument((event) => {
-      const active = this.active;
-      if (!active || event.document !== active.session.document) return;
-      active.abort.abort();
-      event.waitUntil(Promise.resolve([active.session.endForSave()]));
-    });
-  }
+  constructor(private readonly deps: InlineEditDeps) {}
 
   get session(): InlineEditSession | undefined {
     return this.active?.session;
@@ -91,8 +87,7 @@ export class InlineEditController implements vscode.Disposable {
     const instruction = start.instruction ?? (await askInstruction(vscode.l10n.t('Edit lines {0}-{1}', start.startLine + 1, start.endLine + 1)));
     if (instruction === undefined || instruction.trim() === '') return;
     const context = contextOf(document, start);
-    const original = document.getText(lineRange(document, start.startLine, start.endLine));
-    const session = new InlineEditSession(document, start.startLine, original, this.decorations, {
+    const session = new InlineEditSession(document, start, this.decorations, {
       changed: () => this.changed.fire(),
       ended: (ended, outcome) => this.ended(ended, outcome.message),
     }, () => this.onFirstPaint());
@@ -109,7 +104,7 @@ export class InlineEditController implements vscode.Disposable {
     active.rounds[active.rounds.length - 1]!.proposal = active.session.proposedCode();
     active.rounds.push({ instruction });
     active.abort = new AbortController();
-    await active.session.restart();
+    if (!(await active.session.restart())) return;
     await this.setContext();
     await this.request(active);
   }
@@ -133,7 +128,6 @@ export class InlineEditController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.saves.dispose();
     this.active?.abort.abort();
     this.active?.session.dispose();
     this.decorations.added.dispose();
@@ -144,7 +138,7 @@ export class InlineEditController implements vscode.Disposable {
   private hunkAtCursor(session: InlineEditSession): string | undefined {
     const open = session.openHunks();
     const line = vscode.window.activeTextEditor?.document === session.document ? vscode.window.activeTextEditor.selection.active.line - session.startLine : -1;
-    const at = open.find((h) => line >= h.line && line < h.line + Math.max(1, h.removedLines + h.addedLines));
+    const at = open.find((h) => line >= h.line && line < h.line + Math.max(1, h.addedLines));
     return (at ?? open[0])?.hunk.id;
   }
 
@@ -194,12 +188,6 @@ function fromSelection(editor: vscode.TextEditor): InlineEditStart {
   // A selection ending at column 0 of a line does not include that line.
   const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line - 1 : selection.end.line;
   return { uri: editor.document.uri, startLine: selection.start.line, endLine };
-}
-
-/** Whole lines from `startLine` to `endLine`, with the last one's line break when it has one. */
-export function lineRange(document: vscode.TextDocument, startLine: number, endLine: number): vscode.Range {
-  if (endLine + 1 < document.lineCount) return new vscode.Range(startLine, 0, endLine + 1, 0);
-  return new vscode.Range(startLine, 0, endLine, document.lineAt(endLine).text.length);
 }
 
 function contextOf(document: vscode.TextDocument, start: InlineEditStart): InlineEditContext {

@@ -1,9 +1,10 @@
 // The review's buttons over the file: Accept / Reject over each hunk still to decide, and over the edited
-// lines Accept All / Reject All / Follow-up (or Cancel while the reply streams), each naming its key.
+// lines Accept All / Reject All / Follow-up (or Cancel while the reply streams), each naming its key. The
+// hover over an open hunk shows the current lines it replaces (they are not in the file during the review).
 import * as vscode from 'vscode';
 import type { InlineEditController } from './inlineEditController';
 
-export class InlineEditLenses implements vscode.CodeLensProvider {
+export class InlineEditLenses implements vscode.CodeLensProvider, vscode.HoverProvider {
   readonly onDidChangeCodeLenses: vscode.Event<void>;
 
   constructor(private readonly controller: InlineEditController) {
@@ -13,7 +14,11 @@ export class InlineEditLenses implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const session = this.controller.session;
     if (!session || session.document !== document) return [];
-    const top = new vscode.Range(session.startLine, 0, session.startLine, 0);
+    const at = (line: number) => {
+      const clamped = Math.min(line, document.lineCount - 1);
+      return new vscode.Range(clamped, 0, clamped, 0);
+    };
+    const top = at(session.startLine);
     if (session.phase === 'streaming') {
       return [new vscode.CodeLens(top, { title: vscode.l10n.t('$(loading~spin) svc is editing… Cancel (Escape)'), command: 'svc.inlineEdit.cancel' })];
     }
@@ -23,12 +28,23 @@ export class InlineEditLenses implements vscode.CodeLensProvider {
       new vscode.CodeLens(top, { title: vscode.l10n.t('Follow-up… (Ctrl+I)'), command: 'svc.inlineEdit.followUp' }),
     ];
     for (const shown of session.openHunks()) {
-      const at = new vscode.Range(session.startLine + shown.line, 0, session.startLine + shown.line, 0);
+      const range = at(session.startLine + shown.line);
       lenses.push(
-        new vscode.CodeLens(at, { title: vscode.l10n.t('Accept (Ctrl+Alt+Y)'), command: 'svc.inlineEdit.acceptHunk', arguments: [shown.hunk.id] }),
-        new vscode.CodeLens(at, { title: vscode.l10n.t('Reject (Ctrl+Alt+N)'), command: 'svc.inlineEdit.rejectHunk', arguments: [shown.hunk.id] }),
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Accept (Ctrl+Alt+Y)'), command: 'svc.inlineEdit.acceptHunk', arguments: [shown.hunk.id] }),
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Reject (Ctrl+Alt+N)'), command: 'svc.inlineEdit.rejectHunk', arguments: [shown.hunk.id] }),
       );
     }
     return lenses;
+  }
+
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const session = this.controller.session;
+    if (!session || session.document !== document) return undefined;
+    const line = position.line - session.startLine;
+    const shown = session.openHunks().find((h) => h.removedLines > 0 && line >= h.line && line < h.line + Math.max(1, h.addedLines));
+    if (!shown) return undefined;
+    const text = new vscode.MarkdownString(vscode.l10n.t('svc replaces these lines here (Reject keeps them):'));
+    text.appendCodeblock(shown.hunk.removed.join('\n'), document.languageId);
+    return new vscode.Hover(text);
   }
 }

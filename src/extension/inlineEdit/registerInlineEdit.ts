@@ -2,8 +2,9 @@
 import * as vscode from 'vscode';
 import { EDIT_LINES, EXPLAIN_LINES } from '../../core/tools/givenPathGate';
 import type { CommandArgumentTrust } from '../commandArguments';
-import { InlineEditController, lineRange, type InlineEditDeps } from './inlineEditController';
+import { InlineEditController, type InlineEditDeps } from './inlineEditController';
 import { InlineEditLenses } from './inlineEditLenses';
+import { lineRange } from './lineRange';
 
 export interface InlineEditFeatureDeps extends InlineEditDeps {
   /** Shows the chat and sends `text` in it as the user's message. */
@@ -24,9 +25,11 @@ export function registerInlineEdit(context: vscode.ExtensionContext, deps: Inlin
     void vscode.window.showErrorMessage(`svc: ${text}`);
   };
   const run = (body: () => Promise<void>) => body().catch(report);
+  const lenses = new InlineEditLenses(controller);
   context.subscriptions.push(
     controller,
-    vscode.languages.registerCodeLensProvider({ scheme: '*' }, new InlineEditLenses(controller)),
+    vscode.languages.registerCodeLensProvider({ scheme: '*' }, lenses),
+    vscode.languages.registerHoverProvider({ scheme: '*' }, lenses),
     vscode.commands.registerCommand('svc.inlineEdit', () => run(() => controller.start())),
     vscode.commands.registerCommand('svc.inlineEdit.fix', (uri: unknown, startLine: unknown, endLine: unknown, instruction: unknown) =>
       run(async () => {

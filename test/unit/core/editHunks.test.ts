@@ -63,16 +63,17 @@ describe('edit hunks', () => {
     assert.equal(applyHunks(last, new Set(last.hunks.map((h) => h.id))), 'a\nB\nc');
   });
 
-  it('shows a review with removed and added lines marked, and with every hunk decided it is the applied text', () => {
+  it('shows a review that holds the proposed lines of open hunks, marked, and with every hunk decided is the applied text', () => {
     const proposal = proposeEdit(original, proposalOf(original));
     const [first, second, third] = proposal.hunks;
     const view = renderReview(proposal, new Map());
     assert.equal(view.open.length, 3);
+    assert.equal(view.text, applyHunks(proposal, new Set(proposal.hunks.map((h) => h.id))), 'open hunks show their proposal, nothing else');
     const lines = splitLines(view.text).lines;
-    assert.equal(lines[view.open[0]!.line], first!.removed[0]);
-    assert.equal(view.marks.get(view.open[0]!.line), 'removed');
-    assert.equal(lines[view.open[0]!.line + 1], first!.added[0]);
-    assert.equal(view.marks.get(view.open[0]!.line + 1), 'added');
+    assert.equal(lines[view.open[0]!.line], first!.added[0]);
+    assert.ok(view.added.has(view.open[0]!.line));
+    assert.equal(view.open[0]!.removedLines, first!.removed.length);
+    assert.equal(view.added.size, first!.added.length + second!.added.length + third!.added.length);
     const decided = new Map([
       [first!.id, 'accepted' as const],
       [second!.id, 'rejected' as const],
@@ -80,8 +81,10 @@ describe('edit hunks', () => {
     ]);
     assert.equal(renderReview(proposal, decided).text, applyHunks(proposal, new Set([first!.id, third!.id])));
     assert.equal(renderReview(proposal, decided).open.length, 0);
-    const oneLeft = renderReview(proposal, new Map([[first!.id, 'accepted' as const]]));
-    assert.equal(splitLines(oneLeft.text).lines[oneLeft.open[0]!.line], second!.removed[0]);
+    const oneRejected = renderReview(proposal, new Map([[first!.id, 'rejected' as const]]));
+    assert.equal(splitLines(oneRejected.text).lines[first!.start], first!.removed[0], 'a rejected hunk holds its current lines');
+    assert.equal(splitLines(oneRejected.text).lines[oneRejected.open[0]!.line], second!.added[0]);
+    assert.ok(!oneRejected.added.has(first!.start));
   });
 
   it('carries a proposal onto the user edits made meanwhile on other lines, keeping both', () => {

@@ -8,6 +8,7 @@ import { applyHunks } from '../../../src/core/edits/hunks';
 import { InlineEditStream } from '../../../src/core/edits/inlineEditStream';
 import { inlineEditMessages, INLINE_EDIT_MARKER, type InlineEditContext } from '../../../src/core/edits/inlineEditPrompt';
 import { renderReview } from '../../../src/core/edits/reviewRender';
+import { splitLines } from '../../../src/core/edits/textLines';
 import { inlineEditReply, isInlineEditRequest } from '../../../src/emulator/inlineEditRewrite';
 
 const REPO = path.join(__dirname, '..', '..', '..');
@@ -62,7 +63,8 @@ describe('inline edit request and stream', () => {
     const partial = stream.partial();
     assert.equal(partial.hunks.length, 1, 'only the changed line seen so far');
     const view = renderReview(partial, new Map());
-    assert.equal([...view.marks.values()].filter((m) => m === 'removed').length, 1, 'lines not reached are not marked removed');
+    assert.deepEqual(view.open.map((shown) => shown.removedLines), [1], 'lines not reached are not counted as removed');
+    assert.equal(splitLines(view.text).lines.length, splitLines(code).lines.length, 'lines not reached stay in the text as they are');
     stream.push(reply.slice(firstLines.length));
     const final = stream.final();
     assert.equal(applyHunks(final, new Set(final.hunks.map((h) => h.id))), code.replace(/\binfo\b/g, 'details'));
