@@ -50,6 +50,8 @@ import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackground, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
+import { LANGUAGE_MODEL_VENDOR } from './languageModels/languageModelRegistration';
+import { VsCodeUtilityModel } from './languageModels/vsCodeUtilityModel';
 import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';
 import { registerTerminalToChat } from './terminal/terminalToChatCommands';
@@ -95,7 +97,10 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const models = new ServiceModels(client, log);
   const reasoning = await ReasoningStore.open(globalStateStorage(context.globalState));
   const modelAccess = new ModelAccessConsent(context.extension.id, context.globalState);
-  const languageModels = new SvcLanguageModelProvider(models, new LanguageModelChat({ client, reasoning, promptCacheKey, log }), modelAccess);
+  const utilityModel = new VsCodeUtilityModel(models, LANGUAGE_MODEL_VENDOR, context.globalState);
+  const languageModels = new SvcLanguageModelProvider(models, new LanguageModelChat({ client, reasoning, promptCacheKey, log }), modelAccess, () => {
+    utilityModel.offer().catch((error: unknown) => log.warn(`Offering VS Code's utility model failed: ${error instanceof Error ? error.message : String(error)}`));
+  });
   const formulaTools = new FormulaLanguageModelTools(async () => {
     const active = await connection.get();
     return { client: active.client, local: active.connection.mode === 'emulator' };
@@ -219,6 +224,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     ...registerChatCommands({ chat, provider, models, restorer }),
     ...registerApiKeyCommands({ keys, commandArguments }),
     vscode.commands.registerCommand('svc.manageModelAccess', () => manageModelAccess(modelAccess)),
+    vscode.commands.registerCommand('svc.useUtilityModel', () => utilityModel.use()),
     registerTerminalToChat({ commands: terminalCommands, insertIntoComposer: (text) => provider.insertIntoComposer(text) }),
     registerCommitMessage({ client, promptCacheKey, log }),
     prepareCheckpointsInBackground(checkpoints, log),

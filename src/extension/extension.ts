@@ -32,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): SvcExtensionApi | un
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, host),
     host.registerCommandStubs(),
-    registerLanguageModels(context, () => host.load()),
+    registerLanguageModels(context, host),
     // Offering the light bulb's svc actions costs nothing: their commands load the host when chosen.
     vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new SvcQuickFixes(), { providedCodeActionKinds: SvcQuickFixes.kinds }),
   );

@@ -38,6 +38,7 @@ export class LazyChatHost implements vscode.WebviewViewProvider {
   private readonly commandStubs: vscode.Disposable[] = [];
   private pageSet = false;
   private readonly pageWaiters: Array<() => void> = [];
+  private hostLoaded = false;
 
   constructor(private readonly context: vscode.ExtensionContext) {}
 
@@ -59,6 +60,11 @@ export class LazyChatHost implements vscode.WebviewViewProvider {
     return new vscode.Disposable(() => this.releaseCommandStubs());
   }
 
+  /** Whether the host has finished loading (a call to load() then costs nothing). */
+  get isLoaded(): boolean {
+    return this.hostLoaded;
+  }
+
   /** The loaded chat host; loads it on the first call. */
   load(): Promise<ChatHost> {
     this.loading ??= afterQueuedMessages()
@@ -66,6 +72,7 @@ export class LazyChatHost implements vscode.WebviewViewProvider {
       .then((host) => host.startChatHost(this.context, () => this.releaseCommandStubs()))
       .then((host) => {
         markChatView('hostStarted');
+        this.hostLoaded = true;
         return host;
       });
     return this.loading;

@@ -132,6 +132,18 @@ describe('formulas as VS Code tools, under attack', () => {
       assert.equal(sent, 4);
     });
 
+    it("takes VS Code's built-in chat extension (github.copilot-chat) as VS Code's chat, but no look-alike", async () => {
+      fakeEditor.answer = () => "Don't Allow";
+      await request('github.copilot-chat');
+      await request('GitHub.copilot-chat');
+      assert.equal(fakeEditor.shown.length, 0);
+      assert.equal(sent, 2);
+      await assert.rejects(request('evil.copilot-chat'));
+      await assert.rejects(request('github.copilot-chat-helper'));
+      assert.equal(fakeEditor.shown.length, 2);
+      assert.equal(sent, 2);
+    });
+
     it('asks, without a name, when VS Code does not say who asks; a dismissed question is asked again', async () => {
       await assert.rejects(request(undefined));
       await assert.rejects(request(undefined));

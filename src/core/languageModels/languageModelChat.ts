@@ -31,7 +31,7 @@ export interface ProviderTool {
 export interface LanguageModelRequest {
   model: string;
   messages: readonly ProviderMessage[];
-  /** The caller's model options; only the ones the service knows are taken. */
+  /** The caller's model options: the ones the service knows are taken, VS Code's own (`_…`) ignored but `_enableThinking`. */
   modelOptions?: Readonly<Record<string, unknown>>;
   tools?: readonly ProviderTool[];
   /** required: the reply must call a tool. */
@@ -64,12 +64,24 @@ interface TakenOptions {
   thinking: boolean | undefined;
 }
 
+/**
+ * VS Code's chat adds options of its own to every request (`_capturingTokenCorrelationId`,
+ * `_otelTraceContext`, `_conversationId`, …), named with a leading underscore; none is meant for the
+ * service. Of those only `_enableThinking` (the thinking switch of VS Code's model picker) says something
+ * the service can do.
+ */
+const VSCODE_OPTION_PREFIX = '_';
+const VSCODE_THINKING_OPTION = '_enableThinking';
+
 /** The options the service knows, checked for type here and for range by the request validation. */
 export function takeModelOptions(options: Readonly<Record<string, unknown>> = {}): TakenOptions {
   const taken: TakenOptions = { extra: {}, maxCompletionTokens: undefined, thinking: undefined };
+  let vsCodeThinking: boolean | undefined;
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
-    if ((NUMBER_OPTIONS as readonly string[]).includes(key)) {
+    if (key.startsWith(VSCODE_OPTION_PREFIX)) {
+      if (key === VSCODE_THINKING_OPTION && typeof value === 'boolean') vsCodeThinking = value;
+    } else if ((NUMBER_OPTIONS as readonly string[]).includes(key)) {
       if (typeof value !== 'number') throw new ModelOptionError(key, `must be a number, got ${JSON.stringify(value)}`);
       taken.extra[key as (typeof NUMBER_OPTIONS)[number]] = value;
     } else if (key === 'max_completion_tokens' || key === 'max_tokens') {
@@ -83,9 +95,11 @@ export function takeModelOptions(options: Readonly<Record<string, unknown>> = {}
       else if (typeof value === 'object' && value !== null && 'type' in value && (value.type === 'enabled' || value.type === 'disabled')) taken.thinking = value.type === 'enabled';
       else throw new ModelOptionError(key, 'must be true, false, {"type":"enabled"} or {"type":"disabled"}');
     } else {
-      throw new ModelOptionError(key, `is not an option the service knows; allowed: ${KNOWN_OPTIONS.join(', ')}`);
+      throw new ModelOptionError(key, `is not an option the service knows; allowed: ${KNOWN_OPTIONS.join(', ')} (options starting with "_" are VS Code's own and ignored)`);
     }
   }
+  // An explicit `thinking` is the caller's own choice; VS Code's switch applies only without it.
+  taken.thinking ??= vsCodeThinking;
   return taken;
 }
 

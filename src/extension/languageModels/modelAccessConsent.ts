@@ -1,13 +1,14 @@
 // Who may spend the user's svc balance through the models this extension offers to VS Code. Any
 // extension can select them and send requests; VS Code names the caller in the request options
-// (`requestInitiator`: an extension id, or "core" for VS Code's own chat, which the user drives). This
-// extension and VS Code's chat go ahead; any other extension is asked about once, in a modal dialog that
-// names it, and the answer is remembered per extension until the user changes it (svc: Manage Model Access).
+// (`requestInitiator`: an extension id, or "core"). VS Code's own chat, which the user drives, is "core" in
+// older versions and its built-in chat extension, GitHub Copilot Chat, in newer ones (1.139). This extension and
+// VS Code's chat go ahead; any other extension is asked about once, in a modal dialog that names it, and
+// the answer is remembered per extension until the user changes it (svc: Manage Model Access).
 import * as vscode from 'vscode';
 
 const STATE_KEY = 'svc.modelAccess';
-/** What VS Code names its own chat as the initiator. */
-const VSCODE_CHAT = 'core';
+/** What VS Code names its own chat as the initiator: itself, or the built-in extension that is its chat. */
+const VSCODE_CHAT = ['core', 'github.copilot-chat'];
 /** The key under which a request whose initiator VS Code did not name (older versions) is remembered. */
 const UNNAMED = '(unnamed extension)';
 
@@ -27,9 +28,14 @@ export class ModelAccessConsent {
     return typeof initiator === 'string' && initiator !== '' ? initiator : undefined;
   }
 
+  /** Whether the initiator is VS Code's own chat. */
+  static isVsCodeChat(initiator: string | undefined): boolean {
+    return initiator !== undefined && VSCODE_CHAT.includes(initiator.toLowerCase());
+  }
+
   /** Resolves when the caller may send; rejects with VS Code's NoPermissions error otherwise. */
   async ensureAllowed(initiator: string | undefined): Promise<void> {
-    if (initiator !== undefined && (initiator === VSCODE_CHAT || initiator.toLowerCase() === this.ownId.toLowerCase())) return;
+    if (ModelAccessConsent.isVsCodeChat(initiator) || initiator?.toLowerCase() === this.ownId.toLowerCase()) return;
     const key = initiator ?? UNNAMED;
     const decision = this.decisions()[key] ?? (await this.ask(key, initiator));
     if (decision === 'denied') throw vscode.LanguageModelError.NoPermissions(vscode.l10n.t('The user has not allowed {0} to use the svc models (svc: Manage Model Access).', initiator ?? vscode.l10n.t('this extension')));

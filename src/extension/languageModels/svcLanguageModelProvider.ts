@@ -48,6 +48,8 @@ export class SvcLanguageModelProvider implements vscode.LanguageModelChatProvide
     private readonly models: ServiceModels,
     private readonly chat: LanguageModelChat,
     private readonly consent: ModelAccessConsent,
+    /** Called when VS Code's own chat sends a request (it then offers VS Code's utility model). */
+    private readonly onVsCodeChatRequest: () => void = () => undefined,
   ) {
     this.subscription = models.onDidChange(() => this.changed.fire());
   }
@@ -63,7 +65,9 @@ export class SvcLanguageModelProvider implements vscode.LanguageModelChatProvide
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     token: vscode.CancellationToken,
   ): Promise<void> {
-    await this.consent.ensureAllowed(ModelAccessConsent.initiatorOf(options));
+    const initiator = ModelAccessConsent.initiatorOf(options);
+    await this.consent.ensureAllowed(initiator);
+    if (ModelAccessConsent.isVsCodeChat(initiator)) this.onVsCodeChatRequest();
     const controller = new AbortController();
     const cancellation = token.onCancellationRequested(() => controller.abort());
     try {

@@ -161,6 +161,29 @@ describe('language-model provider: requests and streams', () => {
     await assert.rejects(chat.buildRequest({ model: 'svc-v1-8k', messages: callOf('x'), modelOptions: { temperature: 3 }, toolMode: 'auto' }), RequestValidationError);
   });
 
+  it("ignores VS Code's own options (a leading underscore), as its chat sends them on every request", async () => {
+    const vsCodeChat = { _capturingTokenCorrelationId: 'c0ffee', _otelTraceContext: null, _telemetryTurn: 3, _conversationId: 'conv-1' };
+    assert.deepEqual(takeModelOptions({ ...vsCodeChat, temperature: 0.2 }), { extra: { temperature: 0.2 }, maxCompletionTokens: undefined, thinking: undefined });
+    const { chat } = await chatWith([]);
+    const built = await chat.buildRequest({ model: 'svc-v1-8k', messages: callOf('x'), modelOptions: vsCodeChat, toolMode: 'auto' });
+    assert.equal(JSON.stringify(built).includes('c0ffee'), false, 'nothing of VS Code’s options reaches the service');
+    assert.throws(() => takeModelOptions({ ...vsCodeChat, capturingTokenCorrelationId: 'x' }), (e: unknown) => e instanceof ModelOptionError && e.option === 'capturingTokenCorrelationId' && /VS Code's own/.test(e.message));
+  });
+
+  it("maps VS Code's _enableThinking onto thinking where the model can switch it, an explicit thinking winning", async () => {
+    assert.equal(takeModelOptions({ _enableThinking: false }).thinking, false);
+    assert.equal(takeModelOptions({ _enableThinking: false, thinking: { type: 'enabled' } }).thinking, true);
+    assert.equal(takeModelOptions({ _enableThinking: 'yes' }).thinking, undefined);
+    const { chat } = await chatWith([]);
+    const user = [{ role: 'user' as const, parts: [{ kind: 'text' as const, text: 'hi' }] }];
+    const off = await chat.buildRequest({ model: 'svc-k2.5', messages: user, modelOptions: { _enableThinking: false }, toolMode: 'auto' });
+    assert.deepEqual(off.thinking, { type: 'disabled' });
+    const on = await chat.buildRequest({ model: 'svc-k2.5', messages: user, modelOptions: { _enableThinking: true }, toolMode: 'auto' });
+    assert.deepEqual(on.thinking, { type: 'enabled' });
+    const always = await chat.buildRequest({ model: 'svc-k2-thinking', messages: user, modelOptions: { _enableThinking: false }, toolMode: 'auto' });
+    assert.equal(always.thinking, undefined, 'a model that always thinks takes no switch');
+  });
+
   it('fails a required tool call that did not come, and counts tokens once per text', async () => {
     const { chat, client } = await chatWith([[delta({ role: 'assistant', content: 'no tool' }, 0, 'stop')]]);
     await assert.rejects(chat.respond({ model: 'svc-v1-8k', messages: [{ role: 'user', parts: [{ kind: 'text', text: 'hi' }] }], toolMode: 'required' }, () => undefined, new AbortController().signal), RequiredToolCallError);
