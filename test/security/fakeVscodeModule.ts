@@ -174,6 +174,7 @@ export const fakeVscode = {
   commands: { registerCommand: () => disposable, executeCommand: async () => undefined },
   languages: {
     registerCodeActionsProvider: () => disposable,
+    registerHoverProvider: () => disposable,
   },
   window: {
     showWarningMessage: show('warning'),
