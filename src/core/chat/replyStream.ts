@@ -1,7 +1,7 @@
 // One reply streamed into its conversation: the request built from the history (with the ground rules, the
 // project rules and, in Ask mode after an agent task, its tools), the text saved as it arrives so a crash
 // keeps it, and the end (complete, stopped, interrupted or failed) saved and told.
-import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatMessage, type SystemMessage } from '../../api/index';
+import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk } from '../../api/index';
 import type { ErrorInfo } from '../conversations/conversationParts';
 import type { AssistantEntry, Conversation, ReplyTiming, UsageTotals } from '../conversations/conversation';
 import { addUsage } from '../conversations/usageTotals';
