@@ -1,7 +1,8 @@
 // The first-use walk, scene by scene, in light and dark, English and Chinese, at 170 and 400 px: what a
 // new user sees must read right in each, and the screenshots (test-results/walk/) are kept to look at.
 import assert from 'node:assert/strict';
-import type { ErrorInfo } from '../../src/shared/protocol';
+import type { AssistantMessageView, ErrorInfo, MessageView } from '../../src/shared/protocol';
+import { step, tool } from './agent.cases';
 import { conversation, failed, started } from './chatPage';
 import { hostSays, inEveryLook } from './walkLooks';
 import type { WebviewCase } from './webviewCase';
@@ -17,7 +18,82 @@ const RATE_LIMIT: ErrorInfo = {
   automaticRetry: true,
 };
 
+const DEMO_TASK = { en: 'On the svc sample project, fix the discount bug in prices.js, add a test for it and run the tests.', 'zh-cn': '在 svc 示例项目中修复 prices.js 的折扣错误，为它添加测试并运行测试。' };
+const priceEdit = '{"path":"prices.js","old_text":"  return price - percent;","new_text":"  return price - (price * percent) / 100;"}';
+const testEdit = '{"path":"test.js","old_text":"assert.strictEqual(discounted(200, 10), 180);","new_text":"assert.strictEqual(discounted(200, 10), 180);\\nassert.strictEqual(discounted(50, 0), 50);"}';
+
+/** A step as the host shows it once its calls have cards: the calls are in the cards, not in the step. */
+function carded(id: string, call: { id: string; name: string; arguments: string }): AssistantMessageView {
+  const view = step(id, 'complete', [call]);
+  return { ...view, choices: view.choices.map(({ toolCalls: _carded, ...choice }) => choice) };
+}
+
+/** The demo's task after an earlier task that changed notes.md, whose change is still to review. */
+function demoConversation(lang: 'en' | 'zh-cn'): MessageView[] {
+  const earlier: AssistantMessageView = {
+    ...step('e1', 'complete', [], '', 'Wrote the notes.'),
+    agentSummary: { taskId: 'task-0', stopReason: 'stop', steps: 1, toolCalls: { write_file: 1 }, filesChanged: ['notes.md'], usage: { promptTokens: 300, completionTokens: 20, cachedTokens: 0 }, durationMs: 900 },
+  };
+  const answer: AssistantMessageView = {
+    ...step('s5', 'complete', [], '', 'Fixed `discounted` in prices.js and added a test for a zero discount in test.js; `node test.js` passes.'),
+    agentSummary: {
+      taskId: 'task-1',
+      stopReason: 'stop',
+      steps: 5,
+      toolCalls: { read_file: 1, edit_file: 2, run_command: 1, update_plan: 2 },
+      filesChanged: ['prices.js', 'test.js'],
+      usage: { promptTokens: 5120, completionTokens: 310, cachedTokens: 3900 },
+      durationMs: 6400,
+    },
+  };
+  return [
+    { id: 'u0', role: 'user', content: 'Write notes.md', createdAt: 1 },
+    earlier,
+    { id: 'u1', role: 'user', content: DEMO_TASK[lang], createdAt: 2 },
+    carded('s1', { id: 'c1', name: 'read_file', arguments: '{"path":"prices.js"}' }),
+    tool('t1', 'c1', 'read_file', '{"path":"prices.js"}', 'done', 'function discounted(price, percent) {'),
+    carded('s2', { id: 'c2', name: 'edit_file', arguments: priceEdit }),
+    tool('t2', 'c2', 'edit_file', priceEdit, 'done', 'Edited prices.js.'),
+    carded('s3', { id: 'c3', name: 'edit_file', arguments: testEdit }),
+    tool('t3', 'c3', 'edit_file', testEdit, 'done', 'Edited test.js.'),
+    carded('s4', { id: 'c4', name: 'run_command', arguments: '{"command":"node test.js"}' }),
+    tool('t4', 'c4', 'run_command', '{"command":"node test.js"}', 'done', 'all tests passed'),
+    answer,
+  ];
+}
+
 export const walkCases: WebviewCase[] = [
+  {
+    name: "walk: the demo's summary counts its own changes, names the tools in words, and the mode picker says Agent",
+    page: 'strict',
+    async run(chat) {
+      await inEveryLook(
+        chat,
+        'demo-summary',
+        async (lang) => {
+          await chat.play([
+            { type: 'taskMode', mode: 'agent' },
+            { type: 'conversation', conversation: conversation(demoConversation(lang)) },
+            { type: 'agentReview', hunks: 3, files: 3, byFile: { 'notes.md': 1, 'prices.js': 1, 'test.js': 1 } },
+          ]);
+        },
+        async ({ lang }) => {
+          assert.equal(await chat.page.getByTestId('mode-picker').inputValue(), 'agent', 'the picker shows the mode the task runs in');
+          const summary = chat.page.getByTestId('agent-summary').last();
+          const text = await summary.innerText();
+          if (lang === 'en') {
+            assert.match(text, /Files changed \(2\)/);
+            assert.equal(await summary.getByTestId('agent-review-count').innerText(), '2 changes to review in 2 files', 'the earlier task\'s change is not counted here');
+            assert.match(text, /Tools used: Read file, Edit file ×2, Run command/);
+          } else {
+            assert.match(text, /使用的工具/);
+            assert.doesNotMatch(text, /read_file|edit_file|run_command/, 'tool names in words');
+          }
+          assert.doesNotMatch(text, /update_plan/, 'the plan bookkeeping is no tool the user cares about');
+        },
+      );
+    },
+  },
   {
     name: 'walk: a failed reply waiting to retry says so once, in words, with its buttons in sight and the service text folded',
     page: 'strict',

@@ -44,6 +44,8 @@ export interface AgentTaskSettings {
   systemPrompt: string;
   /** plan: read-only tools, and the answer is a plan to approve; execute: carries out the approved plan of entry `planEntryId`. */
   mode?: { kind: 'plan' } | { kind: 'execute'; planEntryId: string };
+  /** What the chat shows of the task when the model reads other words (the demo's task, in the user's language). */
+  shown?: string;
 }
 
 /** What the editor shows of running tasks; every event names its conversation. */
@@ -139,8 +141,8 @@ export class AgentTasks {
     // may change a file waits for it (beforeChanges).
     const checkpoint = this.options.checkpoint?.(l10n.t('before your task'));
     // An approved plan's task holds instructions for the model; the chat shows a short line instead.
-    const user: UserEntry =
-      settings.mode?.kind === 'execute' ? { id: newId(), role: 'user', createdAt: clock.now(), content: approvedPlanLine(), sentContent: task } : { id: newId(), role: 'user', createdAt: clock.now(), content: task };
+    const shown = settings.mode?.kind === 'execute' ? approvedPlanLine() : settings.shown;
+    const user: UserEntry = shown !== undefined ? { id: newId(), role: 'user', createdAt: clock.now(), content: shown, sentContent: task } : { id: newId(), role: 'user', createdAt: clock.now(), content: task };
     conversation.entries.push(user);
     const transcript = new AgentTranscript({ taskId, model, now: () => clock.now(), newId });
     const controller = new AbortController();
