@@ -142,6 +142,8 @@ export const ToolCardSchema = z.object({
       added: count,
       removed: count,
       lines: z.array(z.object({ kind: z.enum(['added', 'removed', 'context', 'gap']), text: z.string() })),
+      /** An approved plan's task changed a file the plan does not name. */
+      outsidePlan: z.optional(z.boolean()),
     }),
   ),
 });

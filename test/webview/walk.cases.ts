@@ -62,7 +62,52 @@ function demoConversation(lang: 'en' | 'zh-cn'): MessageView[] {
   ];
 }
 
+const PLAN_TEXT = 'I read prices.js; the discount is subtracted as an amount.\n\n1. Fix `discounted` in prices.js\n2. Run the tests\nFiles:\n- prices.js\nCommands:\n- node test.js';
+const writeArgs = '{"path":"prices.test.js","content":"require(\'./test\');\\n"}';
+
+/** An approved plan whose task also wrote a file the plan does not list. */
+function planConversation(lang: 'en' | 'zh-cn'): MessageView[] {
+  const plan: AssistantMessageView = {
+    ...step('p1', 'complete', [], '', PLAN_TEXT),
+    plan: { steps: ['Fix `discounted` in prices.js', 'Run the tests'], files: ['prices.js'], commands: ['node test.js'], status: 'approved', todo: ['done', 'in_progress'] },
+  };
+  return [
+    { id: 'u1', role: 'user', content: lang === 'en' ? 'Fix the discount' : '修复折扣', createdAt: 1 },
+    plan,
+    { id: 'u2', role: 'user', content: hostSays(lang, 'Plan approved'), createdAt: 3 },
+    carded('s1', { id: 'c1', name: 'edit_file', arguments: priceEdit }),
+    tool('t1', 'c1', 'edit_file', priceEdit, 'done', 'Edited prices.js.', { change: { path: 'prices.js', created: false, added: 1, removed: 1, lines: [{ kind: 'removed', text: '  return price - percent;' }, { kind: 'added', text: '  return price - (price * percent) / 100;' }] } }),
+    carded('s2', { id: 'c2', name: 'write_file', arguments: writeArgs }),
+    tool('t2', 'c2', 'write_file', writeArgs, 'done', 'Created prices.test.js.', { change: { path: 'prices.test.js', created: true, added: 1, removed: 0, lines: [{ kind: 'added', text: "require('./test');" }], outsidePlan: true } }),
+  ];
+}
+
 export const walkCases: WebviewCase[] = [
+  {
+    name: 'walk: a plan shows its words once, its card whole, and a file written outside it is marked',
+    page: 'strict',
+    async run(chat) {
+      await inEveryLook(
+        chat,
+        'plan-outside-file',
+        async (lang) => {
+          await chat.play([{ type: 'conversation', conversation: conversation(planConversation(lang)) }]);
+        },
+        async ({ lang }) => {
+          const planReply = chat.page.locator('[data-message-id="p1"]');
+          const said = await planReply.locator('.choices').innerText();
+          assert.match(said, /the discount is subtracted as an amount/);
+          assert.doesNotMatch(said, /Run the tests|Commands:|node test\.js/, 'the plan is the card\'s, not repeated above it');
+          assert.match(await chat.page.getByTestId('plan-card').innerText(), /Run the tests/);
+          const marks = chat.page.getByTestId('outside-plan');
+          assert.equal(await marks.count(), 1, 'only the file outside the plan is marked');
+          assert.equal(await marks.innerText(), lang === 'en' ? 'not in the plan' : '不在计划中');
+          const card = chat.page.getByTestId('tool-card').filter({ has: marks });
+          assert.match(await card.innerText(), /prices\.test\.js/);
+        },
+      );
+    },
+  },
   {
     name: "walk: the demo's summary counts its own changes, names the tools in words, and the mode picker says Agent",
     page: 'strict',

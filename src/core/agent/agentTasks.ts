@@ -19,7 +19,8 @@ import type { AgentToolset } from './agentToolset';
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { AgentTranscript } from './agentTranscript';
-import { approvedPlanLine, parsePlan, PLAN_MODE_RULES } from './plan';
+import { approvedPlanLine, parsePlan, PLAN_MODE_RULES, type Plan } from './plan';
+import { withinPlan } from './planScope';
 import type { ProcessSummary, TaskProcesses } from '../tools/taskProcesses';
 import type { Tool } from '../tools/tool';
 import { UpdatePlanTool } from '../tools/updatePlanTool';
@@ -157,6 +158,7 @@ export class AgentTasks {
       const client = await this.options.client();
       const planning = settings.mode?.kind === 'plan';
       const extraTools = settings.mode?.kind === 'execute' ? this.planTools(running, settings.mode.planEntryId) : [];
+      const plannedFiles = settings.mode?.kind === 'execute' ? this.planOf(running, settings.mode.planEntryId)?.files : undefined;
       const toolset = await this.options.toolset({
         conversationId: conversation.id,
         history,
@@ -177,7 +179,7 @@ export class AgentTasks {
         ...(instructions ? { instructions } : {}),
         settings: settings.request,
         task,
-        tools: toolset.registry,
+        tools: plannedFiles ? withinPlan(toolset.registry, plannedFiles) : toolset.registry,
         promptCacheKey: await this.options.promptCacheKey(),
         history,
         maxSteps: settings.maxSteps,
@@ -268,9 +270,12 @@ export class AgentTasks {
   }
 
   /** update_plan for the approved plan of entry `planEntryId`: each update is saved and shown at once. */
+  private planOf(task: RunningTask, planEntryId: string): Plan | undefined {
+    return task.conversation.entries.find((e): e is AssistantEntry => e.id === planEntryId && e.role === 'assistant')?.plan;
+  }
+
   private planTools(task: RunningTask, planEntryId: string): Tool[] {
-    const entry = task.conversation.entries.find((e): e is AssistantEntry => e.id === planEntryId && e.role === 'assistant');
-    const plan = entry?.plan;
+    const plan = this.planOf(task, planEntryId);
     if (!plan) return [];
     plan.todo ??= plan.steps.map(() => 'pending');
     return [

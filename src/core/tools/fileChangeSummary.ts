@@ -17,6 +17,8 @@ export interface FileChangeSummary {
   added: number;
   removed: number;
   lines: ChangeLine[];
+  /** An approved plan's task changed a file the plan does not name (planScope.ts). */
+  outsidePlan?: boolean;
 }
 
 const CONTEXT_LINES = 1;
