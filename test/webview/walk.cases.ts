@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { AssistantMessageView, ErrorInfo, MessageView } from '../../src/shared/protocol';
 import { step, tool } from './agent.cases';
-import { conversation, failed, started } from './chatPage';
+import { CONVERSATION_ID, conversation, failed, started } from './chatPage';
 import { hostSays, inEveryLook } from './walkLooks';
 import type { WebviewCase } from './webviewCase';
 
@@ -82,7 +82,38 @@ function planConversation(lang: 'en' | 'zh-cn'): MessageView[] {
   ];
 }
 
+/** An edit's detail as the host sends it (changeText): blank lines of the file are bare marks. */
+const EDIT_DETAIL = ['  function total(items) {', '-   return items.reduce((sum, item) => sum + discounted(price, item.percent), 0);', '+   const sum = items.reduce((all, item) => all + discounted(item.price, item.percent), 0);', '+', '+   return Math.round(sum * 100) / 100;', '', '  }'].join('\n');
+
 export const walkCases: WebviewCase[] = [
+  {
+    name: 'walk: an approval shows blank lines as blank, keeps code lines whole (scrolling sideways) and asks in plain words',
+    page: 'strict',
+    async run(chat) {
+      await inEveryLook(
+        chat,
+        'approval-blank-lines',
+        async (lang) => {
+          await chat.play([
+            { type: 'conversation', conversation: conversation([{ id: 'u1', role: 'user', content: 'Round the total', createdAt: 1 }, step('s1', 'streaming', [])]) },
+            { type: 'approvalRequest', requestId: 'r1', conversationId: CONVERSATION_ID, kind: 'edit', title: hostSays(lang, 'Make this edit to {0}?').replace('{0}', 'prices.js'), detail: EDIT_DETAIL, allowAlways: true },
+          ]);
+        },
+        async ({ lang, width }) => {
+          const approval = chat.page.getByTestId('approval');
+          const text = await approval.innerText();
+          assert.doesNotMatch(text, /trailing|行尾/, 'no blank line is called a trailing space');
+          if (lang === 'zh-cn') assert.match(text, /要对 prices\.js 进行此编辑吗？/);
+          const wrapped = await approval.locator('.diff-line').evaluateAll((lines) => lines.filter((line) => line.getBoundingClientRect().height > parseFloat(getComputedStyle(line).lineHeight) * 1.5).length);
+          assert.equal(wrapped, 0, `no diff line breaks inside at ${width} px`);
+          for (const button of await approval.locator('.approval-actions button').all()) {
+            const box = await button.boundingBox();
+            assert.ok(box && box.x >= 0 && box.x + box.width <= width + 0.5, `each button in sight at ${width} px`);
+          }
+        },
+      );
+    },
+  },
   {
     name: 'walk: a plan shows its words once, its card whole, and a file written outside it is marked',
     page: 'strict',
