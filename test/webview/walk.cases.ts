@@ -182,6 +182,10 @@ export const walkCases: WebviewCase[] = [
             { type: 'conversation', conversation: conversation([{ id: 'u1', role: 'user', content: 'Why do the prices round down?', createdAt: 1 }]) },
             started('a1'),
             failed('a1', { ...RATE_LIMIT, message: hostSays(lang, RATE_LIMIT.message) }),
+            {
+              type: 'attachments',
+              chips: [{ id: 'f1', name: 'prices.js', size: 2048, sizeLabel: '2.0 KB', kind: 'text', status: 'error', statusDetails: hostSays(lang, "Can't reach {0}. Check your connection or proxy (http.proxy), or use the local emulator.").replace('{0}', 'api.svc.example') }],
+            },
           ]);
         },
         async ({ lang, width }) => {
@@ -196,6 +200,10 @@ export const walkCases: WebviewCase[] = [
             const box = await button.boundingBox();
             assert.ok(box && box.x >= 0 && box.x + box.width <= width + 0.5 && box.y + box.height <= 700, `a button of the error is in sight at ${width} px`);
           }
+          const chip = chat.page.locator('.attachment-chip.error');
+          assert.equal(await chip.locator('.attachment-name').innerText(), 'prices.js', `the failed chip's name reads whole at ${width} px`);
+          const size = await chip.locator('.attachment-size').boundingBox();
+          assert.ok(size && size.height < 24, `the size on one line at ${width} px`);
           await error.getByTestId('error-details').locator('summary').click();
           assert.match(await error.locator('.error-service-message').innerText(), /org-…<ak-…>/);
           await error.getByTestId('error-details').locator('summary').click();
