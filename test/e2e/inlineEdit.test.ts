@@ -43,7 +43,7 @@ async function reviewWholeFile(page: Page, instruction: string): Promise<void> {
   await box.waitFor({ timeout: 15_000 });
   await box.fill(instruction);
   await box.press('Enter');
-  await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ timeout: 60_000 });
+  await lens(page, 'Reject All Changes (Ctrl+Backspace)').waitFor({ timeout: 60_000 });
 }
 
 if (theme) {
@@ -70,17 +70,17 @@ if (theme) {
       await box.fill('rename total to sum');
       await vscode.workbench.screenshot('inline-edit-01-instruction');
       await box.press('Enter');
-      await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ timeout: 120_000 });
-      assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'two hunks to review');
-      await lens(page, 'Accept All (Ctrl+Enter)').waitFor();
+      await lens(page, 'Accept This Change (Ctrl+Alt+Y)').nth(1).waitFor({ timeout: 120_000 });
+      assert.equal(await lens(page, 'Accept This Change (Ctrl+Alt+Y)').count(), 2, 'two hunks to review');
+      await lens(page, 'Accept All Changes (Ctrl+Enter)').waitFor();
       await vscode.workbench.screenshot('inline-edit-02-review');
-      await lens(page, 'Accept (Ctrl+Alt+Y)').first().click();
+      await lens(page, 'Accept This Change (Ctrl+Alt+Y)').first().click();
       // The buttons are drawn again after the change: the top row then holds only the whole edit's.
-      await page.locator('.codelens-decoration', { hasText: 'Accept All' }).filter({ hasText: 'Accept (Ctrl+Alt+Y)' }).waitFor({ state: 'detached', timeout: 15_000 });
-      await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ state: 'detached', timeout: 15_000 });
+      await page.locator('.codelens-decoration', { hasText: 'Accept All Changes' }).filter({ hasText: 'Accept This Change (Ctrl+Alt+Y)' }).waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Accept This Change (Ctrl+Alt+Y)').nth(1).waitFor({ state: 'detached', timeout: 15_000 });
       await vscode.workbench.screenshot('inline-edit-03-one-accepted');
-      await lens(page, 'Reject (Ctrl+Alt+N)').first().click();
-      await lens(page, 'Accept All (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Reject This Change (Ctrl+Alt+N)').first().click();
+      await lens(page, 'Accept All Changes (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
       await page.locator('.view-line', { hasText: 'console.log(sum([]));' }).waitFor({ state: 'detached', timeout: 15_000 });
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+S');
@@ -106,7 +106,7 @@ if (theme) {
       await reviewWholeFile(page, 'rename item to entry');
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Escape');
-      await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Reject All Changes (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
       await page.keyboard.press('Control+S');
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
       assert.equal(fs.readFileSync(file, 'utf8'), before);
@@ -122,7 +122,7 @@ if (theme) {
       await vscode.workbench.notification('it holds only the changes you accepted').waitFor({ timeout: 15_000 });
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
       assert.equal(fs.readFileSync(file, 'utf8'), before);
-      await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Reject All Changes (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
     });
 
     it('fixes a JSON syntax error from the light bulb with "Fix with svc"', async () => {
@@ -139,11 +139,11 @@ if (theme) {
       await fix.waitFor({ timeout: 30_000 });
       await vscode.workbench.screenshot('inline-edit-05-light-bulb');
       await fix.click();
-      await lens(page, 'Accept All (Ctrl+Enter)').waitFor({ timeout: 60_000 });
+      await lens(page, 'Accept All Changes (Ctrl+Enter)').waitFor({ timeout: 60_000 });
       await vscode.workbench.screenshot('inline-edit-06-fix-review');
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+Enter');
-      await lens(page, 'Accept All (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Accept All Changes (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
       await page.locator('.view-line', { hasText: '"tags": ["a", "b"],' }).waitFor({ state: 'detached', timeout: 15_000 });
       await page.keyboard.press('Control+S');
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
