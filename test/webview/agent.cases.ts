@@ -165,7 +165,7 @@ export const agentCases: WebviewCase[] = [
       const text = (await summary.textContent()) ?? '';
       assert.match(text, /Task finished/);
       assert.match(text, /2 steps/);
-      assert.match(text, /read_file, edit_file ×2/);
+      assert.match(text, /Read file, Edit file ×2/);
       assert.equal(await summary.locator('[data-testid="agent-tokens"]').textContent(), 'Tokens: 1,200 prompt (1,024 cached) · 80 completion');
       assert.equal(await chat.page.locator('[data-testid="stop"]').isVisible(), false, 'a finished task shows send again');
       await summary.locator('[data-testid="agent-file"]').click();
