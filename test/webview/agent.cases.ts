@@ -72,6 +72,7 @@ export const agentCases: WebviewCase[] = [
       const read = cards.nth(1);
       const result = read.locator('[data-testid="tool-result"]');
       assert.equal(await result.getAttribute('open'), null, 'a result is folded');
+      assert.equal(await result.locator('summary').innerText(), 'Result', 'its size is in the tooltip, not in the line');
       await result.locator('summary').click();
       const shown = (await read.locator('[data-testid="tool-output"]').textContent()) ?? '';
       assert.ok(shown.length < long.length && long.startsWith(shown), 'a long result is cut');
