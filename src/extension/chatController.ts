@@ -48,8 +48,15 @@ export interface ChatViewEvents {
   readonly onDidChangePage: vscode.Event<'attached' | 'detached'>;
 }
 
+/** Told whether replies reach the service (the status item says when they do not). */
+export interface ServiceReachability {
+  serviceReached(): void;
+  serviceUnreachable(reason: string): void;
+}
+
 export interface ChatControllerOptions {
   store: ConversationStore;
+  reachability?: ServiceReachability;
   connection: ServiceConnection;
   models: ServiceModels;
   proposals: ProposedContentProvider;
@@ -218,7 +225,11 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       if (event.conversation.id === this.activeConversationId) this.post({ type: 'conversation', conversation: conversationView(event.conversation) });
       return;
     }
-    if (event.type === 'replyFailed') this.options.log.warn(`Reply failed (${event.error.kind}): ${event.error.message}`);
+    if (event.type === 'replyFailed') {
+      this.options.log.warn(`Reply failed (${event.error.kind}): ${event.error.message}`);
+      if (event.error.kind === 'network') this.options.reachability?.serviceUnreachable(event.error.message);
+    }
+    if (event.type === 'replyFinished') this.options.reachability?.serviceReached();
     this.post(event);
     if (cost && event.type === 'replyFinished') this.options.attachments.showCost(event.conversationId, event.messageId, cost);
   }

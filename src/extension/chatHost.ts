@@ -168,6 +168,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   });
   const chat = new ChatController({
     store,
+    reachability: statusBar,
     connection,
     models,
     proposals,

@@ -22,17 +22,31 @@ export class ConnectionStatusBar implements vscode.Disposable {
   }
 
   update(connection: Connection, model: string): void {
-    this.facts = { ...this.facts, connection, model };
+    // Another connection (key, address, emulator) has not failed yet.
+    const moved = connection.mode !== this.facts.connection?.mode || connection.baseUrl !== this.facts.connection.baseUrl;
+    this.facts = { ...this.facts, connection, model, ...(moved ? { unreachable: undefined } : {}) };
     this.render();
   }
 
   showBalance(balance: BalanceView): void {
-    this.facts = { ...this.facts, balance, balanceFailure: undefined };
+    this.facts = { ...this.facts, balance, balanceFailure: undefined, unreachable: undefined };
     this.render();
   }
 
   balanceUnavailable(reason: string): void {
     this.facts = { ...this.facts, balance: undefined, balanceFailure: reason };
+    this.render();
+  }
+
+  /** A request could not reach the service: the item says so until one does. */
+  serviceUnreachable(reason: string): void {
+    this.facts = { ...this.facts, unreachable: reason };
+    this.render();
+  }
+
+  serviceReached(): void {
+    if (this.facts.unreachable === undefined) return;
+    this.facts = { ...this.facts, unreachable: undefined };
     this.render();
   }
 

@@ -6,6 +6,14 @@
 export const DEMO_TASK_MARKER = 'svc sample project: fix the discount bug';
 export const DEMO_TASK = `On the ${DEMO_TASK_MARKER} in prices.js, add a test for it and run the tests.`;
 
+/** Added to the task when VS Code shows Simplified Chinese: the demo's script then narrates in Chinese, as a real model would. */
+export const DEMO_CHINESE_HINT = 'Reply in Simplified Chinese.';
+
+/** The task as sent for VS Code's display language (`vscode.env.language`). */
+export function demoTaskFor(language: string): string {
+  return language.toLowerCase().startsWith('zh') ? `${DEMO_TASK} ${DEMO_CHINESE_HINT}` : DEMO_TASK;
+}
+
 /** The marker file that names a folder as the sample project (VS Code activates the extension on it). */
 export const DEMO_MARKER_FILE = '.svc-sample-project';
 

@@ -86,6 +86,8 @@ const rulesHostMessages = [
 ] as const;
 
 const agentHostMessages = [
+  /** A task starts (from the composer, a command or the demo) in the conversation it makes active: the mode picker shows its mode. */
+  z.object({ type: z.literal('taskMode'), mode: z.enum(['plan', 'agent']) }),
   z.object({
     type: z.literal('approvalRequest'),
     requestId: id,
@@ -120,8 +122,11 @@ const agentHostMessages = [
       )
       .check(z.maxLength(100)),
   }),
-  /** How many of the agent's changes are left to review in the editor, over every task of this window. */
-  z.object({ type: z.literal('agentReview'), hunks: count, files: count }),
+  /**
+   * How many of the agent's changes are left to review in the editor, over every task of this window, and
+   * per file (by the name a task's summary lists it under), so each summary counts only its own files.
+   */
+  z.object({ type: z.literal('agentReview'), hunks: count, files: count, byFile: z.optional(z.record(z.string(), count)) }),
 ] as const;
 
 const agentWebviewMessages = [

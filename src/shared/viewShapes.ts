@@ -82,6 +82,8 @@ export const ErrorInfoSchema = z.object({
   message: z.string(),
   /** The request field at fault for a refused request, e.g. `temperature`. */
   field: z.optional(z.string()),
+  /** The service's own text where `message` says it in our words (account and key ids blanked). */
+  serviceMessage: z.optional(z.string()),
   retryAfterSeconds: z.optional(z.number().check(z.nonnegative())),
   action: ErrorActionSchema,
   /**
@@ -140,6 +142,8 @@ export const ToolCardSchema = z.object({
       added: count,
       removed: count,
       lines: z.array(z.object({ kind: z.enum(['added', 'removed', 'context', 'gap']), text: z.string() })),
+      /** An approved plan's task changed a file the plan does not name. */
+      outsidePlan: z.optional(z.boolean()),
     }),
   ),
 });

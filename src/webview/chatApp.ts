@@ -256,6 +256,9 @@ export class ChatApp {
       case 'agentReview':
         setReviewCounts(message);
         return;
+      case 'taskMode':
+        this.composer.showMode(message.mode);
+        return;
     }
   }
 

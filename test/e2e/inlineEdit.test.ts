@@ -54,7 +54,7 @@ async function reviewWholeFile(page: Page, instruction: string): Promise<void> {
   await box.waitFor({ timeout: 15_000 });
   await box.fill(instruction);
   await box.press('Enter');
-  await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ timeout: 60_000 });
+  await lens(page, 'Reject All Changes (Ctrl+Backspace)').waitFor({ timeout: 60_000 });
 }
 
 if (theme) {
@@ -81,17 +81,17 @@ if (theme) {
       await box.fill('rename total to sum');
       await vscode.workbench.screenshot('inline-edit-01-instruction');
       await box.press('Enter');
-      await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ timeout: 120_000 });
-      assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'two hunks to review');
-      await lens(page, 'Accept All (Ctrl+Enter)').waitFor();
+      await lens(page, 'Accept This Change (Ctrl+Alt+Y)').nth(1).waitFor({ timeout: 120_000 });
+      assert.equal(await lens(page, 'Accept This Change (Ctrl+Alt+Y)').count(), 2, 'two hunks to review');
+      await lens(page, 'Accept All Changes (Ctrl+Enter)').waitFor();
       await vscode.workbench.screenshot('inline-edit-02-review');
-      await lens(page, 'Accept (Ctrl+Alt+Y)').first().click();
+      await lens(page, 'Accept This Change (Ctrl+Alt+Y)').first().click();
       // The buttons are drawn again after the change: the top row then holds only the whole edit's.
-      await page.locator('.codelens-decoration', { hasText: 'Accept All' }).filter({ hasText: 'Accept (Ctrl+Alt+Y)' }).waitFor({ state: 'detached', timeout: 15_000 });
-      await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ state: 'detached', timeout: 15_000 });
+      await page.locator('.codelens-decoration', { hasText: 'Accept All Changes' }).filter({ hasText: 'Accept This Change (Ctrl+Alt+Y)' }).waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Accept This Change (Ctrl+Alt+Y)').nth(1).waitFor({ state: 'detached', timeout: 15_000 });
       await vscode.workbench.screenshot('inline-edit-03-one-accepted');
-      await lens(page, 'Reject (Ctrl+Alt+N)').first().click();
-      await lens(page, 'Accept All (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Reject This Change (Ctrl+Alt+N)').first().click();
+      await lens(page, 'Accept All Changes (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
       await page.locator('.view-line', { hasText: 'console.log(sum([]));' }).waitFor({ state: 'detached', timeout: 15_000 });
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+S');
@@ -117,7 +117,7 @@ if (theme) {
       await reviewWholeFile(page, 'rename item to entry');
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Escape');
-      await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Reject All Changes (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
       await page.keyboard.press('Control+S');
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
       assert.equal(fs.readFileSync(file, 'utf8'), before);
@@ -133,9 +133,9 @@ if (theme) {
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
       // The file holds the proposed lines on the screen, and only those; the review goes on.
       assert.equal(fs.readFileSync(file, 'utf8'), before.replace(/\bitems\b/g, 'entries'));
-      assert.equal(await lens(page, 'Reject All (Ctrl+Backspace)').count(), 1);
-      await lens(page, 'Reject All (Ctrl+Backspace)').click();
-      await lens(page, 'Reject All (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
+      assert.equal(await lens(page, 'Reject All Changes (Ctrl+Backspace)').count(), 1);
+      await lens(page, 'Reject All Changes (Ctrl+Backspace)').click();
+      await lens(page, 'Reject All Changes (Ctrl+Backspace)').waitFor({ state: 'detached', timeout: 15_000 });
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+S');
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
@@ -156,11 +156,11 @@ if (theme) {
       await fix.waitFor({ timeout: 30_000 });
       await vscode.workbench.screenshot('inline-edit-05-light-bulb');
       await fix.click();
-      await lens(page, 'Accept All (Ctrl+Enter)').waitFor({ timeout: 60_000 });
+      await lens(page, 'Accept All Changes (Ctrl+Enter)').waitFor({ timeout: 60_000 });
       await vscode.workbench.screenshot('inline-edit-06-fix-review');
       await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('Control+Enter');
-      await lens(page, 'Accept All (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Accept All Changes (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
       await page.locator('.view-line', { hasText: '"tags": ["a", "b"],' }).waitFor({ state: 'detached', timeout: 15_000 });
       await page.keyboard.press('Control+S');
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
@@ -190,22 +190,22 @@ if (theme) {
       await box.waitFor({ timeout: 30_000 });
       await box.fill('rename total to sum');
       await box.press('Enter');
-      await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ timeout: 120_000 });
-      assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'two hunks to review');
+      await lens(page, 'Accept This Change (Ctrl+Alt+Y)').nth(1).waitFor({ timeout: 120_000 });
+      assert.equal(await lens(page, 'Accept This Change (Ctrl+Alt+Y)').count(), 2, 'two hunks to review');
       // First auto-save: the file holds the proposal on the screen, and the review stays open.
       const proposal = `${original.replace(/\btotal\b/g, 'sum')}// end of totals`;
       await diskHolds(file, proposal);
       await vscode.workbench.screenshot('inline-edit-08-auto-saved-review');
-      assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'the review outlives an auto-save');
+      assert.equal(await lens(page, 'Accept This Change (Ctrl+Alt+Y)').count(), 2, 'the review outlives an auto-save');
       // Second auto-save: typing below the edited lines while the review is open.
       await page.keyboard.press('Control+End');
       await page.keyboard.type(' (typed during the review)');
       await diskHolds(file, `${proposal} (typed during the review)`);
-      assert.equal(await lens(page, 'Accept (Ctrl+Alt+Y)').count(), 2, 'the review outlives a second auto-save');
-      await lens(page, 'Accept (Ctrl+Alt+Y)').first().click();
-      await lens(page, 'Accept (Ctrl+Alt+Y)').nth(1).waitFor({ state: 'detached', timeout: 15_000 });
-      await lens(page, 'Reject (Ctrl+Alt+N)').first().click();
-      await lens(page, 'Accept All (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
+      assert.equal(await lens(page, 'Accept This Change (Ctrl+Alt+Y)').count(), 2, 'the review outlives a second auto-save');
+      await lens(page, 'Accept This Change (Ctrl+Alt+Y)').first().click();
+      await lens(page, 'Accept This Change (Ctrl+Alt+Y)').nth(1).waitFor({ state: 'detached', timeout: 15_000 });
+      await lens(page, 'Reject This Change (Ctrl+Alt+N)').first().click();
+      await lens(page, 'Accept All Changes (Ctrl+Enter)').waitFor({ state: 'detached', timeout: 15_000 });
       const expected = `${original.replace(/^([\s\S]*?\n}\n)/, (head: string) => head.replace(/\btotal\b/g, 'sum'))}// end of totals (typed during the review)`;
       assert.ok(expected.includes('console.log(total([]));\n// end of totals') && expected.startsWith('function sum(items) {'));
       await diskHolds(file, expected);

@@ -25,7 +25,8 @@ export function sideScrollProblems(): string[] {
     const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}${testId ? `[${testId}]` : ''}`;
     if (rect.left < -0.5 || rect.right > width + 0.5) problems.push(`${name} spans ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`);
     const style = getComputedStyle(element);
-    const clipsContent = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis' && !(element instanceof HTMLTextAreaElement);
+    // A diff that keeps its lines whole scrolls sideways within its own box on purpose (data-side-scroll).
+    const clipsContent = style.overflowX !== 'visible' && style.textOverflow !== 'ellipsis' && !(element instanceof HTMLTextAreaElement) && !element.hasAttribute('data-side-scroll');
     if (clipsContent && element.scrollWidth > element.clientWidth + 1) problems.push(`${name} hides ${element.scrollWidth - element.clientWidth}px sideways`);
   }
   return problems;

@@ -72,6 +72,7 @@ export const agentCases: WebviewCase[] = [
       const read = cards.nth(1);
       const result = read.locator('[data-testid="tool-result"]');
       assert.equal(await result.getAttribute('open'), null, 'a result is folded');
+      assert.equal(await result.locator('summary').innerText(), 'Result', 'its size is in the tooltip, not in the line');
       await result.locator('summary').click();
       const shown = (await read.locator('[data-testid="tool-output"]').textContent()) ?? '';
       assert.ok(shown.length < long.length && long.startsWith(shown), 'a long result is cut');
@@ -165,7 +166,7 @@ export const agentCases: WebviewCase[] = [
       const text = (await summary.textContent()) ?? '';
       assert.match(text, /Task finished/);
       assert.match(text, /2 steps/);
-      assert.match(text, /read_file, edit_file ×2/);
+      assert.match(text, /Read file, Edit file ×2/);
       assert.equal(await summary.locator('[data-testid="agent-tokens"]').textContent(), 'Tokens: 1,200 prompt (1,024 cached) · 80 completion');
       assert.equal(await chat.page.locator('[data-testid="stop"]').isVisible(), false, 'a finished task shows send again');
       await summary.locator('[data-testid="agent-file"]').click();

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { contentSecurityPolicy } from '../../src/extension/webviewHtml';
+import { pageLook } from './pageLook';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -48,17 +49,19 @@ export async function buildBundles(outDir: string): Promise<void> {
  * inside it under the nonce, with the fake host's script before them. The styles' `./codicon.ttf`
  * resolves against this server, which serves it.
  */
-function page(outDir: string, nonce: string): string {
+function page(outDir: string, nonce: string, query: URLSearchParams): string {
+  const look = pageLook(query);
   const style = fs.readFileSync(path.join(outDir, 'webview.css'), 'utf8');
   const script = fs.readFileSync(path.join(outDir, 'webview.js'), 'utf8');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
+<style nonce="${nonce}">${look.css}</style>
 <style nonce="${nonce}">${style}</style>
 <script nonce="${nonce}" src="/fakeHost.js"></script>
 </head>
-<body>
+<body${look.body}>
 <script nonce="${nonce}">${script}</script>
 </body>
 </html>`;
@@ -75,7 +78,7 @@ export async function startPageServer(outDir: string): Promise<PageServer> {
         headers['content-security-policy'] = contentSecurityPolicy(`http://${request.headers.host ?? '127.0.0.1'}`, nonce);
       }
       response.writeHead(200, headers);
-      response.end(page(outDir, nonce));
+      response.end(page(outDir, nonce, url.searchParams));
       return;
     }
     const file = path.join(outDir, path.basename(url.pathname));

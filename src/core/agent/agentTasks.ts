@@ -19,7 +19,8 @@ import type { AgentToolset } from './agentToolset';
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { AgentTranscript } from './agentTranscript';
-import { approvedPlanLine, parsePlan, PLAN_MODE_RULES } from './plan';
+import { approvedPlanLine, parsePlan, PLAN_MODE_RULES, type Plan } from './plan';
+import { withinPlan } from './planScope';
 import type { ProcessSummary, TaskProcesses } from '../tools/taskProcesses';
 import type { Tool } from '../tools/tool';
 import { UpdatePlanTool } from '../tools/updatePlanTool';
@@ -44,6 +45,8 @@ export interface AgentTaskSettings {
   systemPrompt: string;
   /** plan: read-only tools, and the answer is a plan to approve; execute: carries out the approved plan of entry `planEntryId`. */
   mode?: { kind: 'plan' } | { kind: 'execute'; planEntryId: string };
+  /** What the chat shows of the task when the model reads other words (the demo's task, in the user's language). */
+  shown?: string;
 }
 
 /** What the editor shows of running tasks; every event names its conversation. */
@@ -142,8 +145,8 @@ export class AgentTasks {
     // may change a file waits for it (beforeChanges).
     const checkpoint = this.options.checkpoint?.(l10n.t('before your task'));
     // An approved plan's task holds instructions for the model; the chat shows a short line instead.
-    const user: UserEntry =
-      settings.mode?.kind === 'execute' ? { id: newId(), role: 'user', createdAt: clock.now(), content: approvedPlanLine(), sentContent: task } : { id: newId(), role: 'user', createdAt: clock.now(), content: task };
+    const shown = settings.mode?.kind === 'execute' ? approvedPlanLine() : settings.shown;
+    const user: UserEntry = shown !== undefined ? { id: newId(), role: 'user', createdAt: clock.now(), content: shown, sentContent: task } : { id: newId(), role: 'user', createdAt: clock.now(), content: task };
     conversation.entries.push(user);
     const transcript = new AgentTranscript({ taskId, model, now: () => clock.now(), newId });
     const controller = new AbortController();
@@ -158,6 +161,7 @@ export class AgentTasks {
       const client = await this.options.client();
       const planning = settings.mode?.kind === 'plan';
       const extraTools = settings.mode?.kind === 'execute' ? this.planTools(running, settings.mode.planEntryId) : [];
+      const plannedFiles = settings.mode?.kind === 'execute' ? this.planOf(running, settings.mode.planEntryId)?.files : undefined;
       const toolset = await this.options.toolset({
         conversationId: conversation.id,
         history,
@@ -178,7 +182,7 @@ export class AgentTasks {
         ...(instructions ? { instructions } : {}),
         settings: settings.request,
         task,
-        tools: toolset.registry,
+        tools: plannedFiles ? withinPlan(toolset.registry, plannedFiles) : toolset.registry,
         promptCacheKey: await this.options.promptCacheKey(),
         history,
         maxSteps: settings.maxSteps,
@@ -269,9 +273,12 @@ export class AgentTasks {
   }
 
   /** update_plan for the approved plan of entry `planEntryId`: each update is saved and shown at once. */
+  private planOf(task: RunningTask, planEntryId: string): Plan | undefined {
+    return task.conversation.entries.find((e): e is AssistantEntry => e.id === planEntryId && e.role === 'assistant')?.plan;
+  }
+
   private planTools(task: RunningTask, planEntryId: string): Tool[] {
-    const entry = task.conversation.entries.find((e): e is AssistantEntry => e.id === planEntryId && e.role === 'assistant');
-    const plan = entry?.plan;
+    const plan = this.planOf(task, planEntryId);
     if (!plan) return [];
     plan.todo ??= plan.steps.map(() => 'pending');
     return [

@@ -29,11 +29,13 @@ export class ChatSession {
   private readonly checkpoints: CheckpointAttacher;
   private readonly replies: ReplyStream;
   private readonly idleWaiters: (() => void)[] = [];
+  private readonly storeWatch: { dispose(): void };
 
   constructor(private readonly options: ChatSessionOptions) {
     this.states = new ReplyStates(options.clock, options.maxAutomaticRetries ?? 3);
     this.checkpoints = new CheckpointAttacher(options.store, (conversation) => this.saveAndShow(conversation, { touch: false }), () => this.notifyIfIdle());
     this.replies = new ReplyStream(options, this.states, (conversation) => this.saveAndShow(conversation));
+    this.storeWatch = options.store.onDidChange(() => this.dropOutdatedRetries());
   }
 
   isBusy(conversationId: string): boolean {
@@ -127,6 +129,7 @@ export class ChatSession {
 
   /** Ends every reply (kept, marked interrupted) and waits until the store has written them. */
   async dispose(): Promise<void> {
+    this.storeWatch.dispose();
     for (const id of this.states.withPendingRetry()) this.cancelPendingRetry(id);
     const replies = this.states.activeReplies();
     for (const reply of replies) reply.controller.abort(new ShutdownSignal());
@@ -140,6 +143,17 @@ export class ChatSession {
     const index = conversation.entries.findIndex((e) => e.id === messageId && e.role === 'assistant');
     if (index < 0) throw new EntryNotFoundError(conversationId, messageId, 'assistant reply');
     await this.run(conversationId, settings, { origin, prepare: () => void conversation.entries.splice(index) });
+  }
+
+  /**
+   * A waiting retry regenerates its failed reply, dropping what follows it: once a newer turn (a message,
+   * an agent task) follows the failed reply, the retry is cancelled instead.
+   */
+  private dropOutdatedRetries(): void {
+    for (const id of this.states.withPendingRetry()) {
+      const failed = this.states.of(id).pendingRetry?.messageId;
+      if (this.options.store.get(id)?.entries.at(-1)?.id !== failed) this.cancelPendingRetry(id);
+    }
   }
 
   /** Cancels the waiting automatic retry; the failed reply keeps its error, without the countdown. */

@@ -1,8 +1,8 @@
 // What a failed request means for the user and the one action that fixes it. The chat shows the
 // error in the conversation with that action as a button; a countdown (retryAfterSeconds with action
 // `retry`) makes the session retry by itself. The message is in the user's language where the words
-// are ours (a broken connection, a cut stream, a refused rule); the service's own messages are shown as
-// it sent them. The client's errors stay English (they are logged), so they are said again here.
+// are ours (a broken connection, a cut stream, a refused rule, a rate limit); the service's own messages are
+// shown as it sent them, but for a rate limit's, which names the account and goes under the details. The client's errors stay English (they are logged), so they are said again here.
 import { emptyBodyMessage, InvalidResponseError, RequestValidationError, StreamInterruptedError, SvcApiError, TimeoutError } from '../../api/index';
 import { connectionProblem, timeoutProblem } from './connectionProblem';
 import { issuesText } from './requestIssueText';
@@ -10,6 +10,7 @@ import * as l10n from '../l10n';
 import type { ErrorInfo } from '../conversations/conversationParts';
 import { InvalidInputError } from '../conversations/conversationErrors';
 import { KeyNotSentError } from './keyNotSentError';
+import { rateLimitMessage, redactAccountIds } from './rateLimitText';
 
 /** Waits used when the service does not say how long: an overloaded engine clears quickly. */
 export const DEFAULT_OVERLOAD_WAIT_SECONDS = 5;
@@ -102,7 +103,8 @@ function fromApiError(error: SvcApiError): ErrorInfo {
       );
     case 'rate_limited': {
       const wait = rateLimitWait(error);
-      return info({ kind: 'rateLimit', message, action: 'retry', ...(wait === undefined ? {} : { retryAfterSeconds: wait }) }, error);
+      const said = { message: rateLimitMessage(error.message), serviceMessage: redactAccountIds(message) };
+      return info({ kind: 'rateLimit', ...said, action: 'retry', ...(wait === undefined ? {} : { retryAfterSeconds: wait }) }, error);
     }
     case 'invalid_request': {
       if (isTokenLimit(error.message)) return info({ kind: 'tokenLimit', message, action: 'shortenInput' }, error);

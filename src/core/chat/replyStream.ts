@@ -1,10 +1,10 @@
 // One reply streamed into its conversation: the request built from the history (with the ground rules, the
 // project rules and, in Ask mode after an agent task, its tools), the text saved as it arrives so a crash
 // keeps it, and the end (complete, stopped, interrupted or failed) saved and told.
-import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk, type ChatMessage, type SystemMessage } from '../../api/index';
+import { ChatStreamAccumulator, RequestValidationError, isCancellation, validateChatRequest, type ChatCompletionChunk } from '../../api/index';
 import type { ErrorInfo } from '../conversations/conversationParts';
-import type { AssistantEntry, Conversation, ReplyTiming } from '../conversations/conversation';
-import { addUsage, usageFromWire } from '../conversations/usageTotals';
+import type { AssistantEntry, Conversation, ReplyTiming, UsageTotals } from '../conversations/conversation';
+import { addUsage } from '../conversations/usageTotals';
 import { replySpeed } from '../conversations/replySpeed';
 import { addTiming } from '../conversations/timeTotals';
 import type { RequestSettings } from '../requests/requestSettings';
@@ -12,23 +12,14 @@ import { buildChatRequest } from './chatRequestBuilder';
 import type { ChatSessionOptions } from './chatSessionOptions';
 import { errorToInfo } from './errorAction';
 import { GROUND_RULES } from './groundRules';
+export { ASK_MODE_NOTE } from './askModeTools';
 import { buildHistory } from './historyBuilder';
-import { alternativeAt, emptyAlternative, reasoningTokens, ShutdownSignal, takeAccumulated } from './replyEntry';
+import { alternativeAt, emptyAlternative, reasoningTokens, ShutdownSignal, takeAccumulated, joinRounds, roundGap, roundsUsage, type EarlierRounds } from './replyEntry';
 import type { ReplyFailure, ReplyStates } from './replyStates';
 import { ReplyTimer } from './replyTimer';
 import { ThrottledSaver } from './throttledSaver';
+import { AskModeRounds, withAskModeNote } from './askModeTools';
 import * as l10n from '../l10n';
-
-/**
- * Ask mode carries the agent's tools only for the cache: the model is told, right before the user's
- * message (after the cached prefix), that it cannot call them in this turn.
- */
-export const ASK_MODE_NOTE: SystemMessage = { role: 'system', content: 'This message is in Ask mode: the tools listed cannot be called in this turn. Answer from the conversation without calling any tool.' };
-
-function withAskModeNote(history: ChatMessage[]): ChatMessage[] {
-  const last = history.findLastIndex((m) => m.role === 'user');
-  return last < 0 ? history : [...history.slice(0, last), ASK_MODE_NOTE, ...history.slice(last)];
-}
 
 export function newId(): string {
   return globalThis.crypto.randomUUID();
@@ -83,76 +74,90 @@ export class ReplyStream {
 
     await store.save(conversation);
     onEvent({ type: 'replyStarted', ...ref, model: settings.model, choiceCount: settings.choiceCount });
-    const accumulator = new ChatStreamAccumulator();
+    let accumulator = new ChatStreamAccumulator();
     const saver = new ThrottledSaver(clock, this.options.saveIntervalMs ?? 500, () => void store.save(conversation));
     let received = false;
     const marks = new ReplyTimer(clock.now());
+    // Calls made in Ask mode never run: with one choice they are answered and the model goes on, so they are not shown.
+    const showsCalls = tools.length === 0 || settings.choiceCount !== 1;
+    const rounds = new AskModeRounds(request);
+    const earlier: EarlierRounds = { content: '', reasoning: '', usage: undefined };
     try {
       const client = await this.options.client();
-      const stream = client.chatStream(request, { signal })[Symbol.asyncIterator]();
-      // Asking for the first chunk sends the request; what waits for the request to be out starts then.
-      const first = stream.next();
-      afterSending?.();
-      for (let next = await first; next.done !== true; next = await stream.next()) {
-        signal.throwIfAborted(); // a stream need not watch the signal: after Stop no chunk it had read is taken
-        const chunk = next.value;
-        accumulator.push(chunk);
-        for (let position = 0; position < chunk.choices.length; position++) {
-          const choice = chunk.choices[position] as ChatCompletionChunk['choices'][number];
-          const alt = alternativeAt(entry, choice.index);
-          const { reasoning_content: reasoning, content, tool_calls: toolCalls } = choice.delta;
-          // The accumulator holds the text; the entry shares its strings, so a save or a reloaded
-          // view mid-stream sees all that arrived.
-          const text = accumulator.textOf(choice.index);
-          if (reasoning) {
-            marks.token(clock.now());
-            alt.reasoning = text?.reasoning ?? '';
-            onEvent({ type: 'reasoningDelta', ...ref, choiceIndex: choice.index, text: reasoning });
-            received = true;
-          }
-          if (content) {
-            marks.content(clock.now());
-            alt.content = text?.content ?? '';
-            onEvent({ type: 'contentDelta', ...ref, choiceIndex: choice.index, text: content });
-            received = true;
-          }
-          if (toolCalls && toolCalls.length > 0) marks.content(clock.now());
-          toolCalls?.forEach((call, j) => {
-            received = true;
-            onEvent({
-              type: 'toolCallDelta',
-              ...ref,
-              choiceIndex: choice.index,
-              index: call.index ?? j,
-              ...(call.id ? { id: call.id } : {}),
-              ...(call.function?.name ? { name: call.function.name } : {}),
-              ...(call.function?.arguments ? { argumentsDelta: call.function.arguments } : {}),
-            });
-          });
+      for (let round: typeof request | undefined = request; round !== undefined; round = rounds.next(round, accumulator.result())) {
+        if (round !== request) {
+          takeAccumulated(entry, accumulator, earlier);
+          Object.assign(earlier, { content: entry.alternatives[0]?.content ?? '', reasoning: entry.alternatives[0]?.reasoning ?? '', usage: roundsUsage(earlier, accumulator) });
+          accumulator = new ChatStreamAccumulator();
         }
-        saver.touch();
+        const stream = client.chatStream(round, { signal })[Symbol.asyncIterator]();
+        // Asking for the first chunk sends the request; what waits for the request to be out starts then.
+        const first = stream.next();
+        if (round === request) afterSending?.();
+        for (let next = await first; next.done !== true; next = await stream.next()) {
+          signal.throwIfAborted(); // a stream need not watch the signal: after Stop no chunk it had read is taken
+          const chunk = next.value;
+          accumulator.push(chunk);
+          for (let position = 0; position < chunk.choices.length; position++) {
+            const choice = chunk.choices[position] as ChatCompletionChunk['choices'][number];
+            const alt = alternativeAt(entry, choice.index);
+            const { reasoning_content: reasoning, content, tool_calls: toolCalls } = choice.delta;
+            // The accumulator holds the text; the entry shares its strings, so a save or a reloaded
+            // view mid-stream sees all that arrived.
+            const text = accumulator.textOf(choice.index);
+            if (reasoning) {
+              marks.token(clock.now());
+              const gap = roundGap(earlier.reasoning, alt.reasoning);
+              alt.reasoning = joinRounds(earlier.reasoning, text?.reasoning ?? '');
+              onEvent({ type: 'reasoningDelta', ...ref, choiceIndex: choice.index, text: gap + reasoning });
+              received = true;
+            }
+            if (content) {
+              marks.content(clock.now());
+              const gap = roundGap(earlier.content, alt.content);
+              alt.content = joinRounds(earlier.content, text?.content ?? '');
+              onEvent({ type: 'contentDelta', ...ref, choiceIndex: choice.index, text: gap + content });
+              received = true;
+            }
+            if (toolCalls && toolCalls.length > 0) marks.content(clock.now());
+            toolCalls?.forEach((call, j) => {
+              received = true;
+              if (!showsCalls) return;
+              onEvent({
+                type: 'toolCallDelta',
+                ...ref,
+                choiceIndex: choice.index,
+                index: call.index ?? j,
+                ...(call.id ? { id: call.id } : {}),
+                ...(call.function?.name ? { name: call.function.name } : {}),
+                ...(call.function?.arguments ? { argumentsDelta: call.function.arguments } : {}),
+              });
+            });
+          }
+          saver.touch();
+        }
       }
     } catch (error) {
       saver.cancel();
-      takeAccumulated(entry, accumulator);
+      takeAccumulated(entry, accumulator, earlier);
       if (signal.aborted || isCancellation(error)) {
         const reason: unknown = signal.reason;
         const shutdown = reason instanceof ShutdownSignal;
         if (shutdown) entry.error = { kind: 'interrupted', message: l10n.t('The editor closed while the reply was streaming'), action: 'retry' };
-        return this.finish(conversation, entry, shutdown ? 'interrupted' : 'stopped', accumulator, marks.timing(clock.now()));
+        return this.finish(conversation, entry, shutdown ? 'interrupted' : 'stopped', roundsUsage(earlier, accumulator), marks.timing(clock.now()));
       }
       return this.fail(conversation, entry, errorToInfo(error), received);
     }
     saver.cancel();
-    takeAccumulated(entry, accumulator);
-    return this.finish(conversation, entry, 'complete', accumulator, marks.timing(clock.now()));
+    takeAccumulated(entry, accumulator, earlier);
+    return this.finish(conversation, entry, 'complete', roundsUsage(earlier, accumulator), marks.timing(clock.now()));
   }
 
   private async finish(
     conversation: Conversation,
     entry: AssistantEntry,
     status: 'complete' | 'stopped' | 'interrupted',
-    accumulator: ChatStreamAccumulator,
+    usage: UsageTotals | undefined,
     timing: ReplyTiming | undefined,
   ): Promise<undefined> {
     entry.status = status;
@@ -160,9 +165,8 @@ export class ReplyStream {
       entry.timing = timing;
       conversation.timeTotals = addTiming(conversation.timeTotals, timing);
     }
-    const usage = accumulator.result().usage;
     if (usage) {
-      entry.usage = usageFromWire(usage);
+      entry.usage = usage;
       conversation.usageTotals = addUsage(conversation.usageTotals, entry.usage);
     }
     entry.reasoningTokens = await reasoningTokens(entry);

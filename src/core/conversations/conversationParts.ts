@@ -50,6 +50,8 @@ export const ErrorInfoSchema = z.object({
   message: z.string(),
   /** The request field at fault for a refused request, e.g. `temperature`. */
   field: z.string().optional(),
+  /** The service's own text where `message` says it in our words (account and key ids blanked). */
+  serviceMessage: z.string().optional(),
   retryAfterSeconds: z.number().nonnegative().optional(),
   action: ErrorActionSchema,
   /** The host retries by itself after `retryAfterSeconds`; absent once no timer runs (restored from disk, used up, cancelled). */
@@ -79,6 +81,8 @@ export const ToolCardSchema = z.object({
       added: count,
       removed: count,
       lines: z.array(z.object({ kind: z.enum(['added', 'removed', 'context', 'gap']), text: z.string() })),
+      /** An approved plan's task changed a file the plan does not name. */
+      outsidePlan: z.boolean().optional(),
     })
     .optional(),
 });

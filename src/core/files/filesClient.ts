@@ -1,6 +1,7 @@
 // The part of the service client (src/api SvcClient) that file and balance features use. Written as a
 // structural interface so this layer depends on what it calls, not on how the client is built; the
 // real SvcClient satisfies it as is.
+import { errorToInfo } from '../chat/errorAction';
 import { SvcApiError } from '../../api';
 import type { Balance, FileDeleted, FileObject, FilePurpose } from '../../api/index';
 
@@ -20,6 +21,8 @@ export function isFileGone(err: unknown): boolean {
   return err instanceof SvcApiError && err.status === 404;
 }
 
+/** A failure as the user reads it: the service's errors in the words the chat uses for them (a broken connection, a rate limit in the user's language). */
 export function errorMessage(err: unknown): string {
+  if (err instanceof SvcApiError) return errorToInfo(err).message;
   return err instanceof Error ? err.message : String(err);
 }

@@ -68,6 +68,8 @@ export interface ReviewHunk {
 export interface ReviewCounts {
   hunks: number;
   files: number;
+  /** Hunks left per file, by the name the task's summary shows it under: a summary counts its own files. */
+  byFile: Record<string, number>;
 }
 
 export interface AgentWrite {
@@ -127,8 +129,13 @@ export class AgentEditReview {
 
   counts(): ReviewCounts {
     let hunks = 0;
-    for (const file of this.files.values()) hunks += this.baseHunks(file).length;
-    return { hunks, files: this.files.size };
+    const byFile: Record<string, number> = {};
+    for (const file of this.files.values()) {
+      const left = this.baseHunks(file).length;
+      hunks += left;
+      byFile[file.display] = (byFile[file.display] ?? 0) + left;
+    }
+    return { hunks, files: this.files.size, byFile };
   }
 
   /** The hunks of `path` still to review, placed in the file's text now (which may hold the user's typing). */

@@ -17,6 +17,8 @@ export interface FileChangeSummary {
   added: number;
   removed: number;
   lines: ChangeLine[];
+  /** An approved plan's task changed a file the plan does not name (planScope.ts). */
+  outsidePlan?: boolean;
 }
 
 const CONTEXT_LINES = 1;
@@ -62,9 +64,12 @@ export function summarizeChange(path: string, before: string | undefined, after:
 
 const MARKS: Record<ChangeLineKind, string> = { added: '+ ', removed: '- ', context: '  ', gap: '' };
 
-/** The change as text: "+ " added, "- " removed, "  " context, "…" between distant changes. */
+/**
+ * The change as text: "+ " added, "- " removed, "  " context, "…" between distant changes. A blank line
+ * gets its mark without the space, so the approval's reveal of trailing spaces does not call it one.
+ */
 export function changeText(summary: FileChangeSummary): string {
-  return summary.lines.map((line) => `${MARKS[line.kind]}${line.text}`).join('\n');
+  return summary.lines.map((line) => (line.text === '' ? MARKS[line.kind].trimEnd() : `${MARKS[line.kind]}${line.text}`)).join('\n');
 }
 
 /** The first `max` lines of the change, for a card's mini-diff. */

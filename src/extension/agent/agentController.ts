@@ -51,6 +51,12 @@ export interface AgentChatSurface {
   activeConversationId(): string | undefined;
 }
 
+/** A task whose words for the model (`sent`) differ from what the chat shows (`shown`). */
+export interface ShownTask {
+  sent: string;
+  shown: string;
+}
+
 export interface AgentControllerOptions {
   store: ConversationStore;
   client: () => Promise<SvcClient>;
@@ -149,13 +155,16 @@ export class AgentController {
   }
 
   /** Runs `task` in the conversation (a new one when null); resolves when the task ended. */
-  run(conversationId: string | null, task: string, sendOptions?: SendOptions, mode?: AgentTaskSettings['mode']): Promise<AgentTaskRecord | undefined> {
+  run(conversationId: string | null, task: string | ShownTask, sendOptions?: SendOptions, mode?: AgentTaskSettings['mode']): Promise<AgentTaskRecord | undefined> {
     const settings = readSettings();
-    return this.tasks.run(conversationId, task, {
+    const { sent, shown } = typeof task === 'string' ? { sent: task, shown: undefined } : task;
+    this.options.surface.post({ type: 'taskMode', mode: mode?.kind === 'plan' ? 'plan' : 'agent' });
+    return this.tasks.run(conversationId, sent, {
       request: requestSettingsOf(settings, { machineId: vscode.env.machineId, choices: sendOptions }),
       maxSteps: readAgentSettings().maxSteps,
       systemPrompt: settings.systemPrompt,
       ...(mode ? { mode } : {}),
+      ...(shown !== undefined ? { shown } : {}),
     });
   }
 

@@ -5,7 +5,7 @@
 // first time something asks for one.
 import * as vscode from 'vscode';
 import type { ToolDefinition } from '../../api/index';
-import type { AgentController, AgentTaskRecord } from './agentController';
+import type { AgentController, AgentTaskRecord, ShownTask } from './agentController';
 import type { PendingApproval } from './chatApprover';
 import type { AgentFeatures, AgentTestApi } from './registerAgentFeatures';
 
@@ -81,7 +81,7 @@ export class LazyAgentFeatures implements ChatAgent, vscode.Disposable {
   }
 
   /** Runs `task` in the conversation (a new one when null); resolves when the task ended. */
-  async run(conversationId: string | null, task: string): Promise<AgentTaskRecord | undefined> {
+  async run(conversationId: string | null, task: string | ShownTask): Promise<AgentTaskRecord | undefined> {
     return (await this.load()).controller.run(conversationId, task);
   }
 

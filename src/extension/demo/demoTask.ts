@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DEMO_FILES, DEMO_TASK } from '../../shared/demoProject';
+import { DEMO_FILES, demoTaskFor } from '../../shared/demoProject';
 
 export const TRY_DEMO_COMMAND = 'svc.tryDemo';
 /** Global state: the sample folder a window should start the demo task in, once. */
@@ -20,8 +20,8 @@ const PENDING_KEY = 'svc.demo.pendingFolder';
 export interface DemoDeps {
   usesEmulator(): Promise<boolean>;
   chooseEmulator(): Promise<void>;
-  /** Shows the chat and runs the task as an agent task in a new conversation. */
-  runTask(task: string): Promise<void>;
+  /** Shows the chat and runs the task as an agent task in a new conversation, showing `shown` for it. */
+  runTask(task: { sent: string; shown: string }): Promise<void>;
 }
 
 export function sampleFolder(context: vscode.ExtensionContext): string {
@@ -33,6 +33,11 @@ export async function writeSampleProject(folder: string): Promise<void> {
   await fs.promises.rm(folder, { recursive: true, force: true });
   await fs.promises.mkdir(folder, { recursive: true });
   for (const [name, text] of Object.entries(DEMO_FILES)) await fs.promises.writeFile(path.join(folder, name), text);
+}
+
+/** The task in words the model reads (English, asking for the display language) and in the user's own. */
+function demoTask(): { sent: string; shown: string } {
+  return { sent: demoTaskFor(vscode.env.language), shown: vscode.l10n.t('On the svc sample project, fix the discount bug in prices.js, add a test for it and run the tests.') };
 }
 
 function openFolderIs(folder: string): boolean {
@@ -58,7 +63,7 @@ async function tryDemo(context: vscode.ExtensionContext, deps: DemoDeps): Promis
   const folder = sampleFolder(context);
   if (openFolderIs(folder)) {
     await writeSampleProject(folder);
-    await deps.runTask(DEMO_TASK);
+    await deps.runTask(demoTask());
     return;
   }
   await writeSampleProject(folder);

@@ -3,7 +3,7 @@
 // chat, are registered once the chat exists (registerFileCommands).
 import * as vscode from 'vscode';
 import type { BalanceView } from '../../core/billing/balanceView';
-import type { Usage } from '../../api/index';
+import { NetworkError, type Usage } from '../../api/index';
 import { DEFAULT_BALANCE_WARNING_THRESHOLD } from '../../core/billing/balanceView';
 import { errorMessage } from '../../core/files/filesClient';
 import { parsePriceTable, replyCost, type PriceTable } from '../../core/billing/replyCost';
@@ -26,7 +26,7 @@ export interface FileFeatureDeps {
   /** The chat's model now. */
   currentModel(): string;
   /** Where the balance is shown (the svc status-bar item). */
-  balanceDisplay: { showBalance(view: BalanceView): void; balanceUnavailable(reason: string): void };
+  balanceDisplay: { showBalance(view: BalanceView): void; balanceUnavailable(reason: string): void; serviceUnreachable(reason: string): void };
   notices: ChatFilesNotices;
   /** How far the file commands trust their arguments (commandArguments.ts). */
   commandArguments: CommandArgumentTrust;
@@ -60,7 +60,10 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
     services
       .get()
       .then((s) => s.balance.refresh())
-      .catch((err: unknown) => statusBar.balanceUnavailable(errorMessage(err)));
+      .catch((err: unknown) => {
+        statusBar.balanceUnavailable(errorMessage(err));
+        if (err instanceof NetworkError) statusBar.serviceUnreachable(errorMessage(err));
+      });
   };
   services.onDidCreate((s) => {
     s.balance.onDidChange((view) => statusBar.showBalance(view));

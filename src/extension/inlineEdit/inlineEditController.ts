@@ -208,7 +208,8 @@ function askInstruction(title: string): Promise<string | undefined> {
   return Promise.resolve(
     vscode.window.showInputBox({
       title: `svc: ${title}`,
-      prompt: vscode.l10n.t('What should change? (Enter to send, Escape to cancel)'),
+      // VS Code's input box says Enter and Escape itself.
+      prompt: vscode.l10n.t('What should change?'),
       placeHolder: vscode.l10n.t('e.g. rename total to sum, add error handling'),
       ignoreFocusOut: true,
     }),

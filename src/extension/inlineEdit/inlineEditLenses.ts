@@ -1,5 +1,6 @@
-// The review's buttons over the file: Accept / Reject over each hunk still to decide, and over the edited
-// lines Accept All / Reject All / Follow-up (or Cancel while the reply streams), each naming its key. The
+// The review's buttons over the file: Accept / Reject This Change over each hunk still to decide, and over
+// the edited lines Accept / Reject All Changes and Follow-up (or Cancel while the reply streams), each naming
+// its key. Where the first hunk starts the region both share one row, so each says which it acts on. The
 // hover over an open hunk shows the current lines it replaces (they are not in the file during the review).
 import * as vscode from 'vscode';
 import type { InlineEditController } from './inlineEditController';
@@ -23,15 +24,15 @@ export class InlineEditLenses implements vscode.CodeLensProvider, vscode.HoverPr
       return [new vscode.CodeLens(top, { title: vscode.l10n.t('$(loading~spin) svc is editing… Cancel (Escape)'), command: 'svc.inlineEdit.cancel' })];
     }
     const lenses = [
-      new vscode.CodeLens(top, { title: vscode.l10n.t('Accept All (Ctrl+Enter)'), command: 'svc.inlineEdit.acceptAll' }),
-      new vscode.CodeLens(top, { title: vscode.l10n.t('Reject All (Ctrl+Backspace)'), command: 'svc.inlineEdit.rejectAll' }),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('Accept All Changes (Ctrl+Enter)'), command: 'svc.inlineEdit.acceptAll' }),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('Reject All Changes (Ctrl+Backspace)'), command: 'svc.inlineEdit.rejectAll' }),
       new vscode.CodeLens(top, { title: vscode.l10n.t('Follow-up… (Ctrl+I)'), command: 'svc.inlineEdit.followUp' }),
     ];
     for (const shown of session.openHunks()) {
       const range = at(session.startLine + shown.line);
       lenses.push(
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Accept (Ctrl+Alt+Y)'), command: 'svc.inlineEdit.acceptHunk', arguments: [shown.hunk.id] }),
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Reject (Ctrl+Alt+N)'), command: 'svc.inlineEdit.rejectHunk', arguments: [shown.hunk.id] }),
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Accept This Change (Ctrl+Alt+Y)'), command: 'svc.inlineEdit.acceptHunk', arguments: [shown.hunk.id] }),
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Reject This Change (Ctrl+Alt+N)'), command: 'svc.inlineEdit.rejectHunk', arguments: [shown.hunk.id] }),
       );
     }
     return lenses;

@@ -4,6 +4,7 @@ import type { AgentSummaryView, WebviewMessage } from '../../shared/protocol';
 import { el, formatCount, icon, textButton } from '../dom';
 import * as l10n from '../../shared/l10n';
 import { reviewCountsRow } from './agentReviewCounts';
+import { isBookkeepingTool, toolDisplayName } from './toolDisplayNames';
 
 const STOP_TEXT: Record<AgentSummaryView['stopReason'], string> = {
   stop: l10n.t('Task finished'),
@@ -17,7 +18,9 @@ export class AgentSummaryCard {
   readonly element: HTMLElement;
 
   constructor(readonly id: string, private readonly summary: AgentSummaryView, post: (message: WebviewMessage) => void) {
-    const tools = Object.entries(summary.toolCalls).map(([name, calls]) => (calls > 1 ? `${name} ×${calls}` : name));
+    const tools = Object.entries(summary.toolCalls)
+      .filter(([name]) => !isBookkeepingTool(name))
+      .map(([name, calls]) => (calls > 1 ? `${toolDisplayName(name)} ×${calls}` : toolDisplayName(name)));
     const usage = summary.usage;
     const files = summary.filesChanged.map((path) => {
       const open = el('button', { className: 'link-button', text: path, attrs: { type: 'button', 'data-testid': 'agent-file', title: l10n.t('Open the diff of {0}', path) } });
@@ -35,7 +38,7 @@ export class AgentSummaryCard {
     ];
     if (summary.error !== undefined) rows.push(el('div', { className: 'agent-summary-error', text: summary.error }));
     if (files.length > 0) {
-      const undo = summary.undone === true ? textButton('check', 'Undone', 'undo-agent', { 'data-testid': 'agent-undo' }) : textButton('discard', l10n.t('Undo these changes'), 'undo-agent', { 'data-testid': 'agent-undo' });
+      const undo = summary.undone === true ? textButton('check', l10n.t('Undone'), 'undo-agent', { 'data-testid': 'agent-undo' }) : textButton('discard', l10n.t('Undo these changes'), 'undo-agent', { 'data-testid': 'agent-undo' });
       // One click undoes once: the button stays disabled until the host's answer marks the task undone.
       undo.disabled = summary.undone === true;
       undo.addEventListener('click', () => {
@@ -44,7 +47,7 @@ export class AgentSummaryCard {
         post({ type: 'undoAgentTask', taskId: summary.taskId });
       });
       rows.push(el('div', { text: l10n.t('Files changed ({0}):', files.length) }), el('ul', { className: 'agent-files' }, files));
-      if (summary.undone !== true) rows.push(reviewCountsRow(post));
+      if (summary.undone !== true) rows.push(reviewCountsRow(post, summary.filesChanged));
       rows.push(undo);
     } else {
       rows.push(el('div', { text: l10n.t('No files changed') }));

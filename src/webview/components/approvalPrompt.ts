@@ -22,10 +22,13 @@ const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], string> = {
 
 const DIFF_CLASSES: Record<string, string> = { '+': 'diff-added', '-': 'diff-removed' };
 
-/** An edit's change ("+ added", "- removed", "  context" lines) coloured like a diff. */
+/**
+ * An edit's change ("+ added", "- removed", "  context" lines) coloured like a diff. Its lines are code:
+ * kept whole, never broken inside a word; in a narrow side bar the diff scrolls sideways in its own box.
+ */
 function diffDetail(detail: string): HTMLElement {
   const lines = detail.split('\n').map((line) => el('div', { className: `diff-line ${DIFF_CLASSES[line.charAt(0)] ?? 'diff-context'}`, text: line }));
-  return el('pre', { className: 'approval-detail diff', attrs: { 'data-testid': 'approval-detail' } }, lines);
+  return el('pre', { className: 'approval-detail diff', attrs: { 'data-testid': 'approval-detail', 'data-side-scroll': '', tabindex: '0' } }, [el('div', { className: 'diff-lines' }, lines)]);
 }
 
 /**

@@ -163,7 +163,7 @@ export class AssistantMessage {
     this.showUsage(view.usage, view.speed);
     const reasoningTokens = view.usage?.reasoningTokens ?? view.reasoningTokens;
     if (reasoningTokens !== undefined) this.panel(Math.min(view.selectedChoice, this.panels.length - 1)).thinking.setTokenCount(reasoningTokens);
-    if (view.error && view.error.message !== this.errorView?.error.message) this.showError(view.error);
+    if (view.error && (view.error.message !== this.errorView?.error.message || view.error.automaticRetry !== this.errorView.error.automaticRetry)) this.showError(view.error);
     if (!view.error) this.clearError();
     this.select(Math.min(view.selectedChoice, this.panels.length - 1), 'fromHost');
     return true;
@@ -217,7 +217,9 @@ export class AssistantMessage {
   private showStatus(status: ReplyStatus): void {
     this.element.dataset.status = status;
     this.element.setAttribute('aria-busy', String(status === 'streaming'));
-    this.statusBadge.textContent = status === 'streaming' && awaitingApproval() ? waitingLabel() : (STATUS_LABELS[status] ?? '');
+    // While the host waits to retry by itself the error's countdown says so: the reply has not failed for good.
+    const retrying = this.errorView?.error.automaticRetry === true;
+    this.statusBadge.textContent = status === 'streaming' && awaitingApproval() ? waitingLabel() : retrying ? '' : (STATUS_LABELS[status] ?? '');
     this.statusBadge.hidden = this.statusBadge.textContent === '';
     this.showStep();
   }
@@ -256,13 +258,13 @@ export class AssistantMessage {
       editInput: () => this.context.reviseInput(this.view.id),
     });
     this.errorSlot.replaceChildren(this.errorView.element);
-    this.showStep();
+    this.showStatus(this.status);
   }
 
   private clearError(): void {
     this.errorView?.dispose();
     this.errorView = undefined;
     this.errorSlot.replaceChildren();
-    this.showStep();
+    this.showStatus(this.status);
   }
 }

@@ -151,6 +151,11 @@ export class Composer {
     return value === 'plan' || value === 'agent' ? value : 'ask';
   }
 
+  /** A task runs in this mode (started here, by a command or by the demo): the picker says so. */
+  showMode(mode: ComposerMode): void {
+    this.mode.value = mode;
+  }
+
   setModels(models: ModelView[]): void {
     this.models = models;
     this.renderModels();

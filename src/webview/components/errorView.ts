@@ -33,8 +33,8 @@ const TITLES: Record<ErrorInfo['kind'], string> = {
 };
 
 /**
- * The service's own code, the HTTP status and the field it named: what support asks for, not what the
- * user acts on. They wait, folded, under the actions; the text can be selected and copied from there.
+ * The service's own words (when the message says it in ours), its code, the HTTP status and the field it
+ * named: what support asks for, not what the user acts on. They wait, folded, under the actions; the text can be selected and copied from there.
  */
 function errorDetails(error: ErrorInfo): HTMLElement | undefined {
   const details = [
@@ -42,10 +42,11 @@ function errorDetails(error: ErrorInfo): HTMLElement | undefined {
     error.status !== undefined ? `HTTP ${error.status}` : '',
     error.field !== undefined ? l10n.t('field: {0}', error.field) : '',
   ].filter((d) => d !== '');
-  if (details.length === 0) return undefined;
+  if (details.length === 0 && error.serviceMessage === undefined) return undefined;
   return el('details', { className: 'error-details', attrs: { 'data-testid': 'error-details' } }, [
     el('summary', { text: l10n.t('Details') }),
-    el('div', { className: 'error-code', text: details.join(' · ') }),
+    ...(error.serviceMessage !== undefined ? [el('div', { className: 'error-service-message', text: error.serviceMessage })] : []),
+    ...(details.length > 0 ? [el('div', { className: 'error-code', text: details.join(' · ') })] : []),
   ]);
 }
 

@@ -8,7 +8,7 @@ import { AgentSummaryCard } from './agentSummaryCard';
 import { AssistantMessage } from './assistantMessage';
 import { CompactionCard } from './compactionCard';
 import type { MessageContext } from './messageContext';
-import { PlanCard } from './planCard';
+import { PlanCard, withoutPlanBody } from './planCard';
 import type { RowSize } from './rowHeights';
 import { ToolCard } from './toolCard';
 import { ToolResult } from './toolResult';
@@ -111,9 +111,10 @@ export class MessageRow {
   /** Shows `message`, keeping each part whose view did not change. */
   renew(message: MessageView, context: MessageContext): void {
     const old = this.parts;
-    const kept = reusePart(message, old[0], context);
+    const shown = message.role === 'assistant' ? withoutPlanBody(message) : message;
+    const kept = reusePart(shown, old[0], context);
     if (!kept && old[0] instanceof AssistantMessage) old[0].dispose();
-    const parts: MessagePart[] = [kept ?? createPart(message, context)];
+    const parts: MessagePart[] = [kept ?? createPart(shown, context)];
     if (parts[0] instanceof AssistantMessage) parts[0].setTaskContinuation(context.continuedSteps?.has(message.id) ?? false);
     if (message.role === 'assistant' && message.agentSummary) {
       const summary = message.agentSummary;

@@ -1,11 +1,29 @@
 // The plan a Plan-mode task proposes: its steps (editable while proposed, one per line), the files and
 // commands it expects, and Approve / Reject; once approved, the to-do list the agent advances as it goes.
-import type { PlanView, WebviewMessage } from '../../shared/protocol';
+import type { AssistantMessageView, PlanView, WebviewMessage } from '../../shared/protocol';
 import { el, icon, textButton } from '../dom';
 import * as l10n from '../../shared/l10n';
 
 const TODO_ICON = { pending: 'circle-large-outline', in_progress: 'loading', done: 'pass-filled' } as const;
 const TODO_TEXT = { pending: l10n.t('to do'), in_progress: l10n.t('in progress'), done: l10n.t('done') } as const;
+
+const PLAN_START = /^\s*(?:\d+[.)]\s+|(?:#+\s*|\*\*)?(?:files|commands)\b)/i;
+
+/**
+ * A proposed plan's answer shows only its words before the plan: the steps, files and commands are the
+ * card's, and the model's list (often without the blank lines markdown needs) would repeat them, run together.
+ */
+export function withoutPlanBody(message: AssistantMessageView): AssistantMessageView {
+  if (message.plan === undefined) return message;
+  return {
+    ...message,
+    choices: message.choices.map((choice) => {
+      const lines = choice.content.split('\n');
+      const start = lines.findIndex((line) => PLAN_START.test(line));
+      return start < 0 ? choice : { ...choice, content: lines.slice(0, start).join('\n').trimEnd() };
+    }),
+  };
+}
 
 export class PlanCard {
   readonly element: HTMLElement;

@@ -99,6 +99,9 @@ function describeEdit(view: ToolMessageView, args: Arguments, status: ToolCardSt
     );
   }
   if (name !== path) title.push(muted(path.slice(0, path.length - name.length).replace(/[\\/]$/, '')));
+  if (change?.outsidePlan === true) {
+    title.push(el('span', { className: 'tool-call-outside-plan', text: l10n.t('not in the plan'), attrs: { 'data-testid': 'outside-plan', title: l10n.t('The approved plan does not list this file') } }));
+  }
   const body = change && change.lines.length > 0
     ? el('pre', { className: 'mini-diff', attrs: { 'data-testid': 'mini-diff' } }, change.lines.map((line) =>
         el('div', { className: `diff-line diff-${line.kind}`, text: line.kind === 'gap' ? '…' : `${line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '} ${line.text}` }),

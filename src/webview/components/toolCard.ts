@@ -114,7 +114,7 @@ export class ToolCard {
   private result(content: string): HTMLElement {
     const cut = preview(content);
     const output = el('pre', { className: 'tool-output', text: cut ?? content, attrs: { 'data-testid': 'tool-output' } });
-    const children: Node[] = [el('summary', { text: l10n.t('Result ({0} characters)', formatCount(content.length)) }), output];
+    const children: Node[] = [el('summary', { text: l10n.t('Result'), attrs: { title: l10n.t('{0} characters', formatCount(content.length)) } }), output];
     if (cut !== undefined) {
       const more = el('button', { className: 'text-button', text: l10n.t('Show all ({0} characters)', formatCount(content.length)), attrs: { type: 'button', 'data-testid': 'show-all' } });
       more.addEventListener('click', () => {

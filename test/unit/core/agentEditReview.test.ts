@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { AgentEditReview, ReviewConflictError, ReviewHunkGoneError } from '../../../src/core/review/agentEditReview';
+import { AgentEditReview, ReviewConflictError, ReviewHunkGoneError, type ReviewCounts } from '../../../src/core/review/agentEditReview';
 import { endOnRestore, followJournal } from '../../../src/core/review/reviewSources';
 import { Checkpoints, type CheckpointChange, type FolderStore } from '../../../src/core/checkpoints/checkpoints';
 import { ChangeJournal } from '../../../src/core/tools/changeJournal';
@@ -55,10 +55,16 @@ async function twoEdits(text = ORIGINAL): Promise<Bed> {
   return b;
 }
 
+/** The window-wide figures; byFile is checked where a test is about it. */
+function totals(counts: ReviewCounts): Pick<ReviewCounts, 'hunks' | 'files'> {
+  return { hunks: counts.hunks, files: counts.files };
+}
+
 describe('review of an agent task edits', () => {
   it('offers both edits of a task as hunks against the text before its first edit, placed where they are now', async () => {
     const { review, files } = await twoEdits();
-    assert.deepEqual(review.counts(), { hunks: 2, files: 1 });
+    assert.deepEqual(totals(review.counts()), { hunks: 2, files: 1 });
+    assert.deepEqual(Object.values(review.counts().byFile), [2], 'per file, under the name the summary lists');
     const hunks = await review.hunks(FILE);
     const lines = files.text(FILE)!.split('\n');
     assert.deepEqual(hunks.map((h) => lines[h.line]), hunks.map((h) => h.added[0]));
@@ -70,11 +76,11 @@ describe('review of an agent task edits', () => {
     const { review, files } = await twoEdits();
     const [model, tools] = await review.hunks(FILE);
     review.keep(FILE, model!.id);
-    assert.deepEqual(review.counts(), { hunks: 1, files: 1 });
+    assert.deepEqual(totals(review.counts()), { hunks: 1, files: 1 });
     assert.equal(files.writes, 0, 'keeping writes nothing');
     await review.undo(FILE, tools!.id);
     assert.equal(files.text(FILE), firstEdit(ORIGINAL));
-    assert.deepEqual(review.counts(), { hunks: 0, files: 0 });
+    assert.deepEqual(totals(review.counts()), { hunks: 0, files: 0 });
     assert.deepEqual(review.paths(), []);
     await assert.rejects(review.undo(FILE, tools!.id), ReviewHunkGoneError);
   });
@@ -98,8 +104,8 @@ describe('review of an agent task edits', () => {
     assert.equal(one.files.text(FILE), ORIGINAL);
     assert.equal(whole.files.text(FILE), ORIGINAL);
     assert.equal(task.files.text(FILE), ORIGINAL);
-    assert.deepEqual(one.review.counts(), { hunks: 0, files: 0 });
-    assert.deepEqual(whole.review.counts(), { hunks: 0, files: 0 });
+    assert.deepEqual(totals(one.review.counts()), { hunks: 0, files: 0 });
+    assert.deepEqual(totals(whole.review.counts()), { hunks: 0, files: 0 });
   });
 
   it('"Undo these changes" after a hunk was undone neither fails nor brings the hunk back, and ends the review', async () => {
@@ -107,14 +113,14 @@ describe('review of an agent task edits', () => {
     await b.agentWrites(OTHER, '# notes\n');
     const [, tools] = await b.review.hunks(FILE);
     await b.review.undo(FILE, tools!.id);
-    assert.deepEqual(b.review.counts(), { hunks: 2, files: 2 });
+    assert.deepEqual(totals(b.review.counts()), { hunks: 2, files: 2 });
     const report = await b.journal.undoAll(b.files);
     assert.deepEqual(report.skipped, []);
     assert.deepEqual(report.restored, ['chatRequestBuilder.ts']);
     assert.deepEqual(report.deleted, ['notes.md']);
     assert.equal(b.files.text(FILE), ORIGINAL);
     await b.review.endReverted();
-    assert.deepEqual(b.review.counts(), { hunks: 0, files: 0 });
+    assert.deepEqual(totals(b.review.counts()), { hunks: 0, files: 0 });
   });
 
   it('undoing a hunk carries the user typing made since onto the result', async () => {
@@ -156,7 +162,7 @@ describe('review of an agent task edits', () => {
     assert.equal(hunks.length, 2);
     assert.ok(hunks.every((h) => !h.added.some((line) => line.includes('trim()'))));
     b.review.keepAll();
-    assert.deepEqual(b.review.counts(), { hunks: 0, files: 0 });
+    assert.deepEqual(totals(b.review.counts()), { hunks: 0, files: 0 });
     assert.equal(b.files.writes, 0);
   });
 
@@ -167,7 +173,7 @@ describe('review of an agent task edits', () => {
     await created.agentWrites(OTHER, '# notes\n\n- first\n');
     await b.review.undoFile(OTHER);
     assert.equal(b.files.has(OTHER), false);
-    assert.deepEqual(b.review.counts(), { hunks: 0, files: 0 });
+    assert.deepEqual(totals(b.review.counts()), { hunks: 0, files: 0 });
     const report = await b.journal.undoAll(b.files);
     assert.deepEqual(report, { restored: [], deleted: ['notes.md'], movedBack: [], skipped: [] });
     const direct = await created.journal.undoAll(created.files);
@@ -198,7 +204,7 @@ describe('review of an agent task edits', () => {
     assert.equal(b.files.text(FILE), ORIGINAL);
     assert.equal(b.files.has(moved), false);
     await b.review.endReverted();
-    assert.deepEqual(b.review.counts(), { hunks: 0, files: 0 });
+    assert.deepEqual(totals(b.review.counts()), { hunks: 0, files: 0 });
   });
 
   it('a file the agent deletes leaves the review, and "Undo these changes" brings it back as it was before the task', async () => {

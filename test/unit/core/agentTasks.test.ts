@@ -31,6 +31,16 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     assert.deepEqual(sent, [{ model: 'svc-k2-turbo-preview', temperature: 0.3, max_completion_tokens: 2048, safety_identifier: 'hash', response_format: undefined, n: undefined }]);
   });
 
+  it('shows the task in the words given for the chat (the demo in the user\'s language) while the model reads the task itself', async () => {
+    const { store, client, tasks } = await tasksWith([answer]);
+    const record = await tasks.run(null, 'Fix the bug. Reply in Simplified Chinese.', { ...settings, shown: '修复错误。' });
+    const conversation = store.require(record!.conversationId);
+    const user = conversation.entries[0];
+    assert.equal(user?.role === 'user' ? user.content : undefined, '修复错误。');
+    assert.equal(conversation.title, '修复错误。', 'the title is made of what the user reads');
+    assert.deepEqual(client.requests[0]?.messages.at(-1), { role: 'user', content: 'Fix the bug. Reply in Simplified Chinese.' });
+  });
+
   it('runs a task in a new conversation, makes it active, streams its text and saves the answer', async () => {
     const { store, events, tasks } = await tasksWith([answer]);
     const record = await tasks.run(null, 'Check the readme', settings);

@@ -87,6 +87,23 @@ describe('ChatSession failures and automatic retries', () => {
     assert.equal(client.requests.length, 5);
   });
 
+  it('cancels a waiting retry once a newer turn (an agent task, say) follows the failed reply', async () => {
+    const overloaded = serviceError({ status: 429, type: 'engine_overloaded_error', message: 'The engine is currently overloaded, please try again later' });
+    const { session, conversation, clock, client, store } = await setup([[{ fail: overloaded }]]);
+    await session.send(conversation.id, 'Q', thinking);
+    assert.equal(reply(conversation).error?.automaticRetry, true);
+    // Another part of the extension (the agent) writes the next turn into the same conversation.
+    conversation.entries.push({ id: 'later', role: 'user', createdAt: 2, content: 'A task' });
+    await store.save(conversation);
+    assert.equal(session.isBusy(conversation.id), false, 'the retry no longer waits');
+    const failed = conversation.entries.find((e): e is AssistantEntry => e.role === 'assistant');
+    assert.equal(failed?.error?.automaticRetry, undefined, 'the failed reply shows the plain error, no countdown');
+    clock.advance(60_000);
+    await session.whenIdle();
+    assert.equal(client.requests.length, 1, 'nothing was sent again');
+    assert.equal(conversation.entries.at(-1)?.id, 'later', 'the newer turn is kept');
+  });
+
   it('shows a refused request in the conversation with the field at fault, without sending it', async () => {
     const { session, conversation, client, events } = await setup([]);
     await session.send(conversation.id, 'Q', { model: 'svc-v1-8k', thinking: false, jsonMode: false, choiceCount: 1, temperature: 1.5 });

@@ -68,7 +68,17 @@ describe('the chat says its own words in the display language', () => {
     useTranslator(marked);
     assert.equal(errorToInfo(serviceError({ status: 401, type: 'incorrect_api_key_error', message: 'Incorrect API key provided' })).message, 'Incorrect API key provided');
     assert.equal(errorToInfo(errorFromResponseBody(502, '<html>Bad gateway</html>', null)).message, '<html>Bad gateway</html>');
-    assert.equal(errorToInfo(serviceError({ status: 429, type: 'rate_limit_reached_error', message: 'please try again after 3 seconds' })).message, 'please try again after 3 seconds');
+  });
+
+  it("says a rate limit in the user's words, the service's text (account and key ids blanked) kept for the details", () => {
+    useTranslator(marked);
+    const said = 'Your account org-3f2a9c1d5e6b7a80<ak-1a2b3c4d5e6f> request reached organization max RPM: 0, please try again after 3 seconds';
+    const info = errorToInfo(serviceError({ status: 429, type: 'rate_limit_reached_error', message: said }));
+    assert.equal(info.message, '«This account sent too many requests in the last minute. The service asks to wait a little.»');
+    assert.equal(info.serviceMessage, 'Your account org-…<ak-…> request reached organization max RPM: 0, please try again after 3 seconds');
+    assert.equal(info.retryAfterSeconds, 3);
+    assert.match(errorToInfo(serviceError({ status: 429, type: 'rate_limit_reached_error', message: 'org-abcdef12 reached max TPD: 100' })).message, /daily token limit/);
+    assert.match(errorToInfo(serviceError({ status: 429, type: 'rate_limit_reached_error', message: 'slow down' })).message, /limits how often/);
   });
 
   it('says the rules a user can break in the display language, naming the field as the client does; a malformed message stays English', () => {

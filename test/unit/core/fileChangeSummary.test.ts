@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { changePreview, changeText, summarizeChange } from '../../../src/core/tools/fileChangeSummary';
+import { revealApproval } from '../../../src/shared/revealHiddenText';
 
 describe('core/tools fileChangeSummary', () => {
   it('lists every changed line with one line of context, distant changes apart, and counts them', () => {
@@ -30,5 +31,16 @@ describe('core/tools fileChangeSummary', () => {
       { kind: 'removed', text: 'b = 2' },
       { kind: 'added', text: 'b = 3\u202E' },
     ]);
+  });
+
+  it('shows blank lines of a change as blank in the approval, never as trailing spaces, and real trailing spaces as such', () => {
+    const before = 'function a() {\n  return 1;\n}\n';
+    const after = 'function a() {\n\n  return 1;\n}\n\nfunction b() {}  \n';
+    const detail = changeText(summarizeChange('a.js', before, after));
+    assert.doesNotMatch(detail, /^[+-]? +$/m, 'a blank line of the file is no line of spaces in the detail');
+    const shown = revealApproval({ kind: 'edit', title: 'Make this edit to a.js?', detail }).detail;
+    assert.equal((shown.match(/trailing/g) ?? []).length, 1, 'only the real trailing spaces are marked');
+    assert.match(shown, /^\+ function b\(\) \{\}  ⟨trailing 2 spaces⟩$/m);
+    assert.match(shown, /^\+$/m, 'a blank added line is a bare mark');
   });
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_COMMAND, DEMO_EDITS, DEMO_FILES, DEMO_TASK } from '../../../src/shared/demoProject';
+import { DEMO_COMMAND, DEMO_EDITS, DEMO_FILES, DEMO_TASK, demoTaskFor } from '../../../src/shared/demoProject';
 import { tempDir } from '../../support/emulatorTestBed';
 import { perSuite } from '../../support/suiteHooks';
 import { chat, completionOf, startKeyedBed } from './rawRequests';
@@ -24,8 +24,8 @@ function runTests(folder: string): { ok: boolean; output: string } {
 describe('the built-in demo task on the emulator', () => {
   const h = perSuite(() => startKeyedBed());
 
-  it('scripts a read, two edits, the tests and a summary, one step per request', async () => {
-    const messages: Record<string, unknown>[] = [{ role: 'user', content: DEMO_TASK }];
+  async function runDemo(task: string): Promise<{ calls: { name: string; args: Record<string, unknown> }[]; summary: string; reasoning: string }> {
+    const messages: Record<string, unknown>[] = [{ role: 'user', content: task }];
     const calls: { name: string; args: Record<string, unknown> }[] = [];
     for (let step = 0; step < 4; step++) {
       const reply = completionOf(await chat(h, { model: 'svc-k2.5', messages, tools: TOOLS })).choices[0]!.message;
@@ -35,11 +35,25 @@ describe('the built-in demo task on the emulator', () => {
       messages.push({ role: 'assistant', content: '', tool_calls: reply.tool_calls });
       messages.push({ role: 'tool', tool_call_id: call.id, content: 'ok' });
     }
+    const summary = completionOf(await chat(h, { model: 'svc-k2-thinking', messages, tools: TOOLS })).choices[0]!.message;
+    return { calls, summary: String(summary.content ?? ''), reasoning: String(summary.reasoning_content ?? '') };
+  }
+
+  it('scripts a read, two edits, the tests and a summary, one step per request', async () => {
+    const { calls, summary } = await runDemo(DEMO_TASK);
     assert.deepEqual(calls.map((c) => c.name), ['read_file', 'edit_file', 'edit_file', 'run_command']);
     assert.deepEqual(calls.slice(1, 3).map((c) => c.args), DEMO_EDITS.map((e) => ({ ...e })));
     assert.deepEqual(calls[3]?.args, { command: DEMO_COMMAND });
-    const summary = completionOf(await chat(h, { model: 'svc-k2.5', messages, tools: TOOLS })).choices[0]!.message;
-    assert.match(String(summary.content ?? ''), /Fixed `discounted` in prices\.js/);
+    assert.match(summary, /Fixed `discounted` in prices\.js/);
+    assert.equal(demoTaskFor('en'), DEMO_TASK);
+  });
+
+  it('narrates the same steps in Chinese when the task asks for Simplified Chinese (VS Code in zh-cn)', async () => {
+    const { calls, summary, reasoning } = await runDemo(demoTaskFor('zh-cn'));
+    assert.deepEqual(calls.map((c) => c.name), ['read_file', 'edit_file', 'edit_file', 'run_command']);
+    assert.deepEqual(calls.slice(1, 3).map((c) => c.args), DEMO_EDITS.map((e) => ({ ...e })));
+    assert.match(summary, /^已修复 prices\.js 中的 `discounted`/);
+    assert.match(reasoning, /总结/);
   });
 
   it('leaves a chat without tools and any other task to the usual emulator', async () => {

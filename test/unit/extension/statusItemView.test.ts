@@ -32,4 +32,13 @@ describe('the svc status item', () => {
     assert.match(view.tooltip, /Balance unavailable: HTTP 503/);
     assert.equal(view.accessibleLabel, 'svc: svc-k2.5, balance unavailable');
   });
+
+  it('says when the service cannot be reached, not the model it would use', () => {
+    const view = statusItemView({ connection: service, model: 'svc-k2.5', balance: undefined, balanceFailure: undefined, unreachable: "Can't reach api.svc.example: its name could not be looked up." });
+    assert.deepEqual([view.text, view.level], ['$(debug-disconnect) svc: service unreachable', 'warning']);
+    assert.match(view.tooltip, /^Can't reach api\.svc\.example/);
+    assert.equal(view.accessibleLabel, 'svc: service unreachable, balance not read yet');
+    const local = statusItemView({ connection: emulator, model: 'svc-k2.5', balance: undefined, balanceFailure: undefined, unreachable: 'the connection was refused' });
+    assert.equal(local.text, '$(debug-disconnect) svc: local emulator unreachable');
+  });
 });
