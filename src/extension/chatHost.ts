@@ -50,7 +50,7 @@ import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackground, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
 import { ModelAccessConsent, manageModelAccess } from './languageModels/modelAccessConsent';
-import { LANGUAGE_MODEL_VENDOR } from './languageModels/languageModelRegistration';
+import { LANGUAGE_MODEL_VENDOR } from './languageModels/languageModelVendor';
 import { VsCodeUtilityModel } from './languageModels/vsCodeUtilityModel';
 import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';

@@ -146,7 +146,8 @@ describe('fault suite: one fault at a time, through the client and the chat sess
       text: 'rate limited?',
       error: { kind: 'rateLimit', action: 'retry' },
       retryAfterSeconds: 7,
-      message: /try again after 7 seconds/,
+      message: /too many requests/,
+      serviceMessage: /try again after 7 seconds/,
     },
   ] as const;
 
@@ -160,6 +161,7 @@ describe('fault suite: one fault at a time, through the client and the chat sess
       if (c.retryAfterSeconds === undefined) assert.ok(countdown > 0, 'a countdown is shown');
       else assert.equal(countdown, c.retryAfterSeconds);
       if (c.message) assert.match(failed.error?.message ?? '', c.message);
+      if ('serviceMessage' in c) assert.match(failed.error?.serviceMessage ?? '', c.serviceMessage, "the service's own words wait under Details");
       const backoffs = bed.sleeps.slice(sleepsBefore);
       assert.equal(backoffs.length, 2, 'two backoffs');
       for (const ms of backoffs) assert.ok(ms >= (c.retryAfterSeconds ?? 0) * 1000, `backoff ${ms} ms honours the wait asked for`);

@@ -9,8 +9,8 @@
 // start-up loads nothing and sends nothing; the first start ever, with no list kept, loads the host.
 import * as vscode from 'vscode';
 import type { ChatHost } from '../chatHost';
+import { LANGUAGE_MODEL_VENDOR } from './languageModelVendor';
 
-export const LANGUAGE_MODEL_VENDOR = 'svc';
 /** The global-state key of the model list last given to VS Code. */
 const KEPT_MODELS = 'svc.languageModels.lastList';
 
