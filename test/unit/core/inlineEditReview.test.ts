@@ -18,6 +18,7 @@ import { InlineEditReview, type ReviewEnd } from '../../../src/core/edits/inline
 import { InlineEditStream } from '../../../src/core/edits/inlineEditStream';
 import type { DocumentChange } from '../../../src/core/edits/reviewDocument';
 import { MemoryReviewDocument } from './support/memoryReviewDocument';
+import { seededRandom } from '../../faults/seededRandom';
 
 const RUNS = 600;
 const FIRST_SEED = Number(process.env.INLINE_EDIT_SEED ?? 34_001);
@@ -25,16 +26,7 @@ const SOURCE = readFileSync(path.join(__dirname, '..', '..', '..', 'src', 'core'
 
 type Random = () => number;
 
-function seeded(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const seeded = (seed: number): Random => seededRandom(seed).next;
 
 const below = (random: Random, n: number) => Math.floor(random() * n);
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
