@@ -7,11 +7,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SvcClient } from '../../src/api/index';
 import { OnlySecretFilesError, writeCommitMessage, type CommitMessagePorts } from '../../src/core/scm/commitMessageWriter';
-import { SecretFileRules } from '../../src/core/tools/secretFiles';
-import { WorkspaceGit } from '../../src/extension/git/workspaceGit';
 import { startEmulatorTestBed, tempDir } from '../support/emulatorTestBed';
+import { recordingCommitMessagePorts } from '../support/commitMessageTestPorts';
 import { perSuite } from '../support/suiteHooks';
 import { fakeEditor, fakeVscode, installFakeVscode } from './fakeVscodeModule';
 
@@ -44,20 +42,9 @@ describe('commit messages never send secret files', () => {
   });
 
   function ports(root: string, sent: string[], protectedFiles: string[] = []): CommitMessagePorts {
-    const git = new WorkspaceGit({ untrustedFolders: () => [root] });
-    return {
-      git: (args) => git.run(root, args),
-      client: async () => ({
-        chatStream: (request: Parameters<SvcClient['chatStream']>[0], options?: { signal?: AbortSignal }) => {
-          sent.push(JSON.stringify(request));
-          return bed.client.chatStream(request, options);
-        },
-      }),
-      settings: { model: 'svc-v1-32k', thinking: false, jsonMode: false, choiceCount: 1 },
-      cacheKey: 'k',
-      secrets: new SecretFileRules(protectedFiles),
-    };
+    return recordingCommitMessagePorts(bed.client, root, sent, protectedFiles);
   }
+
 
   it('leaves staged .env, private keys and the user\'s protected files out of what is sent, naming them to the user', async () => {
     const repo = repository();

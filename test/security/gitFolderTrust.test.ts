@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SvcClient } from '../../src/api/index';
 import { writeCommitMessage, type CommitMessagePorts } from '../../src/core/scm/commitMessageWriter';
-import { SecretFileRules } from '../../src/core/tools/secretFiles';
 import { WorkspaceGit } from '../../src/extension/git/workspaceGit';
 import { startEmulatorTestBed, tempDir } from '../support/emulatorTestBed';
+import { recordingCommitMessagePorts } from '../support/commitMessageTestPorts';
 import { perSuite } from '../support/suiteHooks';
 import { fakeEditor, fakeVscode, installFakeVscode } from './fakeVscodeModule';
 
@@ -72,20 +71,9 @@ describe('git is pinned to the folder the user opened', () => {
   });
 
   function ports(root: string, sent: string[]): CommitMessagePorts {
-    const git = new WorkspaceGit({ untrustedFolders: () => [root] });
-    return {
-      git: (args) => git.run(root, args),
-      client: async () => ({
-        chatStream: (request: Parameters<SvcClient['chatStream']>[0], options?: { signal?: AbortSignal }) => {
-          sent.push(JSON.stringify(request));
-          return bed.client.chatStream(request, options);
-        },
-      }),
-      settings: { model: 'svc-v1-32k', thinking: false, jsonMode: false, choiceCount: 1 },
-      cacheKey: 'k',
-      secrets: new SecretFileRules(),
-    };
+    return recordingCommitMessagePorts(bed.client, root, sent);
   }
+
 
   async function gitMention(root: string): Promise<{ text?: string; error?: string }> {
     fakeVscode.workspace.workspaceFolders = [{ uri: { fsPath: root, scheme: 'file' }, name: 'repo' }];
