@@ -38,7 +38,6 @@ function extendFakeEditor(): () => void {
   });
   Object.assign(fake.workspace!, {
     textDocuments: [],
-    onWillSaveTextDocument: () => disposable,
     asRelativePath: (uri: { fsPath: string }) => {
       const folder = fakeVscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
       return uri.fsPath.startsWith(`${folder}/`) ? uri.fsPath.slice(folder.length + 1) : uri.fsPath;

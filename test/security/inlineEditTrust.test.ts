@@ -10,7 +10,6 @@ const opened: string[] = [];
 const fake = fakeVscode as unknown as Record<string, Record<string, unknown>>;
 Object.assign(fake.window!, { createTextEditorDecorationType: () => ({ dispose: () => undefined }), activeTextEditor: undefined });
 Object.assign(fake.workspace!, {
-  onWillSaveTextDocument: () => ({ dispose: () => undefined }),
   asRelativePath: (uri: { fsPath: string }) => uri.fsPath.replace(/^\/ws\//, ''),
   openTextDocument: async (uri: { fsPath: string }) => {
     opened.push(uri.fsPath);
