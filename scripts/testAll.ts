@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, the unit suite (also in a copy of the repository with nothing beside it),
-// the fault suite, the harness tools, the security, search (code-server's ripgrep) and webview suites (Chromium), package (production build + .vsix)
+// the fault suite, the harness tools (installed beside those first steps), the security, search (code-server's ripgrep) and webview suites (Chromium), package (production build + .vsix)
 // and its store check, then the integration suite (real VS Code extension host)
 // and the end-to-end suite (the .vsix in code-server, driven in Chromium); then the integration suite and the main
 // end-to-end cases again in the oldest VS Code supported.
@@ -19,6 +19,11 @@ interface Step {
   required?: boolean;
   /** More environment for the step (SVC_VSCODE=oldest: the suite runs in the oldest VS Code supported). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Starts with the first step and runs beside the steps before it, its output held back and printed at its
+   * own place: the tools install is mostly downloads and disk, so it overlaps typecheck, lint and the first suites.
+   */
+  startsEarly?: true;
 }
 
 interface Outcome {
@@ -57,7 +62,7 @@ const steps: Step[] = [
   { name: 'faults', command: ['npm', 'run', '-s', 'test:faults'], counts: lastSummaryLine },
   // Node 24 and code-server, Node 22 and the oldest code-server supported, and Chromium for every suite that
   // launches a browser or VS Code (security's CSP test onwards): installed on first use, then a quick check.
-  { name: 'tools', command: ['bash', 'scripts/setup-tools.sh', '--browser'], required: true },
+  { name: 'tools', command: ['bash', 'scripts/setup-tools.sh', '--browser'], required: true, startsEarly: true },
   { name: 'security', command: ['npm', 'run', '-s', 'test:security'], counts: lastSummaryLine },
   // The agent's search on the real ripgrep code-server bundles (installed by the tools step).
   { name: 'search', command: ['npm', 'run', '-s', 'test:search'], counts: lastSummaryLine },
@@ -73,20 +78,29 @@ const steps: Step[] = [
   { name: `e2e-${oldest}`, command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts', 'chat', 'agent.test', 'approvals', 'localization'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' } },
 ];
 
-function run(step: Step, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+interface Finished {
+  code: number;
+  output: string;
+  seconds: number;
+}
+
+function run(step: Step, env: NodeJS.ProcessEnv, echo: boolean): Promise<Finished> {
+  const started = Date.now();
   return new Promise((resolve) => {
     const [command, ...args] = step.command as [string, ...string[]];
     const child = spawn(command, args, { cwd: repoRoot, env: { ...env, ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      process.stdout.write(chunk);
+      if (echo) process.stdout.write(chunk);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      process.stderr.write(chunk);
+      if (echo) process.stderr.write(chunk);
     });
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 128 : 1), output, seconds: (Date.now() - started) / 1000 }),
+    );
   });
 }
 
@@ -96,6 +110,7 @@ async function main(): Promise<number> {
   const env = { ...process.env, TMPDIR: tmp };
   const outcomes: Outcome[] = [];
   let blocked: string | undefined;
+  const early = new Map(steps.filter((s) => s.startsEarly).map((s) => [s, run(s, env, false)] as const));
   for (const step of steps) {
     if (blocked) {
       console.log(`\n=== ${step.name}: not run, because ${blocked} failed`);
@@ -103,9 +118,9 @@ async function main(): Promise<number> {
       continue;
     }
     console.log(`\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(' ')}`);
-    const started = Date.now();
-    const { code, output } = await run(step, env);
-    const seconds = (Date.now() - started) / 1000;
+    const startedEarly = early.get(step);
+    const { code, output, seconds } = startedEarly ? await startedEarly : await run(step, env, true);
+    if (startedEarly) process.stdout.write(output);
     const counts = step.counts?.(output);
     const ok = code === 0;
     // A suite that failed without printing counts still counts as one failure.
