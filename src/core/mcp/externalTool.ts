@@ -63,8 +63,8 @@ function sourceOf(origin: ExternalToolSpec['origin']): { key: string; label: str
   return origin.scope === 'workspace'
     ? {
         key: `mcp:workspace:${origin.server}`,
-        label: `the MCP server "${origin.server}" of this workspace (.vscode/mcp.json)`,
-        shownLabel: l10n.t('the MCP server "{0}" of this workspace (.vscode/mcp.json)', origin.server),
+        label: `the MCP server "${origin.server}" of this workspace (${origin.file})`,
+        shownLabel: l10n.t('the MCP server "{0}" of this workspace ({1})', origin.server, origin.file),
       }
     : { key: `mcp:user:${origin.server}`, label: `your MCP server "${origin.server}" (svc.mcp.servers)`, shownLabel: l10n.t('your MCP server "{0}" (svc.mcp.servers)', origin.server) };
 }
@@ -75,7 +75,7 @@ function outsideWarning(origin: ExternalToolSpec['origin']): string {
     return l10n.t('Another extension (its VS Code tool "{0}") runs outside the extension: it can act on this computer or send data, as its author wrote it.', origin.tool);
   }
   return origin.scope === 'workspace'
-    ? l10n.t('The MCP server "{0}" of this workspace (.vscode/mcp.json) runs outside the extension: it can act on this computer or send data, as its author wrote it.', origin.server)
+    ? l10n.t('The MCP server "{0}" of this workspace ({1}) runs outside the extension: it can act on this computer or send data, as its author wrote it.', origin.server, origin.file)
     : l10n.t('Your MCP server "{0}" (svc.mcp.servers) runs outside the extension: it can act on this computer or send data, as its author wrote it.', origin.server);
 }
 

@@ -1,7 +1,8 @@
 // MCP server definitions in VS Code's own format (`.vscode/mcp.json`, and the `svc.mcp.servers` user
-// setting of the same shape): `servers` by name, each a local command (`stdio`: command, args, env, cwd)
-// or a remote one (`http`: url, headers). Every bad field is named with what is allowed; one bad server
-// does not hide the others.
+// setting of the same shape: `servers` by name) and in the workspace `.mcp.json` that Claude Code, Copilot's
+// CLI and VS Code 1.140 read (`mcpServers` by name); each server a local command (`stdio`: command, args,
+// env, cwd) or a remote one (`http`: url, headers). Every bad field is named with what is allowed; one bad
+// server does not hide the others.
 import { createHash } from 'node:crypto';
 // A namespace import lets esbuild keep only the parts used: these files also go into the lazily loaded
 // MCP bundle, which would otherwise carry all of zod's classic API.
@@ -24,10 +25,23 @@ export interface HttpServerDefinition {
   headers: Record<string, string>;
 }
 
-export type McpServerDefinition = (StdioServerDefinition | HttpServerDefinition) & {
-  /** Where it was defined: the workspace's mcp.json (asked before it starts) or the user's settings. */
-  scope: 'workspace' | 'user';
-};
+/**
+ * The workspace files that define servers, each with the field that lists them and the other top-level fields
+ * its format has; VS Code's own comes first, and a name both define keeps that definition.
+ */
+export const WORKSPACE_MCP_FILES = [
+  { path: '.vscode/mcp.json', listField: 'servers', otherFields: ['inputs'] },
+  { path: '.mcp.json', listField: 'mcpServers', otherFields: [] },
+] as const;
+
+export type WorkspaceMcpFile = (typeof WORKSPACE_MCP_FILES)[number]['path'];
+
+export type McpServerDefinition = (StdioServerDefinition | HttpServerDefinition) &
+  (
+    | { scope: 'user' }
+    /** Defined in a workspace file: asked before it starts; `file` says which, as the user reads it. */
+    | { scope: 'workspace'; file: WorkspaceMcpFile }
+  );
 
 export interface McpConfig {
   servers: McpServerDefinition[];
@@ -94,19 +108,26 @@ function issueLines(error: z.ZodError, prefix: string): string[] {
   });
 }
 
-/** The servers of one mcp.json (its parsed JSON) or of the setting (`{ servers: <the setting> }`). */
-export function parseMcpConfig(value: unknown, scope: McpServerDefinition['scope'], sources: McpVariableSources = {}): McpConfig {
+/**
+ * The servers of one workspace file (its parsed JSON; `.vscode/mcp.json` unless `file` says otherwise) or of the
+ * setting (`{ servers: <the setting> }`, scope `user`).
+ */
+export function parseMcpConfig(value: unknown, scope: McpServerDefinition['scope'], sources: McpVariableSources = {}, file: WorkspaceMcpFile = '.vscode/mcp.json'): McpConfig {
   const problems: string[] = [];
   const servers: McpServerDefinition[] = [];
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { servers, problems: ['(top level): must be an object with "servers"'] };
+  const format = scope === 'user' ? WORKSPACE_MCP_FILES[0] : WORKSPACE_MCP_FILES.find((f) => f.path === file) ?? WORKSPACE_MCP_FILES[0];
+  const { listField } = format;
+  const origin = scope === 'user' ? ({ scope } as const) : ({ scope, file: format.path } as const);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { servers, problems: [`(top level): must be an object with "${listField}"`] };
   const record = value as Record<string, unknown>;
-  const unknownTop = Object.keys(record).filter((key) => key !== 'servers' && key !== 'inputs');
-  if (unknownTop.length > 0) problems.push(`(top level): unknown field ${unknownTop.map((k) => `"${k}"`).join(', ')}; allowed: servers, inputs`);
-  const all = record.servers;
+  const allowedTop: readonly string[] = [listField, ...format.otherFields];
+  const unknownTop = Object.keys(record).filter((key) => !allowedTop.includes(key));
+  if (unknownTop.length > 0) problems.push(`(top level): unknown field ${unknownTop.map((k) => `"${k}"`).join(', ')}; allowed: ${allowedTop.join(', ')}`);
+  const all = record[listField];
   if (all === undefined) return { servers, problems };
-  if (typeof all !== 'object' || all === null || Array.isArray(all)) return { servers, problems: [...problems, 'servers: must be an object of servers by name'] };
+  if (typeof all !== 'object' || all === null || Array.isArray(all)) return { servers, problems: [...problems, `${listField}: must be an object of servers by name`] };
   for (const [name, definition] of Object.entries(all)) {
-    const prefix = `servers.${name}`;
+    const prefix = `${listField}.${name}`;
     if (!NAME.test(name)) {
       problems.push(`${prefix}: the name must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit`);
       continue;
@@ -124,7 +145,7 @@ export function parseMcpConfig(value: unknown, scope: McpServerDefinition['scope
       const server: McpServerDefinition = {
         type: 'stdio',
         name,
-        scope,
+        ...origin,
         command: substitute(data.command, `${prefix}.command`, scope, sources, problems),
         args: (data.args ?? []).map((arg, i) => substitute(arg, `${prefix}.args.${i}`, scope, sources, problems)),
         env,
@@ -134,7 +155,7 @@ export function parseMcpConfig(value: unknown, scope: McpServerDefinition['scope
     } else {
       const data = parsed.data as z.infer<typeof HttpSchema>;
       const headers = Object.fromEntries(Object.entries(data.headers ?? {}).map(([k, v]) => [k, substitute(v, `${prefix}.headers.${k}`, scope, sources, problems)]));
-      const server: McpServerDefinition = { type: 'http', name, scope, url: substitute(data.url, `${prefix}.url`, scope, sources, problems), headers };
+      const server: McpServerDefinition = { type: 'http', name, ...origin, url: substitute(data.url, `${prefix}.url`, scope, sources, problems), headers };
       if (problems.length === before) servers.push(server);
     }
   }
@@ -143,8 +164,17 @@ export function parseMcpConfig(value: unknown, scope: McpServerDefinition['scope
 
 /** What the user approved, as one value: any change to command, arguments, environment, URL or headers asks again. */
 export function definitionFingerprint(server: McpServerDefinition): string {
+  return createHash('sha256').update(canonicalJson(whatRuns(server))).digest('hex');
+}
+
+/** The definition without where it was written: the same server moved between the two workspace files is the same server. */
+function whatRuns(server: McpServerDefinition): StdioServerDefinition | HttpServerDefinition {
+  if (server.scope === 'workspace') {
+    const { scope: _scope, file: _file, ...definition } = server;
+    return definition;
+  }
   const { scope: _scope, ...definition } = server;
-  return createHash('sha256').update(canonicalJson(definition)).digest('hex');
+  return definition;
 }
 
 /** JSON with every object's keys sorted, so equal definitions give equal text. */

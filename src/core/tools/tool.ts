@@ -27,8 +27,9 @@ export interface ToolRunResult {
 export type ToolOrigin =
   | { kind: 'formula'; formula: string }
   | { kind: 'workspace' }
-  /** A tool of an MCP server the user configured. */
-  | { kind: 'mcp'; server: string; scope: 'workspace' | 'user' }
+  /** A tool of an MCP server the user configured: in the settings, or in a workspace file (`file`, as the user reads it). */
+  | { kind: 'mcp'; server: string; scope: 'user' }
+  | { kind: 'mcp'; server: string; scope: 'workspace'; file: string }
   /** A tool another extension registered with VS Code (vscode.lm.tools). */
   | { kind: 'vscode-tool'; tool: string };
 

@@ -1,20 +1,23 @@
-// Where MCP servers are defined: each workspace folder's `.vscode/mcp.json` and the user's
+// Where MCP servers are defined: each workspace folder's `.vscode/mcp.json` and `.mcp.json`, and the user's
 // `svc.mcp.servers`. Kept apart from the servers' manager so the chat host can tell, without loading the
 // manager's bundle (the SDK), whether there is anything to load.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { WORKSPACE_MCP_FILES, type WorkspaceMcpFile } from '../../core/mcp/mcpConfig';
 import { userSetting } from '../settings/settingsReader';
 
 export interface McpJsonFile {
   folder: string;
   file: string;
+  /** Which of the workspace files it is, and so its format. */
+  shape: WorkspaceMcpFile;
 }
 
-/** The `.vscode/mcp.json` files of the open folders that exist now. */
+/** The workspace MCP files of the open folders that exist now, VS Code's own before `.mcp.json` in each folder. */
 export function mcpJsonFiles(): McpJsonFile[] {
   return (vscode.workspace.workspaceFolders ?? [])
-    .map((folder) => ({ folder: folder.uri.fsPath, file: path.join(folder.uri.fsPath, '.vscode', 'mcp.json') }))
+    .flatMap((folder) => WORKSPACE_MCP_FILES.map(({ path: shape }) => ({ folder: folder.uri.fsPath, file: path.join(folder.uri.fsPath, ...shape.split('/')), shape })))
     .filter(({ file }) => fs.existsSync(file));
 }
 

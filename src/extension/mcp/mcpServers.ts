@@ -70,15 +70,24 @@ export class McpServers implements vscode.Disposable {
     const servers: McpServerDefinition[] = [];
     const problems: string[] = [];
     const files = mcpJsonFiles();
-    for (const { folder, file } of files) {
+    const definedIn = new Map<string, string>();
+    for (const { folder, file, shape } of files) {
       const errors: ParseError[] = [];
       const value: unknown = parseJsonc(fs.readFileSync(file, 'utf8'), errors, { allowTrailingComma: true });
       if (errors.length > 0) {
         problems.push(vscode.l10n.t('{0}: not valid JSON ({1} at offset {2})', file, printParseErrorCode(errors[0]!.error), errors[0]!.offset));
         continue;
       }
-      const parsed = parseMcpConfig(value, 'workspace', { workspaceFolder: folder });
-      servers.push(...parsed.servers);
+      const parsed = parseMcpConfig(value, 'workspace', { workspaceFolder: folder }, shape);
+      for (const server of parsed.servers) {
+        const earlier = definedIn.get(server.name);
+        // Approvals and "always" go by the name: a second definition would pass for the first one's.
+        if (earlier !== undefined) problems.push(vscode.l10n.t('{0}: the server "{1}" is also defined in {2}; that definition is used', file, server.name, earlier));
+        else {
+          definedIn.set(server.name, file);
+          servers.push(server);
+        }
+      }
       problems.push(...parsed.problems.map((p) => `${file}: ${p}`));
     }
     const user = userMcpServers();
@@ -137,7 +146,7 @@ export class McpServers implements vscode.Disposable {
               toolName: info.name,
               description: info.description,
               inputSchema: { properties: {}, ...(info.inputSchema as object), type: 'object' } as ExternalToolSpec['inputSchema'],
-              origin: { kind: 'mcp', server: server.name, scope: server.scope },
+              origin: server.scope === 'workspace' ? { kind: 'mcp', server: server.name, scope: server.scope, file: server.file } : { kind: 'mcp', server: server.name, scope: server.scope },
             },
             async (args, signal) => {
               // The server may have died since the task started: the current connection, or a clear error.
@@ -202,7 +211,7 @@ export class McpServers implements vscode.Disposable {
     const shown = revealApproval({
       title: changed
         ? vscode.l10n.t('The definition of the MCP server "{0}" in this workspace changed. Start it as it is now?', server.name)
-        : vscode.l10n.t("Start the MCP server \"{0}\" from this workspace's .vscode/mcp.json?", server.name),
+        : vscode.l10n.t("Start the MCP server \"{0}\" from this workspace's {1}?", server.name, server.scope === 'workspace' ? server.file : 'svc.mcp.servers'),
       detail: describeServer(server),
     });
     const ok = await this.options

@@ -53,13 +53,13 @@ async function showServers(servers: McpServers | undefined, log: vscode.LogOutpu
   const items: ServerItem[] = (servers?.status() ?? []).map((status) => ({
     status,
     label: `${STATE_ICONS[status.state]} ${status.definition.name}`,
-    description: `${stateLabel(status.state)} · ${status.definition.scope === 'workspace' ? `.vscode/mcp.json${restricted ? ` · ${vscode.l10n.t('not started in Restricted Mode')}` : ''}` : 'svc.mcp.servers'}`,
+    description: `${stateLabel(status.state)} · ${status.definition.scope === 'workspace' ? `${status.definition.file}${restricted ? ` · ${vscode.l10n.t('not started in Restricted Mode')}` : ''}` : 'svc.mcp.servers'}`,
     detail: status.lastError ? vscode.l10n.t('last error: {0}', status.lastError) : status.tools.length > 0 ? vscode.l10n.t('tools: {0}', status.tools.map((t) => t.name).join(', ')) : undefined,
   }));
   if (!servers || items.length === 0) {
     const more = problems.length > 0 ? ` ${vscode.l10n.t('Problems: {0}', problems.join('; '))}` : '';
     const add = vscode.l10n.t('Add Server');
-    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('svc: no MCP server is defined. Add one to .vscode/mcp.json or to the svc.mcp.servers setting.{0}', more), add);
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('svc: no MCP server is defined. Add one to .vscode/mcp.json, .mcp.json or the svc.mcp.servers setting.{0}', more), add);
     if (choice === add) await addMcpServer();
     return;
   }

@@ -21,10 +21,44 @@ describe('MCP configuration (VS Code\'s mcp.json format)', () => {
     );
     assert.deepEqual(problems, []);
     assert.deepEqual(servers, [
-      { type: 'stdio', name: 'files', scope: 'workspace', command: 'npx', args: ['-y', 'server', '/w/notes'], env: { ROOT: '/w' } },
-      { type: 'stdio', name: 'plain', scope: 'workspace', command: 'node', args: ['server.js'], env: {} },
-      { type: 'http', name: 'docs', scope: 'workspace', url: 'https://example.com/mcp', headers: { 'X-Team': 'a' } },
+      { type: 'stdio', name: 'files', scope: 'workspace', file: '.vscode/mcp.json', command: 'npx', args: ['-y', 'server', '/w/notes'], env: { ROOT: '/w' } },
+      { type: 'stdio', name: 'plain', scope: 'workspace', file: '.vscode/mcp.json', command: 'node', args: ['server.js'], env: {} },
+      { type: 'http', name: 'docs', scope: 'workspace', file: '.vscode/mcp.json', url: 'https://example.com/mcp', headers: { 'X-Team': 'a' } },
     ]);
+  });
+
+  it("reads a workspace's .mcp.json in the format Claude Code and Copilot's CLI share (mcpServers), naming its fields", () => {
+    const { servers, problems } = parseMcpConfig(
+      {
+        mcpServers: {
+          db: { type: 'stdio', command: 'npx', args: ['-y', '@example/db-mcp'] },
+          docs: { type: 'sse', url: 'https://example.com/sse' },
+          home: { command: 'node', env: { KEY: '${API_KEY}' } },
+          bad: { command: '' },
+        },
+        servers: {},
+      },
+      'workspace',
+      { workspaceFolder: '/w', environment: { API_KEY: 'never-read' } },
+      '.mcp.json',
+    );
+    assert.deepEqual(servers, [
+      { type: 'stdio', name: 'db', scope: 'workspace', file: '.mcp.json', command: 'npx', args: ['-y', '@example/db-mcp'], env: {} },
+      { type: 'http', name: 'docs', scope: 'workspace', file: '.mcp.json', url: 'https://example.com/sse', headers: {} },
+    ]);
+    assert.deepEqual(problems, [
+      '(top level): unknown field "servers"; allowed: mcpServers',
+      'mcpServers.home.env.KEY: the variable ${API_KEY} is not supported; allowed: ${workspaceFolder}',
+      'mcpServers.bad.command: must be a non-empty string',
+    ]);
+    assert.deepEqual(parseMcpConfig([], 'workspace', {}, '.mcp.json').problems, ['(top level): must be an object with "mcpServers"']);
+  });
+
+  it('fingerprints what runs, not which workspace file holds it', () => {
+    const [inVsCodeFile] = parseMcpConfig({ servers: { s: { command: 'node', args: ['x.js'] } } }, 'workspace').servers;
+    const [inMcpJson] = parseMcpConfig({ mcpServers: { s: { command: 'node', args: ['x.js'] } } }, 'workspace', {}, '.mcp.json').servers;
+    assert.ok(inVsCodeFile && inMcpJson);
+    assert.equal(definitionFingerprint(inVsCodeFile), definitionFingerprint(inMcpJson));
   });
 
   it("fills ${env:NAME} from the editor's environment in the user's setting only, and refuses it in a workspace's file", () => {

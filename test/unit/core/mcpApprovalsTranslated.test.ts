@@ -33,7 +33,7 @@ describe('external tools ask in the display language', () => {
   afterEach(() => useTranslator(englishText));
 
   it("a workspace's MCP server: question, warning and failure line translated; the model's error English", async () => {
-    const { tool, asked, notices } = externalTool({ kind: 'mcp', server: 'db', scope: 'workspace' }, async () => {
+    const { tool, asked, notices } = externalTool({ kind: 'mcp', server: 'db', scope: 'workspace', file: '.vscode/mcp.json' }, async () => {
       throw new Error('connection closed');
     });
     const result = await tool.run(args, new AbortController().signal);
@@ -75,7 +75,7 @@ describe("an MCP server's start question in the display language", () => {
   afterEach(() => useTranslator(englishText));
 
   it('translates the words around the command line, its folder and environment, never the definition itself', () => {
-    const stdio = describeServer({ type: 'stdio', name: 'db', scope: 'workspace', command: 'node', args: ['server.js', 'a b'], env: { NODE_OPTIONS: '--require ./x.js' }, cwd: 'tools' });
+    const stdio = describeServer({ type: 'stdio', name: 'db', scope: 'workspace', file: '.vscode/mcp.json', command: 'node', args: ['server.js', 'a b'], env: { NODE_OPTIONS: '--require ./x.js' }, cwd: 'tools' });
     assert.equal(stdio, 'node server.js "a b"\n‹in tools›\n‹environment:›\nNODE_OPTIONS=--require ./x.js');
     const http = describeServer({ type: 'http', name: 'api', scope: 'user', url: 'https://mcp.example/a', headers: { authorization: 'x' } });
     assert.equal(http, 'https://mcp.example/a\n‹headers: authorization›');
