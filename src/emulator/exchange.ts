@@ -29,7 +29,10 @@ export class Exchange {
     this.path = url.pathname;
     this.query = url.searchParams;
     res.on('close', () => {
-      if (!res.writableFinished) this.clientGone = true;
+      if (res.writableFinished) return;
+      this.clientGone = true;
+      // The session log tells a client's stop (an aborted request) from a stream the emulator ended itself.
+      this.record.ended ??= 'client closed the connection';
     });
   }
 

@@ -10,7 +10,8 @@ export class Workbench {
   }
 
   async open(url: string): Promise<void> {
-    await this.page.goto(url);
+    // Loading the workbench's scripts takes far longer than Playwright's 30 s default on a loaded machine.
+    await this.page.goto(url, { timeout: 120_000 });
     await this.waitUntilReady();
   }
 

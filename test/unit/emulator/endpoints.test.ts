@@ -139,4 +139,44 @@ describe('emulator session log (--log)', () => {
     assert.deepEqual((lines[3]!.response as { error: { type: string } }).error.type, 'incorrect_api_key_error');
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('records a stream the client aborted as ended by the client, without [DONE]', async () => {
+    const h = await startKeyedBed({ speed: 20 });
+    try {
+      const stop = new AbortController();
+      const res = await fetch(`${h.url}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'svc-v1-8k', stream: true, messages: [user(`Reply with exactly "${'word '.repeat(200)}"`)] }),
+        signal: stop.signal,
+      });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      stop.abort();
+      const logged = await waitFor(() => readLog(h.logFile).find((l) => l.path === '/v1/chat/completions'));
+      assert.equal(logged.ended, 'client closed the connection');
+      assert.ok(!(logged.response as string[]).includes('[DONE]'), 'the stream did not run to its end');
+      await stream(h, { model: 'svc-v1-8k', messages: [user('Reply with exactly "hi"')] });
+      const finished = await waitFor(() => readLog(h.logFile).filter((l) => l.path === '/v1/chat/completions')[1]);
+      assert.equal(finished.ended, undefined, 'a stream that ran to its end has no ending reason');
+    } finally {
+      await h.close();
+    }
+  });
 });
+
+interface LoggedLine { path: string; response: unknown; ended?: string }
+
+function readLog(file: string): LoggedLine[] {
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LoggedLine);
+}
+
+async function waitFor<T>(probe: () => T | undefined): Promise<T> {
+  for (const deadline = Date.now() + 10_000; ; ) {
+    const found = probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error('the request log never showed the request');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
