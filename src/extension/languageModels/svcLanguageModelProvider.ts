@@ -39,6 +39,15 @@ export function languageModelInformation(model: ListedModel): vscode.LanguageMod
   };
 }
 
+/**
+ * The error as its caller shows it: VS Code's chat prints a thrown error's stack after its message, which would
+ * put this bundle's file paths and minified names in front of the user. The message alone says what happened.
+ */
+export function withoutFrames(error: unknown): unknown {
+  if (error instanceof Error) error.stack = '';
+  return error;
+}
+
 export class SvcLanguageModelProvider implements vscode.LanguageModelChatProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeLanguageModelChatInformation = this.changed.event;
@@ -82,6 +91,8 @@ export class SvcLanguageModelProvider implements vscode.LanguageModelChatProvide
         (part) => progress.report(responsePart(part)),
         controller.signal,
       );
+    } catch (error) {
+      throw withoutFrames(error);
     } finally {
       cancellation.dispose();
     }
