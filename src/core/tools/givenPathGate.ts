@@ -4,14 +4,16 @@
 // refused, or asked about with the real path shown when the command answers a user's action (a file
 // shown in an editor tab is no surprise to the user and goes); the secret-file rules apply to the
 // given path and to the real one, so a workspace symlink named notes.txt that leads to
-// ~/.ssh/id_ed25519 is the key it leads to; a file whose real path is on the protected list while the
-// name given is not (a symlink hides it) is asked about before it is edited. The secret and protected
-// rules are the path gate's own (pathRules.ts), the same as the agent's and the mentions'. Every reason
-// comes in English, for the model and the log, and in the display language, for the user.
+// ~/.ssh/id_ed25519 is the key it leads to; a file .gitignore leaves out (local tokens, generated
+// files) is asked about unless it is open in an editor tab; a file whose real path is on the protected
+// list while the name given is not (a symlink hides it) is asked about before it is edited. The
+// secret, git-ignored and protected rules are the path gate's own (pathRules.ts), the same as the
+// agent's and the mentions'. Every reason comes in English, for the model and the log, and in the
+// display language, for the user.
 import * as nodePath from 'node:path';
 import * as l10n from '../l10n';
 import { gateReason, type GateReason } from './gateReason';
-import { PathRules } from './pathRules';
+import { ignoredReason, PathRules } from './pathRules';
 import type { SecretFileRules } from './secretFiles';
 import type { WorkspaceFiles, WorkspaceRoot } from './workspaceFiles';
 
@@ -89,6 +91,7 @@ export class GivenPathGate {
       const why = gateReason(() => l10n.t('it is outside the workspace folders (its real path is {0})', real));
       return use.outside === 'ask' ? { verdict: 'ask', shown, real, why } : { verdict: 'refuse', shown, real, why };
     }
+    if (inside && !given.shownInEditor && (await this.files.ignoredByGit(real))) return { verdict: 'ask', shown, real, why: ignoredReason() };
     const hidden = use.hiddenProtected === 'ask' ? this.rules.hiddenProtection(file) : undefined;
     if (hidden) return { verdict: 'ask', shown, real, why: hidden };
     return { verdict: 'go', shown, real };

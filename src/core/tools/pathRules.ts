@@ -11,6 +11,9 @@
 //           a file .gitignore leaves out                                     go (the change itself is asked)
 //   change of a folder (move, delete): the same for every file below it, git-ignored ones included.
 //
+// The git-ignored question is answered by the user's own naming: a file the user @-mentions, or one a
+// command is given while it is open in an editor tab, is read without it (a secret is still asked about).
+//
 // Refused before any of this (pathPolicy.ts): a real path outside the workspace folders, absolute,
 // drive, home and ".." forms, a dangling symlink, and a change inside .git/. A secret or protected file
 // is judged by the name given and by the real path, so a symlink can hide neither. Every reason comes in
@@ -85,7 +88,7 @@ export class PathRules {
     const secret = state.exists ? this.secretOf(file) : undefined;
     if (secret) asked.push({ kind: 'secret', display: file.display, why: secret, allowAlways: false });
     if (access === 'read') {
-      if (!secret && state.exists && (await state.ignoredByGit())) asked.push({ kind: 'ignored', display: file.display, why: IGNORED_REASON(), allowAlways: true });
+      if (!secret && state.exists && (await state.ignoredByGit())) asked.push({ kind: 'ignored', display: file.display, why: ignoredReason(), allowAlways: true });
       return asked;
     }
     const protection = this.protectionOf(file);
@@ -94,7 +97,10 @@ export class PathRules {
   }
 }
 
-const IGNORED_REASON = (): GateReason => gateReason(() => l10n.t("the workspace's .gitignore leaves it out, as it does for secrets and generated files"));
+/** Why a file .gitignore leaves out is asked about before it is read. */
+export function ignoredReason(): GateReason {
+  return gateReason(() => l10n.t("the workspace's .gitignore leaves it out, as it does for secrets and generated files"));
+}
 
 function reasonOnly(why: GateReason): GateReason {
   return { reason: why.reason, shownReason: why.shownReason };
