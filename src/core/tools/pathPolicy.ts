@@ -43,12 +43,15 @@ export class WorkspacePathPolicy {
   private realRoots: Promise<{ root: WorkspaceRoot; real: string }[]> | undefined;
 
   readonly rules: PathRules;
+  private readonly maxWalkedEntries: number;
 
   constructor(
     private readonly files: WorkspaceFiles,
     secrets: SecretFileRules = new SecretFileRules(),
+    options: { maxWalkedEntries?: number } = {},
   ) {
     this.rules = new PathRules(secrets);
+    this.maxWalkedEntries = options.maxWalkedEntries ?? MAX_WALKED_ENTRIES;
   }
 
   /**
@@ -107,17 +110,18 @@ export class WorkspacePathPolicy {
 
   /** The questions a change of a folder raises: those of every file below it, by the rule for change. */
   private async folderQuestions(folder: string): Promise<PathQuestion[]> {
-    const entries = await this.walk(folder, MAX_WALKED_ENTRIES + 1);
+    const entries = await this.walk(folder, this.maxWalkedEntries + 1);
     const asked: PathQuestion[] = [];
-    for (const entry of entries.slice(0, MAX_WALKED_ENTRIES)) {
+    for (const entry of entries.slice(0, this.maxWalkedEntries)) {
       if (entry.kind === 'directory') continue;
       const display = await this.displayOf(entry.path);
       const relative = this.files.roots().length > 1 ? display.split('/').slice(1).join('/') : display;
       asked.push(...(await this.rules.questions({ named: relative, real: relative, shownReal: display, display }, 'change', { exists: true, ignoredByGit: async () => false })));
     }
-    if (entries.length > MAX_WALKED_ENTRIES) {
+    if (entries.length > this.maxWalkedEntries) {
       const display = await this.displayOf(folder);
-      const why = gateReason(() => l10n.t('it holds more than {0} files and folders, too many to look through for secrets and protected files', MAX_WALKED_ENTRIES));
+      const limit = this.maxWalkedEntries;
+      const why = gateReason(() => l10n.t('it holds more than {0} files and folders, too many to look through for secrets and protected files', limit));
       asked.push({ kind: 'unchecked', display, why, allowAlways: false });
     }
     return asked;
