@@ -55,6 +55,14 @@ export type GivenPathAnswer =
   | (Located & { verdict: 'ask'; real: string; why: GateReason })
   | (Located & { verdict: 'refuse'; why: GateReason });
 
+/**
+ * git's own folder is left out of listings, not by a .gitignore: what in it may hold secrets is on the
+ * secret list (.git/config), and a hook reached through a symlink is the protected rule's.
+ */
+function inGitFolder(relative: string): boolean {
+  return relative.split('/').some((segment) => segment.toLowerCase() === '.git');
+}
+
 export class GivenPathGate {
   private realRoots: Promise<{ root: WorkspaceRoot; real: string }[]> | undefined;
   private readonly rules: PathRules;
@@ -91,7 +99,9 @@ export class GivenPathGate {
       const why = gateReason(() => l10n.t('it is outside the workspace folders (its real path is {0})', real));
       return use.outside === 'ask' ? { verdict: 'ask', shown, real, why } : { verdict: 'refuse', shown, real, why };
     }
-    if (inside && !given.shownInEditor && (await this.files.ignoredByGit(real))) return { verdict: 'ask', shown, real, why: ignoredReason() };
+    if (realRelative !== undefined && !given.shownInEditor && !inGitFolder(realRelative) && (await this.files.ignoredByGit(real))) {
+      return { verdict: 'ask', shown, real, why: ignoredReason() };
+    }
     const hidden = use.hiddenProtected === 'ask' ? this.rules.hiddenProtection(file) : undefined;
     if (hidden) return { verdict: 'ask', shown, real, why: hidden };
     return { verdict: 'go', shown, real };
