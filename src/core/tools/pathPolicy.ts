@@ -7,8 +7,8 @@
 // target, wherever that is. A folder to change (move, delete) is walked whole, git-ignored files
 // included, so a `.env` inside it is found.
 import * as nodePath from 'node:path';
-import { gateReason } from './gateReason';
 import * as l10n from '../l10n';
+import { gateReason, type GateReason } from './gateReason';
 import { PathRules, type NamedFile, type PathAccess, type PathQuestion } from './pathRules';
 import { SecretFileRules } from './secretFiles';
 import type { ListedEntry, WorkspaceFiles, WorkspaceRoot } from './workspaceFiles';
@@ -102,8 +102,8 @@ export class WorkspacePathPolicy {
     return this.files.listFiles(folder, { recursive: true, limit, ignored: 'listed' });
   }
 
-  /** Why files and problems of this workspace path stay away from the model unless the user agrees (search, problems). */
-  secretByName(display: string): ReturnType<PathRules['secretOf']> {
+  /** Why what is said of a file at this display path (a problem's message) stays away from the model, or undefined. */
+  secretByName(display: string): GateReason | undefined {
     const inFolder = this.files.roots().length > 1 ? display.split('/').slice(1).join('/') : display;
     return this.rules.secretOf({ named: inFolder, real: inFolder, shownReal: display, display });
   }
@@ -116,7 +116,7 @@ export class WorkspacePathPolicy {
       if (entry.kind === 'directory') continue;
       const display = await this.displayOf(entry.path);
       const relative = this.files.roots().length > 1 ? display.split('/').slice(1).join('/') : display;
-      asked.push(...(await this.rules.questions({ named: relative, real: relative, shownReal: display, display }, 'change', { exists: true, ignoredByGit: async () => false })));
+      asked.push(...(await this.rules.questions({ named: relative, real: relative, shownReal: display, display }, 'change', { exists: true, ignoredByGit: () => this.files.ignoredByGit(entry.path) })));
     }
     if (entries.length > this.maxWalkedEntries) {
       const display = await this.displayOf(folder);
