@@ -1,9 +1,8 @@
 // Read-only workspace tools: list files, read a file or a line range (search is in searchTextTool.ts
 // and findFilesTool.ts). Every path goes through the path gate (pathPolicy.ts), whose questions (a file
 // that looks like a secret, or that .gitignore leaves out: pathRules.ts) the user answers before the
-// file is read. Reading marks the
-// task as holding workspace content, so what it sends out next is asked about (dataEgressGuard.ts).
-// Files are size-checked before they are read.
+// file is read. Reading marks the task as holding workspace content, so what it sends out next is
+// asked about (dataEgressGuard.ts). Files are size-checked before they are read.
 import type { ToolDefinition } from '../../api/index';
 import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard } from './dataEgressGuard';

@@ -169,7 +169,7 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
   }
 
   /** Every entry, in the order of `walk`, with nothing left out; symlinks are listed and not entered. */
-  async *walkAll(directory: string, options: { recursive: boolean }): AsyncGenerator<ListedEntry> {
+  private async *walkAll(directory: string, options: { recursive: boolean }): AsyncGenerator<ListedEntry> {
     const queue = [directory];
     for (let next = 0; next < queue.length; next++) {
       const current = queue[next] as string;

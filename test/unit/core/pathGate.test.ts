@@ -78,6 +78,17 @@ describe('core/tools the path gate on a real git repository', () => {
     assert.deepEqual(summary((await policy.resolve('docs', 'change')).questions), ['secret docs/private/salaries.md']);
   });
 
+  it('a symlink inside a folder to move is judged by its name and never entered', async () => {
+    await fs.mkdir(path.join(root, 'keys'));
+    await fs.writeFile(path.join(root, 'keys', 'inner.txt'), 'x');
+    await fs.symlink(path.join(root, 'docs', 'guide.md'), path.join(root, 'service', 'id_rsa'));
+    await fs.symlink(path.join(root, 'keys'), path.join(root, 'service', 'linked'));
+    const folder = await policy.resolve('service', 'change');
+    assert.deepEqual(summary(folder.questions), ['secret service/.env', 'secret service/id_rsa', 'protected service/package.json']);
+    const walked = (await policy.walk(folder.path, 100)).map((entry) => `${entry.kind} ${path.relative(root, entry.path)}`);
+    assert.ok(walked.includes('symlink service/linked') && !walked.some((entry) => entry.includes('inner.txt')), walked.join(', '));
+  });
+
   it('a folder too large to look through is asked about, saying so', async () => {
     const small = new WorkspacePathPolicy(nodeTestHost([{ name: 'ws', path: root }]).files, new SecretFileRules(), { maxWalkedEntries: 2 });
     const folder = await small.resolve('service', 'change');
