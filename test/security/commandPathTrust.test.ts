@@ -191,4 +191,17 @@ describe('commands that take a file, run by another extension', () => {
       assert.ok(sent.length > 0 || read.length > 0, 'the command went on to the services');
     });
   }
+
+  for (const command of ['svc.inlineEdit.fix', 'svc.explainProblem', 'svc.explainFile', 'svc.addFileToChat']) {
+    it(`${command}: a file the workspace's .gitignore leaves out (local tokens) is sent only after a modal yes saying why`, async () => {
+      fs.mkdirSync(path.join(workspace, 'config'));
+      fs.writeFileSync(path.join(workspace, 'config', 'local.json'), `{ "token": "${KEY}" }\n`);
+      fs.writeFileSync(path.join(workspace, '.gitignore'), 'config/local.json\n');
+      await run(command, path.join(workspace, 'config', 'local.json'));
+      assertAskedShowing('config/local.json');
+      assert.match(fakeEditor.shown.find((m) => m.options?.modal)?.options?.detail ?? '', /\.gitignore leaves it out/);
+      assertNothingLeft();
+      assert.deepEqual(opened, []);
+    });
+  }
 });

@@ -53,4 +53,37 @@ describe('@-mentions of secret files', () => {
     const plain = await sources.path('app.ts', 1_000_000);
     assert.ok('text' in plain && plain.text === 'export const app = 1;');
   });
+
+  it('@.env that is a symlink to a file with a harmless name is refused: the name given counts as much as the real path', async () => {
+    fs.mkdirSync(path.join(workspace, 'env'));
+    fs.writeFileSync(path.join(workspace, 'env', 'local.txt'), 'STRIPE_KEY=sk_live_linked');
+    fs.rmSync(path.join(workspace, '.env'));
+    fs.symlinkSync(path.join(workspace, 'env', 'local.txt'), path.join(workspace, '.env'));
+    const resolved = await sources.path('.env', 1_000_000);
+    assert.ok('error' in resolved, 'the mention is refused');
+    assert.match(resolved.error, /\.env is not sent as a mention: its name is one that holds keys/);
+  });
+
+  it("@ a file the user's svc.agent.protectedFiles glob names is refused even when it is a symlink to a file the glob does not name", async () => {
+    fakeEditor.settings.set('svc.agent.protectedFiles', { globalValue: ['config/prod/**'] });
+    fs.mkdirSync(path.join(workspace, 'config', 'prod'), { recursive: true });
+    fs.mkdirSync(path.join(workspace, 'shared'));
+    fs.writeFileSync(path.join(workspace, 'shared', 'db.yaml'), 'password: prod-db-linked');
+    fs.symlinkSync(path.join(workspace, 'shared', 'db.yaml'), path.join(workspace, 'config', 'prod', 'db.yaml'));
+    const resolved = await sources.path('config/prod/db.yaml', 1_000_000);
+    assert.ok('error' in resolved && !resolved.error.includes('prod-db-linked'), 'the mention is refused');
+    assert.match(resolved.error, /it matches your svc\.agent\.protectedFiles setting/);
+    const folder = await sources.path('config/prod', 1_000_000);
+    assert.ok('text' in folder && !folder.text.includes('prod-db-linked'), 'the folder mention leaves it out');
+  });
+
+  it('@ a folder that is a symlink named .ssh sends none of its files: they are judged by the name given', async () => {
+    fs.mkdirSync(path.join(workspace, 'notes'));
+    fs.writeFileSync(path.join(workspace, 'notes', 'deploy'), 'PRIVATE KEY deploy-linked');
+    fs.symlinkSync(path.join(workspace, 'notes'), path.join(workspace, '.ssh'));
+    const resolved = await sources.path('.ssh', 1_000_000);
+    assert.ok('text' in resolved);
+    assert.ok(!resolved.text.includes('deploy-linked'), 'the key stays out');
+    assert.match(resolved.text, /Not sent: deploy \(files in \.ssh\/ hold keys and credentials\)/);
+  });
 });

@@ -77,7 +77,7 @@ describe('security: workspace tools and the path policy', () => {
   for (const [raw, label] of TRAVERSALS) {
     it(`refuses ${label} (${JSON.stringify(raw)}) for reading and writing`, async () => {
       const input = inputFor(raw);
-      for (const purpose of ['read', 'write'] as const) {
+      for (const purpose of ['read', 'change'] as const) {
         await assert.rejects(policy.resolve(input, purpose), PathPolicyError, `${purpose} of ${JSON.stringify(input)} is refused`);
       }
     });
@@ -89,13 +89,13 @@ describe('security: workspace tools and the path policy', () => {
 
   it('refuses writes into .git whatever the case or trailing dots and spaces', async () => {
     for (const input of ['.git/hooks/pre-commit', '.GIT/hooks/pre-commit', '.Git/config', '.git./hooks/x', '.git /hooks/x', 'src/../.git/config', '.git\\hooks\\post-merge']) {
-      await assert.rejects(policy.resolve(input, 'write'), PathPolicyError, `write of ${input}`);
+      await assert.rejects(policy.resolve(input, 'change'), PathPolicyError, `write of ${input}`);
     }
   });
 
   it('keeps percent-encoded and look-alike forms literal: they stay inside the workspace or are refused', async () => {
     for (const input of ['%2e%2e/outside/secret.txt', '%2e%2e%2foutside%2fsecret.txt', '..%2f..%2foutside', '%252e%252e/x', '\u2025/outside', '\uff0e\uff0e/outside/secret.txt', 'src/%00.txt']) {
-      for (const purpose of ['read', 'write'] as const) {
+      for (const purpose of ['read', 'change'] as const) {
         const resolved = await policy.resolve(input, purpose).catch((error: unknown) => {
           assert.ok(error instanceof PathPolicyError, `${input}: only a policy refusal`);
           return undefined;
@@ -108,7 +108,7 @@ describe('security: workspace tools and the path policy', () => {
   it('on a case-insensitive host, case tricks on the root and symlinks still resolve inside or are refused', async () => {
     const folded = new WorkspacePathPolicy(nodeTestHost([{ name: 'ws', path: ws }], { caseSensitive: false }).files);
     await assert.rejects(folded.resolve('link-out/secret.txt', 'read'), PathPolicyError);
-    await assert.rejects(folded.resolve('.GiT/config', 'write'), PathPolicyError);
+    await assert.rejects(folded.resolve('.GiT/config', 'change'), PathPolicyError);
     await assert.rejects(folded.resolve(ws.toUpperCase(), 'read'), PathPolicyError);
     await assert.rejects(folded.resolve(`../${path.basename(ws).toUpperCase()}/../outside/secret.txt`, 'read'), PathPolicyError);
     assert.equal((await folded.resolve('src/app.ts', 'read')).display, 'src/app.ts');

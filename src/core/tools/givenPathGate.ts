@@ -4,21 +4,20 @@
 // refused, or asked about with the real path shown when the command answers a user's action (a file
 // shown in an editor tab is no surprise to the user and goes); the secret-file rules apply to the
 // given path and to the real one, so a workspace symlink named notes.txt that leads to
-// ~/.ssh/id_ed25519 is the key it leads to; a file whose real path is on the protected list while the
-// name given is not (a symlink hides it) is asked about before it is edited. Every reason comes in
-// English, for the model and the log, and in the display language, for the user.
+// ~/.ssh/id_ed25519 is the key it leads to; a file .gitignore leaves out (local tokens, generated
+// files) is asked about unless it is open in an editor tab; a file whose real path is on the protected
+// list while the name given is not (a symlink hides it) is asked about before it is edited. The
+// secret, git-ignored and protected rules are the path gate's own (pathRules.ts), the same as the
+// agent's and the mentions'. Every reason comes in English, for the model and the log, and in the
+// display language, for the user.
 import * as nodePath from 'node:path';
 import * as l10n from '../l10n';
-import { protectedPathReason } from './protectedPaths';
+import { gateReason, type GateReason } from './gateReason';
+import { ignoredReason, PathRules } from './pathRules';
 import type { SecretFileRules } from './secretFiles';
 import type { WorkspaceFiles, WorkspaceRoot } from './workspaceFiles';
 
-export interface GateReason {
-  /** English: for the model and the log. */
-  reason: string;
-  /** In the display language: for the user. */
-  shownReason: string;
-}
+export type { GateReason } from './gateReason';
 
 /** What a command does with a file it is given, and so what each kind of path gets. */
 export interface GivenPathUse {
@@ -56,17 +55,24 @@ export type GivenPathAnswer =
   | (Located & { verdict: 'ask'; real: string; why: GateReason })
   | (Located & { verdict: 'refuse'; why: GateReason });
 
-function reasonOf(build: () => string): GateReason {
-  return { reason: l10n.inEnglish(build), shownReason: build() };
+/**
+ * git's own folder is left out of listings, not by a .gitignore: what in it may hold secrets is on the
+ * secret list (.git/config), and a hook reached through a symlink is the protected rule's.
+ */
+function inGitFolder(relative: string): boolean {
+  return relative.split('/').some((segment) => segment.toLowerCase() === '.git');
 }
 
 export class GivenPathGate {
   private realRoots: Promise<{ root: WorkspaceRoot; real: string }[]> | undefined;
+  private readonly rules: PathRules;
 
   constructor(
     private readonly files: WorkspaceFiles,
-    private readonly secrets: SecretFileRules,
-  ) {}
+    secrets: SecretFileRules,
+  ) {
+    this.rules = new PathRules(secrets);
+  }
 
   async check(given: GivenPath, use: GivenPathUse): Promise<GivenPathAnswer> {
     const roots = await this.realRootList();
@@ -74,43 +80,31 @@ export class GivenPathGate {
     const givenRelative = lexical && this.relative(this.contains(lexical.root.path, given.path) ? lexical.root.path : lexical.real, given.path);
     const shown = lexical && givenRelative !== undefined ? this.display(lexical.root, givenRelative) : given.path;
     if (!nodePath.isAbsolute(given.path)) {
-      return { verdict: 'refuse', shown, real: undefined, why: reasonOf(() => l10n.t('a command must name a file by its absolute path')) };
+      return { verdict: 'refuse', shown, real: undefined, why: gateReason(() => l10n.t('a command must name a file by its absolute path')) };
     }
     const kind = await this.files.lstat(given.path);
-    if (kind === undefined) return { verdict: 'refuse', shown, real: undefined, why: reasonOf(() => l10n.t('there is no such file')) };
+    if (kind === undefined) return { verdict: 'refuse', shown, real: undefined, why: gateReason(() => l10n.t('there is no such file')) };
     let real: string;
     try {
       real = await this.files.realpath(given.path);
     } catch {
-      return { verdict: 'refuse', shown, real: undefined, why: reasonOf(() => l10n.t('it is a symlink whose target does not exist')) };
+      return { verdict: 'refuse', shown, real: undefined, why: gateReason(() => l10n.t('it is a symlink whose target does not exist')) };
     }
     const inside = roots.find((r) => this.contains(r.real, real));
     const realRelative = inside ? this.relative(inside.real, real) : undefined;
-    const byName = givenRelative !== undefined ? this.secrets.match(givenRelative) : undefined;
-    const byReal = byName ? undefined : this.secrets.match(realRelative ?? real);
-    const secret = byName ?? (byReal && (realRelative === givenRelative ? byReal : this.leadsTo(real, byReal)));
-    if (secret) {
-      const why = { reason: secret.reason, shownReason: secret.shownReason };
-      return use.secret === 'ask' ? { verdict: 'ask', shown, real, why } : { verdict: 'refuse', shown, real, why };
-    }
+    const file = { named: givenRelative, real: realRelative, shownReal: real, display: shown };
+    const secret = this.rules.secretOf(file);
+    if (secret) return use.secret === 'ask' ? { verdict: 'ask', shown, real, why: secret } : { verdict: 'refuse', shown, real, why: secret };
     if (!inside && !given.shownInEditor) {
-      const why = reasonOf(() => l10n.t('it is outside the workspace folders (its real path is {0})', real));
+      const why = gateReason(() => l10n.t('it is outside the workspace folders (its real path is {0})', real));
       return use.outside === 'ask' ? { verdict: 'ask', shown, real, why } : { verdict: 'refuse', shown, real, why };
     }
-    if (use.hiddenProtected === 'ask' && realRelative !== undefined && givenRelative !== realRelative) {
-      const hidden = reasonOf(() => protectedPathReason(realRelative) ?? '');
-      const named = givenRelative !== undefined && protectedPathReason(givenRelative) !== undefined;
-      if (hidden.reason !== '' && !named) return { verdict: 'ask', shown, real, why: this.leadsTo(real, hidden) };
+    if (realRelative !== undefined && !given.shownInEditor && !inGitFolder(realRelative) && (await this.files.ignoredByGit(real))) {
+      return { verdict: 'ask', shown, real, why: ignoredReason() };
     }
+    const hidden = use.hiddenProtected === 'ask' ? this.rules.hiddenProtection(file) : undefined;
+    if (hidden) return { verdict: 'ask', shown, real, why: hidden };
     return { verdict: 'go', shown, real };
-  }
-
-  /** A reason about the file a symlink leads to, saying where it leads. */
-  private leadsTo(real: string, why: GateReason): GateReason {
-    return {
-      reason: `it leads to ${real}: ${why.reason}`,
-      shownReason: l10n.t('it leads to {0}: {1}', real, why.shownReason),
-    };
   }
 
   private display(root: WorkspaceRoot, relative: string): string {

@@ -5,7 +5,6 @@
 import { diagnosticsText } from '../diagnostics/diagnosticsText';
 import type { DiagnosticSeverity, WorkspaceDiagnostic, WorkspaceDiagnostics } from '../diagnostics/workspaceDiagnostics';
 import type { WorkspacePathPolicy } from './pathPolicy';
-import type { SecretFileRules } from './secretFiles';
 import { done, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import { toolTraits } from './toolTraits';
 
@@ -29,7 +28,6 @@ export class ListProblemsTool implements Tool {
   constructor(
     private readonly diagnostics: WorkspaceDiagnostics,
     private readonly policy: WorkspacePathPolicy,
-    private readonly secrets: SecretFileRules,
   ) {}
 
   async run(args: ToolArguments): Promise<ToolRunResult> {
@@ -42,7 +40,7 @@ export class ListProblemsTool implements Tool {
       const display = await this.workspaceDisplay(diagnostic);
       if (display === undefined || (scope !== undefined && display !== scope && !display.startsWith(`${scope}/`))) continue;
       if (worst >= 0 && (diagnostic.severity === undefined || SEVERITIES.indexOf(diagnostic.severity) > worst)) continue;
-      if (this.secrets.match(display) ?? this.secrets.match(display.split('/').slice(1).join('/'))) {
+      if (this.policy.secretByName(display)) {
         secret++;
         continue;
       }

@@ -1,11 +1,20 @@
-// Which paths the agent may touch: only inside the workspace folders. The model's path is checked
-// lexically first (no absolute, drive, UNC or home forms, no `..`), then resolved through every
-// symlink on disk, and the real path must still be inside a folder's real path. A path that does not
-// exist yet (a file to create) is checked through its nearest existing ancestor, and a dangling
-// symlink on the way is refused: writing through it would create its target, wherever that is.
+// The path gate of the agent's tools and the user's @-mentions: which paths may be touched (only inside
+// the workspace folders) and what touching one needs (pathRules.ts: secret, git-ignored and protected
+// files are asked about). The path is checked lexically first (no absolute, drive, UNC or home forms,
+// no `..`), then resolved through every symlink on disk, and the real path must still be inside a
+// folder's real path. A path that does not exist yet (a file to create) is checked through its nearest
+// existing ancestor, and a dangling symlink on the way is refused: writing through it would create its
+// target, wherever that is. A folder to change (move, delete) is walked whole, git-ignored files
+// included, so a `.env` inside it is found.
 import * as nodePath from 'node:path';
-import type { WorkspaceFiles, WorkspaceRoot } from './workspaceFiles';
+import * as l10n from '../l10n';
+import { gateReason, type GateReason } from './gateReason';
+import { PathRules, type NamedFile, type PathAccess, type PathQuestion } from './pathRules';
+import { SecretFileRules } from './secretFiles';
+import type { ListedEntry, WorkspaceFiles, WorkspaceRoot } from './workspaceFiles';
 import { PathPolicyError } from './toolErrors';
+
+export type { PathAccess, PathQuestion } from './pathRules';
 
 export interface ResolvedPath {
   /** Real absolute path (symlinks resolved). */
@@ -14,7 +23,12 @@ export interface ResolvedPath {
   display: string;
   root: WorkspaceRoot;
   exists: boolean;
+  /** What the user must answer before the access (pathRules.ts); empty: it may go ahead. */
+  questions: PathQuestion[];
 }
+
+/** Entries of a folder to change that are looked at; past them, the change is asked about as unchecked. */
+export const MAX_WALKED_ENTRIES = 20_000;
 
 const RELATIVE_HINT = 'use a path relative to the workspace folder, such as "src/index.ts"';
 /** Folders whose files run code when written (git hooks), compared as Windows and macOS see names. */
@@ -28,9 +42,24 @@ function windowsName(segment: string): string {
 export class WorkspacePathPolicy {
   private realRoots: Promise<{ root: WorkspaceRoot; real: string }[]> | undefined;
 
-  constructor(private readonly files: WorkspaceFiles) {}
+  readonly rules: PathRules;
+  private readonly maxWalkedEntries: number;
 
-  async resolve(input: unknown, purpose: 'read' | 'write'): Promise<ResolvedPath> {
+  constructor(
+    private readonly files: WorkspaceFiles,
+    secrets: SecretFileRules = new SecretFileRules(),
+    options: { maxWalkedEntries?: number } = {},
+  ) {
+    this.rules = new PathRules(secrets);
+    this.maxWalkedEntries = options.maxWalkedEntries ?? MAX_WALKED_ENTRIES;
+  }
+
+  /**
+   * Where the path is and what `access` to it needs. Refused (PathPolicyError, in English for the
+   * model) outside the workspace folders; otherwise the questions of pathRules.ts, for a folder to
+   * change those of every file below it.
+   */
+  async resolve(input: unknown, access: PathAccess): Promise<ResolvedPath> {
     const segments = this.lexicalSegments(input);
     const shown = String(input);
     const roots = this.files.roots();
@@ -39,7 +68,7 @@ export class WorkspacePathPolicy {
     const named = roots.length > 1 ? roots.find((r) => this.same(r.name, segments[0] ?? '')) : undefined;
     const rest = named ? segments.slice(1) : segments;
     if (named) root = named;
-    if (purpose === 'write') {
+    if (access === 'change') {
       if (rest.length === 0) throw new PathPolicyError(shown, 'a folder cannot be written; name a file');
       if (rest.some((s) => PROTECTED_DIRECTORIES.includes(windowsName(s)))) {
         throw new PathPolicyError(shown, 'files inside .git may not be changed');
@@ -49,14 +78,53 @@ export class WorkspacePathPolicy {
     const { real, exists } = await this.realPathOf(lexical, root.path, shown);
     const inside = (await this.realRootList()).find((r) => this.contains(r.real, real));
     if (!inside) throw new PathPolicyError(shown, `it resolves outside the workspace folders (through a symlink or otherwise); ${RELATIVE_HINT}`);
-    if (purpose === 'read' && !exists) throw new PathPolicyError(shown, 'no such file or folder in the workspace');
+    if (access === 'read' && !exists) throw new PathPolicyError(shown, 'no such file or folder in the workspace');
     const relative = nodePath.relative(inside.real, real).split(nodePath.sep).join('/');
     // Checked again on the real path: a symlink inside the workspace may lead into .git.
-    if (purpose === 'write' && relative.split('/').some((s) => PROTECTED_DIRECTORIES.includes(windowsName(s)))) {
+    if (access === 'change' && relative.split('/').some((s) => PROTECTED_DIRECTORIES.includes(windowsName(s)))) {
       throw new PathPolicyError(shown, 'files inside .git may not be changed');
     }
     const display = roots.length > 1 ? [inside.root.name, relative].filter(Boolean).join('/') : relative || '.';
-    return { path: real, display, root: inside.root, exists };
+    const file: NamedFile = { named: rest.join('/'), real: relative, shownReal: display, display };
+    const kind = exists ? await this.files.lstat(real) : undefined;
+    const questions =
+      kind === 'directory'
+        ? access === 'change' ? await this.folderQuestions(real) : []
+        : await this.rules.questions(file, access, { exists, ignoredByGit: () => this.files.ignoredByGit(real) });
+    return { path: real, display, root: inside.root, exists, questions };
+  }
+
+  /**
+   * Every entry below a folder, git-ignored and excluded ones included, symlinks listed and never
+   * entered: what a tool that moves or deletes the folder acts on.
+   */
+  walk(folder: string, limit: number): Promise<ListedEntry[]> {
+    return this.files.listFiles(folder, { recursive: true, limit, ignored: 'listed' });
+  }
+
+  /** Why what is said of a file at this display path (a problem's message) stays away from the model, or undefined. */
+  secretByName(display: string): GateReason | undefined {
+    const inFolder = this.files.roots().length > 1 ? display.split('/').slice(1).join('/') : display;
+    return this.rules.secretOf({ named: inFolder, real: inFolder, shownReal: display, display });
+  }
+
+  /** The questions a change of a folder raises: those of every file below it, by the rule for change. */
+  private async folderQuestions(folder: string): Promise<PathQuestion[]> {
+    const entries = await this.walk(folder, this.maxWalkedEntries + 1);
+    const asked: PathQuestion[] = [];
+    for (const entry of entries.slice(0, this.maxWalkedEntries)) {
+      if (entry.kind === 'directory') continue;
+      const display = await this.displayOf(entry.path);
+      const relative = this.files.roots().length > 1 ? display.split('/').slice(1).join('/') : display;
+      asked.push(...(await this.rules.questions({ named: relative, real: relative, shownReal: display, display }, 'change', { exists: true, ignoredByGit: () => this.files.ignoredByGit(entry.path) })));
+    }
+    if (entries.length > this.maxWalkedEntries) {
+      const display = await this.displayOf(folder);
+      const limit = this.maxWalkedEntries;
+      const why = gateReason(() => l10n.t('it holds more than {0} files and folders, too many to look through for secrets and protected files', limit));
+      asked.push({ kind: 'unchecked', display, why, allowAlways: false });
+    }
+    return asked;
   }
 
   /** The display form of an absolute path already inside a root (for listings). */

@@ -3,9 +3,10 @@
 // change, but it is always asked, even with auto-approved edits or "Always for this task", with a
 // warning line. One list, in one place; names are compared as case-insensitive file systems see them.
 import * as l10n from '../l10n';
+import { gateReason, type GateReason } from './gateReason';
 
-// The reasons are shown to the user inside the edit's warning, so each is looked up in the display
-// language when it is needed.
+// Each reason is built when it is needed, once in English (for the model) and once in the display
+// language (for the edit's warning), from the same function.
 
 /** Folders whose every file configures the editor, git, CI or the development container. */
 const PROTECTED_FOLDERS: Record<string, () => string> = {
@@ -52,8 +53,12 @@ function normalise(segment: string): string {
   return segment.toLowerCase().replace(/[. ]+$/, '') || segment.toLowerCase();
 }
 
-/** Why a write to this workspace-relative path needs the user's eyes every time (as the user reads it), or undefined. */
-export function protectedPathReason(relativePath: string): string | undefined {
+/** Why a change to this workspace-relative path needs the user's eyes every time, or undefined. */
+export function protectedPathReason(relativePath: string): GateReason | undefined {
+  return protectedText(relativePath) === undefined ? undefined : gateReason(() => protectedText(relativePath) ?? '');
+}
+
+function protectedText(relativePath: string): string | undefined {
   const segments = relativePath.split(/[\\/]/).filter((s) => s !== '' && s !== '.').map(normalise);
   const name = segments[segments.length - 1];
   if (name === undefined) return undefined;

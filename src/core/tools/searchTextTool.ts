@@ -87,12 +87,12 @@ export class SearchTextTool extends WorkspaceTool {
   private async refusedFile(folders: readonly ResolvedPath[]): Promise<ToolRunResult | undefined> {
     const only = folders.length === 1 ? folders[0] : undefined;
     if (!only || (await this.host.files.lstat(only.path)) !== 'file') return undefined;
-    const secret = await this.secretReason(only);
-    return secret ? failed(`${only.display} was not searched: ${secret.reason}. read_file asks the user for it.`) : undefined;
+    const question = this.readQuestion(only);
+    return question ? failed(`${only.display} was not searched: ${question.why.reason}. read_file asks the user for it.`) : undefined;
   }
 
   private skipRules(): SearchSkipRules {
-    const secrets = this.guards.secrets;
+    const secrets = this.policy.rules.secrets;
     return { globs: secrets.searchGlobs(), skips: (relative) => secrets.match(relative) !== undefined };
   }
 }

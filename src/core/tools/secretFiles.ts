@@ -5,6 +5,7 @@
 import * as nodePath from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import * as l10n from '../l10n';
+import { gateReason, type GateReason } from './gateReason';
 
 const SECRET_NAMES = [
   '.env',
@@ -49,9 +50,7 @@ const SECRET_FOLDERS = ['.ssh', '.aws', '.gnupg', '.docker', '.kube', '.azure', 
 const SECRET_GIT_FILES = ['.git/config', '.git/credentials'];
 
 /** Why a file looks like a secret: in English for the model and the log, and as the user reads it. */
-export interface SecretMatch {
-  reason: string;
-  shownReason: string;
+export interface SecretMatch extends GateReason {
   allowAlways: boolean;
 }
 
@@ -59,6 +58,10 @@ export interface SecretMatch {
 export interface RepositoryBase {
   /** Each folder's path relative to the repository root, with "/" ('' for the root itself). */
   foldersInRepository: readonly string[];
+}
+
+function secret(build: () => string): SecretMatch {
+  return { ...gateReason(build), allowAlways: false };
 }
 
 export class SecretFileRules {
@@ -109,16 +112,16 @@ export class SecretFileRules {
     const lower = path.toLowerCase();
     const segments = lower.split('/');
     if (SECRET_GIT_FILES.some((file) => lower === file || lower.endsWith(`/${file}`))) {
-      return { reason: 'it holds git remotes and may hold tokens', shownReason: l10n.t('it holds git remotes and may hold tokens'), allowAlways: false };
+      return secret(() => l10n.t('it holds git remotes and may hold tokens'));
     }
     const folder = segments.slice(0, -1).find((segment) => SECRET_FOLDERS.includes(segment));
-    if (folder) return { reason: `files in ${folder}/ hold keys and credentials`, shownReason: l10n.t('files in {0}/ hold keys and credentials', folder), allowAlways: false };
+    if (folder) return secret(() => l10n.t('files in {0}/ hold keys and credentials', folder));
     const name = segments[segments.length - 1] ?? '';
     if (this.builtIn.ignores(name)) {
-      return { reason: 'its name is one that holds keys, tokens or passwords', shownReason: l10n.t('its name is one that holds keys, tokens or passwords'), allowAlways: false };
+      return secret(() => l10n.t('its name is one that holds keys, tokens or passwords'));
     }
     if (this.userForms(path).some((form) => this.user.ignores(form))) {
-      return { reason: 'it matches your svc.agent.protectedFiles setting', shownReason: l10n.t('it matches your svc.agent.protectedFiles setting'), allowAlways: false };
+      return secret(() => l10n.t('it matches your svc.agent.protectedFiles setting'));
     }
     return undefined;
   }

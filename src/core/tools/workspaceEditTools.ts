@@ -3,7 +3,8 @@
 // A file keeps its encoding, byte order mark and line endings (textFileCodec.ts); one that would not
 // read and write back byte for byte is refused before anything changes. Each change is shown as a
 // diff, applied only once approved (or auto-approved; never for files that run code or configure
-// tools, see protectedPaths.ts), written only if the file still holds the bytes the change was
+// tools, see protectedPaths.ts; a secret is asked about before it is read, as the path gate's rule for
+// a change says, pathRules.ts), written only if the file still holds the bytes the change was
 // computed from, and recorded in the task's change journal so it can be undone. Changes to one file
 // run one after another (fileLocks.ts).
 import type { ToolDefinition } from '../../api/index';
@@ -11,8 +12,8 @@ import * as l10n from '../l10n';
 import type { TaskApprovals } from './approvals';
 import type { ChangeJournal } from './changeJournal';
 import type { FileLocks } from './fileLocks';
-import { protectedPathReason } from './protectedPaths';
 import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
+import { readApproval, readRefused } from './pathRules';
 import { applyTextEdits, describeReplacements, describeTolerance, EditMatchError, type TextEdit } from './textEdits';
 import {
   assertEncodable,
@@ -86,6 +87,13 @@ abstract class EditTool implements Tool {
 
   protected abstract change(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
 
+  /** The answer the model reads when the user did not let the file be read, or undefined to go on. */
+  protected async readRefusal(target: ResolvedPath, signal: AbortSignal): Promise<ToolRunResult | undefined> {
+    const secret = target.questions.find((question) => question.kind === 'secret');
+    if (!secret || (await this.approvals.allowed(readApproval(secret), signal))) return undefined;
+    return { status: 'rejected', content: readRefused(target.display) };
+  }
+
   protected async current(target: ResolvedPath): Promise<CurrentFile | undefined> {
     if (!target.exists) return undefined;
     if ((await this.host.files.lstat(target.path)) !== 'file') throw new Error(`${target.display} is not a regular file.`);
@@ -105,7 +113,7 @@ abstract class EditTool implements Tool {
     const preview = await this.host.diffPreview.showProposedChange({ path: target.path, display: target.display, before: before?.text, after: after.text });
     let allowed: boolean;
     try {
-      const protection = protectedPathReason(target.display);
+      const protection = target.questions.find((question) => question.kind === 'protected')?.why.shownReason;
       allowed = await this.approvals.allowed(
         {
           kind: 'edit',
@@ -144,9 +152,11 @@ export class WriteFileTool extends EditTool {
   );
 
   protected async change(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
-    const target = await this.policy.resolve(args.value.path, 'write');
+    const target = await this.policy.resolve(args.value.path, 'change');
     return this.locks.run(target.path, async () => {
-      const now = await this.policy.resolve(args.value.path, 'write');
+      const now = await this.policy.resolve(args.value.path, 'change');
+      const refused = await this.readRefusal(now, signal);
+      if (refused) return refused;
       const before = await this.current(now);
       const content = String(args.value.content);
       if (!before) return this.apply(now, undefined, this.encode(now, content, NEW_FILE_FORMAT), '', signal);
@@ -193,17 +203,18 @@ export class EditFileTool extends EditTool {
   protected async change(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const edits = editsOf(args.value);
     if (typeof edits === 'string') return failed(edits);
-    const writable = await this.policy.resolve(args.value.path, 'write');
-    if (!writable.exists) {
-      if (!createsFile(edits)) return failed(missingFile(writable.display));
+    const target = await this.policy.resolve(args.value.path, 'change');
+    if (!target.exists) {
+      if (!createsFile(edits)) return failed(missingFile(target.display));
       // Created as write_file creates: resolved again under the lock, written only if still absent.
-      return this.locks.run(writable.path, async () => this.editNow(await this.policy.resolve(args.value.path, 'write'), edits, signal));
+      return this.locks.run(target.path, async () => this.editNow(await this.policy.resolve(args.value.path, 'change'), edits, signal));
     }
-    const target = await this.policy.resolve(args.value.path, 'read');
     return this.locks.run(target.path, () => this.editNow(target, edits, signal));
   }
 
   private async editNow(target: ResolvedPath, edits: TextEdit[], signal: AbortSignal): Promise<ToolRunResult> {
+    const refused = await this.readRefusal(target, signal);
+    if (refused) return refused;
     const before = await this.current(target);
     if (!before && !createsFile(edits)) return failed(missingFile(target.display));
     let result: ReturnType<typeof applyTextEdits>;

@@ -14,7 +14,18 @@ export type FileKind = 'file' | 'directory' | 'symlink' | 'other';
 export interface ListedEntry {
   /** Absolute path. */
   path: string;
-  kind: 'file' | 'directory';
+  /** A symlink is listed (never entered) only when ignored entries are listed too. */
+  kind: 'file' | 'directory' | 'symlink';
+}
+
+export interface ListOptions {
+  recursive: boolean;
+  limit: number;
+  /**
+   * left-out (default): what .gitignore and files.exclude leave out is not listed, as a listing for the
+   * model wants. listed: everything is, for a tool that acts on the folder (the path gate's walk).
+   */
+  ignored?: 'left-out' | 'listed';
 }
 
 export interface WorkspaceFiles {
@@ -25,8 +36,8 @@ export interface WorkspaceFiles {
   realpath(path: string): Promise<string>;
   /** What is at the path itself, a symlink not followed; undefined when nothing is. */
   lstat(path: string): Promise<FileKind | undefined>;
-  /** Entries under a directory, honouring the workspace's ignore rules (.gitignore, files.exclude). */
-  listFiles(directory: string, options: { recursive: boolean; limit: number }): Promise<ListedEntry[]>;
+  /** Entries under a directory, by default honouring the workspace's ignore rules (.gitignore, files.exclude). */
+  listFiles(directory: string, options: ListOptions): Promise<ListedEntry[]>;
   /** The file's bytes; rejects with FileTooLargeError, without reading it, when it is larger than `maxBytes`. */
   readFile(path: string, options?: { maxBytes?: number }): Promise<Uint8Array>;
   /**

@@ -1,14 +1,13 @@
 // Read-only workspace tools: list files, read a file or a line range (search is in searchTextTool.ts
-// and findFilesTool.ts). Every path goes through the path policy; a file that looks like a secret
-// (secretFiles.ts) or that .gitignore leaves out is read only after the user says yes. Reading marks the
-// task as holding workspace content, so what it sends out next is asked about (dataEgressGuard.ts).
-// Files are size-checked before they are read.
+// and findFilesTool.ts). Every path goes through the path gate (pathPolicy.ts), whose questions (a file
+// that looks like a secret, or that .gitignore leaves out: pathRules.ts) the user answers before the
+// file is read. Reading marks the task as holding workspace content, so what it sends out next is
+// asked about (dataEgressGuard.ts). Files are size-checked before they are read.
 import type { ToolDefinition } from '../../api/index';
-import * as l10n from '../l10n';
 import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard } from './dataEgressGuard';
-import type { ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
-import type { SecretFileRules, SecretMatch } from './secretFiles';
+import type { PathQuestion, ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
+import { readApproval, readRefused } from './pathRules';
 import { FileTooLargeError } from './toolErrors';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import { toolTraits, type ToolTraits } from './toolTraits';
@@ -39,10 +38,9 @@ export const DEFAULT_READ_LIMITS: ReadToolLimits = {
   maxFoundFiles: 500,
 };
 
-/** What the read tools of one task share: the approvals for secret-looking files and the egress guard. */
+/** What the read tools of one task share: the approvals for the path gate's questions and the egress guard. */
 export interface ReadGuards {
   approvals: TaskApprovals;
-  secrets: SecretFileRules;
   egress?: DataEgressGuard;
 }
 
@@ -66,19 +64,9 @@ export abstract class WorkspaceTool implements Tool {
 
   abstract run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
 
-  /** Why this file is kept from the model unless the user agrees, or undefined. */
-  protected async secretReason(target: ResolvedPath): Promise<SecretMatch | undefined> {
-    const relative = target.display;
-    const named = this.guards.secrets.match(relative) ?? this.guards.secrets.match(relative.split('/').slice(1).join('/'));
-    if (named) return named;
-    if (await this.host.files.ignoredByGit(target.path)) {
-      return {
-        reason: "the workspace's .gitignore leaves it out, as it does for secrets and generated files",
-        shownReason: l10n.t("the workspace's .gitignore leaves it out, as it does for secrets and generated files"),
-        allowAlways: true,
-      };
-    }
-    return undefined;
+  /** The gate's question about reading this file (a secret, or one .gitignore leaves out), or undefined. */
+  protected readQuestion(target: ResolvedPath): PathQuestion | undefined {
+    return target.questions.find((question) => question.kind === 'secret') ?? target.questions.find((question) => question.kind === 'ignored');
   }
 }
 
@@ -127,20 +115,8 @@ export class ReadFileTool extends WorkspaceTool {
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {
     const target = await this.policy.resolve(args.value.path, 'read');
     if ((await this.host.files.lstat(target.path)) !== 'file') return failed(`${target.display} is not a file; use list_files for folders.`);
-    const secret = await this.secretReason(target);
-    if (secret) {
-      const allowed = await this.guards.approvals.allowed(
-        {
-          kind: 'read-secret',
-          title: l10n.t('Let the agent read {0}?', target.display),
-          detail: l10n.t('{0}: {1}. What the agent reads is sent to the service.', target.display, secret.shownReason),
-          warning: l10n.t('This file may hold keys, tokens or passwords.'),
-          allowAlways: secret.allowAlways,
-        },
-        signal,
-      );
-      if (!allowed) return { status: 'rejected', content: `The user did not allow reading ${target.display}. Do not try to read it another way; continue without it.` };
-    }
+    const question = this.readQuestion(target);
+    if (question && !(await this.guards.approvals.allowed(readApproval(question), signal))) return { status: 'rejected', content: readRefused(target.display) };
     let bytes: Uint8Array;
     try {
       bytes = await this.host.files.readFile(target.path, { maxBytes: this.limits.maxReadFileBytes });

@@ -36,16 +36,16 @@ export interface WorkspaceToolOptions {
 }
 
 export function createWorkspaceTools(host: WorkspaceHost, approvals: TaskApprovals, journal: ChangeJournal, options: WorkspaceToolOptions = {}): Tool[] {
-  const policy = new WorkspacePathPolicy(host.files);
+  const policy = new WorkspacePathPolicy(host.files, new SecretFileRules(options.protectedFiles));
   const limits = { ...DEFAULT_READ_LIMITS, ...options.limits };
-  const guards = { approvals, secrets: new SecretFileRules(options.protectedFiles), ...(options.egress ? { egress: options.egress } : {}) };
+  const guards = { approvals, ...(options.egress ? { egress: options.egress } : {}) };
   const locks = new FileLocks();
   const tools: Tool[] = [
     new ListFilesTool(host, policy, limits, guards),
     new ReadFileTool(host, policy, limits, guards),
     new SearchTextTool(host, policy, limits, guards),
     new FindFilesTool(host, policy, limits, guards),
-    new ListProblemsTool(host.diagnostics, policy, guards.secrets),
+    new ListProblemsTool(host.diagnostics, policy),
   ];
   if (options.writes !== false) tools.push(new WriteFileTool(host, policy, approvals, journal, locks), new EditFileTool(host, policy, approvals, journal, locks));
   if (options.shell !== false) {

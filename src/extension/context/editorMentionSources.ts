@@ -1,4 +1,5 @@
-// Where @-mentions are read from in VS Code: workspace files and folders (inside the workspace only),
+// Where @-mentions are read from in VS Code: workspace files and folders (through the path gate,
+// core/tools/pathPolicy.ts, as the agent's reads: inside the workspace only, secrets left out),
 // the Problems of the workspace, the editor's selection, the last command of the active terminal
 // (through shell integration), the uncommitted git diff, and a URL fetched by the service's fetch
 // formula after the user approved it.
@@ -9,6 +10,8 @@ import { fiberOutput, formulaUri, type SvcClient } from '../../api/index';
 import type { MentionSources, Resolved } from '../../core/context/mentions';
 import type { HostWindow } from '../../core/host/hostWindow';
 import { diagnosticsText } from '../../core/diagnostics/diagnosticsText';
+import { WorkspacePathPolicy, type ResolvedPath } from '../../core/tools/pathPolicy';
+import { PathPolicyError } from '../../core/tools/toolErrors';
 import type { WorkspaceRoot } from '../../core/tools/workspaceFiles';
 import { secretAwareDiff } from '../../core/scm/secretAwareDiff';
 import { SecretFileRules } from '../../core/tools/secretFiles';
@@ -35,24 +38,22 @@ function isBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, 8000).includes(0);
 }
 
-/** The absolute path of a workspace-relative path, when it stays inside a workspace folder. */
-async function inside(relative: string): Promise<{ absolute: string; root: string } | undefined> {
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    if (folder.uri.scheme !== 'file') continue;
-    const root = await fsp.realpath(folder.uri.fsPath).catch(() => folder.uri.fsPath);
-    const candidate = path.resolve(root, relative);
-    const real = await fsp.realpath(candidate).catch(() => undefined);
-    if (real && (real === root || real.startsWith(root + path.sep))) return { absolute: real, root };
-  }
-  return undefined;
-}
-
 function workspaceRoots(): WorkspaceRoot[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
 }
 
 function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+}
+
+/** The gate's answer for a read of the path, or undefined when it refuses it (outside, missing, climbing). */
+async function resolvedOrRefused(gate: WorkspacePathPolicy, relative: string): Promise<ResolvedPath | undefined> {
+  try {
+    return await gate.resolve(relative, 'read');
+  } catch (error) {
+    if (error instanceof PathPolicyError) return undefined;
+    throw error;
+  }
 }
 
 export class EditorMentionSources implements MentionSources, vscode.Disposable {
@@ -80,44 +81,45 @@ export class EditorMentionSources implements MentionSources, vscode.Disposable {
   }
 
   /**
-   * Why a file of the workspace stays out of a mention, or undefined. The same rules as the agent's reads
-   * (secretFiles.ts and the user's svc.agent.protectedFiles); for a file of a mentioned folder, also what .gitignore leaves out.
+   * The path gate, with the agent's secret-file rules and the user's svc.agent.protectedFiles: the name
+   * given and the real path both count. A file the user names is read unless it looks like a secret;
+   * inside a mentioned folder, what .gitignore leaves out stays out too. A mention asks nothing: what the
+   * gate would ask about is left out, and the paperclip is the way to send it.
    */
-  private async leftOutBecause(absolute: string, root: string, mentioned: 'file' | 'folder'): Promise<string | undefined> {
-    const relative = toSlashes(path.relative(root, absolute));
-    const secret = new SecretFileRules(readAgentSettings().protectedFiles).match(relative);
-    if (secret) return secret.reason;
-    if (mentioned === 'folder' && (await this.files.ignoredByGit(absolute))) return 'the workspace\'s .gitignore leaves it out';
-    return undefined;
+  private gate(): WorkspacePathPolicy {
+    return new WorkspacePathPolicy(this.files, new SecretFileRules(readAgentSettings().protectedFiles));
   }
 
   async path(relative: string, budgetChars: number): Promise<Resolved> {
-    const found = await inside(relative);
-    if (!found) return { error: vscode.l10n.t('no file or folder "{0}" in the workspace', relative) };
-    const stat = await fsp.stat(found.absolute);
+    const gate = this.gate();
+    const target = await resolvedOrRefused(gate, relative);
+    if (!target) return { error: vscode.l10n.t('no file or folder "{0}" in the workspace', relative) };
+    const stat = await fsp.stat(target.path);
     if (stat.isFile()) {
-      const secret = await this.leftOutBecause(found.absolute, found.root, 'file');
-      if (secret) return { error: vscode.l10n.t('{0} is not sent as a mention: {1}. Attach it with the paperclip if you mean to send it', relative, secret) };
+      const secret = target.questions.find((question) => question.kind === 'secret');
+      if (secret) return { error: vscode.l10n.t('{0} is not sent as a mention: {1}. Attach it with the paperclip if you mean to send it', relative, secret.why.shownReason) };
       if (stat.size > MAX_FILE_BYTES) return { error: vscode.l10n.t('{0} is {1} KB; mentions take files up to {2} MB', relative, Math.round(stat.size / 1024), MAX_FILE_BYTES / 1024 / 1024) };
-      const bytes = await fsp.readFile(found.absolute);
+      const bytes = await fsp.readFile(target.path);
       if (isBinary(bytes)) return { error: vscode.l10n.t('{0} is a binary file; attach it instead (the paperclip)', relative) };
       return { title: `file ${relative}`, text: bytes.toString('utf8') };
     }
-    const entries = (await fsp.readdir(found.absolute, { withFileTypes: true })).filter((e) => !e.name.startsWith('.git')).slice(0, MAX_FOLDER_ENTRIES);
+    const entries = (await fsp.readdir(target.path, { withFileTypes: true })).filter((e) => !e.name.startsWith('.git')).slice(0, MAX_FOLDER_ENTRIES);
     const listing = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).join('\n');
     const parts = [`Listing of ${relative}:\n${listing}`];
     const leftOut: string[] = [];
     let used = parts[0]!.length;
     for (const entry of entries.filter((e) => e.isFile())) {
-      const file = path.join(found.absolute, entry.name);
-      const reason = await this.leftOutBecause(file, found.root, 'folder');
-      if (reason) {
-        leftOut.push(`${entry.name} (${reason})`);
+      // Named through the folder as the user named it, so a folder symlink called .ssh is judged as .ssh.
+      const file = await resolvedOrRefused(gate, `${relative}/${entry.name}`);
+      if (!file) continue;
+      const question = file.questions[0];
+      if (question) {
+        leftOut.push(`${entry.name} (${question.kind === 'ignored' ? "the workspace's .gitignore leaves it out" : question.why.reason})`);
         continue;
       }
-      const size = (await fsp.stat(file)).size;
+      const size = (await fsp.stat(file.path)).size;
       if (size > MAX_FILE_BYTES || used + size > budgetChars) continue;
-      const bytes = await fsp.readFile(file);
+      const bytes = await fsp.readFile(file.path);
       if (isBinary(bytes)) continue;
       const text = `--- ${toSlashes(path.join(relative, entry.name))} ---\n${bytes.toString('utf8')}`;
       parts.push(text);

@@ -3,7 +3,7 @@
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { FileTooLargeError, WriteRefusedError } from '../../core/tools/toolErrors';
-import type { FileKind, ListedEntry, WorkspaceFiles, WorkspaceRoot } from '../../core/tools/workspaceFiles';
+import type { FileKind, ListedEntry, ListOptions, WorkspaceFiles, WorkspaceRoot } from '../../core/tools/workspaceFiles';
 import { IgnoreRules, toSlashes } from './ignoreRules';
 
 export class NodeWorkspaceFiles implements WorkspaceFiles {
@@ -125,10 +125,11 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
   }
 
   /** Entries under a directory (see `walk`), at most `limit`. */
-  async listFiles(directory: string, options: { recursive: boolean; limit: number }): Promise<ListedEntry[]> {
+  async listFiles(directory: string, options: ListOptions): Promise<ListedEntry[]> {
     const result: ListedEntry[] = [];
     if (options.limit <= 0) return result;
-    for await (const entry of this.walk(directory, { recursive: options.recursive })) {
+    const walked = options.ignored === 'listed' ? this.walkAll(directory, { recursive: options.recursive }) : this.walk(directory, { recursive: options.recursive });
+    for await (const entry of walked) {
       result.push(entry);
       if (result.length >= options.limit) break;
     }
@@ -163,6 +164,23 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
         if (rules.ignores(relative, isDirectory)) continue;
         yield { path: absolute, kind: isDirectory ? 'directory' : 'file' };
         if (isDirectory && options.recursive) queue.push(absolute);
+      }
+    }
+  }
+
+  /** Every entry, in the order of `walk`, with nothing left out; symlinks are listed and not entered. */
+  private async *walkAll(directory: string, options: { recursive: boolean }): AsyncGenerator<ListedEntry> {
+    const queue = [directory];
+    for (let next = 0; next < queue.length; next++) {
+      const current = queue[next] as string;
+      const entries = await fs.readdir(current, { withFileTypes: true }).catch(() => []);
+      entries.sort((a, b) => a.name.localeCompare(b.name));
+      for (const entry of entries) {
+        const absolute = path.join(current, entry.name);
+        const kind = entry.isSymbolicLink() ? 'symlink' : entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : undefined;
+        if (kind === undefined) continue;
+        yield { path: absolute, kind };
+        if (kind === 'directory' && options.recursive) queue.push(absolute);
       }
     }
   }

@@ -31,7 +31,7 @@ describe('core/tools WorkspacePathPolicy (real files and symlinks in a temp dir)
 
   const policy = (caseSensitive = true) => new WorkspacePathPolicy(nodeTestHost([{ name: 'project', path: root }], { caseSensitive }).files);
 
-  async function refused(input: unknown, purpose: 'read' | 'write', reason: RegExp, p = policy()): Promise<void> {
+  async function refused(input: unknown, purpose: 'read' | 'change', reason: RegExp, p = policy()): Promise<void> {
     await assert.rejects(p.resolve(input, purpose), (err: unknown) => {
       assert.ok(err instanceof PathPolicyError, `expected PathPolicyError for ${String(input)}, got ${String(err)}`);
       assert.match(err.message, reason);
@@ -47,7 +47,7 @@ describe('core/tools WorkspacePathPolicy (real files and symlinks in a temp dir)
   });
 
   it('resolves a new file under an existing folder for writing', async () => {
-    const resolved = await policy().resolve('src/new/b.ts', 'write');
+    const resolved = await policy().resolve('src/new/b.ts', 'change');
     assert.equal(resolved.path, path.join(root, 'src', 'new', 'b.ts'));
     assert.equal(resolved.exists, false);
   });
@@ -60,23 +60,23 @@ describe('core/tools WorkspacePathPolicy (real files and symlinks in a temp dir)
 
   it('refuses a symlinked folder that leads outside, for reading and writing', async () => {
     await refused('link-out/key.txt', 'read', /outside the workspace/);
-    await refused('link-out/new.txt', 'write', /outside the workspace/);
+    await refused('link-out/new.txt', 'change', /outside the workspace/);
   });
 
   it('refuses a symlinked file that leads outside', async () => {
     await refused('key-link.txt', 'read', /outside the workspace/);
-    await refused('key-link.txt', 'write', /outside the workspace/);
+    await refused('key-link.txt', 'change', /outside the workspace/);
   });
 
   it('refuses writing through a dangling symlink (it would create the target outside)', async () => {
-    await refused('dangling.txt', 'write', /symlink whose target does not exist/);
+    await refused('dangling.txt', 'change', /symlink whose target does not exist/);
   });
 
   it('refuses .. anywhere, also hidden behind backslashes or extra dots', async () => {
     await refused('../secret/key.txt', 'read', /"\.\." is not allowed/);
     await refused('src/../../secret/key.txt', 'read', /"\.\." is not allowed/);
     await refused('src\\..\\..\\secret\\key.txt', 'read', /"\.\." is not allowed/);
-    await refused('src/.../x', 'write', /"\.\." is not allowed/);
+    await refused('src/.../x', 'change', /"\.\." is not allowed/);
   });
 
   it('refuses absolute, UNC, drive and home forms', async () => {
@@ -87,7 +87,7 @@ describe('core/tools WorkspacePathPolicy (real files and symlinks in a temp dir)
     await refused('C:\\Windows\\win.ini', 'read', /drive paths/);
     await refused('c:relative.txt', 'read', /drive paths/);
     await refused('~/.ssh/id_rsa', 'read', /home-directory/);
-    await refused('src/a.ts:stream', 'write', /":"/);
+    await refused('src/a.ts:stream', 'change', /":"/);
     await refused('src/a\0.ts', 'read', /NUL/);
     await refused('', 'read', /empty/);
     await refused(42, 'read', /empty/);
@@ -95,12 +95,12 @@ describe('core/tools WorkspacePathPolicy (real files and symlinks in a temp dir)
 
   it('refuses writes into .git whatever the case or trailing dots (case tricks)', async () => {
     await fs.mkdir(path.join(root, '.git', 'hooks'), { recursive: true });
-    await refused('.git/hooks/pre-commit', 'write', /\.git/);
-    await refused('.GIT/hooks/pre-commit', 'write', /\.git/);
-    await refused('.Git./config', 'write', /\.git/);
-    await refused('sub/.git /config', 'write', /\.git/);
+    await refused('.git/hooks/pre-commit', 'change', /\.git/);
+    await refused('.GIT/hooks/pre-commit', 'change', /\.git/);
+    await refused('.Git./config', 'change', /\.git/);
+    await refused('sub/.git /config', 'change', /\.git/);
     await fs.symlink(path.join(root, '.git', 'hooks'), path.join(root, 'hooks-link'));
-    await refused('hooks-link/pre-commit', 'write', /\.git/);
+    await refused('hooks-link/pre-commit', 'change', /\.git/);
     assert.equal((await policy().resolve('hooks-link', 'read')).display, '.git/hooks');
   });
 
