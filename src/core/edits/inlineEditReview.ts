@@ -73,6 +73,11 @@ export class InlineEditReview {
     return this.region.start;
   }
 
+  /** Offset in the document where the region ends now (after its last line's break, when it has one). */
+  get end(): number {
+    return this.region.end;
+  }
+
   /** What the region shows: its text (what the document holds there) and the marks of the open hunks. */
   get view(): ReviewView {
     return this.shown;

@@ -42,3 +42,13 @@ export function renderReview(proposal: EditProposal, decisions: ReadonlyMap<stri
   const lines = resolveLines(proposal.current, sorted, (hunk) => (decisions.get(hunk.id) === 'rejected' ? 'current' : 'proposed'));
   return { text: joinLines(lines, proposal.current), added, open };
 }
+
+/**
+ * The document lines (1-based, first and last) a shown hunk's buttons speak of, the review's region starting
+ * at `regionStartLine` (0-based): its proposed lines, or for a hunk that only removes, the line where the
+ * removed lines were.
+ */
+export function shownLineSpan(shown: ShownHunk, regionStartLine: number): { first: number; last: number } {
+  const first = regionStartLine + shown.line + 1;
+  return { first, last: first + Math.max(1, shown.addedLines) - 1 };
+}

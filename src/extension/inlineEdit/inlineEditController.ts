@@ -99,7 +99,8 @@ export class InlineEditController implements vscode.Disposable {
   async followUp(): Promise<void> {
     const active = this.active;
     if (!active || active.session.phase !== 'review') return;
-    const instruction = await askInstruction(vscode.l10n.t('Refine the edit'));
+    const { startLine, endLine } = active.session;
+    const instruction = await askInstruction(vscode.l10n.t('Refine the edit of lines {0}-{1}', startLine + 1, endLine + 1));
     if (instruction === undefined || instruction.trim() === '' || this.active !== active) return;
     active.rounds[active.rounds.length - 1]!.proposal = active.session.proposedCode();
     active.rounds.push({ instruction });
@@ -179,6 +180,11 @@ export class InlineEditController implements vscode.Disposable {
   private async setContext(): Promise<void> {
     await vscode.commands.executeCommand('setContext', 'svc.inlineEditActive', this.active !== undefined);
     await vscode.commands.executeCommand('setContext', 'svc.inlineEditReviewing', this.active?.session.phase === 'review');
+    // The editor title's Accept All / Reject All / Follow-up show on the file under review only (`resourcePath in
+    // …`). Not `resource`: in a remote window the workbench's URI of the file is not the extension host's. The
+    // workbench's `resourcePath` is a file's fsPath and any other resource's path, so both are listed.
+    const uri = this.active?.session.document.uri;
+    await vscode.commands.executeCommand('setContext', 'svc.inlineEditPaths', uri ? [uri.path, uri.fsPath] : []);
     this.changed.fire();
   }
 }
@@ -204,13 +210,16 @@ function contextOf(document: vscode.TextDocument, start: InlineEditStart): Inlin
   };
 }
 
+/**
+ * The instruction, asked in VS Code's input box: the title names the lines, the placeholder is the one hint
+ * (VS Code's own message under the box says Enter and Escape). Why not a box at the selection: see
+ * docs/inline-edit.md.
+ */
 function askInstruction(title: string): Promise<string | undefined> {
   return Promise.resolve(
     vscode.window.showInputBox({
       title: `svc: ${title}`,
-      // VS Code's input box says Enter and Escape itself.
-      prompt: vscode.l10n.t('What should change?'),
-      placeHolder: vscode.l10n.t('e.g. rename total to sum, add error handling'),
+      placeHolder: vscode.l10n.t('What should change? e.g. rename total to sum, add error handling'),
       ignoreFocusOut: true,
     }),
   );

@@ -1,8 +1,10 @@
-// The review's buttons over the file: Accept / Reject This Change over each hunk still to decide, and over
-// the edited lines Accept / Reject All Changes and Follow-up (or Cancel while the reply streams), each naming
-// its key. Where the first hunk starts the region both share one row, so each says which it acts on. The
+// The review's buttons in the file: over each hunk still to decide, its own Accept and Reject, naming the
+// lines they act on and their key; nothing else shares that row, so a hunk's Accept is never mistaken for
+// the whole edit's. The whole edit's Accept All / Reject All / Follow-up are in the editor's title bar
+// (package.json's editor/title menu). While the reply streams, one button over the lines cancels. The
 // hover over an open hunk shows the current lines it replaces (they are not in the file during the review).
 import * as vscode from 'vscode';
+import { shownLineSpan } from '../../core/edits/reviewRender';
 import type { InlineEditController } from './inlineEditController';
 
 export class InlineEditLenses implements vscode.CodeLensProvider, vscode.HoverProvider {
@@ -19,23 +21,28 @@ export class InlineEditLenses implements vscode.CodeLensProvider, vscode.HoverPr
       const clamped = Math.min(line, document.lineCount - 1);
       return new vscode.Range(clamped, 0, clamped, 0);
     };
-    const top = at(session.startLine);
     if (session.phase === 'streaming') {
-      return [new vscode.CodeLens(top, { title: vscode.l10n.t('$(loading~spin) svc is editing… Cancel (Escape)'), command: 'svc.inlineEdit.cancel' })];
+      return [new vscode.CodeLens(at(session.startLine), { title: vscode.l10n.t('$(loading~spin) svc is editing… Cancel (Escape)'), command: 'svc.inlineEdit.cancel' })];
     }
-    const lenses = [
-      new vscode.CodeLens(top, { title: vscode.l10n.t('Accept All Changes (Ctrl+Enter)'), command: 'svc.inlineEdit.acceptAll' }),
-      new vscode.CodeLens(top, { title: vscode.l10n.t('Reject All Changes (Ctrl+Backspace)'), command: 'svc.inlineEdit.rejectAll' }),
-      new vscode.CodeLens(top, { title: vscode.l10n.t('Follow-up… (Ctrl+I)'), command: 'svc.inlineEdit.followUp' }),
-    ];
-    for (const shown of session.openHunks()) {
+    return session.openHunks().flatMap((shown) => {
       const range = at(session.startLine + shown.line);
-      lenses.push(
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Accept This Change (Ctrl+Alt+Y)'), command: 'svc.inlineEdit.acceptHunk', arguments: [shown.hunk.id] }),
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Reject This Change (Ctrl+Alt+N)'), command: 'svc.inlineEdit.rejectHunk', arguments: [shown.hunk.id] }),
-      );
-    }
-    return lenses;
+      const { first, last } = shownLineSpan(shown, session.startLine);
+      const lines = first === last ? vscode.l10n.t('line {0}', first) : vscode.l10n.t('lines {0}-{1}', first, last);
+      return [
+        new vscode.CodeLens(range, {
+          title: vscode.l10n.t('Accept {0} (Ctrl+Alt+Y)', lines),
+          tooltip: vscode.l10n.t("Keep svc's change to {0}", lines),
+          command: 'svc.inlineEdit.acceptHunk',
+          arguments: [shown.hunk.id],
+        }),
+        new vscode.CodeLens(range, {
+          title: vscode.l10n.t('Reject {0} (Ctrl+Alt+N)', lines),
+          tooltip: vscode.l10n.t('Put back the lines this change replaces at {0}', lines),
+          command: 'svc.inlineEdit.rejectHunk',
+          arguments: [shown.hunk.id],
+        }),
+      ];
+    });
   }
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {

@@ -56,6 +56,12 @@ export class InlineEditSession implements vscode.Disposable {
     return this.document.positionAt(this.review.start).line;
   }
 
+  /** The region's last line now (its first when the region is empty). */
+  get endLine(): number {
+    const end = this.document.positionAt(this.review.end);
+    return Math.max(this.startLine, end.character === 0 ? end.line - 1 : end.line);
+  }
+
   openHunks(): readonly ShownHunk[] {
     return this.review.openHunks();
   }

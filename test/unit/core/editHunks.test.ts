@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { applyHunks, proposeEdit } from '../../../src/core/edits/hunks';
 import { EditConflictError, rebaseProposal } from '../../../src/core/edits/rebase';
-import { renderReview } from '../../../src/core/edits/reviewRender';
+import { renderReview, shownLineSpan } from '../../../src/core/edits/reviewRender';
 import { splitLines } from '../../../src/core/edits/textLines';
 
 const REPO = path.join(__dirname, '..', '..', '..');
@@ -85,6 +85,19 @@ describe('edit hunks', () => {
     assert.equal(splitLines(oneRejected.text).lines[first!.start], first!.removed[0], 'a rejected hunk holds its current lines');
     assert.equal(splitLines(oneRejected.text).lines[oneRejected.open[0]!.line], second!.added[0]);
     assert.ok(!oneRejected.added.has(first!.start));
+  });
+
+  it("names the document lines each open hunk's buttons act on, as the review shows them, also for a hunk that only removes", () => {
+    const current = 'a\nb\nc\nd\ne\nf\n';
+    // Hunk 1 turns one line into two; hunk 2 removes "d"; hunk 3 replaces "f" with one line.
+    const proposal = proposeEdit(current, 'a\nB1\nB2\nc\ne\nF\n');
+    assert.equal(proposal.hunks.length, 3);
+    const regionStartLine = 10;
+    const open = renderReview(proposal, new Map()).open;
+    assert.deepEqual(open.map((shown) => shownLineSpan(shown, regionStartLine)), [{ first: 12, last: 13 }, { first: 15, last: 15 }, { first: 16, last: 16 }]);
+    // With the first hunk rejected its one current line is back, so the ones below move up by one.
+    const rejected = renderReview(proposal, new Map([[proposal.hunks[0]!.id, 'rejected' as const]])).open;
+    assert.deepEqual(rejected.map((shown) => shownLineSpan(shown, regionStartLine)), [{ first: 14, last: 14 }, { first: 15, last: 15 }]);
   });
 
   it('carries a proposal onto the user edits made meanwhile on other lines, keeping both', () => {
