@@ -2,6 +2,7 @@
 // can select them and send requests; another extension only once the user allowed it (modelAccessConsent.ts). The list is the service's (GET /models); requests go through the
 // core's LanguageModelChat, which maps, validates and streams them.
 import * as vscode from 'vscode';
+import { SvcApiError } from '../../api';
 import type { LanguageModelChat } from '../../core/languageModels/languageModelChat';
 import type { ListedModel, ServiceModels } from '../../core/models/serviceModels';
 import { ModelAccessConsent } from './modelAccessConsent';
@@ -40,10 +41,12 @@ export function languageModelInformation(model: ListedModel): vscode.LanguageMod
 }
 
 /**
- * The error as its caller shows it: VS Code's chat prints a thrown error's stack after its message, which would
- * put this bundle's file paths and minified names in front of the user. The message alone says what happened.
+ * The error as its caller shows it: VS Code's chat prints a thrown error's stack and name after its message,
+ * which would put this bundle's file paths and minified class names in front of the user. The frames go, and a
+ * service error is named by the service's own error type.
  */
 export function withoutFrames(error: unknown): unknown {
+  if (error instanceof SvcApiError) error.name = `svc ${error.type}`;
   if (error instanceof Error) error.stack = '';
   return error;
 }
