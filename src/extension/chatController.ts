@@ -19,8 +19,9 @@ import type { EstimateClient } from '../core/tokens/tokenEstimator';
 import type { AttachmentChip } from '../core/files/attachmentSession';
 import type { ReplyCost } from '../core/billing/replyCost';
 import type { RuleSource } from '../core/rules/projectRules';
+import type { RequestIdentity } from '../core/requests/requestIdentity';
 import type { Connection, HostMessage, SendOptions, WebviewMessage } from '../shared/protocol';
-import { ChatSendPath, replySettings } from './chat/chatSendPath';
+import { ChatSendPath } from './chat/chatSendPath';
 import { conversationView } from './chat/conversationView';
 import { checkpointHandlers } from './chat/handlers/checkpointHandlers';
 import { codeBlockHandlers } from './chat/handlers/codeBlockHandlers';
@@ -65,8 +66,8 @@ export interface ChatControllerOptions {
   page: ChatViewEvents;
   /** Every message to the view goes here, so streamed text joined per turn keeps its place among the others. */
   post(message: HostMessage): void;
-  /** The workspace's prompt_cache_key (agent/workspaceCacheKey), shared by chats and agent tasks. */
-  promptCacheKey(): Promise<string>;
+  /** The workspace's prompt_cache_key (shared by chats, agent tasks and the provider), the safety identifier and the request settings. */
+  identity: RequestIdentity;
   /** Attachments, the balance check before sending and the cost after each reply. */
   files: FileFeatures;
   /** What the file features tell the view (chips, notices, a model switch); the controller passes them on as its ChatFilesTarget. */
@@ -111,7 +112,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       client,
       store,
       clock: systemClock,
-      promptCacheKey: options.promptCacheKey,
+      promptCacheKey: () => options.identity.promptCacheKey(),
       standingInstructions: () => rules.message(),
       tools: (conversationId, model) => agent.toolsOf(conversationId, model),
       onEvent: (event) => this.deliver(event),
@@ -127,6 +128,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       post: options.post,
       showNotice: (notice) => this.showNotice(notice),
       showConversation: (id) => this.showConversation(id),
+      identity: options.identity,
     });
     // A draft's estimate never starts the local emulator (the view asks for one as soon as it opens): until a
     // connection is made, the draft is counted locally.
@@ -163,7 +165,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
         session: this.session,
         send: (conversationId, text, sendOptions) => this.send(conversationId, text, sendOptions),
         stop: (conversationId) => this.stopIn(conversationId),
-        replySettings: () => replySettings(),
+        replySettings: () => this.options.identity.settings(),
         beforeEditAndResend: (conversationId, messageId) => checkpoints.restorer.offerFilesOnEdit(conversationId, messageId),
       }),
       conversationHandlers({
@@ -303,7 +305,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   async sendTurn(turn: FileTurn): Promise<void> {
     await vscode.commands.executeCommand(`svc.chat.focus`);
     const content = turn.userMessage.content;
-    await this.sendPath.sendTurnIn(this.activeConversationId ?? null, { display: turn.display, context: turn.systemMessages, content }, replySettings({ model: turn.model }));
+    await this.sendPath.sendTurnIn(this.activeConversationId ?? null, { display: turn.display, context: turn.systemMessages, content }, this.options.identity.settings({ model: turn.model }));
   }
 
   showAttachments(chips: readonly AttachmentChip[]): void {

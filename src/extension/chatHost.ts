@@ -36,6 +36,7 @@ import { svcTestApi, type SvcTestApi } from './testHarnessApi';
 import { watchWorkspaceAttempts } from './userSettings';
 import { LocalEmulator } from './localEmulator';
 import { ServiceConnection } from './serviceConnection';
+import { createRequestIdentity } from './settings/requestIdentitySupplier';
 import { onDidChangeSettings, readSettings, readSettingsProblems } from './settings/settingsReader';
 import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
@@ -92,13 +93,14 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const connection = new ServiceConnection(keys, emulator);
   const client = async () => (await connection.get()).client;
   const proposals = new ProposedContentProvider(CODE_BLOCK_SCHEME);
-  // One prompt_cache_key per workspace, kept in its workspaceState: chats and agent tasks share the cache.
-  const promptCacheKey = () => workspaceCacheKey(globalStateStorage(context.workspaceState));
+  // Who every request comes from: one prompt_cache_key per workspace, kept in its workspaceState (chats,
+  // agent tasks and the provider share the cache), the opted-in safety identifier and the settings.
+  const identity = createRequestIdentity({ settings: readSettings, machineId: vscode.env.machineId, promptCacheKey: () => workspaceCacheKey(globalStateStorage(context.workspaceState)) });
   const models = new ServiceModels(client, log);
   const reasoning = await ReasoningStore.open(globalStateStorage(context.globalState));
   const modelAccess = new ModelAccessConsent(context.extension.id, context.globalState);
   const utilityModel = new VsCodeUtilityModel(models, LANGUAGE_MODEL_VENDOR, context.globalState);
-  const languageModels = new SvcLanguageModelProvider(models, new LanguageModelChat({ client, reasoning, promptCacheKey, log }), modelAccess, () => {
+  const languageModels = new SvcLanguageModelProvider(models, new LanguageModelChat({ client, reasoning, identity, log }), modelAccess, () => {
     utilityModel.offer().catch((error: unknown) => log.warn(`Offering VS Code's utility model failed: ${error instanceof Error ? error.message : String(error)}`));
   });
   const formulaTools = new FormulaLanguageModelTools(async () => {
@@ -139,13 +141,13 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',
     commandArguments,
     surface: { post, activeConversationId: () => store.activeConversationId, viewVisible: () => provider.visible, reveal: () => provider.reveal() },
-    promptCacheKey,
+    identity,
     proposals,
     log,
   };
   const inlineEditDeps: InlineEditFeatureDeps = {
     client,
-    promptCacheKey,
+    identity,
     log,
     commandArguments,
     explainInChat: async (text) => {
@@ -176,7 +178,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     window: vscodeHostWindow,
     page: provider,
     post,
-    promptCacheKey,
+    identity,
     files: files.features,
     notices,
     attachments: new AttachmentController(files.features, post),
@@ -227,7 +229,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     vscode.commands.registerCommand('svc.manageModelAccess', () => manageModelAccess(modelAccess)),
     vscode.commands.registerCommand('svc.useUtilityModel', () => utilityModel.use()),
     registerTerminalToChat({ commands: terminalCommands, insertIntoComposer: (text) => provider.insertIntoComposer(text) }),
-    registerCommitMessage({ client, promptCacheKey, log }),
+    registerCommitMessage({ client, identity, log }),
     prepareCheckpointsInBackground(checkpoints, log),
     registerDemoTask(context, {
       usesEmulator: async () => (await connection.get()).connection.mode === 'emulator',

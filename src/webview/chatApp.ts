@@ -8,6 +8,7 @@ import { DeltaCoalescer } from './deltaCoalescer';
 import { el } from './dom';
 import type { HostBridge } from './hostBridge';
 import { MarkdownRenderer } from './markdownRenderer';
+import { ModelList } from './modelList';
 import { AssistantMessage } from './components/assistantMessage';
 import { ApprovalArea } from './components/approvalArea';
 import { AttachmentTray } from './components/attachmentTray';
@@ -38,6 +39,7 @@ const DEFAULT_SETTINGS: UiSettings = { model: '', thinking: true, jsonMode: fals
 
 export class ChatApp {
   private readonly renderer = new MarkdownRenderer();
+  private readonly models = new ModelList();
   private readonly banner: StatusBanner;
   private readonly conversationList: ConversationList;
   private readonly messages: MessageList;
@@ -118,12 +120,12 @@ export class ChatApp {
         this.mentionQueries.set(requestId, query);
         host.post({ type: 'mentionCandidates', requestId, query });
       },
-    }, this.state.draft);
+    }, this.models, this.state.draft);
     this.rules = new RulesChips((message) => host.post(message));
     this.attachments = new AttachmentTray({
       post: (message) => host.post(message),
       useModel: (model) => this.useModel(model),
-    });
+    }, this.models);
     this.processes = new ProcessList((message) => host.post(message));
     this.composer.element.prepend(this.pinnedPlan.element, this.processes.element, this.rules.element, this.attachments.element);
     this.attachments.acceptFrom(this.composer.element);
@@ -383,8 +385,7 @@ export class ChatApp {
   }
 
   private setModels(models: ModelView[]): void {
-    this.composer.setModels(models);
-    this.attachments.setModels(models);
+    this.models.set(models);
     if (models.length === 0) this.host.post({ type: 'listModels', requestId: this.host.nextRequestId() });
   }
 

@@ -1,7 +1,7 @@
-// Slash commands typed as the message: /new and /clear start a new conversation, /export saves this one,
-// /compact [instructions] summarises its older part, /plan <task> runs the task in Plan mode, /init asks
-// the agent for a first AGENTS.md, /explain and /explainfile run the editor's explain commands. Anything
-// else that starts with "/" is an ordinary message.
+// Slash commands typed as the message. Each is declared once here, with what it does: the completion
+// list offers them from this table, runSlashCommand runs them from it, and the table in docs/features.md
+// is checked against it (test/unit/webview/slashCommandsDoc.test.ts). Anything else that starts with "/"
+// is an ordinary message.
 import type { SendOptions, WebviewMessage } from '../shared/protocol';
 import * as l10n from '../shared/l10n';
 
@@ -16,49 +16,82 @@ export interface SlashCommandContext {
   notify(level: 'info' | 'warning', message: string): void;
 }
 
+export interface SlashCommand {
+  name: string;
+  /** What it does, in the completion list and the docs' table (translated as the view loads). */
+  detail: string;
+  /** Runs it with what follows the name, trimmed; true when it ran (the message box empties), false when it was refused. */
+  run(argument: string, context: SlashCommandContext): boolean;
+}
+
+const newConversation = (_argument: string, { host }: SlashCommandContext): boolean => {
+  host.post({ type: 'newConversation' });
+  return true;
+};
+
+export const SLASH_COMMANDS: readonly SlashCommand[] = [
+  { name: 'new', detail: l10n.t('start a new conversation'), run: newConversation },
+  { name: 'clear', detail: l10n.t('start over in a new conversation'), run: newConversation },
+  {
+    name: 'compact',
+    detail: l10n.t('summarise the older part of this conversation: /compact [what to keep]'),
+    run: (instructions, { host, conversationId, notify }) => {
+      if (conversationId === null) notify('info', l10n.t('There is no conversation to compact yet.'));
+      else host.post({ type: 'compactConversation', conversationId, instructions });
+      return true;
+    },
+  },
+  {
+    name: 'plan',
+    detail: l10n.t('plan the task first (Plan mode): /plan <task>'),
+    run: (task, { host, conversationId, options, notify }) => {
+      if (task === '') {
+        notify('warning', l10n.t('/plan needs a task: /plan <what to do>'));
+        return false;
+      }
+      host.post({ type: 'runAgentTask', conversationId, text: task, options, mode: 'plan' });
+      return true;
+    },
+  },
+  {
+    name: 'init',
+    detail: l10n.t('write a first AGENTS.md for this workspace (agent task; the write is asked)'),
+    run: (_argument, { host, conversationId, options }) => {
+      host.post({ type: 'runAgentTask', conversationId, text: INIT_TASK, options });
+      return true;
+    },
+  },
+  {
+    name: 'export',
+    detail: l10n.t('save this conversation as Markdown'),
+    run: (_argument, { host, conversationId, notify }) => {
+      if (conversationId === null) notify('info', l10n.t('There is no conversation to export yet.'));
+      else host.post({ type: 'exportConversation', requestId: host.nextRequestId(), conversationId });
+      return true;
+    },
+  },
+  {
+    name: 'explain',
+    detail: l10n.t("explain the editor's selection, or its whole file when nothing is selected"),
+    run: (_argument, { host }) => {
+      host.post({ type: 'runAction', action: 'explainSelection' });
+      return true;
+    },
+  },
+  {
+    name: 'explainfile',
+    detail: l10n.t('explain files you pick from the workspace'),
+    run: (_argument, { host }) => {
+      host.post({ type: 'runAction', action: 'explainFile' });
+      return true;
+    },
+  },
+];
+
 /** True when the command ran (the message box empties), false when it was refused, undefined when `text` is not a command. */
 export function runSlashCommand(text: string, context: SlashCommandContext): boolean | undefined {
   const match = /^\/(\w+)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!match) return undefined;
-  const [, command = '', argument = ''] = match;
-  const rest = argument.trim();
-  const { host, conversationId, options } = context;
-  switch (command) {
-    case 'new':
-    case 'clear':
-      host.post({ type: 'newConversation' });
-      return true;
-    case 'export':
-      if (conversationId === null) {
-        context.notify('info', l10n.t('There is no conversation to export yet.'));
-        return true;
-      }
-      host.post({ type: 'exportConversation', requestId: host.nextRequestId(), conversationId });
-      return true;
-    case 'plan':
-      if (rest === '') {
-        context.notify('warning', l10n.t('/plan needs a task: /plan <what to do>'));
-        return false;
-      }
-      host.post({ type: 'runAgentTask', conversationId, text: rest, options, mode: 'plan' });
-      return true;
-    case 'compact':
-      if (conversationId === null) {
-        context.notify('info', l10n.t('There is no conversation to compact yet.'));
-        return true;
-      }
-      host.post({ type: 'compactConversation', conversationId, instructions: rest });
-      return true;
-    case 'init':
-      host.post({ type: 'runAgentTask', conversationId, text: INIT_TASK, options });
-      return true;
-    case 'explain':
-      host.post({ type: 'runAction', action: 'explainSelection' });
-      return true;
-    case 'explainfile':
-      host.post({ type: 'runAction', action: 'explainFile' });
-      return true;
-    default:
-      return undefined;
-  }
+  const [, name = '', argument = ''] = match;
+  return SLASH_COMMANDS.find((command) => command.name === name)?.run(argument.trim(), context);
 }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../support/emulatorTestBed';
 import { fakeEditor, fakeVscode, installFakeVscode } from './fakeVscodeModule';
+import { requestIdentityWith } from '../support/testRequestIdentity';
 
 installFakeVscode();
 
@@ -89,7 +90,7 @@ describe('commands that take a file, run by another extension', () => {
         sent.push('a request was started');
         throw new Error('no request in this test');
       },
-      promptCacheKey: async () => 'k',
+      identity: requestIdentityWith(),
       log: { error: () => undefined } as never,
       explainInChat: async (text) => void sent.push(text),
       commandArguments: USER_ARGUMENTS,

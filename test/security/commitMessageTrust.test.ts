@@ -12,6 +12,7 @@ import { startEmulatorTestBed, tempDir } from '../support/emulatorTestBed';
 import { recordingCommitMessagePorts } from '../support/commitMessageTestPorts';
 import { perSuite } from '../support/suiteHooks';
 import { fakeEditor, fakeVscode, installFakeVscode } from './fakeVscodeModule';
+import { requestIdentityWith } from '../support/testRequestIdentity';
 
 installFakeVscode();
 
@@ -122,7 +123,7 @@ describe('svc: Write Commit Message in Restricted Mode', () => {
         clientAsked++;
         throw new Error('no client in this test');
       },
-      promptCacheKey: async () => 'k',
+      identity: requestIdentityWith(),
       log: { warn: () => undefined } as never,
     });
     fakeVscode.workspace.isTrusted = false;

@@ -3,6 +3,7 @@
 // why, the file is not opened, and no request reaches the service. The same rules as the chat's mentions.
 import assert from 'node:assert/strict';
 import { fakeEditor, fakeVscode, installFakeVscode } from './fakeVscodeModule';
+import { requestIdentityWith } from '../support/testRequestIdentity';
 
 installFakeVscode();
 
@@ -39,7 +40,7 @@ describe('inline edit on secret files', () => {
         requests++;
         throw new Error('no request may be made');
       },
-      promptCacheKey: async () => 'key',
+      identity: requestIdentityWith(),
       log: { error: () => undefined } as never,
     });
   }

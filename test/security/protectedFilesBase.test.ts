@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../support/emulatorTestBed';
 import { fakeEditor, fakeVscode, installFakeVscode } from './fakeVscodeModule';
+import { requestIdentityWith } from '../support/testRequestIdentity';
 
 installFakeVscode();
 
@@ -68,7 +69,7 @@ describe("svc.agent.protectedFiles in a workspace folder below its repository's 
             })();
           },
         }) as never,
-      promptCacheKey: async () => 'k',
+      identity: requestIdentityWith(),
       log: { warn: () => undefined } as never,
     });
     try {

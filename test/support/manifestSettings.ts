@@ -14,6 +14,8 @@ export interface ManifestSetting {
   enumDescriptions?: string[];
   anyOf?: Array<{ enum?: unknown[]; enumDescriptions?: string[]; pattern?: string }>;
   order?: number;
+  minimum?: number;
+  maximum?: number;
 }
 
 export interface ManifestCategory {

@@ -12,6 +12,7 @@ import {
   type ToolDefinition,
 } from '../../api/index';
 import { buildChatRequest } from '../chat/chatRequestBuilder';
+import type { RequestIdentity } from '../requests/requestIdentity';
 import type { RequestSettings } from '../requests/requestSettings';
 import { estimateRequestTokens } from '../tokens/tokenEstimator';
 import { toChatMessages, toolCallPart, withEmptyReasoning, type ProviderMessage, type ProviderResponsePart } from './providerMessages';
@@ -106,7 +107,8 @@ export function takeModelOptions(options: Readonly<Record<string, unknown>> = {}
 export interface LanguageModelChatOptions {
   client: () => Promise<LanguageModelClient>;
   reasoning: ReasoningStore;
-  promptCacheKey: () => Promise<string>;
+  /** The cache key and safety identifier; the caller's request chooses the model and its options, not the user's settings. */
+  identity: Pick<RequestIdentity, 'promptCacheKey' | 'safetyIdentifier'>;
   log: { info(message: string): void };
 }
 
@@ -133,12 +135,20 @@ export class LanguageModelChat {
       this.options.log.info(`${withoutReasoning} tool-call message(s) came back without their reasoning; ${info?.thinking === 'optional' ? 'thinking is off for this request' : 'sent with an empty reasoning'}.`);
     }
     // No limit given: buildChatRequest gives a thinking model room to answer (completionTokenCap).
-    const settings: RequestSettings = { model: request.model, thinking, jsonMode: false, choiceCount: 1, ...(taken.maxCompletionTokens !== undefined ? { maxCompletionTokens: taken.maxCompletionTokens } : {}) };
+    const safetyIdentifier = this.options.identity.safetyIdentifier();
+    const settings: RequestSettings = {
+      model: request.model,
+      thinking,
+      jsonMode: false,
+      choiceCount: 1,
+      ...(taken.maxCompletionTokens !== undefined ? { maxCompletionTokens: taken.maxCompletionTokens } : {}),
+      ...(safetyIdentifier !== undefined ? { safetyIdentifier } : {}),
+    };
     const tools: ToolDefinition[] = (request.tools ?? []).map((tool) => ({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: (tool.inputSchema as ToolDefinition['function']['parameters']) ?? { type: 'object', properties: {} } },
     }));
-    const built = { ...buildChatRequest(messages, settings, await this.options.promptCacheKey(), tools), ...taken.extra };
+    const built = { ...buildChatRequest(messages, settings, await this.options.identity.promptCacheKey(), tools), ...taken.extra };
     validateChatRequest(built);
     return built;
   }

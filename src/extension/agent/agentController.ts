@@ -25,13 +25,13 @@ import { vscodeHostWindow } from '../chat/vscodeHostWindow';
 import type { WebviewHandlerGroup } from '../chat/webviewMessageRouter';
 import type { ProposedContentProvider } from '../proposedContent';
 import { readAgentSettings, readSettings } from '../settings/settingsReader';
-import { requestSettingsOf } from '../settings/requestSettingsOf';
 import type { ChatApprover } from './chatApprover';
 import type { ExternalToolTask } from '../../core/mcp/externalTool';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 import type { AgentEditReview } from '../../core/review/agentEditReview';
 import { followJournal } from '../../core/review/reviewSources';
+import type { RequestIdentity } from '../../core/requests/requestIdentity';
 
 export type { AgentTaskRecord };
 
@@ -63,7 +63,8 @@ export interface AgentControllerOptions {
   surface: AgentChatSurface;
   approver: ChatApprover;
   workspace: WorkspaceHost;
-  promptCacheKey: () => Promise<string>;
+  /** The cache key, safety identifier and the user's request settings, for every step. */
+  identity: RequestIdentity;
   proposals: ProposedContentProvider;
   log: vscode.LogOutputChannel;
   /** True when the service is the local emulator, whose code_runner runs on this computer. */
@@ -97,7 +98,7 @@ export class AgentController {
       store: options.store,
       client: options.client,
       toolset: (request) => this.toolset(request),
-      promptCacheKey: options.promptCacheKey,
+      promptCacheKey: () => options.identity.promptCacheKey(),
       clock: systemClock,
       newId: randomUUID,
       log: options.log,
@@ -160,7 +161,7 @@ export class AgentController {
     const { sent, shown } = typeof task === 'string' ? { sent: task, shown: undefined } : task;
     this.options.surface.post({ type: 'taskMode', mode: mode?.kind === 'plan' ? 'plan' : 'agent' });
     return this.tasks.run(conversationId, sent, {
-      request: requestSettingsOf(settings, { machineId: vscode.env.machineId, choices: sendOptions }),
+      request: this.options.identity.settings(sendOptions),
       maxSteps: readAgentSettings().maxSteps,
       systemPrompt: settings.systemPrompt,
       ...(mode ? { mode } : {}),

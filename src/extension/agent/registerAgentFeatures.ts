@@ -14,6 +14,7 @@ import { AgentController, type AgentChatSurface, type AgentTaskRecord } from './
 import { ChatApprover, type PendingApproval } from './chatApprover';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
+import type { RequestIdentity } from '../../core/requests/requestIdentity';
 import { registerAgentReview } from '../agentReview/registerAgentReview';
 import type { AgentReviewController } from '../agentReview/agentReviewController';
 
@@ -34,7 +35,7 @@ export interface AgentFeatureOptions {
   store: ConversationStore;
   client: () => Promise<SvcClient>;
   surface: AgentChatSurface & { viewVisible(): boolean; reveal(): Promise<void> };
-  promptCacheKey: () => Promise<string>;
+  identity: RequestIdentity;
   proposals: ProposedContentProvider;
   log: vscode.LogOutputChannel;
   /** How far the commands trust their arguments (commandArguments.ts). */

@@ -13,6 +13,7 @@ import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import { systemClock } from '../../core/clock';
 import { parseMentions, resolveMentions, type MentionSources } from '../../core/context/mentions';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
+import type { RequestIdentity } from '../../core/requests/requestIdentity';
 import type { RequestSettings } from '../../core/requests/requestSettings';
 import { carriesRules, nestedRulesFor, nestedRulesMessage } from '../../core/rules/nestedRules';
 import type { HostMessage, SendOptions } from '../../shared/protocol';
@@ -20,7 +21,6 @@ import type { ChatNotice, FileFeatures } from '../files/chatFilesBridge';
 import type { WorkspaceRules } from '../rules/workspaceRules';
 import type { ServiceConnection } from '../serviceConnection';
 import { readSettings } from '../settings/settingsReader';
-import { requestSettingsOf } from '../settings/requestSettingsOf';
 
 export interface ChatSendPathDeps {
   store: ConversationStore;
@@ -34,11 +34,8 @@ export interface ChatSendPathDeps {
   showNotice(notice: ChatNotice): void;
   /** Shows the conversation again when it is the one the view shows (after a change to it). */
   showConversation(conversationId: string): void;
-}
-
-/** The settings of the next request: the user's settings with the composer's choices for this one. */
-export function replySettings(choices?: Partial<SendOptions>): RequestSettings {
-  return requestSettingsOf(readSettings(), { machineId: vscode.env.machineId, choices });
+  /** The user's request settings with the composer's choices for this one, the safety identifier among them. */
+  identity: RequestIdentity;
 }
 
 export class ChatSendPath {
@@ -49,7 +46,7 @@ export class ChatSendPath {
    * attached in the meantime; resolves when the reply ended.
    */
   async send(conversationId: string | null, text: string, options?: Partial<SendOptions>): Promise<string> {
-    const settings = replySettings(options);
+    const settings = this.deps.identity.settings(options);
     await this.assertBalanceAllowsSending();
     const taken = await this.deps.files.takeTurn({ model: settings.model, text });
     for (const left of [...taken.omitted.map((o) => ({ name: o.name, reason: o.error ?? vscode.l10n.t('extraction failed') })), ...taken.refused]) {

@@ -8,14 +8,15 @@ import type { SvcClient } from '../../api/index';
 import { buildChatRequest } from '../../core/chat/chatRequestBuilder';
 import { inlineEditMessages, type InlineEditContext, type InlineEditRound } from '../../core/edits/inlineEditPrompt';
 import { SecretFileRules } from '../../core/tools/secretFiles';
-import { readAgentSettings, readSettings } from '../settings/settingsReader';
-import { requestSettingsOf } from '../settings/requestSettingsOf';
+import type { RequestIdentity } from '../../core/requests/requestIdentity';
+import { readAgentSettings } from '../settings/settingsReader';
 import { InlineEditSession, type SessionDecorations } from './inlineEditSession';
 import { lineRange } from './lineRange';
 
 export interface InlineEditDeps {
   client(): Promise<SvcClient>;
-  promptCacheKey(): Promise<string>;
+  /** The cache key, safety identifier and the user's request settings. */
+  identity: RequestIdentity;
   log: vscode.LogOutputChannel;
 }
 
@@ -144,12 +145,12 @@ export class InlineEditController implements vscode.Disposable {
   }
 
   private async request(active: Active): Promise<void> {
-    const settings = readSettings();
+    const settings = { ...this.deps.identity.settings(), jsonMode: false, choiceCount: 1 };
     const { fileName, startLine, endLine } = active.context;
     this.deps.log.info(`Inline edit of ${fileName}:${startLine}-${endLine} with ${settings.model}, round ${active.rounds.length}`);
     try {
       const client = await this.deps.client();
-      const request = buildChatRequest(inlineEditMessages(active.context, active.rounds), { ...requestSettingsOf(settings, { machineId: vscode.env.machineId }), jsonMode: false, choiceCount: 1 }, await this.deps.promptCacheKey());
+      const request = buildChatRequest(inlineEditMessages(active.context, active.rounds), settings, await this.deps.identity.promptCacheKey());
       for await (const chunk of client.chatStream(request, { signal: active.abort.signal })) {
         const delta = chunk.choices[0]?.delta.content;
         if (typeof delta === 'string' && delta !== '') active.session.push(delta);

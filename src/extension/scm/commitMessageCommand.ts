@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import type { SvcClient } from '../../api/index';
 import { NothingToDescribeError, OnlySecretFilesError, writeCommitMessage } from '../../core/scm/commitMessageWriter';
 import { SecretFileRules } from '../../core/tools/secretFiles';
-import { readAgentSettings, readSettings } from '../settings/settingsReader';
-import { requestSettingsOf } from '../settings/requestSettingsOf';
+import type { RequestIdentity } from '../../core/requests/requestIdentity';
+import { readAgentSettings } from '../settings/settingsReader';
 import { WorkspaceGit } from '../git/workspaceGit';
 import { gitApi, GitExtensionUnavailableError, repositoryFor } from './gitExtensionApi';
 
@@ -16,7 +16,8 @@ const WRITING_CONTEXT_KEY = 'svc.writingCommitMessage';
 
 export interface CommitMessageDeps {
   client: () => Promise<SvcClient>;
-  promptCacheKey: () => Promise<string>;
+  /** The chat's model and settings, the safety identifier and the workspace's cache key. */
+  identity: RequestIdentity;
   log: vscode.LogOutputChannel;
 }
 
@@ -66,8 +67,8 @@ export function registerCommitMessage(deps: CommitMessageDeps): vscode.Disposabl
           {
             git: (args) => git.run(repository.rootUri.fsPath, args),
             client: deps.client,
-            settings: requestSettingsOf(readSettings(), { machineId: vscode.env.machineId }),
-            cacheKey: await deps.promptCacheKey(),
+            settings: deps.identity.settings(),
+            cacheKey: await deps.identity.promptCacheKey(),
             secrets: SecretFileRules.forRepository(readAgentSettings().protectedFiles, repository.rootUri.fsPath, workspaceFolderPaths()),
           },
           (text) => {

@@ -2,7 +2,7 @@
 // choices (model, thinking, JSON mode, alternatives) where it made them.
 import * as crypto from 'node:crypto';
 import type { RequestSettings } from '../../core/requests/requestSettings';
-import type { SendOptions } from '../../shared/protocol';
+import type { RequestChoices } from '../../core/requests/requestIdentity';
 import type { ChatSettings } from './chatSettings';
 
 /** The service recommends a hash, never the raw identity; VS Code's machine id hashed with sha256. */
@@ -14,7 +14,7 @@ export interface RequestContext {
   /** VS Code's anonymous machine id, hashed into the safety identifier when the user opted in. */
   machineId: string;
   /** The composer's choices, which win over the settings. */
-  choices?: Partial<SendOptions> | undefined;
+  choices?: RequestChoices | undefined;
 }
 
 export function requestSettingsOf(settings: ChatSettings, context: RequestContext): RequestSettings {

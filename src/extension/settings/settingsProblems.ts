@@ -1,25 +1,15 @@
 // What is wrong with the settings, one line per problem, naming the setting and what is allowed. The
 // service's rules are not repeated here: a sample request built from the settings for the model in
 // effect goes through the client's validateChatRequest, and its issues are reported against the setting
-// that caused them. The temperature is checked whatever the model: a model whose temperature is fixed
-// never receives it, but the next model chosen in the chat would.
+// that caused them (the field each setting sets is in its rule, chatSettings.ts). The temperature is
+// checked whatever the model: a model whose temperature is fixed never receives it, but the next model
+// chosen in the chat would.
 import { isLoopbackHost, LIMITS, RequestValidationError, validateChatRequest } from '../../api/index';
 import * as l10n from '../../core/l10n';
 import { buildChatRequest } from '../../core/chat/chatRequestBuilder';
 import { issueText } from '../../core/chat/requestIssueText';
-import { GLOBAL_BASE_URL, type ChatSettings } from './chatSettings';
+import { GLOBAL_BASE_URL, settingOfField, type ChatSettings } from './chatSettings';
 import { requestSettingsOf } from './requestSettingsOf';
-
-/** Request fields and the settings that set them, to name the setting at fault. */
-const SETTING_OF_FIELD: Record<string, string> = {
-  model: 'svc.model',
-  thinking: 'svc.thinking',
-  temperature: 'svc.temperature',
-  max_completion_tokens: 'svc.maxCompletionTokens',
-  response_format: 'svc.jsonMode',
-  n: 'svc.alternatives',
-  safety_identifier: 'svc.safetyIdentifier',
-};
 
 /**
  * What is wrong with a service address, naming the setting: it must be https (the key travels in every
@@ -64,7 +54,7 @@ export function settingsProblems(settings: ChatSettings): string[] {
   } catch (error) {
     if (!(error instanceof RequestValidationError)) throw error;
     for (const issue of error.issues) {
-      const setting = SETTING_OF_FIELD[issue.field.split(/[.[]/)[0] ?? ''];
+      const setting = settingOfField(issue.field.split(/[.[]/)[0] ?? '');
       problems.push(issueText({ ...issue, field: setting ?? issue.field }));
     }
   }

@@ -7,8 +7,9 @@
 // held while dropping; with Shift, the webview gets the explorer's or the tab's URIs. text/uri-list
 // carries only the first of several files (VS Code cuts it to one entry), so VS Code's own
 // application/vnd.code.uri-list and its JSON `resourceurls` are read first.
-import type { AttachmentChipView, ModelView, PastedFile, WebviewMessage } from '../../shared/protocol';
+import type { AttachmentChipView, PastedFile, WebviewMessage } from '../../shared/protocol';
 import { el, icon, iconButton } from '../dom';
+import type { ModelList } from '../modelList';
 import * as l10n from '../../shared/l10n';
 
 export interface AttachmentTrayCallbacks {
@@ -76,10 +77,13 @@ export class AttachmentTray {
   private readonly list: HTMLUListElement;
   private readonly visionWarning: HTMLElement;
   private chips: AttachmentChipView[] = [];
-  private models: ModelView[] = [];
   private model = '';
 
-  constructor(private readonly callbacks: AttachmentTrayCallbacks) {
+  constructor(
+    private readonly callbacks: AttachmentTrayCallbacks,
+    private readonly models: ModelList,
+  ) {
+    models.subscribe(() => this.renderVisionWarning());
     this.list = el('ul', { className: 'attachment-chips', attrs: { 'aria-label': l10n.t('Attached files'), 'data-testid': 'attachment-list' } });
     this.list.hidden = true;
     this.visionWarning = el('div', { className: 'vision-warning', attrs: { role: 'alert', 'data-testid': 'vision-warning' } });
@@ -136,11 +140,6 @@ export class AttachmentTray {
     this.renderVisionWarning();
   }
 
-  setModels(models: ModelView[]): void {
-    this.models = models;
-    this.renderVisionWarning();
-  }
-
   setModel(model: string): void {
     this.model = model;
     this.renderVisionWarning();
@@ -182,14 +181,14 @@ export class AttachmentTray {
 
   private renderVisionWarning(): void {
     const media = this.chips.filter((c) => c.kind === 'image' || c.kind === 'video');
-    const current = this.models.find((m) => m.id === this.model);
+    const current = this.models.find(this.model);
     const blind = media.length > 0 && current !== undefined && !current.vision;
     this.visionWarning.hidden = !blind;
     if (!blind) {
       this.visionWarning.replaceChildren();
       return;
     }
-    const offered = this.models.filter((m) => m.vision).slice(0, MAX_OFFERED_MODELS);
+    const offered = this.models.all.filter((m) => m.vision).slice(0, MAX_OFFERED_MODELS);
     const buttons = offered.map((m) => {
       const button = el('button', { className: 'text-button', text: l10n.t('Use {0}', m.id), attrs: { type: 'button', 'data-action': 'use-vision-model', 'data-model': m.id } });
       button.addEventListener('click', () => this.callbacks.useModel(m.id));

@@ -7,6 +7,7 @@ import { ComposerCompletion } from './composerCompletion';
 import { MentionChips, mentionPattern } from './mentionChips';
 import { ComposerMoreMenu } from './composerMoreMenu';
 import { ContextLimitGuard } from './contextLimitGuard';
+import type { ModelList } from '../modelList';
 import { capabilityWords, ModelCapabilities } from './modelCapabilities';
 import * as l10n from '../../shared/l10n';
 
@@ -89,7 +90,6 @@ export class Composer {
   private readonly limitGuard = new ContextLimitGuard();
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
-  private models: ModelView[] = [];
   private settings: UiSettings | undefined;
   private busy = false;
   /**
@@ -99,7 +99,11 @@ export class Composer {
   private submitWhenReady = false;
   private debounce: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly callbacks: ComposerCallbacks, draft: string) {
+  constructor(
+    private readonly callbacks: ComposerCallbacks,
+    private readonly models: ModelList,
+    draft: string,
+  ) {
     this.input = el('textarea', {
       className: 'composer-input',
       attrs: {
@@ -111,6 +115,10 @@ export class Composer {
     });
     this.input.value = draft;
     this.modelPicker = el('select', { className: 'model-picker', attrs: { 'data-testid': 'model-picker', 'aria-label': l10n.t('Model'), title: l10n.t('Model') } });
+    models.subscribe(() => {
+      this.renderModels();
+      this.submitIfWaiting();
+    });
     this.thinking = checkbox(l10n.t('Thinking'), l10n.t('Let the model think before answering'));
     this.jsonMode = checkbox(l10n.t('JSON mode'), l10n.t('JSON mode: the answer is a JSON object'));
     // Ask (chat), Plan (read, then a plan to approve) or Agent (a task with tools): one mode at a time.
@@ -154,12 +162,6 @@ export class Composer {
   /** A task runs in this mode (started here, by a command or by the demo): the picker says so. */
   showMode(mode: ComposerMode): void {
     this.mode.value = mode;
-  }
-
-  setModels(models: ModelView[]): void {
-    this.models = models;
-    this.renderModels();
-    this.submitIfWaiting();
   }
 
   setSettings(settings: UiSettings): void {
@@ -330,13 +332,13 @@ export class Composer {
   }
 
   private currentModel(): ModelView | undefined {
-    return this.models.find((m) => m.id === this.modelPicker.value);
+    return this.models.find(this.modelPicker.value);
   }
 
   private renderModels(): void {
     const selected = this.settings?.model ?? this.modelPicker.value;
-    const ids = new Set(this.models.map((m) => m.id));
-    const options = this.models.map(modelOption);
+    const ids = new Set(this.models.all.map((m) => m.id));
+    const options = this.models.all.map(modelOption);
     // A configured model the service did not list stays selectable rather than silently replaced.
     if (selected !== '' && !ids.has(selected)) options.unshift(el('option', { text: selected, attrs: { value: selected } }));
     this.modelPicker.replaceChildren(...options);

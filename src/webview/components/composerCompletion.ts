@@ -1,9 +1,10 @@
 // The completion list of the message box: `@` offers mentions (the keywords, the workspace's files and
-// folders, from the host), `/` at the start offers the slash commands. Keyboard first: Up and Down move,
-// Enter or Tab accept, Escape closes; a click accepts too.
+// folders, from the host), `/` at the start offers the slash commands (slashCommands.ts). Keyboard first:
+// Up and Down move, Enter or Tab accept, Escape closes; a click accepts too.
 import type { HostMessageOf } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import * as l10n from '../../shared/l10n';
+import { SLASH_COMMANDS } from '../slashCommands';
 
 type Candidate = HostMessageOf<'mentionCandidates'>['candidates'][number];
 
@@ -14,17 +15,6 @@ interface Item {
   /** Replaces the typed token. */
   insert: string;
 }
-
-export const SLASH_COMMANDS: readonly { name: string; detail: string }[] = [
-  { name: 'new', detail: l10n.t('start a new conversation') },
-  { name: 'clear', detail: l10n.t('start over in a new conversation') },
-  { name: 'compact', detail: l10n.t('summarise the older part of this conversation: /compact [what to keep]') },
-  { name: 'plan', detail: l10n.t('plan the task first (Plan mode): /plan <task>') },
-  { name: 'init', detail: l10n.t('write a first AGENTS.md for this workspace (agent task; the write is asked)') },
-  { name: 'export', detail: l10n.t('save this conversation as Markdown') },
-  { name: 'explain', detail: l10n.t("explain the editor's selection, or its whole file when nothing is selected") },
-  { name: 'explainfile', detail: l10n.t('explain files you pick from the workspace') },
-];
 
 const KIND_ICONS: Record<Candidate['kind'], string> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', terminal: 'terminal', git: 'git-compare', url: 'globe' };
 

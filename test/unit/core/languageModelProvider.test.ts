@@ -101,7 +101,7 @@ async function chatWith(scripts: ScriptStep[][]) {
   const client = new Client(scripts);
   const reasoning = await ReasoningStore.open(new MemoryStorage());
   const logged: string[] = [];
-  const chat = new LanguageModelChat({ client: async () => client, reasoning, promptCacheKey: async () => 'ws-key', log: { info: (m) => void logged.push(m) } });
+  const chat = new LanguageModelChat({ client: async () => client, reasoning, identity: { promptCacheKey: async () => 'ws-key', safetyIdentifier: () => undefined }, log: { info: (m) => void logged.push(m) } });
   return { chat, client, reasoning, logged };
 }
 

@@ -1,8 +1,48 @@
 import { strict as assert } from 'node:assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod/mini';
 import { MODEL_IDS } from '../../../../src/api/index';
 import { agentSettingsProblems } from '../../../../src/extension/agent/agentSettings';
-import { chatSettingsFrom } from '../../../../src/extension/settings/chatSettings';
-import { manifestCategories, manifestSettings } from '../../../support/manifestSettings';
+import { chatSettingsFrom, SETTING_RULES } from '../../../../src/extension/settings/chatSettings';
+import { manifestCategories, manifestSettings, type ManifestSetting } from '../../../support/manifestSettings';
+
+/** The settings that are not rules of the table, each with the file that reads it (and reports its problems, if any). */
+const READ_ELSEWHERE: Record<string, string> = {
+  'agent.maxSteps': 'src/extension/agent/agentSettings.ts',
+  'agent.autoApproveEdits': 'src/extension/agent/agentSettings.ts',
+  'agent.formulas': 'src/extension/agent/agentSettings.ts',
+  'agent.protectedFiles': 'src/extension/agent/agentSettings.ts',
+  'mcp.servers': 'src/extension/mcp/mcpConfigFiles.ts',
+  rules: 'src/extension/rules/workspaceRules.ts',
+  'checkpoints.enabled': 'src/extension/checkpoints/workspaceCheckpoints.ts',
+  'checkpoints.keepDays': 'src/extension/checkpoints/workspaceCheckpoints.ts',
+  balanceWarningThreshold: 'src/extension/files/registerFileFeatures.ts',
+  priceTable: 'src/extension/files/registerFileFeatures.ts',
+};
+
+interface JsonSchemaPart {
+  type?: string | string[];
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  anyOf?: JsonSchemaPart[];
+}
+
+/** What a rule's schema accepts as settings.json holds it: its JSON types and the bounds and choices it states. */
+function accepted(schema: z.ZodMiniType): { types: string[]; enum?: unknown[]; minimum?: number; maximum?: number } {
+  const json = z.toJSONSchema(schema, { io: 'input' }) as JsonSchemaPart;
+  const parts = json.anyOf ?? [json];
+  const stated = (key: 'minimum' | 'maximum') => parts.find((part) => part[key] !== undefined)?.[key];
+  const choices = parts.find((part) => part.enum)?.enum;
+  const minimum = stated('minimum');
+  const maximum = stated('maximum');
+  return { types: parts.flatMap((part) => part.type ?? '?').sort(), ...(choices ? { enum: choices } : {}), ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}) };
+}
+
+function manifestTypes(setting: ManifestSetting | undefined): string[] {
+  return [setting?.type ?? []].flat().sort();
+}
 
 describe('the settings package.json contributes', () => {
   it('groups them into titled categories of the Settings page, in order', () => {
@@ -48,5 +88,31 @@ describe('the settings package.json contributes', () => {
     assert.deepEqual(fromManifest, chatSettingsFrom(() => undefined).settings);
     assert.deepEqual(agentSettingsProblems((name) => settings[`svc.${name}`]?.default), [], 'the agent defaults break no rule');
     assert.equal(settings['svc.maxCompletionTokens']?.default, null, 'unset: the model default (16,000 for thinking models)');
+  });
+
+  it('has an entry for every rule of the settings table, of the type the rule accepts, with its bounds and choices', () => {
+    const settings = manifestSettings();
+    for (const setting of Object.values(SETTING_RULES)) {
+      const name = `svc.${setting.name}`;
+      const entry = settings[name];
+      const rule = accepted(setting.schema);
+      assert.ok(entry, `${name} is in package.json`);
+      assert.deepEqual(manifestTypes(entry), rule.types, `${name}: the manifest's type is the rule's`);
+      if (rule.enum) assert.deepEqual(entry.enum, rule.enum, `${name}: the same choices`);
+      if (rule.minimum !== undefined) assert.equal(entry.minimum, rule.minimum, `${name}: the same minimum`);
+      if (rule.maximum !== undefined && entry.maximum !== undefined) assert.equal(entry.maximum, rule.maximum, `${name}: the same maximum`);
+    }
+  });
+
+  it('has no setting that is neither a rule of the table nor read by the feature named for it', () => {
+    const rules = new Set(Object.values(SETTING_RULES).map((setting) => setting.name));
+    const root = path.join(__dirname, '..', '..', '..', '..');
+    for (const name of Object.keys(manifestSettings()).map((full) => full.slice('svc.'.length))) {
+      if (rules.has(name)) continue;
+      const reader = READ_ELSEWHERE[name];
+      assert.ok(reader, `svc.${name}: a rule in src/extension/settings/chatSettings.ts, or a reader named in READ_ELSEWHERE`);
+      assert.ok(fs.readFileSync(path.join(root, reader), 'utf8').includes(`'${name}'`), `svc.${name} is read in ${reader}`);
+    }
+    for (const name of Object.keys(READ_ELSEWHERE)) assert.ok(!rules.has(name), `svc.${name} is declared once: a rule or read elsewhere, not both`);
   });
 });
