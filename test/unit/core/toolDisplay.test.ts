@@ -8,6 +8,7 @@ import { AgentTranscript } from '../../../src/core/agent/agentTranscript';
 import type { AgentEvent } from '../../../src/core/agent/agentEvents';
 import { runToolCalls } from '../../../src/core/agent/toolCallRunner';
 import { ToolCardSchema } from '../../../src/core/conversations/conversationParts';
+import { savedCardDisplay } from '../../../src/core/conversations/savedToolDisplays';
 import { englishText, useTranslator } from '../../../src/core/l10n';
 import { cardDisplay, TOOL_KINDS, type ToolCardDisplay } from '../../../src/core/tools/toolDisplay';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
@@ -85,5 +86,13 @@ describe('how each tool shows', () => {
     assert.deepEqual(ToolCardSchema.parse(cards[0]), cards[0], 'the card is saved with its display');
     assert.equal(ToolCardSchema.safeParse({ ...cards[0], display: { ...cards[0]?.display, kind: 'teleport' } }).success, false, 'a kind the view has no card for is refused');
     assert.equal(events.filter((e) => e.type === 'tool_call_started').length, 2);
+  });
+  it('a card saved before the declarations shows as its tool declares now', () => {
+    const saved = registeredTools().flatMap((tool) => {
+      const display = savedCardDisplay(tool.definition.function.name);
+      if (display) assert.deepEqual(display, cardDisplay(tool.display), tool.definition.function.name);
+      return display ? [tool.definition.function.name] : [];
+    });
+    assert.deepEqual(saved.sort(), ['edit_file', 'find_files', 'list_files', 'read_file', 'run_command', 'search_text', 'update_plan', 'write_file']);
   });
 });
