@@ -23,6 +23,7 @@ import { accountKey, contentHash } from '../src/core/files/accountKey';
 import { ContextBuilder, explainFileText } from '../src/core/files/contextBuilder';
 import { UploadCache } from '../src/core/files/uploadCache';
 import type { Tool } from '../src/core/tools/tool';
+import { toolDisplay } from '../src/core/tools/toolDisplay';
 import { toolTraits } from '../src/core/tools/toolTraits';
 import { ToolRegistry } from '../src/core/tools/toolRegistry';
 import { startEmulator, type Scenario } from '../src/emulator/index';
@@ -93,6 +94,7 @@ const readNote: Tool = {
   },
   origin: { kind: 'workspace' },
   traits: toolTraits({ readsWorkspace: true }),
+  display: toolDisplay('read', 'index', () => ({ running: 'Reading {0}', done: 'Read {0}' })),
   run: async (args) => ({ status: 'done', content: noteText(Number(args.value.index)) }),
 };
 

@@ -124,6 +124,27 @@ export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
 export const ToolCardStatusSchema = z.enum(['running', 'done', 'failed', 'rejected', 'cancelled', 'invalid']);
 export type ToolCardStatus = z.infer<typeof ToolCardStatusSchema>;
 
+/**
+ * The card a tool's calls get, declared on the tool (src/core/tools/toolDisplay.ts): edit, command, read,
+ * list and search have cards of their own; problems, process, formula and external show the tool's name
+ * and first argument; plan shows as the to-do list instead of a card.
+ */
+export const ToolKindSchema = z.enum(['edit', 'command', 'read', 'list', 'search', 'problems', 'process', 'plan', 'formula', 'external']);
+export type ToolKind = z.infer<typeof ToolKindSchema>;
+
+/** A tool's kind and its words in the display language; `{0}` in a phrase stands for the `subject` argument's value. */
+export const ToolCardDisplaySchema = z.object({
+  kind: ToolKindSchema,
+  subject: z.optional(z.string()),
+  /** While the call runs: "Reading {0}". */
+  running: z.string(),
+  /** Once it ran: "Read {0}". */
+  done: z.string(),
+  /** How a search counts what it found: "1 file", "{0} files". */
+  found: z.optional(z.object({ one: z.string(), many: z.string() })),
+});
+export type ToolCardDisplay = z.infer<typeof ToolCardDisplaySchema>;
+
 export const ToolCardSchema = z.object({
   step: z.number().check(z.int(), z.minimum(1)),
   /** The model's arguments string, exactly as sent to the tool. */
@@ -132,6 +153,8 @@ export const ToolCardSchema = z.object({
   durationMs: z.optional(count),
   /** The formula a service tool belongs to (web_search -> web-search); absent for workspace tools. */
   formula: z.optional(z.string()),
+  /** Absent on cards saved before tools declared how they show: those get the generic card. */
+  display: z.optional(ToolCardDisplaySchema),
   /** The task the call belongs to, to open the diff of the file it changed. */
   taskId: z.optional(id),
   /** The file change the call applied: counts and the first lines, for the card's mini-diff. */

@@ -44,7 +44,7 @@ const SAMPLE_MESSAGES: MessageView[] = [
     choices: [{ index: 0, content: 'Reading the parser first.', reasoning: 'The *schema* may allow it.', finishReason: 'tool_calls', toolCalls: [{ id: 'warm-up-tool', name: 'read_file', arguments: '{"path":"src/parser.ts"}' }] }],
     usage: { promptTokens: 10, completionTokens: 5, cachedTokens: 8, reasoningTokens: 2 },
   },
-  { id: 'warm-up-result', role: 'tool', toolCallId: 'warm-up-tool', name: 'read_file', content: 'export const schema = z.object({ name: z.string() });', createdAt: 3, card: { step: 1, arguments: '{"path":"src/parser.ts"}', status: 'done', durationMs: 3 } },
+  { id: 'warm-up-result', role: 'tool', toolCallId: 'warm-up-tool', name: 'read_file', content: 'export const schema = z.object({ name: z.string() });', createdAt: 3, card: { step: 1, arguments: '{"path":"src/parser.ts"}', status: 'done', durationMs: 3, display: { kind: 'read', subject: 'path', running: 'Reading {0}', done: 'Read {0}' } } },
   {
     id: 'warm-up-answer', role: 'assistant', model: 'warm-up', selectedChoice: 0, status: 'complete', createdAt: 4,
     choices: [{ index: 0, content: ANSWER, reasoning: '', finishReason: 'stop' }],

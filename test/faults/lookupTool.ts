@@ -3,6 +3,7 @@
 import type { ToolDefinition } from '../../src/api/index';
 import { done, type Tool, type ToolArguments, type ToolRunResult } from '../../src/core/tools/tool';
 import { toolTraits } from '../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../support/registeredTools';
 import { ToolRegistry } from '../../src/core/tools/toolRegistry';
 
 export const LOOKUP_VALUES: Record<string, string> = { alpha: 'alpha is 1', beta: 'beta is 2' };
@@ -10,6 +11,7 @@ export const LOOKUP_VALUES: Record<string, string> = { alpha: 'alpha is 1', beta
 export class LookupTool implements Tool {
   readonly origin = { kind: 'workspace' } as const;
   readonly traits = toolTraits({});
+  readonly display = STAND_IN_DISPLAY;
   readonly definition: ToolDefinition = {
     type: 'function',
     function: {

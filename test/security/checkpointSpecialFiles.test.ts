@@ -11,6 +11,7 @@ import { CheckpointedTool } from '../../src/core/checkpoints/checkpointedTool';
 import { checkpointWithin } from '../../src/core/checkpoints/checkpointWithin';
 import type { Tool } from '../../src/core/tools/tool';
 import { toolTraits } from '../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../support/registeredTools';
 import { SpecialFileError } from '../../src/extension/checkpoints/gitTraps';
 import { ShadowGitStore } from '../../src/extension/checkpoints/shadowGitStore';
 import { tempDir } from '../support/emulatorTestBed';
@@ -102,6 +103,7 @@ describe('checkpoints and special files', function () {
       definition: { type: 'function', function: { name: 'edit_file', description: 'Edits a file.', parameters: { type: 'object', properties: {}, required: [] } } },
       origin: { kind: 'workspace' },
       traits: toolTraits({}),
+      display: STAND_IN_DISPLAY,
       run: async () => {
         ran.push('edit_file');
         return { status: 'done', content: 'Edited src/a.ts.' };

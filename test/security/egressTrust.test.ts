@@ -14,6 +14,7 @@ import { holdsWorkspaceContent } from '../../src/core/tools/dataEgressGuard';
 import { FormulaToolCatalog } from '../../src/core/tools/formulaTools';
 import { done, functionDefinition, type Tool } from '../../src/core/tools/tool';
 import { toolTraits } from '../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../support/registeredTools';
 import type { Scenario } from '../../src/emulator/index';
 import { startEmulatorTestBed } from '../support/emulatorTestBed';
 import { perTest } from '../support/suiteHooks';
@@ -35,6 +36,7 @@ const secretTool: Tool = {
   definition: functionDefinition('vault_read', 'Reads a value from the project vault.', {}, []),
   origin: { kind: 'mcp', server: 'vault', scope: 'user' },
   traits: toolTraits({ readsWorkspace: true, changes: 'anything', runsPrograms: true, sendsData: true }),
+  display: STAND_IN_DISPLAY,
   run: async () => done(`DB_PASSWORD=${MARKER}`),
 };
 

@@ -2,6 +2,7 @@
 // inline approval prompt, the task summary, Agent mode in the composer and stopping a task.
 import assert from 'node:assert/strict';
 import type { AssistantMessageView, ConversationView, HostMessage, MessageView, ToolMessageView } from '../../src/shared/protocol';
+import { cardDisplayOf } from '../support/registeredTools';
 import { CONVERSATION_ID, conversation } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
@@ -20,7 +21,7 @@ export function step(id: string, status: AssistantMessageView['status'], calls: 
 }
 
 export function tool(id: string, callId: string, name: string, args: string, status: NonNullable<ToolMessageView['card']>['status'], content = '', extra: Partial<NonNullable<ToolMessageView['card']>> = {}): ToolMessageView {
-  return { id, role: 'tool', toolCallId: callId, name, content, createdAt: 3, card: { step: 1, arguments: args, status, ...extra } };
+  return { id, role: 'tool', toolCallId: callId, name, content, createdAt: 3, card: { step: 1, arguments: args, status, display: cardDisplayOf(name), ...extra } };
 }
 
 function live(messages: MessageView[]): HostMessage {

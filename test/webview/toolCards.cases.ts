@@ -5,6 +5,7 @@
 // that runs once.
 import assert from 'node:assert/strict';
 import type { AssistantMessageView, HostMessage, MessageView, ToolMessageView } from '../../src/shared/protocol';
+import { cardDisplayOf } from '../support/registeredTools';
 import { CONVERSATION_ID, conversation } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
@@ -26,7 +27,7 @@ function step(id: string, status: AssistantMessageView['status'], calls: Call[],
 }
 
 function tool(id: string, call: Call, status: Card['status'], content: string, extra: Partial<Card> = {}): ToolMessageView {
-  return { id, role: 'tool', toolCallId: call.id, name: call.name, content, createdAt: 3, card: { step: 1, arguments: call.arguments, status, taskId: 'task-1', ...extra } };
+  return { id, role: 'tool', toolCallId: call.id, name: call.name, content, createdAt: 3, card: { step: 1, arguments: call.arguments, status, taskId: 'task-1', display: cardDisplayOf(call.name), ...extra } };
 }
 
 function live(messages: MessageView[]): HostMessage {

@@ -5,6 +5,7 @@ import type { FinishReason } from '../../api/index';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { UsageTotals } from '../conversations/conversation';
 import type { ToolOrigin } from '../tools/tool';
+import type { ToolCardDisplay } from '../tools/toolDisplay';
 import type { FileChangeSummary } from '../tools/fileChangeSummary';
 
 /** `invalid`: the arguments did not match the tool's schema (or the tool does not exist); `cancelled`: the task was stopped. */
@@ -35,7 +36,8 @@ export type AgentEvent =
   | { type: 'step_started'; step: number }
   | { type: 'reasoning_delta'; step: number; text: string }
   | { type: 'content_delta'; step: number; text: string }
-  | { type: 'tool_call_started'; step: number; callId: string; name: string; arguments: string; origin: ToolOrigin | undefined }
+  /** `origin` and `display` are absent for a tool the task does not have. */
+  | { type: 'tool_call_started'; step: number; callId: string; name: string; arguments: string; origin: ToolOrigin | undefined; display?: ToolCardDisplay }
   | {
       type: 'tool_call_finished';
       step: number;

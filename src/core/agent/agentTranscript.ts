@@ -101,7 +101,14 @@ export class AgentTranscript {
           toolCallId: event.callId,
           name: event.name,
           content: '',
-          card: { step: event.step, arguments: event.arguments, status: 'running', taskId: this.options.taskId, ...(event.origin?.kind === 'formula' ? { formula: event.origin.formula } : {}) },
+          card: {
+            step: event.step,
+            arguments: event.arguments,
+            status: 'running',
+            taskId: this.options.taskId,
+            ...(event.origin?.kind === 'formula' ? { formula: event.origin.formula } : {}),
+            ...(event.display ? { display: event.display } : {}),
+          },
         };
         this.calls.set(callKey(event.step, event.callId), entry);
         this.entries.push(entry);

@@ -6,6 +6,7 @@ import type { ToolCall, ToolMessage } from '../../api/index';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { FileChangeSummary } from '../tools/fileChangeSummary';
 import { parseToolArguments } from '../tools/toolArguments';
+import { cardDisplay } from '../tools/toolDisplay';
 import { ToolArgumentsError } from '../tools/toolErrors';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { AgentEventListener, ToolCallStatus } from './agentEvents';
@@ -79,13 +80,15 @@ export async function runToolCalls(calls: readonly ToolCall[], options: ToolCall
       const call = calls[next++] as ToolCall;
       const started = options.now();
       const waitedBefore = options.approvalWait?.() ?? 0;
+      const tool = options.registry.get(call.function.name);
       options.emit({
         type: 'tool_call_started',
         step: options.step,
         callId: call.id,
         name: call.function.name,
         arguments: call.function.arguments,
-        origin: options.registry.get(call.function.name)?.origin,
+        origin: tool?.origin,
+        ...(tool ? { display: cardDisplay(tool.display) } : {}),
       });
       const answered = await answer(call, options);
       // An empty tool message is refused by the service, and would break every later request.

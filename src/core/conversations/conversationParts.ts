@@ -4,6 +4,7 @@
 // its own schemas of the same shape (src/shared/protocol.ts); src/extension/chat/coreViewShapes.ts makes
 // the compiler refuse any drift between the two.
 import * as z from 'zod';
+import { TOOL_KINDS } from '../tools/toolDisplay';
 
 const count = z.number().int().nonnegative();
 
@@ -63,6 +64,15 @@ export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 export const ToolCardStatusSchema = z.enum(['running', 'done', 'failed', 'rejected', 'cancelled', 'invalid']);
 export type ToolCardStatus = z.infer<typeof ToolCardStatusSchema>;
 
+/** The kind and phrases of the call's tool (toolDisplay.ts); absent on cards saved before tools declared them. */
+export const ToolCardDisplaySchema = z.object({
+  kind: z.enum(TOOL_KINDS),
+  subject: z.string().optional(),
+  running: z.string(),
+  done: z.string(),
+  found: z.object({ one: z.string(), many: z.string() }).optional(),
+});
+
 export const ToolCardSchema = z.object({
   step: z.number().int().min(1),
   /** The model's arguments string, exactly as sent to the tool. */
@@ -71,6 +81,7 @@ export const ToolCardSchema = z.object({
   durationMs: count.optional(),
   /** The formula a service tool belongs to (web_search -> web-search); absent for workspace tools. */
   formula: z.string().optional(),
+  display: ToolCardDisplaySchema.optional(),
   /** The task the call belongs to, to open the diff of the file it changed. */
   taskId: z.string().min(1).optional(),
   /** The file change the call applied: counts and the first lines, for the card's mini-diff. */

@@ -7,6 +7,7 @@ import type { ToolDefinition } from '../../api/index';
 import * as l10n from '../l10n';
 import type { TaskApprovals } from '../tools/approvals';
 import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from '../tools/tool';
+import { toolDisplay, type ToolDisplay } from '../tools/toolDisplay';
 import { toolTraits } from '../tools/toolTraits';
 
 export type ExternalContent =
@@ -140,6 +141,8 @@ export class ExternalTool implements Tool {
   readonly definition: ToolDefinition;
   readonly origin: ToolOrigin;
   readonly traits = OUTSIDE_TOOL_TRAITS;
+  /** Its card is the generic one: nothing here knows what an outside tool does, only its name. */
+  readonly display: ToolDisplay;
 
   constructor(
     private readonly spec: ExternalToolSpec,
@@ -149,6 +152,7 @@ export class ExternalTool implements Tool {
   ) {
     this.definition = { type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.inputSchema } };
     this.origin = spec.origin;
+    this.display = toolDisplay('external', undefined, () => ({ running: l10n.t('Calling {0}', spec.toolName), done: l10n.t('Called {0}', spec.toolName) }));
   }
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {

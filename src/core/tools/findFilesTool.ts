@@ -1,12 +1,15 @@
 // find_files: the workspace's files whose path matches a glob ("**/*.test.ts", "*.md", "src/**/index.*"),
 // through the host's search port, under the same ignore rules as search_text; capped, and saying so.
 // Only names are listed, never contents, so files that look like secrets are listed as list_files does.
+import * as l10n from '../l10n';
 import { counted, searchFolders, stoppedNote } from './searchScope';
 import { done, failed, functionDefinition, type ToolArguments, type ToolRunResult } from './tool';
+import { toolDisplay } from './toolDisplay';
 import { WorkspaceTool } from './workspaceReadTools';
 import { InvalidSearchPatternError, type SearchStop } from './workspaceSearch';
 
 export class FindFilesTool extends WorkspaceTool {
+  readonly display = toolDisplay('search', 'pattern', () => ({ running: l10n.t('Finding files {0}'), done: l10n.t('Found files {0}'), found: { one: l10n.t('1 file'), many: l10n.t('{0} files') } }));
   readonly definition = functionDefinition(
     'find_files',
     'Find workspace files by name or path with a glob (files that .gitignore, files.exclude or search.exclude leave out are not listed). ' +

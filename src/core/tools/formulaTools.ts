@@ -6,6 +6,7 @@ import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard, Egress } from './dataEgressGuard';
 import { FORMULA_TRAITS } from './formulaTraits';
 import { done, failed, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { toolDisplay, type ToolDisplay } from './toolDisplay';
 import type { ToolTraits } from './toolTraits';
 import { FormulaToolsError } from './toolErrors';
 
@@ -92,6 +93,7 @@ function egressOf(formula: string, args: ToolArguments): Egress | undefined {
 export class FormulaTool implements Tool {
   readonly origin: ToolOrigin;
   readonly traits: ToolTraits;
+  readonly display: ToolDisplay;
 
   constructor(
     private readonly service: FormulaService,
@@ -102,6 +104,7 @@ export class FormulaTool implements Tool {
   ) {
     this.origin = { kind: 'formula', formula };
     this.traits = FORMULA_TRAITS[formula];
+    this.display = toolDisplay('formula', undefined, () => ({ running: l10n.t('Calling {0}', definition.function.name), done: l10n.t('Called {0}', definition.function.name) }));
   }
 
   async run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult> {

@@ -2,10 +2,12 @@
 // all or those under one path, as the @problems mention shows them (diagnosticsText.ts). It only reads:
 // plan mode offers it and it asks nothing. Files outside the workspace folders and files that look like
 // secrets are left out: a diagnostic's message can quote the line it is about.
+import * as l10n from '../l10n';
 import { diagnosticsText } from '../diagnostics/diagnosticsText';
 import type { DiagnosticSeverity, WorkspaceDiagnostic, WorkspaceDiagnostics } from '../diagnostics/workspaceDiagnostics';
 import type { WorkspacePathPolicy } from './pathPolicy';
 import { done, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { toolDisplay } from './toolDisplay';
 import { toolTraits } from './toolTraits';
 
 export const MAX_LISTED_PROBLEMS = 200;
@@ -15,6 +17,7 @@ const SEVERITIES: readonly DiagnosticSeverity[] = ['error', 'warning', 'info', '
 export class ListProblemsTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   readonly traits = toolTraits({ readsWorkspace: true, pathArgument: true });
+  readonly display = toolDisplay('problems', undefined, () => ({ running: l10n.t('Listing problems'), done: l10n.t('Listed problems') }));
   readonly definition = functionDefinition(
     'list_problems',
     'The problems (errors, warnings, hints) the editor reports for the workspace\'s files, as "path:line:column: severity: message" lines.',

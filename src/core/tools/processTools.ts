@@ -1,10 +1,12 @@
 // The tools over a task's processes (commands started in the background or past their time limit):
 // read what a process printed since the last read, stop it, list them. None of them asks: they only
 // read or end what the user already approved to run.
+import * as l10n from '../l10n';
 import { endsWithPrompt, INPUT_HINT } from './inputPrompt';
 import type { NewOutput } from './processOutput';
 import type { TaskProcesses, TrackedProcess } from './taskProcesses';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { toolDisplay } from './toolDisplay';
 import { toolTraits } from './toolTraits';
 
 export const MAX_READ_WAIT_SECONDS = 60;
@@ -49,6 +51,7 @@ function nextOutput(tracked: TrackedProcess, ms: number, signal: AbortSignal): P
 export class ReadProcessOutputTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   readonly traits = PROCESS_TOOL_TRAITS;
+  readonly display = toolDisplay('process', 'id', () => ({ running: l10n.t('Reading the output of {0}'), done: l10n.t('Read the output of {0}') }));
   readonly definition = functionDefinition(
     'read_process_output',
     'What a process of this task (started by run_command in the background or still running past its time limit) printed since the last read, and whether it still runs.',
@@ -78,6 +81,7 @@ export class ReadProcessOutputTool implements Tool {
 export class StopProcessTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   readonly traits = PROCESS_TOOL_TRAITS;
+  readonly display = toolDisplay('process', 'id', () => ({ running: l10n.t('Stopping {0}'), done: l10n.t('Stopped {0}') }));
   readonly definition = functionDefinition(
     'stop_process',
     'Stop a process of this task, and everything it started. Answers what it printed since the last read.',
@@ -101,6 +105,7 @@ export class StopProcessTool implements Tool {
 export class ListProcessesTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   readonly traits = PROCESS_TOOL_TRAITS;
+  readonly display = toolDisplay('process', undefined, () => ({ running: l10n.t('Listing processes'), done: l10n.t('Listed processes') }));
   readonly definition = functionDefinition('list_processes', 'The processes of this task (background ones, and commands that ran past their time limit), with their state.', {}, []);
 
   constructor(private readonly processes: TaskProcesses) {}

@@ -2,9 +2,11 @@
 // the host's search port (ripgrep in VS Code). Complete over any repository size: the answer either
 // covers every file the ignore rules leave in, or says where and why it stopped (the match cap or the
 // one overall deadline). Files that look like secrets are never opened, only counted.
+import * as l10n from '../l10n';
 import type { ResolvedPath } from './pathPolicy';
 import { counted, searchFolders, stoppedNote } from './searchScope';
 import { done, failed, functionDefinition, type ToolArguments, type ToolRunResult } from './tool';
+import { toolDisplay } from './toolDisplay';
 import { WorkspaceTool } from './workspaceReadTools';
 import { InvalidSearchPatternError, type SearchSkipRules, type SearchStop, type TextMatch } from './workspaceSearch';
 
@@ -12,6 +14,7 @@ import { InvalidSearchPatternError, type SearchSkipRules, type SearchStop, type 
 const MAX_LINE_CHARS = 300;
 
 export class SearchTextTool extends WorkspaceTool {
+  readonly display = toolDisplay('search', 'query', () => ({ running: l10n.t('Searching for {0}'), done: l10n.t('Searched for {0}'), found: { one: l10n.t('1 result'), many: l10n.t('{0} results') } }));
   readonly definition = functionDefinition(
     'search_text',
     `Search the text of every workspace file (files that .gitignore, files.exclude or search.exclude leave out, binary files and files over ${this.limits.maxSearchFileBytes} bytes are not searched). ` +

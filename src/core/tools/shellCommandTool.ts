@@ -12,6 +12,7 @@ import type { WorkspacePathPolicy } from './pathPolicy';
 import { describeNewOutput } from './processTools';
 import type { TaskProcesses, TrackedProcess } from './taskProcesses';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { toolDisplay } from './toolDisplay';
 import { toolTraits } from './toolTraits';
 
 export const DEFAULT_MAX_COMMAND_OUTPUT_BYTES = 64 * 1024;
@@ -46,6 +47,7 @@ export class ShellCommandTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   /** A command can read, change and send anything the user can; its `cwd` is no `path` it is confined to. */
   readonly traits = toolTraits({ readsWorkspace: true, changes: 'workspace-files', runsPrograms: true });
+  readonly display = toolDisplay('command', 'command', () => ({ running: l10n.t('Running {0}'), done: l10n.t('Ran {0}') }));
   readonly definition = functionDefinition(
     'run_command',
     'Run a shell command in a terminal of the workspace (the user approves each command), in the user\'s shell and PATH. Answers the exit code and the output. ' +

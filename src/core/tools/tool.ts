@@ -3,6 +3,7 @@
 import type { ToolDefinition } from '../../api/index';
 import type { FileChangeSummary } from './fileChangeSummary';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
+import type { ToolDisplay } from './toolDisplay';
 import type { ToolTraits } from './toolTraits';
 
 /** The model's `function.arguments`: the string exactly as produced, and its parsed, schema-checked object. */
@@ -38,6 +39,8 @@ export interface Tool {
   readonly origin: ToolOrigin;
   /** What it does: what plan mode, checkpoints, approvals and the egress guard go by (toolTraits.ts). */
   readonly traits: ToolTraits;
+  /** How its calls show in the chat: the card's kind and the tool's phrases (toolDisplay.ts). */
+  readonly display: ToolDisplay;
   run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
 }
 

@@ -1,7 +1,9 @@
 // update_plan: the agent marks a step of the approved plan in progress or done, so the user sees which
 // step runs. The to-do list lives on the plan's entry; the caller saves and shows it.
 import type { TodoStatus } from '../agent/plan';
+import * as l10n from '../l10n';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { toolDisplay } from './toolDisplay';
 import { toolTraits } from './toolTraits';
 
 export const UPDATE_PLAN_NAME = 'update_plan';
@@ -11,6 +13,7 @@ export const UPDATE_PLAN_TRAITS = toolTraits({});
 export class UpdatePlanTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   readonly traits = UPDATE_PLAN_TRAITS;
+  readonly display = toolDisplay('plan', undefined, () => ({ running: l10n.t('Updating the plan'), done: l10n.t('Updated the plan') }));
   readonly definition = functionDefinition(
     UPDATE_PLAN_NAME,
     'Mark a step of the approved plan as in_progress or done, so the user sees the progress.',

@@ -27,6 +27,7 @@ import {
 } from './textFileCodec';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
 import { WriteRefusedError } from './toolErrors';
+import { toolDisplay, type ToolDisplay } from './toolDisplay';
 import { toolTraits } from './toolTraits';
 import type { WorkspaceHost } from './workspaceHost';
 import { BinaryFileError } from './workspaceText';
@@ -65,6 +66,7 @@ const EDIT_TOOL_TRAITS = toolTraits({ readsWorkspace: true, changes: 'workspace-
 abstract class EditTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   readonly traits = EDIT_TOOL_TRAITS;
+  abstract readonly display: ToolDisplay;
   abstract readonly definition: ToolDefinition;
 
   constructor(
@@ -141,6 +143,7 @@ abstract class EditTool implements Tool {
 }
 
 export class WriteFileTool extends EditTool {
+  readonly display = toolDisplay('edit', 'path', () => ({ running: l10n.t('Editing {0}'), done: l10n.t('Edited {0}') }));
   readonly definition = functionDefinition(
     'write_file',
     'Create a file, or replace the whole content of an existing one (it keeps its encoding and line endings). The user sees a diff and may reject it. To change part of a file, use edit_file.',
@@ -185,6 +188,7 @@ const EDIT_FIELDS = {
 };
 
 export class EditFileTool extends EditTool {
+  readonly display = toolDisplay('edit', 'path', () => ({ running: l10n.t('Editing {0}'), done: l10n.t('Edited {0}') }));
   readonly definition = functionDefinition(
     'edit_file',
     'Replace text in an existing file. old_text must occur exactly once (include enough surrounding lines to make it unique) unless replace_all is true. Several changes to one file go in `edits`, applied in order, all or none. An empty old_text writes new_text into an empty or missing file; to create a file, write_file is the usual way.',

@@ -4,12 +4,14 @@
 // file is read. Reading marks the task as holding workspace content, so what it sends out next is
 // asked about (dataEgressGuard.ts). Files are size-checked before they are read.
 import type { ToolDefinition } from '../../api/index';
+import * as l10n from '../l10n';
 import type { TaskApprovals } from './approvals';
 import type { DataEgressGuard } from './dataEgressGuard';
 import type { PathQuestion, ResolvedPath, WorkspacePathPolicy } from './pathPolicy';
 import { readApproval, readRefused } from './pathRules';
 import { FileTooLargeError } from './toolErrors';
 import { done, failed, functionDefinition, type Tool, type ToolArguments, type ToolOrigin, type ToolRunResult } from './tool';
+import { toolDisplay, type ToolDisplay } from './toolDisplay';
 import { toolTraits, type ToolTraits } from './toolTraits';
 import type { WorkspaceHost } from './workspaceHost';
 import { decodeTextFile, describeFormat } from './textFileCodec';
@@ -53,6 +55,7 @@ const READ_TOOL_TRAITS = toolTraits({ readsWorkspace: true, pathArgument: true }
 export abstract class WorkspaceTool implements Tool {
   readonly origin: ToolOrigin = { kind: 'workspace' };
   readonly traits: ToolTraits = READ_TOOL_TRAITS;
+  abstract readonly display: ToolDisplay;
   abstract readonly definition: ToolDefinition;
 
   constructor(
@@ -71,6 +74,7 @@ export abstract class WorkspaceTool implements Tool {
 }
 
 export class ListFilesTool extends WorkspaceTool {
+  readonly display = toolDisplay('list', 'path', () => ({ running: l10n.t('Listing {0}'), done: l10n.t('Listed {0}') }));
   readonly definition = functionDefinition(
     'list_files',
     'List files and folders in the workspace (ignored files such as those in .gitignore are left out). Folders end with "/".',
@@ -101,6 +105,7 @@ export class ListFilesTool extends WorkspaceTool {
 }
 
 export class ReadFileTool extends WorkspaceTool {
+  readonly display = toolDisplay('read', 'path', () => ({ running: l10n.t('Reading {0}'), done: l10n.t('Read {0}') }));
   readonly definition = functionDefinition(
     'read_file',
     'Read a text file of the workspace, whole or a range of lines. Lines are numbered from 1.',

@@ -5,6 +5,8 @@ import type { CheckpointRef } from '../../core/checkpoints/checkpointRef';
 import type { AssistantEntry, Conversation, Entry } from '../../core/conversations/conversation';
 import { parseMentions } from '../../core/context/mentions';
 import { replySpeed } from '../../core/conversations/replySpeed';
+import { savedCardDisplay } from '../../core/conversations/savedToolDisplays';
+import type { ToolCard } from '../../core/conversations/conversationParts';
 import { sentAttachmentsView } from './sentAttachmentsView';
 
 /**
@@ -61,6 +63,12 @@ function mentionsView(content: string): { mentions?: MentionView[] } {
   return mentions.length > 0 ? { mentions } : {};
 }
 
+/** A card saved before tools declared how they show gets its tool's display of that time. */
+function withSavedDisplay(card: ToolCard, name: string | undefined): ToolCard {
+  const display = savedCardDisplay(name);
+  return display ? { ...card, display } : card;
+}
+
 function messageView(entry: Entry, index: number, entries: readonly Entry[]): MessageView {
   switch (entry.role) {
     case 'user':
@@ -73,7 +81,7 @@ function messageView(entry: Entry, index: number, entries: readonly Entry[]): Me
         name: entry.name ?? '',
         content: entry.content,
         createdAt: entry.createdAt,
-        ...(entry.card ? { card: entry.card } : {}),
+        ...(entry.card ? { card: entry.card.display ? entry.card : withSavedDisplay(entry.card, entry.name) } : {}),
         ...checkpointView(entry.checkpoint),
       };
     case 'assistant':

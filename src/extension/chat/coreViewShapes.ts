@@ -6,7 +6,8 @@ import type { ReplyEvent } from '../../core/chat/chatSessionEvents';
 import type { AgentSummary, ErrorInfo, ReplyStatus, ToolCard, UsageRecord } from '../../core/conversations/conversationParts';
 import type { TimeTotals } from '../../core/conversations/conversation';
 import type { ReplySpeed } from '../../core/conversations/replySpeed';
-import type { AgentSummaryView, ErrorInfo as ErrorInfoView, HostMessageOf, ReplySpeedView, ReplyStatus as ReplyStatusView, TimeTotalsView, ToolCard as ToolCardView, UsageView } from '../../shared/protocol';
+import type { ToolKind } from '../../core/tools/toolDisplay';
+import type { AgentSummaryView, ErrorInfo as ErrorInfoView, HostMessageOf, ReplySpeedView, ReplyStatus as ReplyStatusView, TimeTotalsView, ToolCard as ToolCardView, ToolKind as ToolKindView, UsageView } from '../../shared/protocol';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
@@ -15,6 +16,7 @@ export type CoreAndViewShapesAgree = [
   Holds<Same<ErrorInfo, ErrorInfoView>>,
   Holds<Same<ReplyStatus, ReplyStatusView>>,
   Holds<Same<ToolCard, ToolCardView>>,
+  Holds<Same<ToolKind, ToolKindView>>,
   Holds<Same<AgentSummary, AgentSummaryView>>,
   Holds<Same<UsageRecord, UsageView>>,
   Holds<Same<ReplySpeed, ReplySpeedView>>,

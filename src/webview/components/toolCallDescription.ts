@@ -1,8 +1,10 @@
-// What a tool call did, in words, by tool name: an edit names its file with +/− line counts and a
-// mini-diff (the name opens the diff editor), a command shows itself, its exit code and its output
-// folded, a read its file and lines, a search its query and how many results. Any other tool gets one
-// line from its arguments. The raw arguments stay one click away on the card.
-import type { ToolCardStatus, ToolMessageView, WebviewMessage } from '../../shared/protocol';
+// What a tool call did, in words, by the kind its tool declared (src/core/tools/toolDisplay.ts), in the
+// tool's own phrases: an edit names its file with +/− line counts and a mini-diff (the name opens the
+// diff editor), a command shows itself, its exit code and its output folded, a read its file and lines,
+// a listing its folder, a search its query and how many results. The other kinds, and cards saved before
+// tools declared a kind, get one line: the tool's name and its first argument. The raw arguments stay
+// one click away on the card.
+import type { ToolCardDisplay, ToolCardStatus, ToolMessageView, WebviewMessage } from '../../shared/protocol';
 import { el } from '../dom';
 import * as l10n from '../../shared/l10n';
 
@@ -17,10 +19,8 @@ export interface ToolCallDescription {
 }
 
 /** Calls the user never needs as cards: the plan they update is shown as the to-do list. */
-const INTERNAL_TOOLS = new Set(['update_plan']);
-
-export function isInternalTool(name: string): boolean {
-  return INTERNAL_TOOLS.has(name);
+export function isInternalTool(view: ToolMessageView): boolean {
+  return view.card?.display?.kind === 'plan';
 }
 
 type Arguments = Record<string, unknown>;
@@ -59,25 +59,47 @@ function lineCount(value: string): number {
   return value === '' ? 0 : value.replace(/\r?\n$/, '').split(/\r?\n/).length;
 }
 
-const EDIT_VERBS: Record<ToolCardStatus, [string, string]> = {
-  running: [l10n.t('Editing'), l10n.t('Creating')],
-  done: [l10n.t('Edited'), l10n.t('Created')],
-  failed: [l10n.t('Could not edit'), l10n.t('Could not create')],
-  rejected: [l10n.t('Rejected edit of'), l10n.t('Rejected creating')],
-  cancelled: [l10n.t('Stopped editing'), l10n.t('Stopped creating')],
-  invalid: [l10n.t('Could not edit'), l10n.t('Could not create')],
+/** The tool's phrase for the call's state with its subject in place of `{0}`: "Read " then the file. */
+function phrased(display: ToolCardDisplay, status: ToolCardStatus, subject: Node): Node[] {
+  const phrase = status === 'running' ? display.running : display.done;
+  const at = phrase.indexOf('{0}');
+  if (at < 0) return [el('span', { text: `${phrase} ` }), subject];
+  const before = phrase.slice(0, at);
+  const after = phrase.slice(at + '{0}'.length).trim();
+  return [...(before.trim() !== '' ? [el('span', { text: before })] : []), subject, ...(after !== '' ? [el('span', { text: after })] : [])];
+}
+
+/** The value of the argument the tool's phrases name. */
+function subjectOf(display: ToolCardDisplay, args: Arguments): string | undefined {
+  return display.subject === undefined ? undefined : text(args[display.subject]);
+}
+
+/** What the edit card says when the call created its file, or did not get to change it: the card's words, whatever the tool. */
+const CREATE_VERBS: Record<ToolCardStatus, string> = {
+  running: l10n.t('Creating'),
+  done: l10n.t('Created'),
+  failed: l10n.t('Could not create'),
+  rejected: l10n.t('Rejected creating'),
+  cancelled: l10n.t('Stopped creating'),
+  invalid: l10n.t('Could not create'),
 };
 
-function describeEdit(view: ToolMessageView, args: Arguments, status: ToolCardStatus, post: (m: WebviewMessage) => void): ToolCallDescription {
+const EDIT_OUTCOMES: Partial<Record<ToolCardStatus, string>> = {
+  failed: l10n.t('Could not edit'),
+  rejected: l10n.t('Rejected edit of'),
+  cancelled: l10n.t('Stopped editing'),
+  invalid: l10n.t('Could not edit'),
+};
+
+function describeEdit(view: ToolMessageView, display: ToolCardDisplay, args: Arguments, status: ToolCardStatus, post: (m: WebviewMessage) => void): ToolCallDescription {
   const card = view.card;
   const change = card?.change;
-  const path = change?.path ?? text(args.path) ?? l10n.t('(no path)');
-  const created = change?.created ?? (view.name === 'write_file' && /^Created /.test(view.content));
-  const verb = EDIT_VERBS[status][created ? 1 : 0];
+  const path = change?.path ?? subjectOf(display, args) ?? l10n.t('(no path)');
+  const created = change?.created ?? /^Created /.test(view.content);
   let added = change?.added;
   let removed = change?.removed;
-  // Before the change is applied (or when it was not), the counts come from what the model asked for.
-  if (added === undefined && view.name === 'edit_file') {
+  // Before the change is applied (or when it was not), the counts come from the text the model asked to replace.
+  if (added === undefined && (Array.isArray(args.edits) || 'old_text' in args || 'new_text' in args)) {
     const edits = Array.isArray(args.edits) ? (args.edits as Arguments[]) : [args];
     added = edits.reduce((n, e) => n + lineCount(text(e.new_text) ?? ''), 0);
     removed = edits.reduce((n, e) => n + lineCount(text(e.old_text) ?? ''), 0);
@@ -89,7 +111,8 @@ function describeEdit(view: ToolMessageView, args: Arguments, status: ToolCardSt
       ? el('button', { className: 'link-button tool-call-file', text: name, attrs: { type: 'button', title: l10n.t('Open the diff of {0}', path), 'data-testid': 'tool-file' } })
       : el('span', { className: 'tool-call-file', text: name, attrs: { title: path, 'data-testid': 'tool-file' } });
   if (file instanceof HTMLButtonElement && taskId !== undefined) file.addEventListener('click', () => post({ type: 'openAgentDiff', taskId, path }));
-  const title: Node[] = [el('span', { text: `${verb} ` }), file];
+  const outcome = created ? CREATE_VERBS[status] : EDIT_OUTCOMES[status];
+  const title: Node[] = outcome !== undefined ? [el('span', { text: `${outcome} ` }), file] : phrased(display, status, file);
   if (added !== undefined) {
     title.push(
       el('span', { className: 'tool-call-stats', attrs: { 'data-testid': 'tool-stats' } }, [
@@ -112,11 +135,12 @@ function describeEdit(view: ToolMessageView, args: Arguments, status: ToolCardSt
 
 const EXIT = /^\((?:process \S+ )?exited with code (-?\d+)/m;
 
-function describeCommand(view: ToolMessageView, args: Arguments, status: ToolCardStatus): ToolCallDescription {
-  const command = text(args.command) ?? '';
+function describeCommand(view: ToolMessageView, display: ToolCardDisplay, args: Arguments, status: ToolCardStatus): ToolCallDescription {
+  const command = code(oneLine(subjectOf(display, args) ?? '', 80));
   const background = args.background === true;
-  const verb = status === 'running' ? l10n.t('Running') : status === 'rejected' ? l10n.t('Rejected') : background ? l10n.t('Started') : l10n.t('Ran');
-  const title: Node[] = [el('span', { text: `${verb} ` }), code(oneLine(command, 80))];
+  // A rejected command never ran and a background one still runs: the card's words, not the tool's "Ran".
+  const outcome = status === 'rejected' ? l10n.t('Rejected') : status !== 'running' && background ? l10n.t('Started') : undefined;
+  const title: Node[] = outcome !== undefined ? [el('span', { text: `${outcome} ` }), command] : phrased(display, status, command);
   const cwd = text(args.cwd);
   if (cwd !== undefined && cwd !== '.') title.push(muted(l10n.t('in {0}', cwd)));
   const exit = EXIT.exec(view.content)?.[1];
@@ -132,12 +156,19 @@ function describeCommand(view: ToolMessageView, args: Arguments, status: ToolCar
   return { icon: 'terminal', title, body, showResult: false };
 }
 
-function describeRead(args: Arguments, status: ToolCardStatus): ToolCallDescription {
-  const path = text(args.path) ?? l10n.t('(no path)');
+function describeRead(display: ToolCardDisplay, args: Arguments, status: ToolCardStatus): ToolCallDescription {
+  const path = subjectOf(display, args) ?? l10n.t('(no path)');
   const start = typeof args.start_line === 'number' ? args.start_line : undefined;
   const end = typeof args.end_line === 'number' ? args.end_line : undefined;
   const lines = start === undefined && end === undefined ? l10n.t('whole file') : end === undefined ? l10n.t('from line {0}', start ?? 1) : l10n.t('lines {0}–{1}', start ?? 1, end);
-  return { icon: 'file', title: [el('span', { text: `${status === 'running' ? l10n.t('Reading') : l10n.t('Read')} ` }), el('span', { className: 'tool-call-file', text: baseName(path), attrs: { title: path, 'data-testid': 'tool-file' } }), muted(lines, 'tool-lines')], showResult: true };
+  const file = el('span', { className: 'tool-call-file', text: baseName(path), attrs: { title: path, 'data-testid': 'tool-file' } });
+  return { icon: 'file', title: [...phrased(display, status, file), muted(lines, 'tool-lines')], showResult: true };
+}
+
+function describeList(display: ToolCardDisplay, args: Arguments, status: ToolCardStatus): ToolCallDescription {
+  const path = subjectOf(display, args);
+  const folder = el('span', { className: 'tool-call-file', text: path === undefined || path === '.' ? l10n.t('the workspace root') : path });
+  return { icon: 'list-tree', title: phrased(display, status, folder), showResult: true };
 }
 
 /** Result lines before the first blank line: the notes the tools append come after one. */
@@ -147,23 +178,25 @@ function resultCount(content: string, none: RegExp): number {
   return head.split('\n').filter((line) => line.trim() !== '').length;
 }
 
-function describeSearch(view: ToolMessageView, args: Arguments, status: ToolCardStatus): ToolCallDescription {
-  const files = view.name === 'find_files';
-  const query = text(files ? args.pattern : args.query) ?? '';
-  const title: Node[] = [el('span', { text: `${files ? l10n.t('Found files') : l10n.t('Searched for')} ` }), code(oneLine(query))];
+/** A search that found nothing says so on its first line ("No match for …", "No file matches …"). */
+const NOTHING_FOUND = /^No /;
+
+function describeSearch(view: ToolMessageView, display: ToolCardDisplay, args: Arguments, status: ToolCardStatus): ToolCallDescription {
+  const title: Node[] = phrased(display, status, code(oneLine(subjectOf(display, args) ?? '')));
   const folder = text(args.path);
   if (folder !== undefined && folder !== '.') title.push(muted(l10n.t('in {0}', folder)));
-  if (status === 'done') {
-    const found = resultCount(view.content, files ? /^No file matches/ : /^No match for/);
-    const count = files ? (found === 1 ? l10n.t('1 file') : l10n.t('{0} files', found)) : found === 1 ? l10n.t('1 result') : l10n.t('{0} results', found);
-    title.push(muted(count, 'tool-count'));
+  if (status === 'done' && display.found !== undefined) {
+    const found = resultCount(view.content, NOTHING_FOUND);
+    title.push(muted(found === 1 ? display.found.one : display.found.many.replace('{0}', String(found)), 'tool-count'));
   }
   return { icon: 'search', title, showResult: true };
 }
 
-function describeOther(view: ToolMessageView, args: Arguments): ToolCallDescription {
+/** The tool's name and its first argument; the tool's phrase, where it declared one, on hover. */
+function describeOther(view: ToolMessageView, args: Arguments, display: ToolCardDisplay | undefined): ToolCallDescription {
   const first = Object.values(args).find((v): v is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof v));
-  const title: Node[] = [el('span', { className: 'tool-name', text: view.name, attrs: { 'data-testid': 'tool-name' } })];
+  const phrase = display && (view.card?.status === 'running' ? display.running : display.done).replace('{0}', display.subject === undefined ? '' : (text(args[display.subject]) ?? '')).trim();
+  const title: Node[] = [el('span', { className: 'tool-name', text: view.name, attrs: { 'data-testid': 'tool-name', ...(phrase ? { title: phrase } : {}) } })];
   if (first !== undefined) title.push(muted(oneLine(String(first))));
   return { icon: 'tools', title, showResult: true };
 }
@@ -171,23 +204,25 @@ function describeOther(view: ToolMessageView, args: Arguments): ToolCallDescript
 export function describeToolCall(view: ToolMessageView, post: (message: WebviewMessage) => void): ToolCallDescription {
   const args = parsed(view.card?.arguments ?? '');
   const status = view.card?.status ?? 'done';
-  if (status === 'invalid') return describeOther(view, args);
-  switch (view.name) {
-    case 'edit_file':
-    case 'write_file':
-      return describeEdit(view, args, status, post);
-    case 'run_command':
-      return describeCommand(view, args, status);
-    case 'read_file':
-      return describeRead(args, status);
-    case 'search_text':
-    case 'find_files':
-      return describeSearch(view, args, status);
-    case 'list_files': {
-      const path = text(args.path);
-      return { icon: 'list-tree', title: [el('span', { text: `${l10n.t('Listed')} ` }), el('span', { className: 'tool-call-file', text: path === undefined || path === '.' ? l10n.t('the workspace root') : path })], showResult: true };
-    }
-    default:
-      return describeOther(view, args);
+  const display = view.card?.display;
+  if (status === 'invalid' || display === undefined) return describeOther(view, args, display);
+  switch (display.kind) {
+    case 'edit':
+      return describeEdit(view, display, args, status, post);
+    case 'command':
+      return describeCommand(view, display, args, status);
+    case 'read':
+      return describeRead(display, args, status);
+    case 'list':
+      return describeList(display, args, status);
+    case 'search':
+      return describeSearch(view, display, args, status);
+    // The plan's calls show as its to-do list: toolCard.ts hides their row before asking for a title.
+    case 'plan':
+    case 'problems':
+    case 'process':
+    case 'formula':
+    case 'external':
+      return describeOther(view, args, display);
   }
 }

@@ -60,7 +60,7 @@ export class ToolCard {
   ) {
     const card = view.card;
     const status = card?.status ?? 'done';
-    if (isInternalTool(view.name)) {
+    if (isInternalTool(view)) {
       // Its plan shows as the to-do list; the row stays (the list counts rows) but shows nothing.
       this.element = el('div', { className: 'message tool-card internal', attrs: { 'data-testid': 'tool-card-internal', 'data-message-id': view.id, hidden: '' } });
       return;

@@ -9,6 +9,7 @@ import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import type { Tool } from '../../../src/core/tools/tool';
 import { toolTraits } from '../../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../../support/registeredTools';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { assertNoUnansweredCallSent, chatRequests, startAgentBed } from './agentScenarios';
 import type { EmulatorTestBed } from '../../support/emulatorTestBed';
@@ -22,6 +23,7 @@ function gatedTool(name: string, gate: Promise<unknown>, result = `${name} finis
     definition: { type: 'function', function: { name, description: 'test probe', parameters: { type: 'object', properties: {}, required: [] } } },
     origin: { kind: 'workspace' },
     traits: toolTraits({}),
+    display: STAND_IN_DISPLAY,
     run: async () => {
       await gate;
       return { status: 'done', content: result };

@@ -7,6 +7,7 @@ import { CheckpointedTool } from '../../../src/core/checkpoints/checkpointedTool
 import type { CheckpointRef } from '../../../src/core/checkpoints/checkpointRef';
 import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
 import { toolTraits } from '../../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../../support/registeredTools';
 import type { AgentToolset } from '../../../src/core/agent/agentToolset';
 import { ChangeJournal } from '../../../src/core/tools/changeJournal';
 import { TaskProcesses } from '../../../src/core/tools/taskProcesses';
@@ -167,6 +168,7 @@ describe('agent tasks in conversations (core lifecycle)', () => {
       definition: functionDefinition('edit_file', 'Edits a file.', { path: { type: 'string', description: 'The file.' } }, ['path']),
       origin: { kind: 'workspace' },
       traits: toolTraits({ readsWorkspace: true, changes: 'workspace-files', pathArgument: true }),
+      display: STAND_IN_DISPLAY,
       run: async (args) => {
         edits.push(String(args.value.path));
         return done('edited');

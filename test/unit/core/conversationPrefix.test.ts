@@ -7,6 +7,7 @@ import { ASK_MODE_NOTE, ChatSession } from '../../../src/core/chat/chatSession';
 import { GROUND_RULES } from '../../../src/core/chat/groundRules';
 import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
 import { toolTraits } from '../../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../../support/registeredTools';
 import { ManualClock } from './support/manualClock';
 import { delta, type ScriptStep } from './support/scriptedChatClient';
 import { emptyToolset, tasksWith } from '../../support/agentTaskBed';
@@ -16,6 +17,7 @@ const readTool: Tool = {
   definition: functionDefinition('read_file', 'Reads a file.', { path: { type: 'string', description: 'The file.' } }, ['path']),
   origin: { kind: 'workspace' },
   traits: toolTraits({ readsWorkspace: true, pathArgument: true }),
+  display: STAND_IN_DISPLAY,
   run: async () => done('contents'),
 };
 

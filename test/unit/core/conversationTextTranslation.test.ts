@@ -15,6 +15,7 @@ import { repairAfterRestart } from '../../../src/core/conversations/restartRepai
 import { englishText, useTranslator } from '../../../src/core/l10n';
 import type { Tool } from '../../../src/core/tools/tool';
 import { toolTraits } from '../../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../../support/registeredTools';
 import { ManualClock } from './support/manualClock';
 import { MemoryConversationFolder } from './support/memoryConversationFolder';
 import { ScriptedHostWindow } from './support/scriptedHostWindow';
@@ -111,6 +112,7 @@ describe('checkpoint and conversation texts in the display language', () => {
       definition: { type: 'function', function: { name: 'edit_file', description: 'Edits a file.', parameters: { type: 'object', properties: {}, required: [] } } },
       origin: { kind: 'workspace' },
       traits: toolTraits({}),
+      display: STAND_IN_DISPLAY,
       run: async () => ({ status: 'done', content: 'Edited src/a.ts.' }),
     };
     const take = async (label: string) => {

@@ -4,6 +4,7 @@ import { NestedRulesTool, TaskNestedRules } from '../../../src/core/rules/nested
 import { MAX_RULES_CHARS } from '../../../src/core/rules/projectRules';
 import { done, failed, functionDefinition, type Tool, type ToolRunResult } from '../../../src/core/tools/tool';
 import { toolTraits } from '../../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../../support/registeredTools';
 
 const FOLDERS = new Set(['packages', 'packages/api', 'packages/api/src', 'docs']);
 
@@ -18,7 +19,7 @@ function source(files: Record<string, string>, reads: string[] = []): NestedRule
 }
 
 function fakeTool(result: ToolRunResult): Tool {
-  return { definition: functionDefinition('read_file', 'Read a file.', { path: { type: 'string', description: 'path' } }, ['path']), origin: { kind: 'workspace' }, traits: toolTraits({ readsWorkspace: true, pathArgument: true }), run: async () => result };
+  return { definition: functionDefinition('read_file', 'Read a file.', { path: { type: 'string', description: 'path' } }, ['path']), origin: { kind: 'workspace' }, traits: toolTraits({ readsWorkspace: true, pathArgument: true }), display: STAND_IN_DISPLAY, run: async () => result };
 }
 
 const signal = new AbortController().signal;

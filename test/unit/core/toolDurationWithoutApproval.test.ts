@@ -5,6 +5,7 @@ import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { done, functionDefinition, type Tool } from '../../../src/core/tools/tool';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { toolTraits } from '../../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../../support/registeredTools';
 
 describe('core/agent tool call durations', () => {
   it('leave out the time the user took to answer the approval', async () => {
@@ -16,6 +17,7 @@ describe('core/agent tool call durations', () => {
       definition: functionDefinition('edit_file', 'test edit', { path: { type: 'string', description: 'p' } }, ['path']),
       origin: { kind: 'workspace' },
       traits: toolTraits({ changes: 'workspace-files', pathArgument: true }),
+      display: STAND_IN_DISPLAY,
       async run() {
         await approvals.allowed({ kind: 'edit', title: 'Make this edit to a.txt?', detail: '+ a', allowAlways: true }, new AbortController().signal);
         clock += 5;

@@ -5,6 +5,7 @@ import { DuplicateToolError, ToolArgumentsError } from '../../../src/core/tools/
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { Tool } from '../../../src/core/tools/tool';
 import { toolTraits } from '../../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../../support/registeredTools';
 
 const definition: ToolDefinition = {
   type: 'function',
@@ -60,6 +61,7 @@ describe('core/tools ToolRegistry', () => {
     definition: { type: 'function', function: { name, parameters: { type: 'object' } } },
     origin: { kind: 'workspace' },
     traits: toolTraits({}),
+    display: STAND_IN_DISPLAY,
     run: async () => ({ status: 'done', content: name }),
   });
 

@@ -42,4 +42,28 @@ describe('conversationView', () => {
     assert.deepEqual(view.totals, c.usageTotals);
     assert.equal(JSON.stringify(view).includes('sk-'), false);
   });
+  it('a card saved before tools declared how they show gets the display its tool has; a card that has one keeps it, an unknown tool gets none', () => {
+    const card = { step: 1, arguments: '{"path":"a.ts"}', status: 'done' as const };
+    const declared = { kind: 'external' as const, running: 'Calling x', done: 'Called x' };
+    const c: Conversation = {
+      version: 1,
+      id: 'c1',
+      title: 'T',
+      titleIsCustom: false,
+      createdAt: 1,
+      updatedAt: 2,
+      usageTotals: { promptTokens: 0, completionTokens: 0, cachedTokens: 0, reasoningTokens: 0 },
+      entries: [
+        { id: 'u', role: 'user', createdAt: 1, content: 'hi' },
+        { id: 't1', role: 'tool', createdAt: 1, toolCallId: 'c1', name: 'read_file', content: 'ok', card },
+        { id: 't2', role: 'tool', createdAt: 1, toolCallId: 'c2', name: 'update_plan', content: 'ok', card },
+        { id: 't3', role: 'tool', createdAt: 1, toolCallId: 'c3', name: 'read_file', content: 'ok', card: { ...card, display: declared } },
+        { id: 't4', role: 'tool', createdAt: 1, toolCallId: 'c4', name: 'constructor', content: 'ok', card },
+      ],
+    };
+    const view = conversationView(c);
+    assert.ok(ConversationViewSchema.safeParse(view).success);
+    const displays = view.messages.map((m) => (m.role === 'tool' ? m.card?.display : undefined));
+    assert.deepEqual(displays.slice(1), [{ kind: 'read', subject: 'path', running: 'Reading {0}', done: 'Read {0}' }, { kind: 'plan', running: 'Updating the plan', done: 'Updated the plan' }, declared, undefined]);
+  });
 });
