@@ -29,8 +29,6 @@ const MAX_PASSES = 4;
 const BUILD_STEP_MS = 8;
 /** Longest wait for an idle period before the rows beyond the viewport are built anyway. */
 const BUILD_AHEAD_TIMEOUT_MS = 200;
-/** Most rows a scroll that uncovered the screen keeps mounted beside the screen's own. */
-const MAX_SCREEN_ROWS = 40;
 
 type Placement = { kind: 'bottom' } | { kind: 'anchor'; key: string; offset: number } | { kind: 'reveal'; key: string };
 
@@ -182,9 +180,17 @@ export class MessageList {
     return this.rows.get(id)?.element;
   }
 
-  /** Builds `view`'s row out of sight and takes it away: the first real row finds its code compiled, its styles computed. */
+  /**
+   * Builds `view`'s row out of sight, lays it out and takes it away, in one task: the first real row then
+   * finds the code it runs compiled and the styles it uses computed.
+   */
   rehearse(view: MessageView, context: MessageContext): void {
-    MessageRow.rehearse(this.element, view, context);
+    const row = MessageRow.create(view, context);
+    row.element.classList.add('rehearsal');
+    this.element.append(row.element);
+    void row.element.offsetHeight;
+    row.element.remove();
+    row.dispose();
   }
 
   /** The rows in the DOM, in order. */
@@ -207,41 +213,18 @@ export class MessageList {
   }
 
   /**
-   * Scrolling near the edge of the mounted rows: while the screen is covered, the rows beyond it are built
-   * between frames, a row per idle slice, and mounted once built (built in the scroll event, they made its
-   * frame late). A scroll that leaves part of the screen without rows builds that part at once.
+   * Scrolling near the edge of the mounted rows: while every row on screen is there, the rows beyond it are
+   * built between frames, a row per idle slice, and mounted once built; the scroll's own frame only paints.
+   * Built inside the scroll event (tens of milliseconds for a screen of long replies), they made that
+   * frame late. A scroll that leaves part of the screen without rows builds that part at once.
    */
   private scrolled(): void {
     const distance = this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight;
     this.stickToBottom = distance <= STICK_DISTANCE_PX;
     if (this.rendering || this.covers(this.overscan / 2)) return;
     // Part of the screen has no rows: only the screen's are built now, the rest as above.
-    if (!this.covers(0)) this.renderScreen();
+    if (!this.covers(0)) this.render(this.anchor(), 0);
     this.buildAheadWhenIdle();
-  }
-
-  /**
-   * Mounts the rows the screen shows, keeping the mounted rows beside them: in a fast fling that uncovers
-   * the screen step after step, dropping the rows just passed made the next step lay them out again.
-   * The next full render (between frames) trims the window.
-   */
-  private renderScreen(): void {
-    this.measureMounted();
-    const placement = this.anchor();
-    const screen = this.rangeFor(placement, 0);
-    const first = this.heights.indexOf(this.mounted[0] ?? '');
-    const joined = { start: Math.min(screen.start, first), end: Math.max(screen.end, first + this.mounted.length) };
-    const beside = first >= 0 && screen.start <= first + this.mounted.length && first <= screen.end && joined.end - joined.start <= MAX_SCREEN_ROWS;
-    this.rendering = true;
-    try {
-      this.mount(beside ? joined : screen);
-      this.place(placement, beside ? joined : screen);
-    } finally {
-      this.rendering = false;
-    }
-    // Estimates far off (rows never measured) can still leave part of the screen bare: the full passes then.
-    if (this.covers(0)) this.onRowsRendered();
-    else this.render(this.anchor(), 0);
   }
 
   private buildAheadWhenIdle(): void {
@@ -252,16 +235,13 @@ export class MessageList {
       if (this.rendering || !context || this.covers(this.overscan / 2)) return;
       const placement = this.anchor();
       const range = this.rangeFor(placement);
-      let built = 0;
       for (const key of this.keys.slice(range.start, range.end)) {
         if (this.rows.has(key) && !this.stale.has(key)) continue;
-        // On a page too busy to go idle the wait ends in a timeout: then one row a task, never the whole window.
-        if (deadline.didTimeout ? built > 0 : deadline.timeRemaining() < BUILD_STEP_MS) {
+        if (deadline.timeRemaining() < BUILD_STEP_MS && !deadline.didTimeout) {
           this.buildAheadWhenIdle();
           return;
         }
         this.rowFor(key, context);
-        built += 1;
       }
       this.render(placement);
     }, { timeout: BUILD_AHEAD_TIMEOUT_MS });
@@ -319,7 +299,10 @@ export class MessageList {
         this.measureMounted();
         const range = this.rangeFor(placement, overscan);
         this.mount(range);
-        this.place(placement, range);
+        this.measureMounted();
+        this.topSpacer.style.height = `${this.heights.offset(range.start)}px`;
+        this.bottomSpacer.style.height = `${this.heights.total - this.heights.offset(range.end)}px`;
+        this.scrollTo(placement);
         if (this.covers(overscan / 2)) break;
         if (placement.kind === 'reveal') placement = this.anchor();
       }
@@ -330,14 +313,6 @@ export class MessageList {
     const streaming = [...this.rows.values()].find((row) => row.isStreaming);
     if (streaming) this.growth.observe(streaming.element);
     this.onRowsRendered();
-  }
-
-  /** Measures the rows of `range`, just mounted, sizes the spacers around them and scrolls to `placement`. */
-  private place(placement: Placement, range: RowRange): void {
-    this.measureMounted();
-    this.topSpacer.style.height = `${this.heights.offset(range.start)}px`;
-    this.bottomSpacer.style.height = `${this.heights.total - this.heights.offset(range.end)}px`;
-    this.scrollTo(placement);
   }
 
   private rangeFor(placement: Placement, overscan = this.overscan): RowRange {

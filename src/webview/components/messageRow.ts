@@ -92,16 +92,6 @@ export class MessageRow {
     return row;
   }
 
-  /** Builds `message`'s row in `list`, lays it out and takes it away, in one task. */
-  static rehearse(list: HTMLElement, message: MessageView, context: MessageContext): void {
-    const row = MessageRow.create(message, context);
-    row.element.classList.add('rehearsal');
-    list.append(row.element);
-    void row.element.offsetHeight;
-    row.element.remove();
-    row.dispose();
-  }
-
   /** Adopts a reply that started streaming before the host listed it in the conversation. */
   static streaming(reply: AssistantMessage): MessageRow {
     const row = new MessageRow(reply.id);
