@@ -15,6 +15,7 @@ import { composerCases } from './composer.cases';
 import { composerErrorCases } from './composerErrors.cases';
 import { virtualListCases } from './virtualList.cases';
 import { virtualListFindCases } from './virtualListFind.cases';
+import { virtualListFlingCases } from './virtualListFling.cases';
 import { longReplyCases } from './longReply.cases';
 import { messageCases } from './messages.cases';
 import { buildBundles, startPageServer } from './pageServer';
@@ -26,7 +27,7 @@ import { toolKindCases } from './toolKinds.cases';
 import type { WebviewCase } from './webviewCase';
 import { walkCases } from './walk.cases';
 
-const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...agentCases, ...agentTaskCases, ...narrowApprovalCases, ...toolCardCases, ...toolKindCases, ...replySpeedCases, ...messageCases, ...chromeCases, ...walkCases];
+const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...virtualListFlingCases, ...agentCases, ...agentTaskCases, ...narrowApprovalCases, ...toolCardCases, ...toolKindCases, ...replySpeedCases, ...messageCases, ...chromeCases, ...walkCases];
 /** `npm run test:webview -- word…` runs only the cases whose name contains one of the words. */
 const only = process.argv.slice(2);
 const CASES = only.length === 0 ? ALL_CASES : ALL_CASES.filter((c) => only.some((word) => c.name.includes(word)));

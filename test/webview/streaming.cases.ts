@@ -74,7 +74,7 @@ export const streamingCases: WebviewCase[] = [
     },
   },
   {
-    name: 'the Thinking section streams live, collapses when content starts, can be reopened, and shows its token count',
+    name: 'the Thinking section streams live, collapses when content starts, can be reopened, and keeps its token count in its tooltip, not beside it',
     page: 'strict',
     async run(chat) {
       await chat.play([started('a1'), reasoning('a1', 'Let me '), reasoning('a1', 'think about '), reasoning('a1', 'this.')]);
@@ -82,6 +82,9 @@ export const streamingCases: WebviewCase[] = [
       assert.equal(await thinking.evaluate((d) => (d as HTMLDetailsElement).open), true, 'open while reasoning streams');
       assert.match(await thinking.textContent() ?? '', /Let me think about this\./);
       assert.match(await thinking.locator('.thinking-count').textContent() ?? '', /~3 tokens/);
+      // Not shown beside Thinking: in its tooltip, and read aloud.
+      assert.equal(await thinking.locator('summary').getAttribute('title'), '~3 tokens');
+      assert.ok(((await thinking.locator('.thinking-count').boundingBox())?.width ?? 0) <= 1, 'the count takes no room beside Thinking');
       // The host joins the deltas of one turn (StreamDeltaBatcher) and says how many it joined.
       await chat.play([reasoning('a1', ' Joined: one two three four.', 0, 5)]);
       assert.match(await thinking.locator('.thinking-count').textContent() ?? '', /~8 tokens/);

@@ -13,6 +13,7 @@ export class ThinkingSection {
   readonly element: HTMLDetailsElement;
   private readonly label: HTMLSpanElement;
   private readonly countLabel: HTMLSpanElement;
+  private readonly summary: HTMLElement;
   private readonly spinner: HTMLSpanElement;
   private body: StreamingMarkdownView | undefined;
   private userToggled = false;
@@ -32,11 +33,11 @@ export class ThinkingSection {
     this.spinner = icon('loading');
     this.spinner.classList.add('codicon-modifier-spin');
     this.spinner.hidden = !streaming;
-    const summary = el('summary', { className: 'thinking-summary' }, [icon('lightbulb'), this.label, this.countLabel, this.spinner]);
-    summary.addEventListener('click', () => {
+    this.summary = el('summary', { className: 'thinking-summary' }, [icon('lightbulb'), this.label, this.countLabel, this.spinner]);
+    this.summary.addEventListener('click', () => {
       this.userToggled = true;
     });
-    this.element = el('details', { className: 'thinking', attrs: { 'data-testid': 'thinking' } }, [summary]);
+    this.element = el('details', { className: 'thinking', attrs: { 'data-testid': 'thinking' } }, [this.summary]);
     if (this.body) this.element.append(this.body.element);
     this.element.addEventListener('toggle', () => {
       if (this.element.open) this.renderBody();
@@ -100,6 +101,8 @@ export class ThinkingSection {
   private showCount(): void {
     const count = `${this.exactTokens ? '' : '~'}${formatCount(this.tokens)}`;
     this.countLabel.textContent = this.tokens === 0 ? '' : this.tokens === 1 ? l10n.t('{0} token', count) : l10n.t('{0} tokens', count);
+    if (this.tokens === 0) this.summary.removeAttribute('title');
+    else this.summary.title = this.countLabel.textContent;
   }
 
   private applyVisibility(): void {

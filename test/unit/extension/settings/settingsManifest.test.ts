@@ -57,6 +57,26 @@ describe('the settings package.json contributes', () => {
     }
   });
 
+  it('titles each setting in words on its group\'s page: the group ids hold the key\'s svc prefix, which VS Code then leaves out', () => {
+    // VS Code's Settings page titles a setting from its key ("svc.maxCompletionTokens" → "Svc: Max Completion
+    // Tokens"), leaving out the part of the key's prefix its group's id starts with (its settingKeyToDisplayFormat).
+    const wordify = (part: string): string => part.split('.').map((w) => w.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())).join(' › ');
+    const titles: string[] = [];
+    for (const category of manifestCategories()) {
+      const groupParts = (category.id ?? '').split('.');
+      for (const key of Object.keys(category.properties ?? {})) {
+        const prefix = key.slice(0, key.lastIndexOf('.'));
+        const parts = [...groupParts];
+        while (parts.length > 0 && !new RegExp(`^${parts.join('\\.')}(\\.|$)`, 'i').test(prefix)) parts.pop();
+        const rest = parts.length > 0 ? prefix.replace(new RegExp(`^${parts.join('\\.')}(\\.|$)`, 'i'), '') : prefix;
+        titles.push(`${rest === '' ? '' : `${wordify(rest)}: `}${wordify(key.slice(key.lastIndexOf('.') + 1))}`);
+      }
+    }
+    assert.deepEqual(titles.slice(0, 4), ['Model', 'Thinking', 'Temperature', 'Max Completion Tokens']);
+    assert.ok(titles.includes('Max Steps') && titles.includes('Show Reasoning'), titles.join(', '));
+    assert.deepEqual(titles.filter((t) => t.startsWith('Svc')), [], 'no title repeats the svc prefix');
+  });
+
   it('gives every setting a category, a type, a description and an order within its category', () => {
     const seen = new Set<string>();
     for (const category of manifestCategories()) {
