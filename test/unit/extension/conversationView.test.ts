@@ -3,17 +3,15 @@ import { ConversationViewSchema } from '../../../src/shared/protocol';
 import { conversationView } from '../../../src/extension/chat/conversationView';
 import type { Conversation } from '../../../src/core/conversations/conversation';
 
+/** A saved conversation holding `entries`, with `usageTotals` as given. */
+function conversation(entries: Conversation['entries'], usageTotals: Conversation['usageTotals']): Conversation {
+  return { version: 1, id: 'c1', title: 'T', titleIsCustom: false, createdAt: 1, updatedAt: 2, usageTotals, entries };
+}
+
 describe('conversationView', () => {
   it('maps every entry kind to a protocol-valid view', () => {
-    const c: Conversation = {
-      version: 1,
-      id: 'c1',
-      title: 'T',
-      titleIsCustom: false,
-      createdAt: 1,
-      updatedAt: 2,
-      usageTotals: { promptTokens: 5, completionTokens: 6, cachedTokens: 1, reasoningTokens: 2 },
-      entries: [
+    const c = conversation(
+      [
         { id: 'u', role: 'user', createdAt: 1, content: 'hi' },
         {
           id: 'a',
@@ -29,7 +27,8 @@ describe('conversationView', () => {
         },
         { id: 't', role: 'tool', createdAt: 1, toolCallId: 'x', content: 'ok' },
       ],
-    };
+      { promptTokens: 5, completionTokens: 6, cachedTokens: 1, reasoningTokens: 2 },
+    );
     const view = conversationView(c);
     assert.ok(ConversationViewSchema.safeParse(view).success);
     const assistant = view.messages[1];
@@ -45,22 +44,16 @@ describe('conversationView', () => {
   it('a card saved before tools declared how they show gets the display its tool has; a card that has one keeps it, an unknown tool gets none', () => {
     const card = { step: 1, arguments: '{"path":"a.ts"}', status: 'done' as const };
     const declared = { kind: 'external' as const, running: 'Calling x', done: 'Called x' };
-    const c: Conversation = {
-      version: 1,
-      id: 'c1',
-      title: 'T',
-      titleIsCustom: false,
-      createdAt: 1,
-      updatedAt: 2,
-      usageTotals: { promptTokens: 0, completionTokens: 0, cachedTokens: 0, reasoningTokens: 0 },
-      entries: [
+    const c = conversation(
+      [
         { id: 'u', role: 'user', createdAt: 1, content: 'hi' },
         { id: 't1', role: 'tool', createdAt: 1, toolCallId: 'c1', name: 'read_file', content: 'ok', card },
         { id: 't2', role: 'tool', createdAt: 1, toolCallId: 'c2', name: 'update_plan', content: 'ok', card },
         { id: 't3', role: 'tool', createdAt: 1, toolCallId: 'c3', name: 'read_file', content: 'ok', card: { ...card, display: declared } },
         { id: 't4', role: 'tool', createdAt: 1, toolCallId: 'c4', name: 'constructor', content: 'ok', card },
       ],
-    };
+      { promptTokens: 0, completionTokens: 0, cachedTokens: 0, reasoningTokens: 0 },
+    );
     const view = conversationView(c);
     assert.ok(ConversationViewSchema.safeParse(view).success);
     const displays = view.messages.map((m) => (m.role === 'tool' ? m.card?.display : undefined));
