@@ -15,8 +15,15 @@ async function main(): Promise<number> {
     return 1;
   }
   ensureTools({ browser: true });
-  // Only the screenshots of the last run: the run folders may belong to a run still going on elsewhere.
-  for (const theme of themes) fs.rmSync(path.join(e2eResults, theme.name), { recursive: true, force: true });
+  // `tsx test/e2e/runE2eTests.ts faults` runs only the files whose path contains one of the words given;
+  // `-faults` leaves those out (npm test runs the suite in two lanes side by side this way).
+  const words = process.argv.slice(2);
+  const only = words.filter((word) => !word.startsWith('-'));
+  const except = words.filter((word) => word.startsWith('-')).map((word) => word.slice(1));
+  const chosen = (file: string) => (only.length === 0 || only.some((word) => file.includes(word))) && !except.some((word) => file.includes(word));
+  // Only the screenshots of the last whole run: a part run may have the other part beside it, and the run
+  // folders may belong to a run still going on elsewhere.
+  if (words.length === 0) for (const theme of themes) fs.rmSync(path.join(e2eResults, theme.name), { recursive: true, force: true });
   fs.mkdirSync(path.join(resultsDir, 'tmp'), { recursive: true });
   process.env.TMPDIR = path.join(resultsDir, 'tmp');
   const runDir = makeRunDir(path.join(e2eResults, 'runs'), 'run');
@@ -24,9 +31,6 @@ async function main(): Promise<number> {
 
   const dir = path.join(repoRoot, 'test', 'e2e');
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 90_000 });
-  // `tsx test/e2e/runE2eTests.ts faults` runs only the files whose path contains one of the words given.
-  const only = process.argv.slice(2);
-  const chosen = (file: string) => only.length === 0 || only.some((word) => file.includes(word));
   for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts') && chosen(f)).sort()) {
     mocha.addFile(path.join(dir, file));
   }
