@@ -10,6 +10,8 @@ export interface HookProcessRequest {
   stdin: string;
   /** Killed, with everything it started, once this has passed. */
   timeoutMs: number;
+  /** Variables added to the scrubbed environment (`CLAUDE_PROJECT_DIR`, which Claude Code's hook commands use). */
+  variables: Record<string, string>;
 }
 
 export interface HookProcessResult {

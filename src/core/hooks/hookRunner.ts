@@ -56,7 +56,7 @@ function blockFromJson(stdout: string): string | undefined {
 }
 
 export async function runHook(hook: HookDefinition, input: Record<string, unknown>, cwd: string, processes: HookProcesses): Promise<HookOutcome> {
-  const result = await processes.run({ command: hook.command, cwd, stdin: JSON.stringify(input), timeoutMs: hook.timeoutSeconds * 1000 });
+  const result = await processes.run({ command: hook.command, cwd, stdin: JSON.stringify(input), timeoutMs: hook.timeoutSeconds * 1000, variables: { CLAUDE_PROJECT_DIR: cwd } });
   if (result.timedOut) return { kind: 'failed', message: l10n.t('The {0} hook `{1}` ran past its time limit of {2} s and was stopped.', hook.event, hookLabel(hook), hook.timeoutSeconds) };
   if (result.exitCode === undefined) return { kind: 'failed', message: l10n.t('The {0} hook `{1}` could not run: {2}', hook.event, hookLabel(hook), result.error ?? l10n.t('it was stopped')) };
   if (result.exitCode === 2) return { kind: 'block', reason: cut(result.stderr.trim() || 'blocked by a hook (exit code 2, no reason given)', MAX_REASON_CHARS) };

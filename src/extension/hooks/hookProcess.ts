@@ -25,7 +25,7 @@ function collect(stream: NodeJS.ReadableStream | null): () => string {
 
 export function runHookProcess(request: HookProcessRequest, launch: ShellLaunch): Promise<HookProcessResult> {
   const group = process.platform !== 'win32';
-  const options = { cwd: request.cwd, env: commandEnvironment(launch.env), detached: group, stdio: ['pipe', 'pipe', 'pipe'] as ['pipe', 'pipe', 'pipe'] };
+  const options = { cwd: request.cwd, env: { ...commandEnvironment(launch.env), ...request.variables }, detached: group, stdio: ['pipe', 'pipe', 'pipe'] as ['pipe', 'pipe', 'pipe'] };
   const child = launch.kind === 'login' ? spawn(launch.shell, ['-c', request.command], options) : spawn(request.command, { ...options, shell: true });
   const stdout = collect(child.stdout);
   const stderr = collect(child.stderr);

@@ -51,9 +51,10 @@ describe('hooks (real processes)', function () {
   });
 
   it('gives the hook Claude Code\'s JSON on standard input: event, tool name and input, session and folder', async () => {
-    bed.userHooks = { ...oneHook('PreToolUse', `cat > ${trace('pre.json')}`), PostToolUse: [{ matcher: 'read_file', hooks: [{ type: 'command', command: `cat > ${trace('post.json')}` }] }] };
+    bed.userHooks = { ...oneHook('PreToolUse', `cat > ${trace('pre.json')}; echo "$CLAUDE_PROJECT_DIR" > ${trace('project-dir')}`), PostToolUse: [{ matcher: 'read_file', hooks: [{ type: 'command', command: `cat > ${trace('post.json')}` }] }] };
     await bed.call('read_file', { path: 'README.md' });
     const pre = JSON.parse(await fs.readFile(trace('pre.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal((await fs.readFile(trace('project-dir'), 'utf8')).trim(), bed.workspace, 'CLAUDE_PROJECT_DIR is the folder, as Claude Code sets it');
     assert.deepEqual(pre, { session_id: 'conversation-1', cwd: bed.workspace, hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: { path: 'README.md' } });
     const post = JSON.parse(await fs.readFile(trace('post.json'), 'utf8')) as { hook_event_name: string; tool_response: { status: string; content: string } };
     assert.equal(post.hook_event_name, 'PostToolUse');
