@@ -21,7 +21,7 @@ import type { ReplyCost } from '../core/billing/replyCost';
 import type { RuleSource } from '../core/rules/projectRules';
 import type { RequestIdentity } from '../core/requests/requestIdentity';
 import type { Connection, HostMessage, SendOptions, WebviewMessage } from '../shared/protocol';
-import { ChatSendPath } from './chat/chatSendPath';
+import { ChatSendPath, type ChatSendPathDeps } from './chat/chatSendPath';
 import { conversationView } from './chat/conversationView';
 import { checkpointHandlers } from './chat/handlers/checkpointHandlers';
 import { codeBlockHandlers } from './chat/handlers/codeBlockHandlers';
@@ -81,6 +81,8 @@ export interface ChatControllerOptions {
   mentions: { sources: MentionSources; workspaceFiles(): Promise<string[]> };
   /** Checkpoints before each message, and the view's compare and restore buttons. */
   checkpoints: { checkpoints: Checkpoints; take: TakeCheckpoint; restorer: CheckpointRestorer };
+  /** The UserPromptSubmit hooks a chat message passes before it is sent. */
+  promptHooks?: ChatSendPathDeps['promptHooks'];
 }
 
 function modelViews(listing: ModelListing) {
@@ -129,6 +131,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       showNotice: (notice) => this.showNotice(notice),
       showConversation: (id) => this.showConversation(id),
       identity: options.identity,
+      ...(options.promptHooks ? { promptHooks: options.promptHooks } : {}),
     });
     // A draft's estimate never starts the local emulator (the view asks for one as soon as it opens): until a
     // connection is made, the draft is counted locally.

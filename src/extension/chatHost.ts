@@ -40,6 +40,8 @@ import { createRequestIdentity } from './settings/requestIdentitySupplier';
 import { onDidChangeSettings, readSettings, readSettingsProblems } from './settings/settingsReader';
 import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
+import { createHookFeatures } from './hooks/vscodeHooks';
+import { NotificationApprover } from './workspaceTools/notificationApprover';
 import { LazyAgentFeatures } from './agent/lazyAgentFeatures';
 import type { AgentFeatureOptions } from './agent/registerAgentFeatures';
 import type { InlineEditFeatureDeps } from './inlineEdit/registerInlineEdit';
@@ -131,7 +133,10 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const checkpoints = createWorkspaceCheckpoints(context, log);
   const takeCheckpoint = checkpointTaker(checkpoints, log);
   const restorer = new CheckpointRestorer(store, checkpoints, vscodeHostWindow);
+  const hooks = createHookFeatures(context, log);
+  const hookDialog = new NotificationApprover();
   const agentOptions: AgentFeatureOptions = {
+    hooks,
     externalTools: mcp.externalTools,
     checkpoint: takeCheckpoint,
     standingInstructions: () => rules.message(),
@@ -186,6 +191,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     rules,
     mentions: { sources: mentionSources, workspaceFiles: workspaceFileList() },
     checkpoints: { checkpoints, take: takeCheckpoint, restorer },
+    // A chat message is no agent task: a workspace hook's question is the editor's dialog.
+    promptHooks: (conversationId) =>
+      hooks.forTask({ sessionId: conversationId ?? '', ask: async (request, signal) => (await hookDialog.request(request, signal)) !== 'reject', report: (text) => chat.showNotice({ severity: 'warning', text }) }),
   });
   registerFileCommands(context, files, chat);
 

@@ -92,7 +92,7 @@ const agentHostMessages = [
     type: z.literal('approvalRequest'),
     requestId: id,
     conversationId: id,
-    kind: z.enum(['edit', 'move', 'delete', 'command', 'charged-tool', 'read-secret', 'send-data', 'run-code', 'external-tool']),
+    kind: z.enum(['edit', 'move', 'delete', 'command', 'charged-tool', 'read-secret', 'send-data', 'run-code', 'external-tool', 'run-hook']),
     title: z.string(),
     detail: z.string(),
     warning: z.optional(z.string()),

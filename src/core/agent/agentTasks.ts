@@ -26,6 +26,7 @@ import type { Tool } from '../tools/tool';
 import { UpdatePlanTool } from '../tools/updatePlanTool';
 import type { RequestSettings } from '../requests/requestSettings';
 import { undoMessage } from './agentUndoMessage';
+import { PromptBlockedError } from '../hooks/taskHooks';
 import * as l10n from '../l10n';
 
 export interface AgentTaskRecord {
@@ -175,6 +176,8 @@ export class AgentTasks {
         running.processes = processes;
         processes.onChange(() => this.options.onEvent({ type: 'processes', conversationId: conversation.id, processes: processes.shown() }));
       }
+      const submitted = await toolset.hooks?.promptSubmitted(task, controller.signal);
+      if (submitted?.blocked) throw new PromptBlockedError(submitted.reason);
       this.offeredTools.set(conversation.id, { model, tools: toolset.registry.definitions() });
       const instructions = await this.options.standingInstructions?.();
       const result = await runAgentTask({
@@ -207,6 +210,7 @@ export class AgentTasks {
       conversation.entries.push(...taskEntries);
       for (const entry of taskEntries) if (entry.role === 'assistant' && entry.timing) conversation.timeTotals = addTiming(conversation.timeTotals, entry.timing);
       if (planning) this.attachPlan(conversation, result.summary.answer);
+      await this.runStopHooks(toolset, notice);
       conversation.usageTotals = addUsage(conversation.usageTotals, result.summary.usage);
       const record: AgentTaskRecord = { taskId, conversationId: conversation.id, task, finishedAt: clock.now(), summary: result.summary, journal: toolset.journal };
       this.records.push(record);
@@ -358,6 +362,12 @@ export class AgentTasks {
     if (!record?.journal.hasChanges()) return { level: 'info', message: l10n.t('svc: the agent has no changes to undo in this window.') };
     const report = await record.journal.undoAll(files);
     return { level: report.skipped.length > 0 ? 'warning' : 'info', message: undoMessage(record.task, report), record, report };
+  }
+
+  /** The task ended, however: its Stop hooks run (even after the user stopped it), and a block's reason is shown. */
+  private async runStopHooks(toolset: AgentToolset, notice: (level: NoticeLevel, message: string) => void): Promise<void> {
+    const verdict = await toolset.hooks?.stopped(new AbortController().signal);
+    if (verdict?.blocked) notice('info', l10n.t('A Stop hook says: {0}', verdict.reason));
   }
 
   /** Whatever the task left running stops with it; a failure to stop is logged, never thrown over the task's end. */

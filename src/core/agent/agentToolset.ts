@@ -19,6 +19,8 @@ import { DEFAULT_MAX_COMMAND_OUTPUT_BYTES } from '../tools/shellCommandTool';
 import { TaskProcesses } from '../tools/taskProcesses';
 import type { WorkspaceHost } from '../tools/workspaceHost';
 import { createWorkspaceTools, type WorkspaceToolOptions } from '../tools/workspaceTools';
+import { HookedTool } from '../hooks/hookedTool';
+import type { TaskHooks } from '../hooks/taskHooks';
 
 export interface AgentToolsetOptions {
   catalog: FormulaToolCatalog;
@@ -48,6 +50,8 @@ export interface AgentToolsetOptions {
   extraTools?: Tool[];
   /** Subfolders' AGENTS.md files, sent with the results of the file tools that touch those folders. */
   nestedRules?: NestedRulesSource;
+  /** The task's hooks: PreToolUse and PostToolUse around every tool, UserPromptSubmit and Stop around the task. */
+  hooks?: TaskHooks;
 }
 
 export interface AgentToolset {
@@ -57,6 +61,8 @@ export interface AgentToolset {
   egress: DataEgressGuard;
   /** The commands the task started that still run; absent when the task cannot run commands. */
   processes?: TaskProcesses;
+  /** The task's hooks, when any is defined. */
+  hooks?: TaskHooks;
 }
 
 export async function createAgentToolset(options: AgentToolsetOptions): Promise<AgentToolset> {
@@ -67,7 +73,9 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
   const readOnly = options.readOnly ?? false;
   const registry = new ToolRegistry();
   const add = (tool: Tool): void => {
-    if (!readOnly || isReadOnly(tool.traits)) registry.add(new EgressNotedTool(tool, egress));
+    if (readOnly && !isReadOnly(tool.traits)) return;
+    const noted = new EgressNotedTool(tool, egress);
+    registry.add(options.hooks ? new HookedTool(noted, options.hooks) : noted);
   };
   // Formulas that would be left out are not even listed (their definitions are fetched from the service).
   const formulas = (options.formulas ?? DEFAULT_FORMULAS).filter((formula) => !readOnly || (READ_ONLY_FORMULAS as readonly string[]).includes(formula));
@@ -89,5 +97,5 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
     const task: ExternalToolTask = { approvals, alwaysAllowed: new Set(), notice: options.notice ?? (() => undefined) };
     for (const tool of await options.externalTools(task, new Set(registry.names()))) add(tool);
   }
-  return { registry, approvals, journal, egress, ...(processes ? { processes } : {}) };
+  return { registry, approvals, journal, egress, ...(processes ? { processes } : {}), ...(options.hooks ? { hooks: options.hooks } : {}) };
 }

@@ -8,11 +8,12 @@ export type ApprovalDecision = 'approve' | 'reject' | 'always';
  * delete: a file or folder removed; command: a shell command; charged-tool: a formula that costs money (web-search);
  * read-secret: reading a file that looks like a secret; send-data: sending data to a destination the
  * task has not used yet, after it read workspace content; run-code: code that runs on this computer;
- * external-tool: a tool of an MCP server or of another extension.
+ * external-tool: a tool of an MCP server or of another extension; run-hook: a workspace's hook command, asked
+ * once per exact command and file (hookTrust.ts).
  * `allowAlways` is false where every occurrence must be asked (shell commands).
  */
 export interface ApprovalRequest {
-  kind: 'edit' | 'move' | 'delete' | 'command' | 'charged-tool' | 'read-secret' | 'send-data' | 'run-code' | 'external-tool';
+  kind: 'edit' | 'move' | 'delete' | 'command' | 'charged-tool' | 'read-secret' | 'send-data' | 'run-code' | 'external-tool' | 'run-hook';
   title: string;
   detail: string;
   /** One line the user must not miss, shown above the detail (e.g. "This file configures tools that run code."). */

@@ -32,6 +32,7 @@ import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 import type { AgentEditReview } from '../../core/review/agentEditReview';
 import { followJournal } from '../../core/review/reviewSources';
 import type { RequestIdentity } from '../../core/requests/requestIdentity';
+import type { HookFeatures } from '../hooks/hookFeatures';
 
 export type { AgentTaskRecord };
 
@@ -80,6 +81,8 @@ export interface AgentControllerOptions {
   nestedRules?: NestedRulesSource;
   /** The review of the agent's edits in the editor: every task's writes are offered there. */
   review?: AgentEditReview;
+  /** Hooks around every tool call, the prompt and the task's end. */
+  hooks?: HookFeatures;
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
@@ -243,9 +246,15 @@ export class AgentController {
     // Trust is read per task: granting it takes effect from the next task on.
     const trusted = vscode.workspace.isTrusted;
     if (!trusted) notice('warning', restrictedModeNotice());
+    const approver = this.options.approver.forConversation(conversationId);
+    const hooks = await this.options.hooks?.forTask({
+      sessionId: conversationId,
+      ask: async (request, signal) => (await approver.request(request, signal)) !== 'reject',
+      report: (message) => notice('warning', message),
+    });
     const toolset = await createAgentToolset({
       catalog: this.formulaCatalog(client),
-      approver: this.options.approver.forConversation(conversationId),
+      approver,
       formulas: agent.formulas,
       // Plan mode keeps the tools whose traits say they only read or compute.
       readOnly,
@@ -259,6 +268,7 @@ export class AgentController {
       notice: (message: string) => notice('warning', message),
       ...(checkpoint ? { checkpoint } : {}),
       ...(this.options.nestedRules ? { nestedRules: this.options.nestedRules } : {}),
+      ...(hooks ? { hooks } : {}),
     });
     const decode = async (bytes: Uint8Array, display: string) => (await decodeTextFile(bytes, display, this.options.workspace.encodingDetector)).text;
     if (this.options.review) followJournal(this.options.review, toolset.journal, decode, (error) => this.options.log.warn(`Agent review: ${error instanceof Error ? error.message : String(error)}`));

@@ -12,6 +12,7 @@ import { NotificationApprover } from '../workspaceTools/notificationApprover';
 import { VscodeWorkspaceHost } from '../workspaceTools/vscodeWorkspaceHost';
 import { AgentController, type AgentChatSurface, type AgentTaskRecord } from './agentController';
 import { ChatApprover, type PendingApproval } from './chatApprover';
+import type { HookFeatures } from '../hooks/hookFeatures';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { RequestIdentity } from '../../core/requests/requestIdentity';
@@ -50,6 +51,8 @@ export interface AgentFeatureOptions {
   standingInstructions?: () => Promise<ChatMessage | undefined>;
   /** Subfolders' rules, sent with the file tools' results there. */
   nestedRules?: NestedRulesSource;
+  /** Hooks around every tool call, the prompt and the task's end. */
+  hooks?: HookFeatures;
 }
 
 /** The agent's controller, what tests drive, and the review of its edits. */

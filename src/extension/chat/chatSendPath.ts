@@ -21,6 +21,7 @@ import type { ChatNotice, FileFeatures } from '../files/chatFilesBridge';
 import type { WorkspaceRules } from '../rules/workspaceRules';
 import type { ServiceConnection } from '../serviceConnection';
 import { readSettings } from '../settings/settingsReader';
+import { PromptBlockedError, type TaskHooks } from '../../core/hooks/taskHooks';
 
 export interface ChatSendPathDeps {
   store: ConversationStore;
@@ -36,6 +37,8 @@ export interface ChatSendPathDeps {
   showConversation(conversationId: string): void;
   /** The user's request settings with the composer's choices for this one, the safety identifier among them. */
   identity: RequestIdentity;
+  /** The hooks a prompt passes before it is sent (UserPromptSubmit); undefined when none is defined. */
+  promptHooks?: (conversationId: string | null) => Promise<TaskHooks | undefined>;
 }
 
 export class ChatSendPath {
@@ -48,6 +51,7 @@ export class ChatSendPath {
   async send(conversationId: string | null, text: string, options?: Partial<SendOptions>): Promise<string> {
     const settings = this.deps.identity.settings(options);
     await this.assertBalanceAllowsSending();
+    await this.assertHooksAllow(conversationId, text);
     const taken = await this.deps.files.takeTurn({ model: settings.model, text });
     for (const left of [...taken.omitted.map((o) => ({ name: o.name, reason: o.error ?? vscode.l10n.t('extraction failed') })), ...taken.refused]) {
       this.deps.showNotice({ severity: 'warning', text: vscode.l10n.t('{0} was not sent: {1}', left.name, left.reason) });
@@ -89,6 +93,15 @@ export class ChatSendPath {
     );
     if (compacted) this.deps.showConversation(id);
     await this.deps.session.sendTurn(id, checkpointedTurn(turn, this.deps.takeCheckpoint), settings);
+  }
+
+  /** A UserPromptSubmit hook that blocks stops the send with its reason; the text goes back to the message box. */
+  private async assertHooksAllow(conversationId: string | null, text: string): Promise<void> {
+    const hooks = await this.deps.promptHooks?.(conversationId);
+    const verdict = await hooks?.promptSubmitted(text, new AbortController().signal);
+    if (!verdict?.blocked) return;
+    this.deps.post({ type: 'insertIntoComposer', text });
+    throw new PromptBlockedError(verdict.reason);
   }
 
   /**

@@ -8,6 +8,7 @@ import type { UserOnlySetting } from '../userSettings';
 import { USER_ONLY_SETTINGS } from '../userSettings';
 import { chatSettingsFrom, type ChatSettings, type ReadSettings, type SettingLookup } from './chatSettings';
 import { settingsProblems } from './settingsProblems';
+import { userHooks } from '../hooks/hookSources';
 
 /** The user-level value, else the default: workspace and folder values are never used. */
 export function userSetting<T>(name: UserOnlySetting, fallback: T): T {
@@ -39,7 +40,7 @@ export function readSettings(): ChatSettings {
 export function readSettingsProblems(): string[] {
   const values = lookup();
   const { settings, problems } = chatSettingsFrom(values);
-  return [...problems, ...settingsProblems(settings), ...agentSettingsProblems(values)];
+  return [...problems, ...settingsProblems(settings), ...agentSettingsProblems(values), ...userHooks(values('hooks')).problems];
 }
 
 export function readAgentSettings(): AgentSettings {

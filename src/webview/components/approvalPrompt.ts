@@ -18,6 +18,7 @@ const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], string> = {
   'send-data': 'globe',
   'run-code': 'play',
   'external-tool': 'plug',
+  'run-hook': 'zap',
 };
 
 const DIFF_CLASSES: Record<string, string> = { '+': 'diff-added', '-': 'diff-removed' };

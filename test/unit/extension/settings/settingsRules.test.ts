@@ -6,6 +6,7 @@ import { agentSettingsFrom, agentSettingsProblems } from '../../../../src/extens
 import { chatSettingsFrom, DEFAULT_MODEL, GLOBAL_BASE_URL, type ChatSettings } from '../../../../src/extension/settings/chatSettings';
 import { requestSettingsOf, safetyIdentifierFor } from '../../../../src/extension/settings/requestSettingsOf';
 import { settingsProblems } from '../../../../src/extension/settings/settingsProblems';
+import { userHooks } from '../../../../src/extension/hooks/hookSources';
 
 /** The settings as the editor would hold them, by name without `svc.`. */
 function settingsWith(values: Record<string, unknown>): ReturnType<typeof chatSettingsFrom> {
@@ -130,5 +131,15 @@ describe('the reply length a model gets when none is set', () => {
     const message = [{ role: 'user' as const, content: 'Hi' }];
     assert.equal(buildChatRequest(message, requestSettings({ model: 'svc-k2-thinking' }), 'k').max_completion_tokens, THINKING_COMPLETION_TOKENS);
     assert.equal(buildChatRequest(message, requestSettings({ model: 'svc-v1-8k' }), 'k').max_completion_tokens, undefined);
+  });
+});
+
+describe('the svc.hooks setting', () => {
+  it('refuses a bad hook naming its field and what is allowed, keeps the good ones, and its default has no problem', () => {
+    assert.deepEqual(userHooks({}), { hooks: [], problems: [] });
+    assert.deepEqual(userHooks(undefined), { hooks: [], problems: [] });
+    const read = userHooks({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'ok' }, { type: 'command', timeout: 5 }] }] });
+    assert.deepEqual(read.hooks.map((h) => h.command), ['ok']);
+    assert.deepEqual(read.problems, ['svc.hooks.PreToolUse[0].hooks[1].command: must be a non-empty string']);
   });
 });
