@@ -18,7 +18,7 @@ import { DraftTokenEstimates } from '../core/tokens/draftTokenEstimate';
 import type { EstimateClient } from '../core/tokens/tokenEstimator';
 import type { AttachmentChip } from '../core/files/attachmentSession';
 import type { ReplyCost } from '../core/billing/replyCost';
-import type { RuleSource } from '../core/rules/projectRules';
+import type { RuleChip } from '../core/customizations/standingCustomizations';
 import type { RequestIdentity } from '../core/requests/requestIdentity';
 import type { Connection, HostMessage, SendOptions, WebviewMessage } from '../shared/protocol';
 import { ChatSendPath } from './chat/chatSendPath';
@@ -262,8 +262,8 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     this.post({ type: 'settings', settings: uiSettings(readSettings()) });
   }
 
-  private showRules(list: RuleSource[]): void {
-    this.post({ type: 'rules', rules: list.map((r) => ({ label: r.label, scope: r.scope, ...(r.path ? { path: r.path } : {}) })) });
+  private showRules(list: RuleChip[]): void {
+    this.post({ type: 'rules', rules: list.map((r) => ({ label: r.label, scope: r.scope, ...(r.path ? { path: r.path } : {}), ...(r.warning ? { warning: r.warning } : {}) })) });
   }
 
   /** The connection as read when the view was attached, if nothing changed since; else read now. */

@@ -78,10 +78,13 @@ const mentionHostMessages = [
 ] as const;
 
 const rulesHostMessages = [
-  /** The project rules every request carries now (after a rules file or the setting changed, and on init). */
+  /**
+   * The project rules every request carries now (after a rules file or the setting changed, and on init), and the
+   * customization files the user must look at: `warning` says what is wrong (a file with invalid front matter is not used).
+   */
   z.object({
     type: z.literal('rules'),
-    rules: z.array(z.object({ label: z.string().check(z.minLength(1)), path: z.optional(z.string()), scope: z.enum(['user', 'workspace']) })),
+    rules: z.array(z.object({ label: z.string().check(z.minLength(1)), path: z.optional(z.string()), scope: z.enum(['user', 'workspace']), warning: z.optional(z.string()) })),
   }),
 ] as const;
 

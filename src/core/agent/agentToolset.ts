@@ -19,6 +19,10 @@ import { DEFAULT_MAX_COMMAND_OUTPUT_BYTES } from '../tools/shellCommandTool';
 import { TaskProcesses } from '../tools/taskProcesses';
 import type { WorkspaceHost } from '../tools/workspaceHost';
 import { createWorkspaceTools, type WorkspaceToolOptions } from '../tools/workspaceTools';
+import { WorkspacePathPolicy } from '../tools/pathPolicy';
+import { SecretFileRules } from '../tools/secretFiles';
+import { usableSkills } from '../customizations/skillCatalogue';
+import { UseSkillTool, type SkillSource } from '../customizations/skillTool';
 
 export interface AgentToolsetOptions {
   catalog: FormulaToolCatalog;
@@ -48,6 +52,8 @@ export interface AgentToolsetOptions {
   extraTools?: Tool[];
   /** Subfolders' AGENTS.md files, sent with the results of the file tools that touch those folders. */
   nestedRules?: NestedRulesSource;
+  /** The skills the model may read with use_skill (offered only when there is one). */
+  skills?: SkillSource;
 }
 
 export interface AgentToolset {
@@ -82,6 +88,12 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
       const tool = rules && created.traits.pathArgument ? new NestedRulesTool(created, rules) : created;
       add(take && takesCheckpoint(tool.traits) ? new CheckpointedTool(tool, take) : tool);
     }
+  }
+  if (options.skills && usableSkills(await options.skills.items()).length > 0) {
+    const secrets = new SecretFileRules(options.workspaceOptions?.protectedFiles);
+    const policy = options.workspace && options.workspace.files.roots().length > 0 ? new WorkspacePathPolicy(options.workspace.files, secrets) : undefined;
+    const skills = options.skills;
+    add(new UseSkillTool(() => skills.items(), skills.files, { approvals, secrets, ...(policy ? { policy } : {}) }));
   }
   for (const tool of options.extraTools ?? []) add(tool);
   // Tools from outside never declare themselves read-only (externalTool.ts), so plan mode does not start their sources.

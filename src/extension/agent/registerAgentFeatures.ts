@@ -4,6 +4,7 @@ import type { CommandArgumentTrust } from '../commandArguments';
 import * as vscode from 'vscode';
 import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
+import type { SkillSource } from '../../core/customizations/skillTool';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import type { ApprovalDecision } from '../../core/tools/approvals';
 import type { UndoReport } from '../../core/tools/changeJournal';
@@ -50,6 +51,8 @@ export interface AgentFeatureOptions {
   standingInstructions?: () => Promise<ChatMessage | undefined>;
   /** Subfolders' rules, sent with the file tools' results there. */
   nestedRules?: NestedRulesSource;
+  /** The skills the agent may read (use_skill). */
+  skills?: SkillSource;
 }
 
 /** The agent's controller, what tests drive, and the review of its edits. */
