@@ -42,6 +42,8 @@ import type { ServiceConnection } from './serviceConnection';
 import { readSettings } from './settings/settingsReader';
 import type { ChatAgent } from './agent/lazyAgentFeatures';
 import type { WorkspaceRules } from './rules/workspaceRules';
+import type { WorkspaceCustomizations } from './customizations/workspaceCustomizations';
+import { customCommandHandlers, customCommandsMessage } from './customizations/customCommandHandlers';
 
 /** The chat view's page as the controller sees it: its messages, and when one is attached or gone. */
 export interface ChatViewEvents {
@@ -77,6 +79,8 @@ export interface ChatControllerOptions {
   agent: ChatAgent;
   /** Project rules in every request, shown above the composer. */
   rules: WorkspaceRules;
+  /** Skills and prompt files, offered as `/` commands. */
+  customizations: WorkspaceCustomizations;
   /** @-mentions resolved into the turn when it is sent, and the workspace files the completion list offers. */
   mentions: { sources: MentionSources; workspaceFiles(): Promise<string[]> };
   /** Checkpoints before each message, and the view's compare and restore buttons. */
@@ -146,6 +150,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       }),
       models.onDidChange((listing) => this.showModels(listing)),
       rules.onDidChange((list) => this.showRules(list)),
+      options.customizations.onDidChange(() => void this.showCustomCommands()),
     );
   }
 
@@ -192,6 +197,13 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       checkpointHandlers({ store, checkpoints: checkpoints.checkpoints, restorer: checkpoints.restorer, proposals, post, showConversation }),
       mentionHandlers({ workspaceFiles: this.options.mentions.workspaceFiles, post }),
       rulesHandlers(rules),
+      customCommandHandlers({
+        items: () => this.options.customizations.items(),
+        send: (conversationId, text, sendOptions) => this.send(conversationId, text, sendOptions),
+        runTask: (message) => agent.handlers().runAgentTask(message),
+        askInput: (command, input) => vscode.window.showInputBox({ title: `/${command}`, prompt: input.name, ...(input.placeholder ? { placeHolder: input.placeholder } : {}), ignoreFocusOut: true }),
+        post,
+      }),
       this.options.attachments.handlers(),
       agent.handlers(),
     );
@@ -255,6 +267,11 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       () => undefined,
     );
     this.showRules(await this.options.rules.current());
+    await this.showCustomCommands();
+  }
+
+  private async showCustomCommands(): Promise<void> {
+    this.post(customCommandsMessage(await this.options.customizations.items()));
   }
 
   /** The settings the view shows changed. */

@@ -188,6 +188,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     attachments: new AttachmentController(files.features, post),
     agent,
     rules,
+    customizations,
     mentions: { sources: mentionSources, workspaceFiles: workspaceFileList() },
     checkpoints: { checkpoints, take: takeCheckpoint, restorer },
   });

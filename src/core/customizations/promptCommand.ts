@@ -31,3 +31,9 @@ export function expandPrompt(body: string, argument: string, inputs: Readonly<Re
     });
   return !usedArguments && argument !== '' ? `${expanded}\n\n${argument}` : expanded;
 }
+
+/** What `/skill-name argument` sends: the request, then the skill's instructions, read now because the user named it. */
+export function skillCommandText(name: string, label: string, body: string, argument: string): string {
+  const request = argument === '' ? `Apply the skill ${name}.` : argument;
+  return `${request}\n\n---\nSkill ${name} (${label}), which the user asked to use:\n\n${body}`;
+}
