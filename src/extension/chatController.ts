@@ -128,6 +128,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       files: options.files,
       mentions: options.mentions.sources,
       rules,
+      customizations: options.customizations,
       takeCheckpoint: options.checkpoints.take,
       post: options.post,
       showNotice: (notice) => this.showNotice(notice),
