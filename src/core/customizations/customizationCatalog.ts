@@ -37,6 +37,7 @@ const toPosix = (path: string) => path.split(nodePath.sep).join('/');
 export class CustomizationCatalog {
   private found: Map<string, Found> | undefined;
   private scanning: Promise<Map<string, Found>> | undefined;
+  private realRoots = new Map<string, Promise<string | undefined>>();
 
   constructor(
     private readonly places: CustomizationPlaces,
@@ -76,6 +77,7 @@ export class CustomizationCatalog {
   forget(): void {
     this.found = undefined;
     this.scanning = undefined;
+    this.realRoots = new Map();
   }
 
   private scan(): Promise<Map<string, Found>> {
@@ -121,11 +123,11 @@ export class CustomizationCatalog {
         return (await this.files.list(at))
           .filter((entry) => entry.kind === 'file' && entry.name.endsWith(shape.suffix) && entry.name.length > shape.suffix.length)
           .map((entry) => ({ location, root, file: nodePath.join(at, entry.name), fallbackName: entry.name.slice(0, -shape.suffix.length) }));
-      case 'skill-folders': {
-        const folders = (await this.files.list(at)).filter((entry) => entry.kind === 'directory');
-        const withFile = await Promise.all(folders.map(async (entry) => ((await this.files.realPath(nodePath.join(at, entry.name, SKILL_FILE))) ? [entry.name] : [])));
-        return withFile.flat().map((name) => ({ location, root, file: nodePath.join(at, name, SKILL_FILE), fallbackName: name }));
-      }
+      case 'skill-folders':
+        // A folder without SKILL.md drops out when it is read (its real path does not exist).
+        return (await this.files.list(at))
+          .filter((entry) => entry.kind === 'directory')
+          .map((entry) => ({ location, root, file: nodePath.join(at, entry.name, SKILL_FILE), fallbackName: entry.name }));
     }
   }
 
@@ -158,6 +160,13 @@ export class CustomizationCatalog {
     );
   }
 
+  /** A root's real path, looked up once per root rather than once per file. */
+  private realRoot(root: string): Promise<string | undefined> {
+    let real = this.realRoots.get(root);
+    if (!real) this.realRoots.set(root, (real = this.files.realPath(root)));
+    return real;
+  }
+
   private async read(candidate: Candidate): Promise<Customization | undefined> {
     const { location, root, file } = candidate;
     const origin: CustomizationOrigin = { scope: root.base === 'home' ? 'user' : 'workspace', location: locationLabel(location), ...(root.folder ? { folder: root.folder } : {}) };
@@ -166,7 +175,7 @@ export class CustomizationCatalog {
     const base = { kind: location.kind, name: candidate.fallbackName, file, label, origin, hiddenCharacters: 0 };
     const blocked = (validity: CustomizationValidity): Customization => ({ ...base, validity });
     if (origin.scope === 'workspace' && !this.places.trusted()) return blocked({ state: 'restricted' });
-    const [real, realRoot] = await Promise.all([this.files.realPath(file), this.files.realPath(root.path)]);
+    const [real, realRoot] = await Promise.all([this.files.realPath(file), this.realRoot(root.path)]);
     if (!real) return undefined;
     const inside = realRoot !== undefined && real.startsWith(realRoot + nodePath.sep);
     if (origin.scope === 'workspace' && !inside) return blocked({ state: 'ignored', why: 'its real path (through a symlink) is outside the workspace folder' });
