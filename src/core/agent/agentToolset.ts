@@ -23,6 +23,7 @@ import { WorkspacePathPolicy } from '../tools/pathPolicy';
 import { SecretFileRules } from '../tools/secretFiles';
 import { usableSkills } from '../customizations/skillCatalogue';
 import { UseSkillTool, type SkillSource } from '../customizations/skillTool';
+import { ScopedInstructionsTool, TaskScopedInstructions } from '../customizations/scopedInstructionsTool';
 
 export interface AgentToolsetOptions {
   catalog: FormulaToolCatalog;
@@ -52,7 +53,7 @@ export interface AgentToolsetOptions {
   extraTools?: Tool[];
   /** Subfolders' AGENTS.md files, sent with the results of the file tools that touch those folders. */
   nestedRules?: NestedRulesSource;
-  /** The skills the model may read with use_skill (offered only when there is one). */
+  /** The skills the model may read with use_skill (offered only when there is one), and the instruction files whose applyTo globs the file tools' paths match. */
   skills?: SkillSource;
 }
 
@@ -81,11 +82,14 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
   let processes: TaskProcesses | undefined;
   if (options.workspace && options.workspace.files.roots().length > 0) {
     const rules = options.nestedRules ? new TaskNestedRules(options.nestedRules) : undefined;
+    const skills = options.skills;
+    const instructions = skills ? new TaskScopedInstructions(() => skills.items()) : undefined;
     const shell = !readOnly && options.workspaceOptions?.shell !== false;
     if (shell) processes = new TaskProcesses(options.workspace.commands, options.workspaceOptions?.maxCommandOutputBytes ?? DEFAULT_MAX_COMMAND_OUTPUT_BYTES);
     for (const created of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, shell, egress, ...(processes ? { processes } : {}) })) {
       const take = options.checkpoint;
-      const tool = rules && created.traits.pathArgument ? new NestedRulesTool(created, rules) : created;
+      const withRules = rules && created.traits.pathArgument ? new NestedRulesTool(created, rules) : created;
+      const tool = instructions && created.traits.pathArgument ? new ScopedInstructionsTool(withRules, instructions) : withRules;
       add(take && takesCheckpoint(tool.traits) ? new CheckpointedTool(tool, take) : tool);
     }
   }

@@ -5,6 +5,10 @@ import { instructionRules } from '../../../../src/core/customizations/standingCu
 import { HIDDEN_CHARACTERS } from '../../../../src/core/customizations/hiddenCharacters';
 import { revealHiddenText } from '../../../../src/shared/revealHiddenText';
 import { customizationBed, type CustomizationBed } from './customizationBed';
+import { ScopedInstructionsTool, TaskScopedInstructions } from '../../../../src/core/customizations/scopedInstructionsTool';
+import { done, functionDefinition, type Tool } from '../../../../src/core/tools/tool';
+import { toolTraits } from '../../../../src/core/tools/toolTraits';
+import { STAND_IN_DISPLAY } from '../../../support/registeredTools';
 
 describe('prompt files and Claude Code commands', () => {
   let bed: CustomizationBed;
@@ -89,5 +93,23 @@ describe('the hidden characters of customizations', () => {
       const view = revealHiddenText(`a${char}b`).hiddenCount > 0;
       assert.equal(ours, view, `U+${code.toString(16)}`);
     }
+  });
+});
+
+describe("instruction files in an agent task's file tools", () => {
+  let bed: CustomizationBed;
+  beforeEach(async () => (bed = await customizationBed()));
+  afterEach(() => bed.remove());
+
+  it('follow the first result of a tool that touched a matching file, once per task', async () => {
+    await bed.write('.github/instructions/ts.instructions.md', '---\napplyTo: "src/**/*.ts"\n---\nStrict TypeScript.');
+    const instructions = new TaskScopedInstructions(() => bed.catalog.items());
+    const inner: Tool = { definition: functionDefinition('read_file', 'Read.', { path: { type: 'string', description: 'path' } }, ['path']), origin: { kind: 'workspace' }, traits: toolTraits({ readsWorkspace: true, pathArgument: true }), display: STAND_IN_DISPLAY, run: async () => done('file text') };
+    const tool = new ScopedInstructionsTool(inner, instructions);
+    const signal = new AbortController().signal;
+    const read = (path: string) => tool.run({ raw: '', value: { path } }, signal);
+    assert.equal((await read('README.md')).content, 'file text');
+    assert.equal((await read('src/a.ts')).content, 'file text\n\n---\nInstructions of .github/instructions/ts.instructions.md (from the workspace), for the files matching src/**/*.ts:\n\nStrict TypeScript.');
+    assert.equal((await read('src/b.ts')).content, 'file text', 'sent once per task');
   });
 });
