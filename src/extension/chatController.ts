@@ -18,7 +18,7 @@ import { DraftTokenEstimates } from '../core/tokens/draftTokenEstimate';
 import type { EstimateClient } from '../core/tokens/tokenEstimator';
 import type { AttachmentChip } from '../core/files/attachmentSession';
 import type { ReplyCost } from '../core/billing/replyCost';
-import type { RuleSource } from '../core/rules/projectRules';
+import type { RuleChip } from '../core/customizations/standingCustomizations';
 import type { RequestIdentity } from '../core/requests/requestIdentity';
 import type { Connection, HostMessage, SendOptions, WebviewMessage } from '../shared/protocol';
 import { ChatSendPath, type ChatSendPathDeps } from './chat/chatSendPath';
@@ -42,6 +42,8 @@ import type { ServiceConnection } from './serviceConnection';
 import { readSettings } from './settings/settingsReader';
 import type { ChatAgent } from './agent/lazyAgentFeatures';
 import type { WorkspaceRules } from './rules/workspaceRules';
+import type { WorkspaceCustomizations } from './customizations/workspaceCustomizations';
+import { customCommandHandlers, customCommandsMessage } from './customizations/customCommandHandlers';
 
 /** The chat view's page as the controller sees it: its messages, and when one is attached or gone. */
 export interface ChatViewEvents {
@@ -77,6 +79,8 @@ export interface ChatControllerOptions {
   agent: ChatAgent;
   /** Project rules in every request, shown above the composer. */
   rules: WorkspaceRules;
+  /** Skills and prompt files, offered as `/` commands. */
+  customizations: WorkspaceCustomizations;
   /** @-mentions resolved into the turn when it is sent, and the workspace files the completion list offers. */
   mentions: { sources: MentionSources; workspaceFiles(): Promise<string[]> };
   /** Checkpoints before each message, and the view's compare and restore buttons. */
@@ -126,6 +130,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       files: options.files,
       mentions: options.mentions.sources,
       rules,
+      customizations: options.customizations,
       takeCheckpoint: options.checkpoints.take,
       post: options.post,
       showNotice: (notice) => this.showNotice(notice),
@@ -149,6 +154,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       }),
       models.onDidChange((listing) => this.showModels(listing)),
       rules.onDidChange((list) => this.showRules(list)),
+      options.customizations.onDidChange(() => void this.showCustomCommands()),
     );
   }
 
@@ -195,6 +201,13 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       checkpointHandlers({ store, checkpoints: checkpoints.checkpoints, restorer: checkpoints.restorer, proposals, post, showConversation }),
       mentionHandlers({ workspaceFiles: this.options.mentions.workspaceFiles, post }),
       rulesHandlers(rules),
+      customCommandHandlers({
+        items: () => this.options.customizations.items(),
+        send: (conversationId, text, sendOptions) => this.send(conversationId, text, sendOptions),
+        runTask: (message) => agent.handlers().runAgentTask(message),
+        askInput: (command, input) => vscode.window.showInputBox({ title: `/${command}`, prompt: input.name, ...(input.placeholder ? { placeHolder: input.placeholder } : {}), ignoreFocusOut: true }),
+        post,
+      }),
       this.options.attachments.handlers(),
       agent.handlers(),
     );
@@ -258,6 +271,11 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       () => undefined,
     );
     this.showRules(await this.options.rules.current());
+    await this.showCustomCommands();
+  }
+
+  private async showCustomCommands(): Promise<void> {
+    this.post(customCommandsMessage(await this.options.customizations.items()));
   }
 
   /** The settings the view shows changed. */
@@ -265,8 +283,8 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     this.post({ type: 'settings', settings: uiSettings(readSettings()) });
   }
 
-  private showRules(list: RuleSource[]): void {
-    this.post({ type: 'rules', rules: list.map((r) => ({ label: r.label, scope: r.scope, ...(r.path ? { path: r.path } : {}) })) });
+  private showRules(list: RuleChip[]): void {
+    this.post({ type: 'rules', rules: list.map((r) => ({ label: r.label, scope: r.scope, ...(r.path ? { path: r.path } : {}), ...(r.warning ? { warning: r.warning } : {}) })) });
   }
 
   /** The connection as read when the view was attached, if nothing changed since; else read now. */

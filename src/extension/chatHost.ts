@@ -47,6 +47,8 @@ import type { AgentFeatureOptions } from './agent/registerAgentFeatures';
 import type { InlineEditFeatureDeps } from './inlineEdit/registerInlineEdit';
 import { registerMcpFeatures } from './mcp/registerMcpFeatures';
 import { WorkspaceRules } from './rules/workspaceRules';
+import { WorkspaceCustomizations } from './customizations/workspaceCustomizations';
+import { nodeCustomizationFiles } from './customizations/nodeCustomizationFiles';
 import { EditorMentionSources } from './context/editorMentionSources';
 import { workspaceFileList } from './context/workspaceFileList';
 import { vscodeHostWindow } from './chat/vscodeHostWindow';
@@ -128,7 +130,8 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   agent.registerCommandStubs();
   const terminalCommands = new TerminalCommandLog();
   const mcp = registerMcpFeatures(context, log);
-  const rules = new WorkspaceRules();
+  const customizations = new WorkspaceCustomizations(log);
+  const rules = new WorkspaceRules(customizations);
   const mentionSources = new EditorMentionSources(client, vscodeHostWindow);
   const checkpoints = createWorkspaceCheckpoints(context, log);
   const takeCheckpoint = checkpointTaker(checkpoints, log);
@@ -141,6 +144,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     checkpoint: takeCheckpoint,
     standingInstructions: () => rules.message(),
     nestedRules: rules.nested,
+    skills: { items: () => customizations.items(), files: nodeCustomizationFiles },
     store,
     client,
     serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',
@@ -189,6 +193,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     attachments: new AttachmentController(files.features, post),
     agent,
     rules,
+    customizations,
     mentions: { sources: mentionSources, workspaceFiles: workspaceFileList() },
     checkpoints: { checkpoints, take: takeCheckpoint, restorer },
     // A chat message is no agent task: a workspace hook's question is the editor's dialog.
@@ -217,6 +222,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     languageModels,
     statusBar,
     rules,
+    customizations,
     mentionSources,
     terminalCommands,
     agent,

@@ -78,10 +78,27 @@ const mentionHostMessages = [
 ] as const;
 
 const rulesHostMessages = [
-  /** The project rules every request carries now (after a rules file or the setting changed, and on init). */
+  /**
+   * The project rules every request carries now (after a rules file or the setting changed, and on init), and the
+   * customization files the user must look at: `warning` says what is wrong (a file with invalid front matter is not used).
+   */
   z.object({
     type: z.literal('rules'),
-    rules: z.array(z.object({ label: z.string().check(z.minLength(1)), path: z.optional(z.string()), scope: z.enum(['user', 'workspace']) })),
+    rules: z.array(z.object({ label: z.string().check(z.minLength(1)), path: z.optional(z.string()), scope: z.enum(['user', 'workspace']), warning: z.optional(z.string()) })),
+  }),
+  /** The skills and prompt files the user can run as `/name`, for the completion list: what each does and where it comes from. */
+  z.object({
+    type: z.literal('customCommands'),
+    commands: z.array(
+      z.object({
+        name: z.string().check(z.regex(/^[A-Za-z0-9][\w-]*$/)),
+        kind: z.enum(['skill', 'prompt']),
+        description: z.string(),
+        /** The location as the user reads it: ".github/prompts", "~/.claude/skills". */
+        origin: z.string(),
+        argumentHint: z.optional(z.string()),
+      }),
+    ),
   }),
 ] as const;
 
@@ -310,6 +327,15 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mentionCandidates'), requestId: id, query: z.string().check(z.maxLength(500)) }),
   /** Opens a rules file the host listed in `rules` (any other path is refused). */
   z.object({ type: z.literal('openRules'), path: z.string().check(z.minLength(1)) }),
+  /** `/name argument` of a skill or prompt file the host listed in `customCommands`, typed in the composer's mode. */
+  z.object({
+    type: z.literal('runCustomCommand'),
+    conversationId: z.nullable(id),
+    name: z.string().check(z.minLength(1), z.maxLength(200)),
+    argument: z.string().check(z.maxLength(100_000)),
+    options: SendOptionsSchema,
+    mode: z.enum(['ask', 'agent', 'plan']),
+  }),
   ...attachmentWebviewMessages,
   ...agentWebviewMessages,
 ]);

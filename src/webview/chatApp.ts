@@ -241,8 +241,9 @@ export class ChatApp {
         this.attachments.setChips(message.chips);
         return this.composer.refreshEstimate(); // an attached file's text counts in the estimate as soon as it is ready
       case 'rules':
-        this.rules.set(message.rules);
-        return;
+        return this.rules.set(message.rules);
+      case 'customCommands':
+        return this.composer.setCustomCommands(message.commands);
       case 'mentionCandidates': {
         const query = this.mentionQueries.get(message.requestId);
         this.mentionQueries.delete(message.requestId);
@@ -259,8 +260,7 @@ export class ChatApp {
         setReviewCounts(message);
         return;
       case 'taskMode':
-        this.composer.showMode(message.mode);
-        return;
+        return this.composer.showMode(message.mode);
     }
   }
 
@@ -327,7 +327,7 @@ export class ChatApp {
 
   private send(text: string, options: SendOptions): boolean {
     if (this.messages.streamingMessage() || !this.attachments.allowsSend(options.model)) return false;
-    const command = runSlashCommand(text, { host: this.host, conversationId: this.active?.id ?? null, options, notify: (level, message) => this.notices.show(level, message) });
+    const command = runSlashCommand(text, { host: this.host, conversationId: this.active?.id ?? null, options, ...this.composer.slashContext(), notify: (level, message) => this.notices.show(level, message) });
     if (command !== undefined) return command;
     this.saveState({ pendingSend: text, draft: '' });
     this.host.post(composerMessage(this.composer.sendMode, this.active?.id ?? null, text, options));

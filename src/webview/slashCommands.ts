@@ -1,18 +1,24 @@
 // Slash commands typed as the message. Each is declared once here, with what it does: the completion
 // list offers them from this table, runSlashCommand runs them from it, and the table in docs/features.md
-// is checked against it (test/unit/webview/slashCommandsDoc.test.ts). Anything else that starts with "/"
-// is an ordinary message.
-import type { SendOptions, WebviewMessage } from '../shared/protocol';
+// is checked against it (test/unit/webview/slashCommandsDoc.test.ts). After them come the workspace's and
+// the user's skills and prompt files the host lists (a built-in name wins over a file's); anything else
+// that starts with "/" is an ordinary message.
+import type { HostMessageOf, SendOptions, WebviewMessage } from '../shared/protocol';
 import * as l10n from '../shared/l10n';
 
 /** What `/init` asks the agent. */
 export const INIT_TASK =
   'Write a first AGENTS.md at the root of this workspace: standing instructions for an AI assistant working here. Read the README, the build and test configuration and the main source folders first; then write short sections on what the project is, how to build and test it, the layout of the code, and the conventions the code follows. Keep it under 80 lines.';
 
+export type CustomCommand = HostMessageOf<'customCommands'>['commands'][number];
+
 export interface SlashCommandContext {
   host: { post(message: WebviewMessage): void; nextRequestId(): string };
   conversationId: string | null;
   options: SendOptions;
+  /** The skills and prompt files the host listed, and the composer's mode they run in unless they say otherwise. */
+  custom: readonly CustomCommand[];
+  mode: 'ask' | 'agent' | 'plan';
   notify(level: 'info' | 'warning', message: string): void;
 }
 
@@ -90,8 +96,17 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
 
 /** True when the command ran (the message box empties), false when it was refused, undefined when `text` is not a command. */
 export function runSlashCommand(text: string, context: SlashCommandContext): boolean | undefined {
-  const match = /^\/(\w+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  const match = /^\/([\w-]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!match) return undefined;
   const [, name = '', argument = ''] = match;
-  return SLASH_COMMANDS.find((command) => command.name === name)?.run(argument.trim(), context);
+  const builtIn = SLASH_COMMANDS.find((command) => command.name === name);
+  if (builtIn) return builtIn.run(argument.trim(), context);
+  if (!context.custom.some((command) => command.name === name)) return undefined;
+  context.host.post({ type: 'runCustomCommand', conversationId: context.conversationId, name, argument: argument.trim(), options: context.options, mode: context.mode });
+  return true;
+}
+
+/** The host's commands the `/` list offers: those whose name no built-in command takes. */
+export function offeredCustomCommands(custom: readonly CustomCommand[]): CustomCommand[] {
+  return custom.filter((command) => !SLASH_COMMANDS.some((builtIn) => builtIn.name === command.name));
 }

@@ -1,5 +1,5 @@
 // Every tool an agent task can be given, built the way the extension builds them: the workspace tools
-// of createWorkspaceTools (writes and the shell on), update_plan, a formula's tool and an outside tool.
+// of createWorkspaceTools (writes and the shell on), update_plan, a formula's tool, an outside tool and use_skill.
 // Tests that must hold for each tool (its declared card and phrases) and the webview's fixtures, which
 // show a call with the display its real tool declares, start from here.
 import * as os from 'node:os';
@@ -11,6 +11,8 @@ import { FormulaTool, type FormulaService } from '../../src/core/tools/formulaTo
 import type { Tool } from '../../src/core/tools/tool';
 import { cardDisplay, toolDisplay, type ToolCardDisplay, type ToolDisplay } from '../../src/core/tools/toolDisplay';
 import { UpdatePlanTool } from '../../src/core/tools/updatePlanTool';
+import { UseSkillTool } from '../../src/core/customizations/skillTool';
+import { SecretFileRules } from '../../src/core/tools/secretFiles';
 import { createWorkspaceTools } from '../../src/core/tools/workspaceTools';
 import { nodeTestHost, ScriptedApprover } from './testWorkspaceHost';
 
@@ -41,6 +43,7 @@ export function registeredTools(): Tool[] {
       async () => ({ content: [] }),
       { approvals, alwaysAllowed: new Set(), notice: () => undefined },
     ),
+    new UseSkillTool(async () => [], { list: async () => [], read: async () => undefined, realPath: async () => undefined }, { approvals, secrets: new SecretFileRules() }),
   ];
 }
 

@@ -12,6 +12,7 @@ import { attachmentCases } from './attachments.cases';
 import { ChatPage } from './chatPage';
 import { chromeCases } from './chrome.cases';
 import { composerCases } from './composer.cases';
+import { customCommandCases } from './customCommands.cases';
 import { composerErrorCases } from './composerErrors.cases';
 import { virtualListCases } from './virtualList.cases';
 import { virtualListFindCases } from './virtualListFind.cases';
@@ -27,7 +28,7 @@ import { toolKindCases } from './toolKinds.cases';
 import type { WebviewCase } from './webviewCase';
 import { walkCases } from './walk.cases';
 
-const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...virtualListFlingCases, ...agentCases, ...agentTaskCases, ...narrowApprovalCases, ...toolCardCases, ...toolKindCases, ...replySpeedCases, ...messageCases, ...chromeCases, ...walkCases];
+const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...customCommandCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...virtualListFlingCases, ...agentCases, ...agentTaskCases, ...narrowApprovalCases, ...toolCardCases, ...toolKindCases, ...replySpeedCases, ...messageCases, ...chromeCases, ...walkCases];
 /** `npm run test:webview -- word…` runs only the cases whose name contains one of the words. */
 const only = process.argv.slice(2);
 const CASES = only.length === 0 ? ALL_CASES : ALL_CASES.filter((c) => only.some((word) => c.name.includes(word)));

@@ -21,6 +21,11 @@ import type { WorkspaceHost } from '../tools/workspaceHost';
 import { createWorkspaceTools, type WorkspaceToolOptions } from '../tools/workspaceTools';
 import { HookedTool } from '../hooks/hookedTool';
 import type { TaskHooks } from '../hooks/taskHooks';
+import { WorkspacePathPolicy } from '../tools/pathPolicy';
+import { SecretFileRules } from '../tools/secretFiles';
+import { usableSkills } from '../customizations/skillCatalogue';
+import { UseSkillTool, type SkillSource } from '../customizations/skillTool';
+import { ScopedInstructionsTool, TaskScopedInstructions } from '../customizations/scopedInstructionsTool';
 
 export interface AgentToolsetOptions {
   catalog: FormulaToolCatalog;
@@ -52,6 +57,8 @@ export interface AgentToolsetOptions {
   nestedRules?: NestedRulesSource;
   /** The task's hooks: PreToolUse and PostToolUse around every tool, UserPromptSubmit and Stop around the task. */
   hooks?: TaskHooks;
+  /** The skills the model may read with use_skill (offered only when there is one), and the instruction files whose applyTo globs the file tools' paths match. */
+  skills?: SkillSource;
 }
 
 export interface AgentToolset {
@@ -83,13 +90,22 @@ export async function createAgentToolset(options: AgentToolsetOptions): Promise<
   let processes: TaskProcesses | undefined;
   if (options.workspace && options.workspace.files.roots().length > 0) {
     const rules = options.nestedRules ? new TaskNestedRules(options.nestedRules) : undefined;
+    const skills = options.skills;
+    const instructions = skills ? new TaskScopedInstructions(() => skills.items()) : undefined;
     const shell = !readOnly && options.workspaceOptions?.shell !== false;
     if (shell) processes = new TaskProcesses(options.workspace.commands, options.workspaceOptions?.maxCommandOutputBytes ?? DEFAULT_MAX_COMMAND_OUTPUT_BYTES);
     for (const created of createWorkspaceTools(options.workspace, approvals, journal, { ...options.workspaceOptions, shell, egress, ...(processes ? { processes } : {}) })) {
       const take = options.checkpoint;
-      const tool = rules && created.traits.pathArgument ? new NestedRulesTool(created, rules) : created;
+      const withRules = rules && created.traits.pathArgument ? new NestedRulesTool(created, rules) : created;
+      const tool = instructions && created.traits.pathArgument ? new ScopedInstructionsTool(withRules, instructions) : withRules;
       add(take && takesCheckpoint(tool.traits) ? new CheckpointedTool(tool, take) : tool);
     }
+  }
+  if (options.skills && usableSkills(await options.skills.items()).length > 0) {
+    const secrets = new SecretFileRules(options.workspaceOptions?.protectedFiles);
+    const policy = options.workspace && options.workspace.files.roots().length > 0 ? new WorkspacePathPolicy(options.workspace.files, secrets) : undefined;
+    const skills = options.skills;
+    add(new UseSkillTool(() => skills.items(), skills.files, { approvals, secrets, ...(policy ? { policy } : {}) }));
   }
   for (const tool of options.extraTools ?? []) add(tool);
   // Tools from outside never declare themselves read-only (externalTool.ts), so plan mode does not start their sources.

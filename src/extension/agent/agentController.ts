@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ToolDefinition } from '../../api/index';
 import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
+import type { SkillSource } from '../../core/customizations/skillTool';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
 import { planTask } from '../../core/agent/plan';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
@@ -79,6 +80,8 @@ export interface AgentControllerOptions {
   standingInstructions?: () => Promise<ChatMessage | undefined>;
   /** Subfolders' rules, sent with the file tools' results there. */
   nestedRules?: NestedRulesSource;
+  /** The skills the agent may read (use_skill). */
+  skills?: SkillSource;
   /** The review of the agent's edits in the editor: every task's writes are offered there. */
   review?: AgentEditReview;
   /** Hooks around every tool call, the prompt and the task's end. */
@@ -269,6 +272,7 @@ export class AgentController {
       ...(checkpoint ? { checkpoint } : {}),
       ...(this.options.nestedRules ? { nestedRules: this.options.nestedRules } : {}),
       ...(hooks ? { hooks } : {}),
+      ...(this.options.skills ? { skills: this.options.skills } : {}),
     });
     const decode = async (bytes: Uint8Array, display: string) => (await decodeTextFile(bytes, display, this.options.workspace.encodingDetector)).text;
     if (this.options.review) followJournal(this.options.review, toolset.journal, decode, (error) => this.options.log.warn(`Agent review: ${error instanceof Error ? error.message : String(error)}`));

@@ -4,6 +4,7 @@ import type { CommandArgumentTrust } from '../commandArguments';
 import * as vscode from 'vscode';
 import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
+import type { SkillSource } from '../../core/customizations/skillTool';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
 import type { ApprovalDecision } from '../../core/tools/approvals';
 import type { UndoReport } from '../../core/tools/changeJournal';
@@ -53,6 +54,8 @@ export interface AgentFeatureOptions {
   nestedRules?: NestedRulesSource;
   /** Hooks around every tool call, the prompt and the task's end. */
   hooks?: HookFeatures;
+  /** The skills the agent may read (use_skill). */
+  skills?: SkillSource;
 }
 
 /** The agent's controller, what tests drive, and the review of its edits. */

@@ -1,6 +1,6 @@
 // What happens between the user pressing Send and the chat session starting the reply: the balance check,
 // the attached files taken into the turn, the @-mentions resolved (with the rules of the subfolders they
-// name), the conversation compacted when it grew too long, a checkpoint, and a conversation another
+// name, and the instruction files whose applyTo globs match them or the file open in the editor), the conversation compacted when it grew too long, a checkpoint, and a conversation another
 // window deleted meanwhile replaced by a new one.
 import * as vscode from 'vscode';
 import { SvcApiError } from '../../api/index';
@@ -19,6 +19,8 @@ import { carriesRules, nestedRulesFor, nestedRulesMessage } from '../../core/rul
 import type { HostMessage, SendOptions } from '../../shared/protocol';
 import type { ChatNotice, FileFeatures } from '../files/chatFilesBridge';
 import type { WorkspaceRules } from '../rules/workspaceRules';
+import type { WorkspaceCustomizations } from '../customizations/workspaceCustomizations';
+import { carriesInstructions, instructionsFor, scopedInstructionsMessage } from '../../core/customizations/scopedInstructions';
 import type { ServiceConnection } from '../serviceConnection';
 import { readSettings } from '../settings/settingsReader';
 import { PromptBlockedError, type TaskHooks } from '../../core/hooks/taskHooks';
@@ -30,6 +32,8 @@ export interface ChatSendPathDeps {
   files: FileFeatures;
   mentions: MentionSources;
   rules: WorkspaceRules;
+  /** Instruction files with `applyTo`, for the files a message touches. */
+  customizations: Pick<WorkspaceCustomizations, 'items'>;
   takeCheckpoint: TakeCheckpoint;
   post(message: HostMessage): void;
   showNotice(notice: ChatNotice): void;
@@ -57,7 +61,7 @@ export class ChatSendPath {
       this.deps.showNotice({ severity: 'warning', text: vscode.l10n.t('{0} was not sent: {1}', left.name, left.reason) });
     }
     const turn: UserTurn = { display: text, context: taken.systemMessages, content: taken.userMessage.content, attachments: taken.attached };
-    return this.sendTurnIn(conversationId, await this.withMentions(conversationId, turn), settings);
+    return this.sendTurnIn(conversationId, await this.withScopedInstructions(conversationId, await this.withMentions(conversationId, turn)), settings);
   }
 
   /** Sends a turn built elsewhere (a file command's) as it is; resolves with the conversation's id when the reply ended. */
@@ -81,6 +85,21 @@ export class ChatSendPath {
     const nested = paths.length > 0 ? await nestedRulesFor(paths, this.deps.rules.nested, (label) => carriesRules(earlier, label)) : [];
     for (const rule of nested) this.deps.showNotice({ severity: 'info', text: vscode.l10n.t('The rules of {0} apply to this message.', rule.label) });
     return { ...turn, context: [...nested.map(nestedRulesMessage), ...resolved.messages, ...turn.context] };
+  }
+
+  /**
+   * The turn preceded by the instruction files whose `applyTo` globs match a file it touches (mentioned, or
+   * open in the editor) that the conversation has not been sent yet.
+   */
+  private async withScopedInstructions(conversationId: string | null, turn: UserTurn): Promise<UserTurn> {
+    const items = await this.deps.customizations.items();
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const open = active?.scheme === 'file' && vscode.workspace.getWorkspaceFolder(active) ? [vscode.workspace.asRelativePath(active, (vscode.workspace.workspaceFolders?.length ?? 0) > 1)] : [];
+    const mentioned = parseMentions(turn.display).flatMap((m) => (m.kind === 'path' ? [m.value] : []));
+    const earlier = (conversationId ? this.deps.store.get(conversationId)?.entries : undefined)?.flatMap((e) => (e.role === 'user' ? (e.context ?? []) : [])) ?? [];
+    const found = instructionsFor(items, [...mentioned, ...open]).filter((item) => !carriesInstructions([...earlier, ...turn.context], item.label));
+    for (const item of found) this.deps.showNotice({ severity: 'info', text: vscode.l10n.t('The instructions of {0} apply to this message.', item.label) });
+    return found.length === 0 ? turn : { ...turn, context: [...found.map(scopedInstructionsMessage), ...turn.context] };
   }
 
   private async sendTurnInto(id: string, turn: UserTurn, settings: RequestSettings): Promise<void> {

@@ -6,6 +6,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { RULES_FILE, type NestedRulesSource } from '../../core/rules/nestedRules';
+import { DEPENDENCY_FOLDERS } from '../../core/customizations/dependencyFolders';
 
 export interface RulesFolders {
   /** The workspace's folders on disk; in a multi-root workspace a path starts with the folder's name. */
@@ -16,9 +17,6 @@ export interface RulesFolders {
   /** Whether the workspace's .gitignore files leave this absolute path out. */
   ignoredByGit(file: string): Promise<boolean>;
 }
-
-/** Folders that hold other people's code, whether or not .gitignore names them. */
-const DEPENDENCY_FOLDERS = new Set(['node_modules', 'bower_components', 'jspm_packages', 'vendor', 'site-packages', '.venv', 'venv', '.tox', 'Pods']);
 
 /** The folder a workspace-relative path falls in, and the rest of the path. */
 function locate(folders: readonly { name: string; path: string }[], relativePath: string): { root: string; rest: string[] } | undefined {

@@ -1,13 +1,16 @@
 // The project rules of this window: the user's `svc.rules` setting and `~/.svc/AGENTS.md`, and each
 // workspace folder's AGENTS.md (only in a trusted workspace), plus the subfolders' AGENTS.md files for
-// the work that touches them. Read again for every request, so an edit applies at once; the view is
+// the work that touches them; with them the customizations' instruction files and the skills' list
+// (src/core/customizations/standingCustomizations.ts). Read again for every request, so an edit applies at once; the view is
 // told which standing rules apply when they change.
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SystemMessage } from '../../api/index';
-import { discoverRules, rulesMessage, type RuleSource, type RulesReader } from '../../core/rules/projectRules';
+import { discoverRules, type RulesReader } from '../../core/rules/projectRules';
+import { instructionRules, problemChips, standingMessage, type RuleChip } from '../../core/customizations/standingCustomizations';
+import type { WorkspaceCustomizations } from '../customizations/workspaceCustomizations';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { nestedRulesReader } from './nestedRulesReader';
 import { onDidChangeSettings, userSetting } from '../settings/settingsReader';
@@ -48,12 +51,12 @@ export class WorkspaceRules implements vscode.Disposable {
     read: (file) => reader.read(file),
     ignoredByGit: (file) => gitignoreRules.ignoredByGit(file),
   });
-  private readonly changed = new vscode.EventEmitter<RuleSource[]>();
+  private readonly changed = new vscode.EventEmitter<RuleChip[]>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
-  private last: RuleSource[] = [];
+  private last: RuleChip[] = [];
 
-  constructor() {
+  constructor(private readonly customizations: WorkspaceCustomizations) {
     const watcher = vscode.workspace.createFileSystemWatcher('**/AGENTS.md');
     const refresh = () => void this.current();
     this.subscriptions = [
@@ -63,24 +66,31 @@ export class WorkspaceRules implements vscode.Disposable {
       watcher.onDidDelete(refresh),
       onDidChangeSettings((changed) => changed('rules') && refresh()),
       vscode.workspace.onDidGrantWorkspaceTrust(refresh),
+      customizations.onDidChange(refresh),
       this.changed,
     ];
   }
 
-  /** The rules that apply now; listeners hear when the set changed. */
-  async current(): Promise<RuleSource[]> {
-    const rules = await discoverRules(reader);
-    const key = (list: RuleSource[]) => JSON.stringify(list.map((r) => [r.label, r.path, r.text.length]));
-    if (key(rules) !== key(this.last)) {
-      this.last = rules;
-      this.changed.fire(rules);
-    }
-    return rules;
+  /** The rules that apply now, and the customization files the user must look at; listeners hear when the set changed. */
+  async current(): Promise<RuleChip[]> {
+    return (await this.standing()).chips;
   }
 
-  /** The system message of the rules for the next request. */
+  /** The system message of the rules, the instruction files and the skills for the next request. */
   async message(): Promise<SystemMessage | undefined> {
-    return rulesMessage(await this.current());
+    const { chips, items } = await this.standing();
+    return standingMessage(chips, items);
+  }
+
+  private async standing() {
+    const [rules, items] = await Promise.all([discoverRules(reader), this.customizations.items()]);
+    const chips: RuleChip[] = [...rules, ...instructionRules(items), ...problemChips(items)];
+    const key = (list: RuleChip[]) => JSON.stringify(list.map((r) => [r.label, r.path, r.text.length, r.warning]));
+    if (key(chips) !== key(this.last)) {
+      this.last = chips;
+      this.changed.fire(chips);
+    }
+    return { chips, items };
   }
 
   /** Only the files listed as rules open from the view. */

@@ -4,6 +4,7 @@
 import type { MentionChipView, ModelView, SendOptions, UiSettings } from '../../shared/protocol';
 import { el, formatCount, icon } from '../dom';
 import { ComposerCompletion } from './composerCompletion';
+import type { CustomCommand, SlashCommandContext } from '../slashCommands';
 import { MentionChips, mentionPattern } from './mentionChips';
 import { ComposerMoreMenu } from './composerMoreMenu';
 import { ContextLimitGuard } from './contextLimitGuard';
@@ -83,6 +84,7 @@ export class Composer {
   private readonly estimate: HTMLElement;
   private readonly meter: HTMLElement;
   private readonly completion: ComposerCompletion;
+  private customCommands: readonly CustomCommand[] = [];
   private readonly mentionChips: MentionChips;
   private readonly capabilities = new ModelCapabilities();
   private readonly moreMenu: ComposerMoreMenu;
@@ -219,6 +221,17 @@ export class Composer {
   /** The host's @ candidates for `query`. */
   showMentions(query: string, candidates: Parameters<ComposerCompletion['showMentions']>[1]): void {
     this.completion.showMentions(query, candidates);
+  }
+
+  /** The skills and prompt files the `/` list offers after the built-in commands. */
+  setCustomCommands(commands: readonly CustomCommand[]): void {
+    this.customCommands = commands;
+    this.completion.setCustomCommands(commands);
+  }
+
+  /** What a slash command typed here runs with: the host's skills and prompt files, and the mode picked. */
+  slashContext(): Pick<SlashCommandContext, 'custom' | 'mode'> {
+    return { custom: this.customCommands, mode: this.sendMode };
   }
 
   /** Adds text at the caret (e.g. a selection sent from the editor). */

@@ -1,10 +1,11 @@
 // The completion list of the message box: `@` offers mentions (the keywords, the workspace's files and
-// folders, from the host), `/` at the start offers the slash commands (slashCommands.ts). Keyboard first:
+// folders, from the host), `/` at the start offers the slash commands (slashCommands.ts), then the skills
+// and prompt files the host listed, each with its description and where it comes from. Keyboard first:
 // Up and Down move, Enter or Tab accept, Escape closes; a click accepts too.
 import type { HostMessageOf } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import * as l10n from '../../shared/l10n';
-import { SLASH_COMMANDS } from '../slashCommands';
+import { offeredCustomCommands, SLASH_COMMANDS, type CustomCommand } from '../slashCommands';
 
 type Candidate = HostMessageOf<'mentionCandidates'>['candidates'][number];
 
@@ -23,7 +24,7 @@ export function tokenAtCaret(text: string, caret: number): { kind: 'mention' | '
   const before = text.slice(0, caret);
   const mention = /(^|\s)@([^\s@]*)$/.exec(before);
   if (mention) return { kind: 'mention', query: mention[2] as string, start: caret - (mention[2] as string).length - 1 };
-  const command = /^\/(\w*)$/.exec(before);
+  const command = /^\/([\w-]*)$/.exec(before);
   if (command) return { kind: 'command', query: command[1] as string, start: 0 };
   return undefined;
 }
@@ -33,6 +34,7 @@ export class ComposerCompletion {
   private items: Item[] = [];
   private selected = 0;
   private token: ReturnType<typeof tokenAtCaret>;
+  private custom: CustomCommand[] = [];
 
   constructor(
     private readonly input: HTMLTextAreaElement,
@@ -57,12 +59,26 @@ export class ComposerCompletion {
     this.show(candidates.map((c) => ({ label: `@${c.value}`, detail: c.detail, icon: KIND_ICONS[c.kind], insert: `@${c.value}${c.kind === 'url' ? '' : ' '}` })));
   }
 
+  /** The skills and prompt files the host listed. */
+  setCustomCommands(commands: readonly CustomCommand[]): void {
+    this.custom = offeredCustomCommands(commands);
+  }
+
   private update(): void {
     this.token = tokenAtCaret(this.input.value, this.input.selectionStart);
     if (!this.token) return this.close();
     if (this.token.kind === 'mention') return this.requestMentions(this.token.query);
     const query = this.token.query.toLowerCase();
-    this.show(SLASH_COMMANDS.filter((c) => c.name.startsWith(query)).map((c) => ({ label: `/${c.name}`, detail: c.detail, icon: 'symbol-event', insert: `/${c.name} ` })));
+    const builtIn = SLASH_COMMANDS.filter((c) => c.name.startsWith(query)).map((c) => ({ label: `/${c.name}`, detail: c.detail, icon: 'symbol-event', insert: `/${c.name} ` }));
+    const custom = this.custom
+      .filter((c) => c.name.toLowerCase().startsWith(query))
+      .map((c) => ({
+        label: c.argumentHint ? `/${c.name} ${c.argumentHint}` : `/${c.name}`,
+        detail: c.description === '' ? c.origin : l10n.t('{0} ({1})', c.description, c.origin),
+        icon: c.kind === 'skill' ? 'lightbulb' : 'note',
+        insert: `/${c.name} `,
+      }));
+    this.show([...builtIn, ...custom]);
   }
 
   private show(items: Item[]): void {

@@ -1,5 +1,6 @@
-// Which project rules the next request carries (the user's setting and file, the workspace's AGENTS.md),
-// above the composer; a rules file opens on click.
+// Which project rules the next request carries (the user's setting and file, the workspace's AGENTS.md,
+// instruction files), above the composer; a rules file opens on click. A customization file with a problem
+// (invalid front matter, hidden characters) shows marked, with what is wrong in its title.
 import type { HostMessageOf, WebviewMessage } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import * as l10n from '../../shared/l10n';
@@ -15,10 +16,13 @@ export class RulesChips {
   set(rules: HostMessageOf<'rules'>['rules']): void {
     this.element.hidden = rules.length === 0;
     const chips = rules.map((rule) => {
-      const title = rule.scope === 'workspace' ? l10n.t("{0}: the workspace's standing instructions, sent with every request", rule.label) : l10n.t('{0}: your standing instructions', rule.label);
-      if (!rule.path) return el('span', { className: 'rules-chip', text: rule.label, attrs: { title } });
+      const standing = rule.scope === 'workspace' ? l10n.t("{0}: the workspace's standing instructions, sent with every request", rule.label) : l10n.t('{0}: your standing instructions', rule.label);
+      const title = rule.warning ? l10n.t('{0}: {1}', rule.label, rule.warning) : standing;
+      const className = rule.warning ? 'rules-chip rules-chip-warning' : 'rules-chip';
+      const text = rule.warning ? `⚠ ${rule.label}` : rule.label;
+      if (!rule.path) return el('span', { className, text, attrs: { title } });
       const path = rule.path;
-      const button = el('button', { className: 'rules-chip link-button', text: rule.label, attrs: { type: 'button', title: l10n.t('{0} (click to open)', title), 'data-testid': 'rules-chip' } });
+      const button = el('button', { className: `${className} link-button`, text, attrs: { type: 'button', title: l10n.t('{0} (click to open)', title), 'data-testid': 'rules-chip' } });
       button.addEventListener('click', () => this.post({ type: 'openRules', path }));
       return button;
     });

@@ -1,0 +1,46 @@
+// Where customizations are found, in precedence order: when two locations define the same skill or
+// command name, the first one listed wins (the workspace's over the user's, then in this order), and the
+// other is listed as shadowed. A multi-root workspace's first folder wins over the next.
+import type { CustomizationKind } from './customization';
+
+export type LocationShape =
+  /** `<folder>/<name>/SKILL.md`, one skill per subfolder. */
+  | { form: 'skill-folders' }
+  /** Files directly in the folder whose name ends with `suffix`; the rest of the name is the command's. */
+  | { form: 'files'; suffix: string }
+  /** One file. */
+  | { form: 'file' };
+
+export interface CustomizationLocation {
+  kind: CustomizationKind;
+  base: 'workspace' | 'home';
+  /** Relative to the workspace folder or the home folder, "/"-separated. */
+  path: string;
+  shape: LocationShape;
+}
+
+const skills = (base: 'workspace' | 'home', path: string): CustomizationLocation => ({ kind: 'skill', base, path, shape: { form: 'skill-folders' } });
+
+export const SKILL_FILE = 'SKILL.md';
+
+export const CUSTOMIZATION_LOCATIONS: readonly CustomizationLocation[] = [
+  skills('workspace', '.agents/skills'),
+  skills('workspace', '.github/skills'),
+  skills('workspace', '.claude/skills'),
+  skills('home', '.svc/skills'),
+  skills('home', '.agents/skills'),
+  skills('home', '.copilot/skills'),
+  skills('home', '.claude/skills'),
+  { kind: 'prompt', base: 'workspace', path: '.github/prompts', shape: { form: 'files', suffix: '.prompt.md' } },
+  { kind: 'prompt', base: 'workspace', path: '.claude/commands', shape: { form: 'files', suffix: '.md' } },
+  { kind: 'prompt', base: 'home', path: '.claude/commands', shape: { form: 'files', suffix: '.md' } },
+  { kind: 'instructions', base: 'workspace', path: '.github/copilot-instructions.md', shape: { form: 'file' } },
+  { kind: 'instructions', base: 'workspace', path: '.github/instructions', shape: { form: 'files', suffix: '.instructions.md' } },
+  { kind: 'instructions', base: 'workspace', path: 'CLAUDE.md', shape: { form: 'file' } },
+  { kind: 'instructions', base: 'home', path: '.claude/CLAUDE.md', shape: { form: 'file' } },
+];
+
+/** How the user reads a location: ".github/skills", "~/.claude/skills". */
+export function locationLabel(location: CustomizationLocation): string {
+  return location.base === 'home' ? `~/${location.path}` : location.path;
+}
