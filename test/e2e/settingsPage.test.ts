@@ -1,8 +1,8 @@
 // The extension's settings on VS Code's Settings page, as a person finds them: filtered to the extension,
 // they come in the manifest's titled groups (Model, Chat, Agent, …) in that order, and svc.model says
-// which models there are.
+// which models there are; on a group's own page each setting reads as words ("Model", not "Svc: Model").
 import assert from 'node:assert/strict';
-import { openExtensionSettings } from './extensionSettings';
+import { openExtensionPage, openExtensionSettings } from './extensionSettings';
 import { themes, useVsCode } from './vscodeSession';
 
 const GROUPS = ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced'];
@@ -10,10 +10,10 @@ const GROUPS = ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network'
 const theme = themes[0];
 if (theme) {
   describe(`svc settings on the Settings page (${theme.name} theme)`, function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const vscode = useVsCode(theme);
 
-    it('shows the settings in their titled groups, in order, with the model setting first', async () => {
+    it('shows the settings in their titled groups, in order, with the model setting first, each titled in words on its group\'s page', async () => {
       const editor = await openExtensionSettings(vscode);
       const titles = editor.locator('.settings-toc-container .settings-toc-entry');
       await titles.filter({ hasText: 'Advanced' }).first().waitFor({ timeout: 30_000 });
@@ -26,6 +26,15 @@ if (theme) {
       // Choosing a group in the table of contents also closes the search box's suggestion over the page.
       await titles.filter({ hasText: 'Model' }).first().click();
       await vscode.workbench.screenshot('settings-01-groups');
+
+      // Out of the search: the extension's own page, where VS Code drops a key's prefix that its group's id holds.
+      await openExtensionPage(vscode, editor);
+      await editor.locator('.setting-item-contents .setting-item-title').filter({ hasText: 'Max Completion Tokens' }).first().waitFor({ timeout: 30_000 });
+      const titled = await editor.locator('.setting-item-contents .setting-item-title').allInnerTexts();
+      const ours = titled.map((t) => t.replace(/\s+/g, ' ').trim()).filter((t) => ['Model', 'Thinking', 'Temperature', 'Max Completion Tokens'].some((w) => t.endsWith(w)));
+      assert.deepEqual(ours.slice(0, 4), ['Model', 'Thinking', 'Temperature', 'Max Completion Tokens'], `the model group's settings read as words (${titled.join(' | ')})`);
+      assert.ok(!titled.some((t) => /^Svc:/.test(t.trim())), `no setting is titled with the key's prefix (${titled.join(' | ')})`);
+      await vscode.workbench.screenshot('settings-02-titles');
     });
   });
 }

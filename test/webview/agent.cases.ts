@@ -168,7 +168,8 @@ export const agentCases: WebviewCase[] = [
       assert.match(text, /Task finished/);
       assert.match(text, /2 steps/);
       assert.match(text, /Read file, Edit file ×2/);
-      assert.equal(await summary.locator('[data-testid="agent-tokens"]').textContent(), 'Tokens: 1,200 prompt (1,024 cached) · 80 completion');
+      assert.equal(await summary.locator('[data-testid="agent-steps"]').getAttribute('title'), 'Tokens: 1,200 prompt (1,024 cached) · 80 completion', 'the tokens are the steps\' tooltip');
+      assert.equal(await summary.locator('[data-testid="agent-tokens"]').textContent(), ' Tokens: 1,200 prompt (1,024 cached) · 80 completion', 'and read aloud');
       assert.equal(await chat.page.locator('[data-testid="stop"]').isVisible(), false, 'a finished task shows send again');
       await summary.locator('[data-testid="agent-file"]').click();
       assert.deepEqual(await chat.waitForPosted('openAgentDiff'), { type: 'openAgentDiff', taskId: 'task-1', path: 'src/date.ts' });

@@ -162,13 +162,14 @@ export const attachmentCases: WebviewCase[] = [
     },
   },
   {
-    name: "each reply's cost is on its short usage line, its whole label in the tooltip, and stays there when the conversation is shown again",
+    name: "each reply's cost is beside its usage icon, its whole label in the tooltip and accessible name, and stays there when the conversation is shown again",
     page: 'strict',
     async run(chat) {
       await chat.play([started('a1'), content('a1', 'Hello'), finished('a1'), { type: 'replyCost', conversationId: CONVERSATION_ID, messageId: 'a1', label: '46 tokens (5 cached) · $0.00012', usd: 0.00012 }]);
       const usage = chat.lastAssistant().locator('.usage');
-      assert.equal(await usage.textContent(), '46 tokens · $0.00012');
+      assert.equal(await usage.innerText(), '$0.00012');
       assert.match(await usage.getAttribute('title') ?? '', /Prompt: 12 tokens, 5 cached\nCompletion: 34 tokens\nCost: 46 tokens \(5 cached\) · \$0\.00012$/);
+      assert.match(await usage.getAttribute('aria-label') ?? '', /^Usage: 46 tokens\. Prompt: 12 tokens, 5 cached\. Completion: 34 tokens\. Cost: 46 tokens \(5 cached\) · \$0\.00012$/);
       await chat.play([
         {
           type: 'conversation',
@@ -187,7 +188,8 @@ export const attachmentCases: WebviewCase[] = [
         },
       ]);
       assert.equal(await chat.page.locator('[data-testid="reply-cost"]').count(), 1);
-      assert.equal(await chat.lastAssistant().locator('[data-testid="reply-cost"]').textContent(), ' · $0.00012');
+      assert.equal(await chat.lastAssistant().locator('[data-testid="reply-cost"]').textContent(), '$0.00012');
+      assert.match(await chat.lastAssistant().locator('.usage').getAttribute('aria-label') ?? '', /Cost: 46 tokens \(5 cached\) · \$0\.00012$/, 'the cost is read once, after the figures');
     },
   },
   {

@@ -26,7 +26,7 @@ async function activeTestId(chat: Parameters<WebviewCase['run']>[0]): Promise<st
 
 export const messageCases: WebviewCase[] = [
   {
-    name: "usage is quiet: a chat reply has one short line, an agent's steps have none",
+    name: "usage is quiet: a chat reply has an icon among its actions with the figures in its tooltip, an agent's steps have none, the header's total is an icon",
     page: 'strict',
     async run(chat) {
       const call = { id: 'call-1', name: 'read_file', arguments: '{"path":"a.ts"}' };
@@ -34,9 +34,14 @@ export const messageCases: WebviewCase[] = [
       const result: ToolMessageView = { id: 't1', role: 'tool', toolCallId: 'call-1', name: 'read_file', content: 'x', createdAt: 3, card: { step: 1, arguments: call.arguments, status: 'done' } };
       await chat.play([shown([{ id: 'u1', role: 'user', content: 'hi', createdAt: 1 }, reply('a1', 'Hello'), { id: 'u2', role: 'user', content: 'read a.ts', createdAt: 2 }, agentStep, result])]);
       const chatLine = chat.page.locator('[data-message-id="a1"] [data-testid="usage-line"]');
-      assert.equal(await chatLine.innerText(), '1.2k tokens');
+      assert.equal(await chatLine.isVisible(), true);
+      assert.equal(await chatLine.innerText(), '', 'no figure beside the reply');
+      assert.match(await chatLine.getAttribute('aria-label') ?? '', /^Usage: 1\.2k tokens\. Prompt: /);
+      assert.match(await chatLine.getAttribute('title') ?? '', /^Prompt: /);
       assert.equal(await chat.page.locator('[data-message-id="s1"] [data-testid="usage-line"]').isVisible(), false, 'no usage on an agent step');
-      assert.equal(await chat.page.locator('[data-testid="conversation-totals"]').innerText(), '1.2k tokens');
+      const totals = chat.page.locator('[data-testid="conversation-totals"]');
+      assert.equal(await totals.innerText(), '', 'no figure in the header');
+      assert.match(await totals.getAttribute('title') ?? '', /^Conversation total: 1\.2k tokens\n/);
       assert.equal(await chat.page.locator('.totals-summary').isVisible(), false, 'no running-totals footer');
     },
   },

@@ -24,13 +24,13 @@ const finishedWithSpeed: HostMessage = {
 
 export const replySpeedCases: WebviewCase[] = [
   {
-    name: 'a finished reply shows one short usage line; its tokens, time to first token and tokens per second are spelled out in its tooltip and accessible name, the totals in the summary',
+    name: "a finished reply shows a usage icon; its tokens, time to first token and tokens per second are spelled out in its tooltip and accessible name, the totals in the header icon's summary",
     page: 'strict',
     async run(chat) {
       await chat.play([started('a1', 1, 'svc-k2-thinking'), reasoning('a1', 'Hm.'), content('a1', 'Hello'), finishedWithSpeed]);
       const line = chat.lastAssistant().locator('.usage');
-      assert.equal(await line.textContent(), '1.5k tokens');
-      assert.equal(await line.evaluate((e) => e.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(e).fontSize)), true, 'one line');
+      assert.equal(await line.innerText(), '', 'the figures are not shown beside the reply');
+      assert.equal(await line.getAttribute('role'), 'img');
       assert.equal(
         await line.getAttribute('title'),
         [
@@ -43,7 +43,8 @@ export const replySpeedCases: WebviewCase[] = [
       );
       assert.match(await line.getAttribute('aria-label') ?? '', /^Usage: 1\.5k tokens\. Prompt: 1,200 tokens, 1,000 cached\. .*Time to first token: 320 ms/);
       const totals = chat.page.locator('[data-testid="conversation-totals"]');
-      assert.equal(await totals.textContent(), '1.5k tokens');
+      assert.equal(await totals.innerText(), '', 'the header shows an icon, not a figure');
+      assert.match(await totals.getAttribute('aria-label') ?? '', /^Conversation total: 1\.5k tokens\. Show the summary$/);
       const summary = chat.page.locator('[data-testid="conversation-summary"]');
       assert.equal(await summary.isVisible(), false, 'the summary waits for a click');
       await totals.click();
@@ -78,7 +79,7 @@ export const replySpeedCases: WebviewCase[] = [
         },
       ]);
       await chat.play([{ type: 'conversation', conversation: { ...view, totals: { promptTokens: 12, completionTokens: 60, cachedTokens: 0 }, time: { replies: 1, waitMs: 1250, streamMs: 1500 } } }]);
-      assert.equal(await chat.lastAssistant().locator('.usage').textContent(), '72 tokens');
+      assert.match(await chat.lastAssistant().locator('.usage').getAttribute('aria-label') ?? '', /^Usage: 72 tokens\./);
       assert.match(await chat.lastAssistant().locator('.usage').getAttribute('title') ?? '', /Time to first token: 1\.3 s.*\n.*counted locally, so the split is an estimate/s);
       await chat.page.locator('[data-testid="conversation-totals"]').click();
       const summary = await chat.page.locator('[data-testid="conversation-summary"]').innerText();

@@ -171,6 +171,56 @@ export const walkCases: WebviewCase[] = [
     },
   },
   {
+    name: 'walk: no token figure in sight but the composer\'s meter: the header\'s total, a reply\'s usage, Thinking and the task summary keep theirs in tooltips, read aloud',
+    page: 'strict',
+    async run(chat) {
+      await inEveryLook(
+        chat,
+        'quiet-numbers',
+        async (lang) => {
+          const question: MessageView = { id: 'u9', role: 'user', content: lang === 'en' ? 'Why do the prices round down?' : '价格为什么向下取整？', createdAt: 3 };
+          const answer: AssistantMessageView = {
+            id: 'a9',
+            role: 'assistant',
+            model: 'svc-k2-thinking',
+            choices: [{ index: 0, content: 'Because `Math.floor` is applied to the total.', reasoning: 'The total is floored.', finishReason: 'stop' }],
+            selectedChoice: 0,
+            status: 'complete',
+            usage: { promptTokens: 1200, completionTokens: 300, cachedTokens: 1000, reasoningTokens: 100 },
+            createdAt: 4,
+          };
+          const view = conversation([...demoConversation(lang), question, answer]);
+          await chat.play([
+            { type: 'conversation', conversation: { ...view, totals: { promptTokens: 11_620, completionTokens: 630, cachedTokens: 4900 } } },
+            { type: 'replyCost', conversationId: CONVERSATION_ID, messageId: 'a9', label: '1,500 tokens (1,000 cached) · $0.0031', usd: 0.0031 },
+          ]);
+        },
+        async ({ lang }) => {
+          const figures = await chat.page.evaluate(() => {
+            const shown: string[] = [];
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const parent = node.parentElement;
+              if (!parent || parent.closest('.token-estimate') || node.textContent?.trim() === '') continue;
+              const box = parent.getBoundingClientRect();
+              if (box.width > 1 && box.height > 1 && parent.checkVisibility({ visibilityProperty: true })) shown.push(node.textContent ?? '');
+            }
+            return shown.filter((text) => /\d\s*(tokens?|Token)|Token[：:]|Tokens:/i.test(text));
+          });
+          assert.deepEqual(figures, [], 'no token figure in sight');
+          const totals = chat.page.getByTestId('conversation-totals');
+          assert.match(await totals.getAttribute('title') ?? '', lang === 'en' ? /^Conversation total: 12k tokens\n/ : /^对话总计：12k Token\n/);
+          const usage = chat.lastAssistant().getByTestId('usage-line');
+          assert.equal(await usage.innerText(), '$0.0031', 'the price a price table gave stays in sight');
+          assert.match(await usage.getAttribute('aria-label') ?? '', lang === 'en' ? /^Usage: 1\.5k tokens\. Prompt: 1,200 tokens, 1,000 cached\./ : /^用量：1\.5k Token。/);
+          assert.match(await chat.lastAssistant().getByTestId('thinking').locator('summary').getAttribute('title') ?? '', /^100 (tokens|Token)$/);
+          const steps = chat.page.getByTestId('agent-summary').last().getByTestId('agent-steps');
+          assert.match(await steps.getAttribute('title') ?? '', lang === 'en' ? /^Tokens: 5,120 prompt \(3,900 cached\) · 310 completion$/ : /^Token：输入 5,120（缓存 3,900）· 输出 310$/);
+        },
+      );
+    },
+  },
+  {
     name: 'walk: a failed reply waiting to retry says so once, in words, with its buttons in sight and the service text folded',
     page: 'strict',
     async run(chat) {

@@ -1,5 +1,6 @@
-// The end of an agent task: why it stopped, steps, tools used, the files it changed (click opens the
-// diff), tokens with the cached share, and an undo of everything it applied (once: then "Undone").
+// The end of an agent task: why it stopped, steps (their tokens, with the cached share, in the tooltip and
+// read aloud), tools used, the files it changed (click opens the diff), and an undo of everything it
+// applied (once: then "Undone").
 import type { AgentSummaryView, WebviewMessage } from '../../shared/protocol';
 import { el, formatCount, icon, textButton } from '../dom';
 import * as l10n from '../../shared/l10n';
@@ -27,14 +28,12 @@ export class AgentSummaryCard {
       open.addEventListener('click', () => post({ type: 'openAgentDiff', taskId: summary.taskId, path }));
       return el('li', {}, [open]);
     });
+    const tokens = l10n.t('Tokens: {0} prompt ({1} cached) · {2} completion', formatCount(usage.promptTokens), formatCount(usage.cachedTokens), formatCount(usage.completionTokens));
+    const steps = summary.steps === 1 ? l10n.t('1 step · {0} s', (summary.durationMs / 1000).toFixed(1)) : l10n.t('{0} steps · {1} s', summary.steps, (summary.durationMs / 1000).toFixed(1));
     const rows: Node[] = [
       el('div', { className: 'agent-summary-title' }, [icon(summary.stopReason === 'stop' ? 'pass' : 'info'), el('strong', { text: ` ${STOP_TEXT[summary.stopReason]}` })]),
-      el('div', { text: summary.steps === 1 ? l10n.t('1 step · {0} s', (summary.durationMs / 1000).toFixed(1)) : l10n.t('{0} steps · {1} s', summary.steps, (summary.durationMs / 1000).toFixed(1)), attrs: { 'data-testid': 'agent-steps' } }),
+      el('div', { attrs: { 'data-testid': 'agent-steps', title: tokens } }, [steps, el('span', { className: 'agent-tokens', text: ` ${tokens}`, attrs: { 'data-testid': 'agent-tokens' } })]),
       el('div', { text: tools.length > 0 ? l10n.t('Tools used: {0}', tools.join(', ')) : l10n.t('No tools used') }),
-      el('div', {
-        text: l10n.t('Tokens: {0} prompt ({1} cached) · {2} completion', formatCount(usage.promptTokens), formatCount(usage.cachedTokens), formatCount(usage.completionTokens)),
-        attrs: { 'data-testid': 'agent-tokens' },
-      }),
     ];
     if (summary.error !== undefined) rows.push(el('div', { className: 'agent-summary-error', text: summary.error }));
     if (files.length > 0) {

@@ -83,7 +83,7 @@ export class AssistantMessage {
       tabList,
       body,
       this.errorSlot,
-      el('div', { className: 'message-footer' }, [this.usageLabel, el('div', { className: 'message-actions' }, [copy, insert, regenerate])]),
+      el('div', { className: 'message-footer' }, [el('div', { className: 'message-actions' }, [this.usageLabel, copy, insert, regenerate])]),
     ]);
     this.select(Math.min(view.selectedChoice, this.panels.length - 1), 'fromHost');
     this.showStatus(view.status);

@@ -1,6 +1,7 @@
-// The conversation's running totals, out of the way: a small figure in the header ("12k tokens") whose
-// tooltip holds every figure, and which opens the conversation's summary (tokens of every reply, cached
-// and reasoning among them, how many replies took how long, the last reply's speed) on a click.
+// The conversation's running totals, out of the way: an icon in the header whose tooltip and accessible name
+// hold every figure, and which opens the conversation's summary (tokens of every reply, cached and reasoning
+// among them, how many replies took how long, the last reply's speed) on a click. Token counts are shown as
+// text only in the composer's meter.
 import type { ConversationView } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import { speedText, timeTotalsDetails, tokensSummary, usageDetails } from './usageLine';
@@ -17,14 +18,13 @@ function summaryLines(conversation: ConversationView): string[] {
 export class ConversationTotals {
   readonly element: HTMLElement;
   private readonly button: HTMLButtonElement;
-  private readonly label = el('span', { className: 'totals-label' });
   private readonly summary: HTMLElement;
 
   constructor() {
     this.button = el('button', {
       className: 'totals-button',
       attrs: { type: 'button', 'data-testid': 'conversation-totals', 'aria-label': l10n.t('Conversation total'), 'aria-expanded': 'false', 'aria-controls': 'conversation-summary' },
-    }, [icon('graph'), this.label]);
+    }, [icon('graph')]);
     this.summary = el('div', { className: 'totals-summary', attrs: { id: 'conversation-summary', 'data-testid': 'conversation-summary', role: 'group', 'aria-label': l10n.t('Conversation summary') } });
     this.summary.hidden = true;
     this.element = el('div', { className: 'totals' }, [this.button, this.summary]);
@@ -50,7 +50,6 @@ export class ConversationTotals {
       return;
     }
     const lines = summaryLines(conversation);
-    this.label.textContent = tokensSummary(totals);
     const heading = l10n.t('Conversation total: {0}', tokensSummary(totals));
     this.button.title = `${heading}\n${lines.join('\n')}`;
     this.button.setAttribute('aria-label', l10n.t('Conversation total: {0}. Show the summary', tokensSummary(totals)));

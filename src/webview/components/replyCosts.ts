@@ -1,8 +1,8 @@
-// Each reply's cost on its usage line: the money, when a price table gives it, after the tokens, and
-// the whole label in the tooltip. The host sends it once, after the reply; it is kept here by message
-// id so a re-rendered message shows it again.
+// Each reply's cost beside its usage icon: the money, when a price table gives it, and the whole label in
+// the tooltip and accessible name. The host sends it once, after the reply; it is kept here by message id
+// so a re-rendered message shows it again.
 import { el } from '../dom';
-import { DETAILS_KEY } from './replyUsage';
+import { describeUsage } from './replyUsage';
 import * as l10n from '../../shared/l10n';
 
 interface Cost {
@@ -25,14 +25,14 @@ export class ReplyCosts {
     this.apply();
   }
 
-  /** Puts every known cost on its message's line (after a message was rendered anew). */
+  /** Puts every known cost on its message's usage (after a message was rendered anew). */
   apply(): void {
     for (const [messageId, cost] of this.costs) {
       const usage = this.root.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"] .message-footer .usage`);
       if (!usage || usage.hidden) continue;
-      usage.title = `${usage.dataset[DETAILS_KEY] ?? ''}\n${l10n.t('Cost: {0}', cost.label)}`;
+      describeUsage(usage, [l10n.t('Cost: {0}', cost.label)]);
       if (cost.usd === null) continue;
-      const text = ` · ${dollars(cost.usd)}`;
+      const text = dollars(cost.usd);
       const existing = usage.querySelector('[data-testid="reply-cost"]');
       if (existing) existing.textContent = text;
       else usage.append(el('span', { className: 'reply-cost', attrs: { 'data-testid': 'reply-cost' }, text }));

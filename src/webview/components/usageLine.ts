@@ -1,6 +1,6 @@
 // The figures of a reply and of the conversation: tokens (prompt, completion, cached, reasoning when
-// known), and how fast the service answered (time to first token, tokens per second). A reply shows one
-// short line ("1.2k tokens"); every figure is in its tooltip and in the conversation's summary.
+// known), and how fast the service answered (time to first token, tokens per second), for the tooltips and
+// accessible names of a reply's usage and the conversation's total, and for the conversation's summary.
 import type { ReplySpeedView, TimeTotalsView, UsageView } from '../../shared/protocol';
 import { formatCount } from '../dom';
 import * as l10n from '../../shared/l10n';
@@ -13,7 +13,7 @@ export function compactCount(value: number): string {
   return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
 }
 
-/** "1.2k tokens": what a reply's line and the conversation's total show. */
+/** "1.2k tokens": how a reply's usage and the conversation's total are named and headed. */
 export function tokensSummary(usage: UsageView): string {
   return l10n.t('{0} tokens', compactCount(usage.promptTokens + usage.completionTokens));
 }
