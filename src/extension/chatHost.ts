@@ -41,6 +41,7 @@ import { onDidChangeSettings, readSettings, readSettingsProblems } from './setti
 import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
 import { LazyAgentFeatures } from './agent/lazyAgentFeatures';
+import { SessionList } from './sessions/sessionList';
 import type { AgentFeatureOptions } from './agent/registerAgentFeatures';
 import type { InlineEditFeatureDeps } from './inlineEdit/registerInlineEdit';
 import { registerMcpFeatures } from './mcp/registerMcpFeatures';
@@ -65,6 +66,8 @@ function conversationsDir(context: vscode.ExtensionContext): string {
 /** What the activated extension needs of the loaded chat host. */
 export interface ChatHost {
   provider: ChatViewProvider;
+  /** The chat view's list of sessions; a kind of session that runs elsewhere adds its source here. */
+  sessions: SessionList;
   /** The svc models and formulas in VS Code's language-model API (registered at activation, served from here). */
   languageModels: SvcLanguageModelProvider;
   formulaTools: FormulaLanguageModelTools;
@@ -168,7 +171,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     notices,
     commandArguments,
   });
+  const sessions = new SessionList({ post, setBadge: (badge) => provider.setBadge(badge) });
   const chat = new ChatController({
+    sessions,
     store,
     reachability: statusBar,
     connection,
@@ -206,6 +211,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     keys,
     connection,
     chat,
+    sessions,
     languageModels,
     statusBar,
     rules,
@@ -245,5 +251,5 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   reportSettings();
 
   const testApi = svcTestApi({ chat, store, keys, conversationsDir: conversationsDir(context), firstViewReady, agent: agent.testApi() });
-  return { provider, languageModels, formulaTools, testApi, deactivate: () => chat.session.dispose() };
+  return { provider, sessions, languageModels, formulaTools, testApi, deactivate: () => chat.session.dispose() };
 }
