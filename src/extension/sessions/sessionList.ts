@@ -1,7 +1,7 @@
 // The list of sessions the chat view shows: the sessions of every source (this window's conversations
 // and tasks, and background tasks once their feature adds its source), newest activity first. It sends
 // the view the whole list when one changes, at most once per turn of the event loop however many
-// changes came together, keeps the view's badge on the number waiting for an approval, and routes the
+// changes came together and only when what it shows changed, keeps the view's badge on the number waiting for an approval, and routes the
 // view's open, stop and resume to the source that owns the session.
 import * as vscode from 'vscode';
 import type { SessionRecord, SessionSource } from '../../core/sessions/sessionSource';
@@ -37,6 +37,8 @@ export class SessionList implements vscode.Disposable {
   private readonly sources = new Map<SessionSource, vscode.Disposable>();
   private scheduled = false;
   private lastWaiting = -1;
+  /** The list last sent, so a save that changed nothing the list shows (a reply streaming) sends nothing. */
+  private lastSent = '';
 
   constructor(private readonly deps: SessionListDeps) {}
 
@@ -57,6 +59,7 @@ export class SessionList implements vscode.Disposable {
 
   /** The view (re)loaded: it gets the list at once. */
   viewReady(): void {
+    this.lastSent = '';
     this.publish();
   }
 
@@ -90,7 +93,10 @@ export class SessionList implements vscode.Disposable {
 
   private publish(): void {
     const sessions = this.sessions();
-    this.deps.post({ type: 'sessions', sessions: sessions.map(sessionView) });
+    const views = sessions.map(sessionView);
+    const sent = JSON.stringify(views);
+    if (sent !== this.lastSent) this.deps.post({ type: 'sessions', sessions: views });
+    this.lastSent = sent;
     const waiting = sessions.filter((s) => s.state === 'waiting').length;
     if (waiting === this.lastWaiting) return;
     this.lastWaiting = waiting;

@@ -99,6 +99,12 @@ describe('the list of sessions (host side)', () => {
     assert.deepEqual(message.sessions[0], { id: 'c2', conversationId: 'c2', title: 'Session c2', kind: 'foreground', state: 'running', model: 'svc-k2.5', tokens: 10, usd: 0.02, filesChanged: 0, updatedAt: 30 });
     assert.deepEqual(message.sessions[1]?.worktree, { path: '/tmp/wt/bg1', branch: 'svc/task-1' });
     assert.equal(message.sessions[2]?.model, null);
+
+    background.change([...background.records]);
+    await turn();
+    assert.equal(posted.length, 1, 'a change that shows nothing new sends nothing');
+    sessions.viewReady();
+    assert.equal(posted.length, 2, 'a page that (re)loaded gets the list at once');
   });
 
   it('sets the view\'s badge to the number waiting, only when it changes, and clears it when none waits', async () => {
