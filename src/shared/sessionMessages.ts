@@ -32,7 +32,7 @@ const sessionRef = { sessionId: IdSchema };
 
 export const sessionHostMessages = [
   /** Every session, newest activity first; sent on every change of one. */
-  z.object({ type: z.literal('sessions'), sessions: z.array(SessionViewSchema).check(z.maxLength(10_000)) }),
+  z.object({ type: z.literal('sessions'), sessions: z.array(SessionViewSchema) }),
 ] as const;
 
 export const sessionWebviewMessages = [
