@@ -3,7 +3,7 @@
 // (titles at once, contents through the host), switch, rename in place, delete and export; Stop on a
 // running session and Resume on a stopped one. A background task, whose conversation is not one of this
 // window's, is a row of its own. Choosing a conversation closes the list, so the chat it opens is what
-// the user sees. While the list is closed it is not drawn: it is drawn anew when it opens.
+// the user sees. While the list is closed it is not drawn: it is drawn when it opens.
 import type { ConversationSummary, SessionView, WebviewMessage } from '../../shared/protocol';
 import { el, formatTime, iconButton } from '../dom';
 import { dayLabel } from './dayLabel';
@@ -36,7 +36,6 @@ export class ConversationList {
   private activeId: string | undefined;
   /** Sessions by conversation id. */
   private sessions = new Map<string, SessionView>();
-  private drawn = false;
   private debounce: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly callbacks: ConversationListCallbacks, open: boolean) {
@@ -77,7 +76,8 @@ export class ConversationList {
 
   setOpen(open: boolean): void {
     this.element.hidden = !open;
-    if (open && !this.drawn) this.render();
+    // Drawn on opening: ages are current, and what changed while it was closed shows.
+    if (open) this.render();
     this.callbacks.openChanged(open);
     if (open) this.searchInput.focus();
   }
@@ -101,8 +101,7 @@ export class ConversationList {
   }
 
   private render(): void {
-    this.drawn = !this.element.hidden;
-    if (!this.drawn) return;
+    if (this.element.hidden) return;
     const entries = this.visible();
     if (entries.length === 0) {
       const empty = this.searchInput.value.trim() === '' ? l10n.t('No conversations yet.') : l10n.t('No conversation matches.');
