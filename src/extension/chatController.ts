@@ -44,6 +44,9 @@ import type { ChatAgent } from './agent/lazyAgentFeatures';
 import type { WorkspaceRules } from './rules/workspaceRules';
 import type { WorkspaceCustomizations } from './customizations/workspaceCustomizations';
 import { customCommandHandlers, customCommandsMessage } from './customizations/customCommandHandlers';
+import { ForegroundSessions } from '../core/sessions/foregroundSessions';
+import type { SessionList } from './sessions/sessionList';
+import { sessionPrices } from './sessions/sessionPrices';
 
 /** The chat view's page as the controller sees it: its messages, and when one is attached or gone. */
 export interface ChatViewEvents {
@@ -87,6 +90,8 @@ export interface ChatControllerOptions {
   checkpoints: { checkpoints: Checkpoints; take: TakeCheckpoint; restorer: CheckpointRestorer };
   /** The UserPromptSubmit hooks a chat message passes before it is sent. */
   promptHooks?: ChatSendPathDeps['promptHooks'];
+  /** The list of sessions: the controller adds this window's conversations and tasks to it. */
+  sessions: SessionList;
 }
 
 function modelViews(listing: ModelListing) {
@@ -155,6 +160,17 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       models.onDidChange((listing) => this.showModels(listing)),
       rules.onDidChange((list) => this.showRules(list)),
       options.customizations.onDidChange(() => void this.showCustomCommands()),
+      options.sessions.add(
+        new ForegroundSessions({
+          store,
+          agent,
+          replying: (id) => this.session.isBusy(id),
+          stop: (id) => this.stopIn(id),
+          regenerate: (id, messageId) => this.session.regenerate(id, messageId, options.identity.settings()),
+          show: (id) => this.switchTo(id),
+          prices: sessionPrices,
+        }),
+      ),
     );
   }
 
@@ -166,6 +182,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
         await this.sendInit();
         await this.options.attachments.restore();
         agent.viewReady();
+        this.options.sessions.viewReady();
       },
     };
     return combineHandlerGroups(
@@ -210,6 +227,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
       }),
       this.options.attachments.handlers(),
       agent.handlers(),
+      this.options.sessions.handlers(),
     );
   }
 
@@ -347,9 +365,18 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
     this.post({ type: 'focusComposer' });
   }
 
-  private stopIn(conversationId: string): void {
-    if (this.options.agent.stop(conversationId)) return;
+  /** Stops the task or the reply running in the conversation; false when neither runs. */
+  private stopIn(conversationId: string): boolean {
+    if (this.options.agent.stop(conversationId)) return true;
+    const replying = this.session.isBusy(conversationId);
     this.session.stop(conversationId);
+    return replying;
+  }
+
+  /** Shows the conversation in the view, as choosing it in the list does. */
+  private async switchTo(conversationId: string): Promise<void> {
+    await this.store.setActive(conversationId);
+    this.showConversation(conversationId);
   }
 
   stopActive(): void {

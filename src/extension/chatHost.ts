@@ -43,6 +43,7 @@ import { ConnectionStatusBar } from './statusBar';
 import { createHookFeatures } from './hooks/vscodeHooks';
 import { NotificationApprover } from './workspaceTools/notificationApprover';
 import { LazyAgentFeatures } from './agent/lazyAgentFeatures';
+import { SessionList } from './sessions/sessionList';
 import type { AgentFeatureOptions } from './agent/registerAgentFeatures';
 import type { InlineEditFeatureDeps } from './inlineEdit/registerInlineEdit';
 import { registerMcpFeatures } from './mcp/registerMcpFeatures';
@@ -69,6 +70,8 @@ function conversationsDir(context: vscode.ExtensionContext): string {
 /** What the activated extension needs of the loaded chat host. */
 export interface ChatHost {
   provider: ChatViewProvider;
+  /** The chat view's list of sessions; a kind of session that runs elsewhere adds its source here. */
+  sessions: SessionList;
   /** The svc models and formulas in VS Code's language-model API (registered at activation, served from here). */
   languageModels: SvcLanguageModelProvider;
   formulaTools: FormulaLanguageModelTools;
@@ -177,7 +180,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     notices,
     commandArguments,
   });
+  const sessions = new SessionList({ post, setBadge: (badge) => provider.setBadge(badge) });
   const chat = new ChatController({
+    sessions,
     store,
     reachability: statusBar,
     connection,
@@ -219,6 +224,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     keys,
     connection,
     chat,
+    sessions,
     languageModels,
     statusBar,
     rules,
@@ -259,5 +265,5 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   reportSettings();
 
   const testApi = svcTestApi({ chat, store, keys, conversationsDir: conversationsDir(context), firstViewReady, agent: agent.testApi() });
-  return { provider, languageModels, formulaTools, testApi, deactivate: () => chat.session.dispose() };
+  return { provider, sessions, languageModels, formulaTools, testApi, deactivate: () => chat.session.dispose() };
 }

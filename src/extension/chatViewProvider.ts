@@ -12,6 +12,7 @@ import type { ChatViewPage } from './chatViewPage';
 
 export class ChatViewProvider implements ChatViewEvents {
   private view: vscode.WebviewView | undefined;
+  private badge: vscode.ViewBadge | undefined;
   private readonly initDelivered = new vscode.EventEmitter<void>();
   /** Fires when the page received the whole picture (`init`, the answer to its `ready`): it shows the chat. */
   readonly onDidDeliverInit = this.initDelivered.event;
@@ -31,6 +32,7 @@ export class ChatViewProvider implements ChatViewEvents {
   attach(page: ChatViewPage): void {
     const view = page.view;
     this.view = view;
+    view.badge = this.badge;
     page.receive((data: unknown) => {
       const parsed = parseWebviewMessage(data);
       if (!parsed.ok) {
@@ -53,6 +55,12 @@ export class ChatViewProvider implements ChatViewEvents {
       }
     });
     this.pageChanged.fire('attached');
+  }
+
+  /** The number on the view's icon (sessions waiting for an approval); kept for a view resolved later. */
+  setBadge(badge: vscode.ViewBadge | undefined): void {
+    this.badge = badge;
+    if (this.view) this.view.badge = badge;
   }
 
   post(message: HostMessage): void {

@@ -38,8 +38,10 @@ import {
   UiSettingsSchema,
   UsageViewSchema,
 } from './viewShapes';
+import { sessionHostMessages, sessionWebviewMessages } from './sessionMessages';
 
 export * from './viewShapes';
+export { SessionStateSchema, SessionViewSchema, type SessionStateView, type SessionView } from './sessionMessages';
 
 const id = IdSchema;
 const count = CountSchema;
@@ -263,6 +265,7 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   ...agentHostMessages,
   ...rulesHostMessages,
   ...mentionHostMessages,
+  ...sessionHostMessages,
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type HostMessageType = HostMessage['type'];
@@ -338,6 +341,7 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   }),
   ...attachmentWebviewMessages,
   ...agentWebviewMessages,
+  ...sessionWebviewMessages,
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 export type WebviewMessageType = WebviewMessage['type'];

@@ -20,7 +20,7 @@ import { composerMessage } from './composerSend';
 import { FileNotices } from './components/fileNotices';
 import { ReplyCosts } from './components/replyCosts';
 import { Composer } from './components/composer';
-import { ConversationList } from './components/conversationList';
+import { hostedConversationList, type ConversationList } from './components/conversationList';
 import type { MessageContext } from './components/messageContext';
 import { ChatToolbar } from './components/chatToolbar';
 import { MessageList } from './components/messageList';
@@ -74,11 +74,7 @@ export class ChatApp {
       { now: () => performance.now(), quietMs: QUIET_MS },
     );
     this.banner = new StatusBanner((action) => host.post({ type: 'runAction', action }));
-    this.conversationList = new ConversationList({
-      open: (conversationId) => host.post({ type: 'switchConversation', conversationId }),
-      rename: (conversationId, title) => host.post({ type: 'renameConversation', conversationId, title }),
-      remove: (conversationId) => host.post({ type: 'deleteConversation', conversationId }),
-      exportConversation: (conversationId) => this.exportConversation(conversationId),
+    this.conversationList = hostedConversationList(host, {
       search: (query) => {
         this.searchRequestId = host.nextRequestId();
         host.post({ type: 'searchConversations', requestId: this.searchRequestId, query });
@@ -165,6 +161,10 @@ export class ChatApp {
       case 'conversations':
         this.conversations = message.conversations;
         this.conversationList.setConversations(message.conversations, this.active?.id);
+        return;
+      case 'sessions':
+        this.conversationList.setSessions(message.sessions);
+        this.toolbar.showWaiting(message.sessions.filter((session) => session.state === 'waiting').length);
         return;
       case 'conversation':
         this.showConversation(withHeldMessages(this.active, message.conversation));

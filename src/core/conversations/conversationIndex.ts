@@ -4,6 +4,7 @@
 // the deletion marks keep a window that still holds a deleted conversation from bringing it back.
 import * as z from 'zod';
 import type { Conversation } from './conversation';
+import { SessionFactsSchema, sessionFactsOf } from '../sessions/sessionFacts';
 
 export const INDEX_FILE = 'index.json';
 /** How long a deletion is remembered: longer than any window stays open without re-reading the index. */
@@ -14,6 +15,8 @@ export const IndexEntrySchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   messageCount: z.number().int().nonnegative(),
+  /** What the list of sessions shows; absent in indexes written before it existed (until the next save). */
+  facts: SessionFactsSchema.optional(),
 });
 export type IndexEntry = z.infer<typeof IndexEntrySchema>;
 
@@ -46,7 +49,7 @@ export function serializeIndex(index: ConversationIndex, now: number): string {
 }
 
 export function indexEntryOf(conversation: Conversation): IndexEntry {
-  return { title: conversation.title, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt, messageCount: conversation.entries.length };
+  return { title: conversation.title, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt, messageCount: conversation.entries.length, facts: sessionFactsOf(conversation) };
 }
 
 /** Records `entry` unless another window deleted the conversation; returns false then. */

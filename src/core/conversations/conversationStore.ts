@@ -13,6 +13,7 @@ import { ConversationJournalFile } from './conversationJournalFile';
 import { replayJournal } from './journalReplay';
 import { autoTitle, matchSnippet, untitled } from './conversationSearch';
 import { repairAfterRestart } from './restartRepair';
+import { sessionFactsOf, type SessionFacts } from '../sessions/sessionFacts';
 import { folderNeedsRepair, rebuiltIndex, repairFolder } from './folderRepair';
 
 const ACTIVE_FILE = 'activeConversation.json';
@@ -87,6 +88,12 @@ export class ConversationStore {
     return [...this.summaries.entries()]
       .sort(([, a], [, b]) => b.updatedAt - a.updatedAt)
       .map(([id, s]) => ({ id, title: s.title, updatedAt: s.updatedAt, messageCount: s.messageCount }));
+  }
+
+  /** The session list's figures of a conversation: from it when open, else from the index. */
+  sessionFacts(id: string): SessionFacts | undefined {
+    const open = this.get(id);
+    return open ? sessionFactsOf(open) : this.summaries.get(id)?.facts;
   }
 
   summary(id: string): ConversationSummary | undefined {

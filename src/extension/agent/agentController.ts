@@ -32,10 +32,14 @@ import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
 import type { AgentEditReview } from '../../core/review/agentEditReview';
 import { followJournal } from '../../core/review/reviewSources';
+import type { AgentActivity } from '../../core/sessions/foregroundSessions';
 import type { RequestIdentity } from '../../core/requests/requestIdentity';
 import type { HookFeatures } from '../hooks/hookFeatures';
 
 export type { AgentTaskRecord };
+
+/** What a resumed task asks of the model (English: the model reads it). */
+const RESUME_TASK = 'Continue the task above from where it stopped. First check what its earlier steps already did, then finish what is left.';
 
 /** As many as the view's message allows for one process; more would be one system's refusal repeated. */
 const MAX_LEFT_RUNNING_SHOWN = 20;
@@ -95,6 +99,7 @@ export function restrictedModeNotice(): string {
 
 export class AgentController {
   private readonly tasks: AgentTasks;
+  private readonly activityListeners = new Set<() => void>();
   private readonly window: HostWindow;
   private catalog: { client: SvcClient; catalog: FormulaToolCatalog } | undefined;
 
@@ -131,6 +136,22 @@ export class AgentController {
   /** Stops the task running in `conversationId`; false when none runs there. */
   stop(conversationId: string): boolean {
     return this.tasks.stop(conversationId);
+  }
+
+  activity(): AgentActivity {
+    const waiting = new Map<string, number>();
+    for (const open of this.options.approver.open()) waiting.set(open.conversationId, (waiting.get(open.conversationId) ?? 0) + 1);
+    return { running: this.tasks.runningConversations(), waiting };
+  }
+
+  /** Fires when a question was asked or settled and when a task ended. */
+  onDidChangeActivity(listener: () => void): vscode.Disposable {
+    this.activityListeners.add(listener);
+    const questions = this.options.approver.onDidChange(listener);
+    return new vscode.Disposable(() => {
+      this.activityListeners.delete(listener);
+      questions.dispose();
+    });
   }
 
   /** The view (re)loaded: show the running task and its open questions again. */
@@ -173,6 +194,14 @@ export class AgentController {
       ...(mode ? { mode } : {}),
       ...(shown !== undefined ? { shown } : {}),
     });
+  }
+
+  /**
+   * Continues the conversation's stopped task as a new task in it: the model reads the conversation so far,
+   * the steps the stopped task took included, so it goes on from there rather than starting over.
+   */
+  resume(conversationId: string): Promise<AgentTaskRecord | undefined> {
+    return this.run(conversationId, { sent: RESUME_TASK, shown: vscode.l10n.t('Continue the stopped task') });
   }
 
   /** The user approved the plan (as edited): it becomes an agent task with the plan's to-do list. */
@@ -290,6 +319,7 @@ export class AgentController {
       case 'live':
       case 'ended':
         this.postIfActive(event.conversation.id, { type: 'conversation', conversation: conversationView(event.conversation) });
+        if (event.type === 'ended') for (const listener of this.activityListeners) listener();
         return;
       case 'delta': {
         const ref = { conversationId: event.conversationId, messageId: event.messageId, choiceIndex: 0, text: event.text };

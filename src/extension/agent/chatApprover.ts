@@ -22,6 +22,7 @@ export interface ApprovalSurface {
 export class ChatApprover {
   private readonly pending = new Map<string, { info: PendingApproval; settle: (decision: ApprovalDecision) => void }>();
   private readonly listeners = new Set<(pending: PendingApproval) => void>();
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     private readonly surface: ApprovalSurface,
@@ -52,6 +53,12 @@ export class ChatApprover {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
+  /** Fires when a question was asked or settled, so the list of sessions shows which one waits. */
+  onDidChange(listener: () => void): vscode.Disposable {
+    this.changeListeners.add(listener);
+    return { dispose: () => this.changeListeners.delete(listener) };
+  }
+
   /** Shows an open question in the view (when it is asked, and again after the view reloads). */
   showInline(info: PendingApproval): void {
     const { request } = info;
@@ -79,6 +86,7 @@ export class ChatApprover {
         signal.removeEventListener('abort', onAbort);
         notification.abort();
         this.surface.post({ type: 'approvalSettled', requestId: info.requestId });
+        for (const listener of this.changeListeners) listener();
         // "Always" is meaningless where every occurrence must be asked.
         resolve(decision === 'always' && !request.allowAlways ? 'approve' : decision);
       };
@@ -88,6 +96,7 @@ export class ChatApprover {
       signal.addEventListener('abort', onAbort, { once: true });
       this.pending.set(info.requestId, { info, settle });
       for (const listener of this.listeners) listener(info);
+      for (const listener of this.changeListeners) listener();
       if (settled) return;
       if (this.surface.viewVisible()) this.showInline(info);
       else void this.fallback.request(request, notification.signal).then((decision) => settle(decision), () => settle('reject'));

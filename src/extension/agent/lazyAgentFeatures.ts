@@ -5,6 +5,7 @@
 // first time something asks for one.
 import * as vscode from 'vscode';
 import type { ToolDefinition } from '../../api/index';
+import type { AgentActivity } from '../../core/sessions/foregroundSessions';
 import type { AgentController, AgentTaskRecord, ShownTask } from './agentController';
 import type { PendingApproval } from './chatApprover';
 import type { AgentFeatures, AgentTestApi } from './registerAgentFeatures';
@@ -33,7 +34,12 @@ export const AGENT_FEATURE_COMMANDS = [
 ] as const;
 
 /** What the chat controller asks of the agent. */
-export type ChatAgent = Pick<AgentController, 'toolsOf' | 'viewReady' | 'handlers' | 'stop'>;
+export type ChatAgent = Pick<AgentController, 'toolsOf' | 'viewReady' | 'handlers' | 'stop' | 'activity' | 'onDidChangeActivity'> & {
+  /** Continues the conversation's stopped task as a new task in it. */
+  resume(conversationId: string): Promise<unknown>;
+};
+
+const NO_ACTIVITY: AgentActivity = { running: [], waiting: new Map() };
 
 type AgentHandlers = ReturnType<AgentController['handlers']>;
 
@@ -49,6 +55,8 @@ export class LazyAgentFeatures implements ChatAgent, vscode.Disposable {
   private readonly commandStubs: vscode.Disposable[] = [];
   private readonly approvalListeners = new Set<(pending: PendingApproval) => void>();
   private approvalForwarding: vscode.Disposable | undefined;
+  private readonly activityListeners = new Set<() => void>();
+  private activityForwarding: vscode.Disposable | undefined;
 
   constructor(private readonly start: StartAgentFeatures) {}
 
@@ -70,6 +78,7 @@ export class LazyAgentFeatures implements ChatAgent, vscode.Disposable {
       (features) => {
         this.loaded = features;
         this.approvalForwarding = features.testApi.onApprovalRequest((pending) => this.approvalListeners.forEach((listener) => listener(pending)));
+        this.activityForwarding = features.controller.onDidChangeActivity(() => this.activityListeners.forEach((listener) => listener()));
         return features;
       },
       (error: unknown) => {
@@ -99,6 +108,20 @@ export class LazyAgentFeatures implements ChatAgent, vscode.Disposable {
     return this.loaded?.controller.stop(conversationId) ?? false;
   }
 
+  activity(): AgentActivity {
+    // Not loaded: no task has run and no question was asked.
+    return this.loaded?.controller.activity() ?? NO_ACTIVITY;
+  }
+
+  onDidChangeActivity(listener: () => void): vscode.Disposable {
+    this.activityListeners.add(listener);
+    return new vscode.Disposable(() => this.activityListeners.delete(listener));
+  }
+
+  async resume(conversationId: string): Promise<unknown> {
+    return (await this.load()).controller.resume(conversationId);
+  }
+
   handlers(): AgentHandlers {
     const forward = (type: keyof AgentHandlers) => async (message: unknown) => {
       const handler = (await this.load()).controller.handlers()[type] as (message: unknown) => unknown;
@@ -126,6 +149,7 @@ export class LazyAgentFeatures implements ChatAgent, vscode.Disposable {
   dispose(): void {
     this.releaseCommandStubs();
     this.approvalForwarding?.dispose();
+    this.activityForwarding?.dispose();
   }
 
   private releaseCommandStubs(): void {

@@ -1,12 +1,18 @@
-// The list of conversations: titles under their day (Today, Yesterday, then the date), search (titles
-// at once, contents through the host), switch, rename in place, delete and export. Choosing a
-// conversation closes the list, so the chat it opens is what the user sees.
-import type { ConversationSummary } from '../../shared/protocol';
+// The list of conversations, which is also the list of sessions: titles under their day (Today,
+// Yesterday, then the date), each with its session's state, model, cost, files changed and age; search
+// (titles at once, contents through the host), switch, rename in place, delete and export; Stop on a
+// running session and Resume on a stopped one. A background task, whose conversation is not one of this
+// window's, is a row of its own. Choosing a conversation closes the list, so the chat it opens is what
+// the user sees. While the list is closed it is not drawn: it is drawn when it opens.
+import type { ConversationSummary, SessionView, WebviewMessage } from '../../shared/protocol';
 import { el, formatTime, iconButton } from '../dom';
 import { dayLabel } from './dayLabel';
+import { sessionButtons, sessionMeta, sessionSummary, type SessionRowActions } from './sessionRow';
 import * as l10n from '../../shared/l10n';
 
-export interface ConversationListCallbacks {
+export interface ConversationListCallbacks extends SessionRowActions {
+  /** Opens a session whose conversation is not in this window's list (a background task). */
+  openSession(sessionId: string): void;
   open(conversationId: string): void;
   rename(conversationId: string, title: string): void;
   remove(conversationId: string): void;
@@ -17,7 +23,7 @@ export interface ConversationListCallbacks {
   openChanged(open: boolean): void;
 }
 
-type Entry = ConversationSummary & { snippet?: string };
+type Entry = ConversationSummary & { snippet?: string; background?: SessionView };
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -28,6 +34,8 @@ export class ConversationList {
   private conversations: ConversationSummary[] = [];
   private searchResults: Entry[] | undefined;
   private activeId: string | undefined;
+  /** Sessions by conversation id. */
+  private sessions = new Map<string, SessionView>();
   private debounce: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly callbacks: ConversationListCallbacks, open: boolean) {
@@ -50,6 +58,11 @@ export class ConversationList {
     this.render();
   }
 
+  setSessions(sessions: readonly SessionView[]): void {
+    this.sessions = new Map(sessions.map((s) => [s.conversationId, s]));
+    this.render();
+  }
+
   /** Content matches from the host for the query that is still typed (older answers are ignored by the caller). */
   showSearchResults(results: Entry[]): void {
     if (this.searchInput.value.trim() === '') return;
@@ -63,19 +76,32 @@ export class ConversationList {
 
   setOpen(open: boolean): void {
     this.element.hidden = !open;
+    // Drawn on opening: ages are current, and what changed while it was closed shows.
+    if (open) this.render();
     this.callbacks.openChanged(open);
     if (open) this.searchInput.focus();
   }
 
+  /** The window's conversations and the background sessions, newest activity first. */
+  private all(): Entry[] {
+    const listed = new Set(this.conversations.map((c) => c.id));
+    const background: Entry[] = [...this.sessions.values()]
+      .filter((s) => s.kind === 'background' && !listed.has(s.conversationId))
+      .map((s) => ({ id: s.conversationId, title: s.title, updatedAt: s.updatedAt, messageCount: 0, background: s }));
+    if (background.length === 0) return this.conversations;
+    return [...this.conversations, ...background].sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
   private visible(): Entry[] {
     const query = this.searchInput.value.trim().toLowerCase();
-    if (query === '') return this.conversations;
-    const byTitle = this.conversations.filter((c) => c.title.toLowerCase().includes(query));
+    if (query === '') return this.all();
+    const byTitle = this.all().filter((c) => c.title.toLowerCase().includes(query));
     const seen = new Set(byTitle.map((c) => c.id));
     return [...byTitle, ...(this.searchResults ?? []).filter((c) => !seen.has(c.id))];
   }
 
   private render(): void {
+    if (this.element.hidden) return;
     const entries = this.visible();
     if (entries.length === 0) {
       const empty = this.searchInput.value.trim() === '' ? l10n.t('No conversations yet.') : l10n.t('No conversation matches.');
@@ -89,25 +115,36 @@ export class ConversationList {
       const label = dayLabel(entry.updatedAt, now);
       if (label !== day) rows.push(el('li', { className: 'conversation-day', text: label, attrs: { role: 'presentation', 'data-testid': 'conversation-day' } }));
       day = label;
-      rows.push(this.item(entry));
+      rows.push(this.item(entry, now));
     }
     this.list.replaceChildren(...rows);
   }
 
-  private item(entry: Entry): HTMLLIElement {
+  private item(entry: Entry, now: number): HTMLLIElement {
+    const session = entry.background ?? this.sessions.get(entry.id);
+    const title = entry.title || l10n.t('Untitled');
+    const described = session ? `${title} · ${sessionSummary(session, now)}` : title;
     const open = el('button', {
       className: 'conversation-open',
-      attrs: { type: 'button', title: `${entry.title} · ${formatTime(entry.updatedAt)}`, 'aria-current': String(entry.id === this.activeId) },
-    }, [el('span', { className: 'conversation-title', text: entry.title || l10n.t('Untitled') })]);
+      attrs: { type: 'button', title: `${described} · ${formatTime(entry.updatedAt)}`, 'aria-label': described, 'aria-current': String(entry.id === this.activeId) },
+    }, [el('span', { className: 'conversation-title', text: title })]);
+    if (session) open.append(sessionMeta(session, now));
     if (entry.snippet) open.append(el('span', { className: 'conversation-snippet', text: entry.snippet }));
     open.addEventListener('click', () => {
-      this.callbacks.open(entry.id);
+      if (entry.background) this.callbacks.openSession(entry.background.id);
+      else this.callbacks.open(entry.id);
       this.setOpen(false);
     });
+    const controls = session ? sessionButtons(session, title, this.callbacks) : [];
+    if (entry.background) {
+      const row = el('li', { className: 'conversation-item', attrs: { 'data-testid': 'session-row' } }, [open, ...controls]);
+      if (entry.id === this.activeId) row.classList.add('active');
+      return row;
+    }
     const rename = iconButton('edit', l10n.t('Rename "{0}"', entry.title), 'rename-conversation');
     const exportButton = iconButton('save-as', l10n.t('Export "{0}" as Markdown…', entry.title), 'export-conversation');
     const remove = iconButton('trash', l10n.t('Delete "{0}"', entry.title), 'delete-conversation');
-    const item = el('li', { className: 'conversation-item' }, [open, el('div', { className: 'conversation-actions' }, [rename, exportButton, remove])]);
+    const item = el('li', { className: 'conversation-item', attrs: { 'data-testid': 'session-row' } }, [open, ...controls, el('div', { className: 'conversation-actions' }, [rename, exportButton, remove])]);
     if (entry.id === this.activeId) item.classList.add('active');
     rename.addEventListener('click', () => this.startRename(item, entry));
     exportButton.addEventListener('click', () => this.callbacks.exportConversation(entry.id));
@@ -138,4 +175,23 @@ export class ConversationList {
     input.focus();
     input.select();
   }
+}
+
+/** The list with every action that is a message to the host; the view keeps the search and the open state. */
+export function hostedConversationList(
+  host: { post(message: WebviewMessage): void; nextRequestId(): string },
+  local: Pick<ConversationListCallbacks, 'search' | 'openChanged'>,
+  open: boolean,
+): ConversationList {
+  const post = (message: WebviewMessage) => host.post(message);
+  return new ConversationList({
+    open: (conversationId) => post({ type: 'switchConversation', conversationId }),
+    openSession: (sessionId) => post({ type: 'openSession', sessionId }),
+    stop: (sessionId) => post({ type: 'stopSession', sessionId }),
+    resume: (sessionId) => post({ type: 'resumeSession', sessionId }),
+    rename: (conversationId, title) => post({ type: 'renameConversation', conversationId, title }),
+    remove: (conversationId) => post({ type: 'deleteConversation', conversationId }),
+    exportConversation: (conversationId) => post({ type: 'exportConversation', requestId: host.nextRequestId(), conversationId }),
+    ...local,
+  }, open);
 }

@@ -48,6 +48,7 @@ function fakeFeatures(commands: readonly string[], calls: string[]): (release: (
       toolsOf: () => [{ type: 'function', function: { name: 'read_file', parameters: {} } }],
       viewReady: () => calls.push('viewReady'),
       stop: () => true,
+      onDidChangeActivity: () => new Disposable(() => undefined),
       run: async (_conversationId: string | null, task: string) => void calls.push(`run ${task}`),
       handlers: () => ({ runAgentTask: (message: { text: string }) => `ran ${message.text}` }),
     };

@@ -49,6 +49,14 @@ const validHost: HostMessage[] = [
   { type: 'exportResult', requestId: 'r2', ok: true, message: 'Exported' },
   { type: 'processes', conversationId: 'c1', processes: [{ id: 'p1', command: 'npm run dev', cwd: '.', background: true }] },
   { type: 'processes', conversationId: 'c1', processes: [] },
+  {
+    type: 'sessions',
+    sessions: [
+      { id: 'c1', conversationId: 'c1', title: 'Hello', kind: 'foreground', state: 'waiting', model: 'svc-k2.5', tokens: 1200, usd: 0.004, filesChanged: 2, updatedAt: 5 },
+      { id: 'bg1', conversationId: 'bc1', title: 'Port the parser', kind: 'background', state: 'stopped', model: null, tokens: 0, usd: null, filesChanged: 0, updatedAt: 4, worktree: { path: '/tmp/wt', branch: 'svc/bg1' } },
+    ],
+  },
+  { type: 'sessions', sessions: [] },
 ];
 
 const validWebview: WebviewMessage[] = [
@@ -60,6 +68,9 @@ const validWebview: WebviewMessage[] = [
   { type: 'estimateTokens', requestId: 'r1', conversationId: 'c1', draft: '', model: 'svc-k2.5' },
   { type: 'runAction', action: 'setKey' },
   { type: 'stopProcess', conversationId: 'c1', processId: 'p1' },
+  { type: 'openSession', sessionId: 'bg1' },
+  { type: 'stopSession', sessionId: 'c1' },
+  { type: 'resumeSession', sessionId: 'c1' },
 ];
 
 describe('host/webview protocol', () => {
@@ -100,6 +111,28 @@ describe('host/webview protocol', () => {
       const result = parseWebviewMessage({ type: 'stopProcess', conversationId: 'c1', processId });
       assert.equal(result.ok, false);
       if (!result.ok) assert.match(result.error.issues[0] ?? '', /^processId: /);
+    }
+  });
+
+  it('refuses a session in a state, kind or with figures the list does not know, naming the field; and a session action without its id', () => {
+    const session = { id: 'c1', conversationId: 'c1', title: 't', kind: 'foreground', state: 'done', model: null, tokens: 1, usd: null, filesChanged: 0, updatedAt: 1 };
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ state: 'paused' }, /^sessions\.0\.state: /],
+      [{ kind: 'remote' }, /^sessions\.0\.kind: /],
+      [{ tokens: -1 }, /^sessions\.0\.tokens: .*>=0/],
+      [{ usd: -0.5 }, /^sessions\.0\.usd: /],
+      [{ filesChanged: 1.5 }, /^sessions\.0\.filesChanged: /],
+      [{ worktree: { path: '/x' } }, /^sessions\.0\.worktree\.branch: /],
+    ];
+    for (const [change, field] of cases) {
+      const result = parseHostMessage({ type: 'sessions', sessions: [{ ...session, ...change }] });
+      assert.equal(result.ok, false, JSON.stringify(change));
+      if (!result.ok) assert.match(result.error.issues.join('\n'), field);
+    }
+    for (const type of ['openSession', 'stopSession', 'resumeSession']) {
+      const result = parseWebviewMessage({ type, sessionId: '' });
+      assert.equal(result.ok, false);
+      if (!result.ok) assert.match(result.error.issues[0] ?? '', /^sessionId: /);
     }
   });
 
