@@ -40,6 +40,7 @@ import { createRequestIdentity } from './settings/requestIdentitySupplier';
 import { onDidChangeSettings, readSettings, readSettingsProblems } from './settings/settingsReader';
 import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
+import { registerCompletions, type CompletionsFeature } from './completions/registerCompletions';
 import { LazyAgentFeatures } from './agent/lazyAgentFeatures';
 import type { AgentFeatureOptions } from './agent/registerAgentFeatures';
 import type { InlineEditFeatureDeps } from './inlineEdit/registerInlineEdit';
@@ -68,6 +69,8 @@ export interface ChatHost {
   /** The svc models and formulas in VS Code's language-model API (registered at activation, served from here). */
   languageModels: SvcLanguageModelProvider;
   formulaTools: FormulaLanguageModelTools;
+  /** Completions as you type: the provider the entry's stand-in hands over to. */
+  completions: CompletionsFeature;
   testApi: SvcTestApi;
   /** A reply still streaming when the window closes is saved, marked interrupted. */
   deactivate(): Promise<void>;
@@ -188,6 +191,11 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     checkpoints: { checkpoints, take: takeCheckpoint, restorer },
   });
   registerFileCommands(context, files, chat);
+  const completions = registerCompletions(
+    context,
+    { client, promptCacheKey: () => identity.promptCacheKey(), balanceBlocked: () => files.services.peek()?.balance.current?.blockedReason },
+    log,
+  );
 
   const reportSettings = () => {
     const found = readSettingsProblems();
@@ -207,6 +215,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     connection,
     chat,
     languageModels,
+    completions,
     statusBar,
     rules,
     mentionSources,
@@ -245,5 +254,5 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   reportSettings();
 
   const testApi = svcTestApi({ chat, store, keys, conversationsDir: conversationsDir(context), firstViewReady, agent: agent.testApi() });
-  return { provider, languageModels, formulaTools, testApi, deactivate: () => chat.session.dispose() };
+  return { provider, languageModels, formulaTools, completions, testApi, deactivate: () => chat.session.dispose() };
 }

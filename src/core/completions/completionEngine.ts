@@ -2,7 +2,7 @@
 // running at once; typing into the completion on the screen shortens it without a request; an identical
 // context is answered from the cache; nothing is asked where completionRefusal says no. The debounce is
 // the editor's side (it decides when to ask); this is what each ask costs.
-import type { ChatCompletionChunk, ChatRequest, Usage } from '../../api/index';
+import type { ChatCompletionChunk, ChatMessage, ChatRequest, Usage } from '../../api/index';
 import { CompletionCache } from './completionCache';
 import { roughTokens, type CompletionBudget } from './completionBudget';
 import { completionMessages } from './completionPrompt';
@@ -10,7 +10,7 @@ import { completionRefusal, type CompletionGate } from './completionRefusal';
 import { completionRequest } from './completionRequest';
 import { completionShape } from './completionShape';
 import { trimCompletion } from './completionTrim';
-import { CompletionContextSchema, type CompletionContextInput, type CompletionShape } from './completionTypes';
+import { CompletionContextSchema, type CompletionContext, type CompletionContextInput, type CompletionShape } from './completionTypes';
 import type { CompletionUsage } from './completionUsage';
 import { remainderAfterTyping, type ShownCompletion } from './shownCompletion';
 
@@ -37,6 +37,15 @@ export interface CompletionResult {
   source: CompletionSource;
 }
 
+interface Lookup {
+  context: CompletionContext;
+  shape: CompletionShape;
+  model: string;
+  messages: ChatMessage[];
+  key: string;
+  result: CompletionResult | undefined;
+}
+
 export class CompletionEngine {
   private running: AbortController | undefined;
   private shown: ShownCompletion | undefined;
@@ -52,17 +61,9 @@ export class CompletionEngine {
     // Whatever is still running answers a context the user has left.
     this.running?.abort();
     this.running = undefined;
-    const context = CompletionContextSchema.parse(input);
-    const refused = completionRefusal(context.path, this.deps.gate());
-    if (refused) throw refused;
-    const shape = completionShape(context.before, context.after);
-    const remainder = this.shown && remainderAfterTyping(this.shown, context.path, context.before, context.after);
-    if (remainder !== undefined) return { text: remainder, shape, source: 'typed-through' };
-    const model = this.deps.model();
-    const messages = completionMessages(context, shape, this.deps.budget);
-    const key = `${model}\u0000${JSON.stringify(messages)}`;
-    const cached = this.cache.get(key);
-    if (cached !== undefined) return this.show(context.path, context.before, context.after, { text: cached, shape, source: 'cache' });
+    const found = this.lookup(input);
+    if (found.result) return found.result;
+    const { context, shape, model, messages, key } = found;
     const abort = new AbortController();
     this.running = abort;
     const onAbort = () => abort.abort();
@@ -94,6 +95,29 @@ export class CompletionEngine {
     if (text === undefined) return undefined;
     this.cache.set(key, text);
     return this.show(context.path, context.before, context.after, { text, shape, source: 'model' });
+  }
+
+  /**
+   * The completion that needs no request (the shown one typed into, or an identical context's), so the
+   * editor shows it without waiting for a pause. Throws CompletionRefusedError as complete() does.
+   */
+  instant(input: CompletionContextInput): CompletionResult | undefined {
+    return this.lookup(input).result;
+  }
+
+  private lookup(input: CompletionContextInput): Lookup {
+    const context = CompletionContextSchema.parse(input);
+    const refused = completionRefusal(context.path, this.deps.gate());
+    if (refused) throw refused;
+    const shape = completionShape(context.before, context.after);
+    const model = this.deps.model();
+    const remainder = this.shown && remainderAfterTyping(this.shown, context.path, context.before, context.after);
+    const messages = completionMessages(context, shape, this.deps.budget);
+    const key = `${model}\u0000${JSON.stringify(messages)}`;
+    if (remainder !== undefined) return { context, shape, model, messages, key, result: { text: remainder, shape, source: 'typed-through' } };
+    const cached = this.cache.get(key);
+    const result = cached === undefined ? undefined : this.show(context.path, context.before, context.after, { text: cached, shape, source: 'cache' });
+    return { context, shape, model, messages, key, result };
   }
 
   /** The request running now is no longer wanted (the editor cancelled, the document closed). */
