@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { CompletionEngine } from '../../core/completions/completionEngine';
 import { CompletionRefusedError } from '../../core/completions/completionRefusal';
+import { quietPause } from '../../core/completions/quietPause';
 import type { RelatedContext } from './relatedContext';
 
 export const ACCEPTED_COMMAND = 'svc.completions.accepted';
@@ -18,21 +19,6 @@ export interface ProviderDeps {
   log: vscode.LogOutputChannel;
   /** Called when a completion is handed to VS Code (the bench and the e2e read it). */
   onShown?: (text: string) => void;
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (ms <= 0) return Promise.resolve(!signal.aborted);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve(true);
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
 }
 
 export class SvcInlineCompletions implements vscode.InlineCompletionItemProvider {
@@ -55,7 +41,7 @@ export class SvcInlineCompletions implements vscode.InlineCompletionItemProvider
         recentEdits: this.deps.related.recentEdits(document, position.line),
       };
       const instant = engine.instant(input);
-      const waited = instant !== undefined || context.triggerKind === vscode.InlineCompletionTriggerKind.Invoke || (await pause(this.deps.debounceMs(), abort.signal));
+      const waited = instant !== undefined || context.triggerKind === vscode.InlineCompletionTriggerKind.Invoke || (await quietPause(this.deps.debounceMs(), abort.signal));
       if (!waited) return undefined;
       const result = instant ?? (await engine.complete(input, abort.signal));
       if (!result || abort.signal.aborted) return undefined;
