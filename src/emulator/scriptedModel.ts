@@ -3,6 +3,7 @@
 // summary of pasted or attached text, or a short direct answer. Same input, same output.
 import { ENCRYPTED_BEGIN, ENCRYPTED_END, type ChatMessage, type ContentPart, type ToolDefinition } from '../api/schemas';
 import type { Scenario } from './options';
+import { completionReply, isCompletionRequest } from './codeCompletion';
 import { inlineEditReply, isInlineEditRequest } from './inlineEditRewrite';
 import { findScenario, type ConversationFacts } from './scenarios';
 import { analyseText, describeStructure, languageFromFence, languageFromName } from './textStructure';
@@ -201,6 +202,9 @@ export class ScriptedModel {
       const why = `Scenario ${scenario.name ? `"${scenario.name}"` : 'matched'} applies.`;
       const exact = scenario.reply.reasoning !== undefined ? fill(scenario.reply.reasoning, f, input.messages) : undefined;
       return this.finish(input, f, why, fill(scenario.reply.content ?? '', f, input.messages), calls, exact);
+    }
+    if (isCompletionRequest(input.messages)) {
+      return this.finish(input, f, 'A completion: I continue the code as it goes elsewhere in the file.', completionReply(input.messages), []);
     }
     if (isInlineEditRequest(input.messages)) {
       return this.finish(input, f, 'An inline edit: I rewrite the given lines as instructed.', inlineEditReply(input.messages), []);

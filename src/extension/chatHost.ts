@@ -42,6 +42,7 @@ import { registerDemoTask } from './demo/demoTask';
 import { ConnectionStatusBar } from './statusBar';
 import { createHookFeatures } from './hooks/vscodeHooks';
 import { NotificationApprover } from './workspaceTools/notificationApprover';
+import { registerCompletions, type CompletionsFeature } from './completions/registerCompletions';
 import { LazyAgentFeatures } from './agent/lazyAgentFeatures';
 import { SessionList } from './sessions/sessionList';
 import type { AgentFeatureOptions } from './agent/registerAgentFeatures';
@@ -75,6 +76,8 @@ export interface ChatHost {
   /** The svc models and formulas in VS Code's language-model API (registered at activation, served from here). */
   languageModels: SvcLanguageModelProvider;
   formulaTools: FormulaLanguageModelTools;
+  /** Completions as you type: the provider the entry's stand-in hands over to. */
+  completions: CompletionsFeature;
   testApi: SvcTestApi;
   /** A reply still streaming when the window closes is saved, marked interrupted. */
   deactivate(): Promise<void>;
@@ -206,6 +209,11 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
       hooks.forTask({ sessionId: conversationId ?? '', ask: async (request, signal) => (await hookDialog.request(request, signal)) !== 'reject', report: (text) => chat.showNotice({ severity: 'warning', text }) }),
   });
   registerFileCommands(context, files, chat);
+  const completions = registerCompletions(
+    context,
+    { client, promptCacheKey: () => identity.promptCacheKey(), balanceBlocked: () => files.services.peek()?.balance.current?.blockedReason },
+    log,
+  );
 
   const reportSettings = () => {
     const found = readSettingsProblems();
@@ -226,6 +234,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     chat,
     sessions,
     languageModels,
+    completions,
     statusBar,
     rules,
     customizations,
@@ -265,5 +274,5 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   reportSettings();
 
   const testApi = svcTestApi({ chat, store, keys, conversationsDir: conversationsDir(context), firstViewReady, agent: agent.testApi() });
-  return { provider, sessions, languageModels, formulaTools, testApi, deactivate: () => chat.session.dispose() };
+  return { provider, sessions, languageModels, formulaTools, completions, testApi, deactivate: () => chat.session.dispose() };
 }

@@ -10,6 +10,7 @@ import { LazyChatHost } from './lazyChatHost';
 import { underTestHarness } from './testHarness';
 import { resumePendingDemo } from './demo/demoTask';
 import { translateCoreText } from './coreTranslator';
+import { registerCompletionsEntry } from './completions/completionsEntry';
 
 export type { SvcTestApi } from './testHarnessApi';
 
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): SvcExtensionApi | un
     registerLanguageModels(context, host),
     // Offering the light bulb's svc actions costs nothing: their commands load the host when chosen.
     vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new SvcQuickFixes(), { providedCodeActionKinds: SvcQuickFixes.kinds }),
+    registerCompletionsEntry(host),
   );
   void resumePendingDemo(context);
   if (!underTestHarness(context.extensionMode)) return undefined;

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 /** Every setting that routes data or weakens approvals, relative to `svc.`. */
-export const USER_ONLY_SETTINGS = ['baseUrl', 'systemPrompt', 'agent.autoApproveEdits', 'agent.formulas', 'agent.protectedFiles', 'mcp.servers', 'rules', 'hooks'] as const;
+export const USER_ONLY_SETTINGS = ['baseUrl', 'systemPrompt', 'agent.autoApproveEdits', 'agent.formulas', 'agent.protectedFiles', 'mcp.servers', 'rules', 'hooks', 'completions.enabled', 'completions.allowInRestrictedMode'] as const;
 export type UserOnlySetting = (typeof USER_ONLY_SETTINGS)[number];
 
 /** `"svc.baseUrl":` and the like, as a key of a settings file (comments and all, no parsing needed). */

@@ -18,7 +18,7 @@ export async function openExtensionSettings(vscode: VsCodeSession): Promise<Loca
   await editor.waitFor({ timeout: 30_000 });
   await editor.locator('.settings-header .suggest-input-container').click();
   await page.keyboard.type(`@ext:${extensionId}`);
-  await editor.locator('.settings-count-widget').filter({ hasText: '23 Settings Found' }).waitFor({ timeout: 30_000 });
+  await editor.locator('.settings-count-widget').filter({ hasText: '28 Settings Found' }).waitFor({ timeout: 30_000 });
   // The table of contents lists the extension's groups under "Extensions" › "svc for VS Code", either of which
   // VS Code sometimes leaves folded after a search: unfolded here, outer first, as a person would click them open.
   for (const row of [/^\s*Extensions/, /^\s*svc for VS Code/]) await unfold(editor.locator('.settings-toc-container .monaco-list-row').filter({ hasText: row }).first());

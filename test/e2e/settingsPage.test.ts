@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { openExtensionPage, openExtensionSettings } from './extensionSettings';
 import { themes, useVsCode } from './vscodeSession';
 
-const GROUPS = ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced'];
+const GROUPS = ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced', 'Completions'];
 
 const theme = themes[0];
 if (theme) {
@@ -16,12 +16,12 @@ if (theme) {
     it('shows the settings in their titled groups, in order, with the model setting first, each titled in words on its group\'s page', async () => {
       const editor = await openExtensionSettings(vscode);
       const titles = editor.locator('.settings-toc-container .settings-toc-entry');
-      await titles.filter({ hasText: 'Advanced' }).first().waitFor({ timeout: 30_000 });
+      await titles.filter({ hasText: 'Completions' }).first().waitFor({ timeout: 30_000 });
       const shown = (await titles.allTextContents()).map((t) => t.trim()).filter((t) => GROUPS.includes(t));
       assert.deepEqual(shown, GROUPS);
       const model = editor.locator('.setting-item-contents').filter({ hasText: 'svc-k2-thinking-turbo' }).first();
       await model.waitFor({ timeout: 15_000 });
-      assert.equal(await editor.locator('.settings-count-widget').textContent(), '23 Settings Found');
+      assert.equal(await editor.locator('.settings-count-widget').textContent(), '29 Settings Found');
       assert.match((await model.textContent()) ?? '', /Model for new replies and agent tasks/);
       // Choosing a group in the table of contents also closes the search box's suggestion over the page.
       await titles.filter({ hasText: 'Model' }).first().click();

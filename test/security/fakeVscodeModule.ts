@@ -174,6 +174,7 @@ export const fakeVscode = {
   commands: { registerCommand: () => disposable, executeCommand: async () => undefined },
   languages: {
     registerCodeActionsProvider: () => disposable,
+    registerInlineCompletionItemProvider: () => disposable,
     registerHoverProvider: () => disposable,
   },
   window: {

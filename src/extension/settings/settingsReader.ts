@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { agentSettingsFrom, agentSettingsProblems, type AgentSettings } from '../agent/agentSettings';
 import type { UserOnlySetting } from '../userSettings';
 import { USER_ONLY_SETTINGS } from '../userSettings';
+import { completionSettingsFrom } from '../completions/completionSettings';
 import { chatSettingsFrom, type ChatSettings, type ReadSettings, type SettingLookup } from './chatSettings';
 import { settingsProblems } from './settingsProblems';
 import { userHooks } from '../hooks/hookSources';
@@ -40,7 +41,7 @@ export function readSettings(): ChatSettings {
 export function readSettingsProblems(): string[] {
   const values = lookup();
   const { settings, problems } = chatSettingsFrom(values);
-  return [...problems, ...settingsProblems(settings), ...agentSettingsProblems(values), ...userHooks(values('hooks')).problems];
+  return [...problems, ...settingsProblems(settings), ...agentSettingsProblems(values), ...userHooks(values('hooks')).problems, ...completionSettingsFrom(values).problems];
 }
 
 export function readAgentSettings(): AgentSettings {

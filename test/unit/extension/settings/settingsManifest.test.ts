@@ -20,6 +20,11 @@ const READ_ELSEWHERE: Record<string, string> = {
   'checkpoints.keepDays': 'src/extension/checkpoints/workspaceCheckpoints.ts',
   balanceWarningThreshold: 'src/extension/files/registerFileFeatures.ts',
   priceTable: 'src/extension/files/registerFileFeatures.ts',
+  'completions.enabled': 'src/extension/completions/completionSettings.ts',
+  'completions.languages': 'src/extension/completions/completionSettings.ts',
+  'completions.model': 'src/extension/completions/completionSettings.ts',
+  'completions.debounceMs': 'src/extension/completions/completionSettings.ts',
+  'completions.allowInRestrictedMode': 'src/extension/completions/completionSettings.ts',
 };
 
 interface JsonSchemaPart {
@@ -50,9 +55,9 @@ describe('the settings package.json contributes', () => {
     const categories = manifestCategories();
     assert.deepEqual(
       categories.map((c) => c.title),
-      ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced'],
+      ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced', 'Completions'],
     );
-    assert.deepEqual(categories.map((c) => c.order), [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(categories.map((c) => c.order), [1, 2, 3, 4, 5, 6, 7]);
     for (const category of categories) {
       assert.ok(category.id && Object.keys(category.properties ?? {}).length > 0, `${category.title}: an id and at least one setting`);
     }
@@ -90,7 +95,7 @@ describe('the settings package.json contributes', () => {
         assert.equal(typeof setting.order, 'number', `${name}: an order`);
       }
     }
-    assert.equal(seen.size, 24);
+    assert.equal(seen.size, 29);
   });
 
   it('offers every model of the catalogue for svc.model as a list the Settings page shows as a drop-down, each described', () => {

@@ -1,0 +1,138 @@
+// Asks for one completion at the cursor and keeps up with typing: a keystroke aborts the request still
+// running at once; typing into the completion on the screen shortens it without a request; an identical
+// context is answered from the cache; nothing is asked where completionRefusal says no. The debounce is
+// the editor's side (it decides when to ask); this is what each ask costs.
+import type { ChatCompletionChunk, ChatMessage, ChatRequest, Usage } from '../../api/index';
+import { CompletionCache } from './completionCache';
+import { roughTokens, type CompletionBudget } from './completionBudget';
+import { completionMessages } from './completionPrompt';
+import { completionRefusal, type CompletionGate } from './completionRefusal';
+import { completionRequest } from './completionRequest';
+import { completionShape } from './completionShape';
+import { trimCompletion } from './completionTrim';
+import { CompletionContextSchema, type CompletionContext, type CompletionContextInput, type CompletionShape } from './completionTypes';
+import type { CompletionUsage } from './completionUsage';
+import { remainderAfterTyping, type ShownCompletion } from './shownCompletion';
+
+export interface CompletionStreamClient {
+  chatStream(request: ChatRequest, options: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
+}
+
+export interface CompletionEngineDeps {
+  client(): Promise<CompletionStreamClient>;
+  cacheKey(): Promise<string>;
+  model(): string;
+  gate(): CompletionGate;
+  usage: CompletionUsage;
+  budget?: CompletionBudget;
+  /** Called with each request as it goes on the wire (the bench measures from the keystroke to here). */
+  onRequest?: (request: ChatRequest) => void;
+}
+
+export type CompletionSource = 'model' | 'cache' | 'typed-through';
+
+export interface CompletionResult {
+  text: string;
+  shape: CompletionShape;
+  source: CompletionSource;
+}
+
+interface Lookup {
+  context: CompletionContext;
+  shape: CompletionShape;
+  model: string;
+  messages: ChatMessage[];
+  key: string;
+  result: CompletionResult | undefined;
+}
+
+export class CompletionEngine {
+  private running: AbortController | undefined;
+  private shown: ShownCompletion | undefined;
+  private readonly cache = new CompletionCache();
+
+  constructor(private readonly deps: CompletionEngineDeps) {}
+
+  /**
+   * The completion at the cursor, or undefined (nothing fits, or `signal` aborted it, or a newer call
+   * did). Throws CompletionRefusedError where nothing may be asked.
+   */
+  async complete(input: CompletionContextInput, signal?: AbortSignal): Promise<CompletionResult | undefined> {
+    // Whatever is still running answers a context the user has left.
+    this.running?.abort();
+    this.running = undefined;
+    const found = this.lookup(input);
+    if (found.result) return found.result;
+    const { context, shape, model, messages, key } = found;
+    const abort = new AbortController();
+    this.running = abort;
+    const onAbort = () => abort.abort();
+    signal?.addEventListener('abort', onAbort);
+    const request = completionRequest(messages, shape, model, await this.deps.cacheKey());
+    let reply = '';
+    let usage: Usage | undefined;
+    try {
+      const client = await this.deps.client();
+      if (abort.signal.aborted) return undefined;
+      this.deps.onRequest?.(request);
+      for await (const chunk of client.chatStream(request, { signal: abort.signal })) {
+        const delta = chunk.choices[0]?.delta.content;
+        if (typeof delta === 'string') reply += delta;
+        if (chunk.usage) usage = chunk.usage;
+      }
+    } catch (error) {
+      if (!abort.signal.aborted) throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (this.running === abort) this.running = undefined;
+    }
+    if (usage) this.deps.usage.recordReply(usage, model);
+    if (abort.signal.aborted) {
+      if (!usage) this.deps.usage.recordAborted(messages.reduce((sum, m) => sum + roughTokens(String(m.content)), 0), roughTokens(reply), model);
+      return undefined;
+    }
+    const text = trimCompletion(reply, { before: context.before, after: context.after, shape });
+    if (text === undefined) return undefined;
+    this.cache.set(key, text);
+    return this.show(context.path, context.before, context.after, { text, shape, source: 'model' });
+  }
+
+  /**
+   * The completion that needs no request (the shown one typed into, or an identical context's), so the
+   * editor shows it without waiting for a pause. Throws CompletionRefusedError as complete() does.
+   */
+  instant(input: CompletionContextInput): CompletionResult | undefined {
+    return this.lookup(input).result;
+  }
+
+  private lookup(input: CompletionContextInput): Lookup {
+    const context = CompletionContextSchema.parse(input);
+    const refused = completionRefusal(context.path, this.deps.gate());
+    if (refused) throw refused;
+    const shape = completionShape(context.before, context.after);
+    const model = this.deps.model();
+    const remainder = this.shown && remainderAfterTyping(this.shown, context.path, context.before, context.after);
+    const messages = completionMessages(context, shape, this.deps.budget);
+    const key = `${model}\u0000${JSON.stringify(messages)}`;
+    if (remainder !== undefined) return { context, shape, model, messages, key, result: { text: remainder, shape, source: 'typed-through' } };
+    const cached = this.cache.get(key);
+    const result = cached === undefined ? undefined : this.show(context.path, context.before, context.after, { text: cached, shape, source: 'cache' });
+    return { context, shape, model, messages, key, result };
+  }
+
+  /** The request running now is no longer wanted (the editor cancelled, the document closed). */
+  cancel(): void {
+    this.running?.abort();
+    this.running = undefined;
+  }
+
+  /** The completion shown was accepted or dismissed: typing on no longer shortens it. */
+  forgetShown(): void {
+    this.shown = undefined;
+  }
+
+  private show(path: string, before: string, after: string, result: CompletionResult): CompletionResult {
+    this.shown = { path, before, after, text: result.text };
+    return result;
+  }
+}

@@ -1,0 +1,122 @@
+// Completions as you type, in the chat host: the engine on the connection in use, the provider VS Code
+// asks (registered by the entry, completionsEntry.ts, which hands over here), the status item and its
+// menu, the first-run notice, and today's use kept in the global state.
+import * as vscode from 'vscode';
+import { parsePriceTable, type PriceTable } from '../../core/billing/replyCost';
+import { CompletionEngine } from '../../core/completions/completionEngine';
+import { CompletionUsage } from '../../core/completions/completionUsage';
+import { readAgentSettings, settingValue } from '../settings/settingsReader';
+import { completionCostNotice } from './completionCostNotice';
+import type { CompletionServices } from './completionServices';
+import { completionSettingsFrom, onForLanguage, type CompletionSettings } from './completionSettings';
+import type { CompletionState } from './completionStatusView';
+import { COMPLETIONS_MENU_COMMAND, CompletionsStatusItem } from './completionsStatusItem';
+import { RelatedContext } from './relatedContext';
+import { ACCEPTED_COMMAND, SvcInlineCompletions } from './svcInlineCompletions';
+
+const USAGE_KEY = 'svc.completions.today';
+const NOTICE_KEY = 'svc.completions.costNoticeShown';
+
+function prices(): PriceTable {
+  try {
+    return parsePriceTable(settingValue('priceTable'));
+  } catch {
+    return {};
+  }
+}
+
+export function readCompletionSettings(): CompletionSettings {
+  return completionSettingsFrom(settingValue).settings;
+}
+
+export interface CompletionsFeature extends vscode.Disposable {
+  provider: SvcInlineCompletions;
+  engine: CompletionEngine;
+  usage: CompletionUsage;
+}
+
+export function registerCompletions(context: vscode.ExtensionContext, services: CompletionServices, log: vscode.LogOutputChannel): CompletionsFeature {
+  const usage = new CompletionUsage(() => Date.now(), prices, context.globalState.get(USAGE_KEY));
+  let snoozedUntil = 0;
+  const engine = new CompletionEngine({
+    client: () => services.client(),
+    cacheKey: () => services.promptCacheKey(),
+    model: () => readCompletionSettings().model,
+    gate: () => {
+      const settings = readCompletionSettings();
+      return { trusted: vscode.workspace.isTrusted, allowInRestrictedMode: settings.allowInRestrictedMode, balanceBlocked: services.balanceBlocked(), protectedFiles: readAgentSettings().protectedFiles };
+    },
+    usage,
+  });
+  const state = (): CompletionState => {
+    const settings = readCompletionSettings();
+    if (!settings.enabled) return { kind: 'off' };
+    if (snoozedUntil > Date.now()) return { kind: 'snoozed', until: snoozedUntil };
+    const languageId = vscode.window.activeTextEditor?.document.languageId;
+    return languageId && !onForLanguage(settings, languageId) ? { kind: 'off-here', languageId } : { kind: 'on' };
+  };
+  const saveUsage = () => void context.globalState.update(USAGE_KEY, usage.day);
+  const noticeOnce = async () => {
+    if (context.globalState.get(NOTICE_KEY) === true) return;
+    await context.globalState.update(NOTICE_KEY, true);
+    void vscode.window.showInformationMessage(completionCostNotice(prices(), readCompletionSettings().model));
+  };
+  const toggle = async () => {
+    const on = !readCompletionSettings().enabled;
+    await vscode.workspace.getConfiguration('svc').update('completions.enabled', on, vscode.ConfigurationTarget.Global);
+    if (on) await noticeOnce();
+  };
+  const related = new RelatedContext(() => readAgentSettings().protectedFiles);
+  const status = new CompletionsStatusItem({
+    toggle,
+    toggleLanguage: async (languageId) => {
+      const settings = readCompletionSettings();
+      await vscode.workspace.getConfiguration('svc').update('completions.languages', { ...settings.languages, [languageId]: !onForLanguage(settings, languageId) }, vscode.ConfigurationTarget.Global);
+    },
+    snooze: (minutes) => {
+      snoozedUntil = minutes > 0 ? Date.now() + minutes * 60_000 : 0;
+      if (minutes > 0) setTimeout(() => status.render(), minutes * 60_000 + 1000);
+    },
+    state,
+    day: () => usage.day,
+  });
+  const provider = new SvcInlineCompletions({
+    engine: async () => engine,
+    related,
+    active: (document) => snoozedUntil <= Date.now() && onForLanguage(readCompletionSettings(), document.languageId),
+    debounceMs: () => readCompletionSettings().debounceMs,
+    log,
+    onShown: () => {
+      status.render();
+      saveUsage();
+    },
+  });
+  const subscriptions = [
+    status,
+    related,
+    vscode.commands.registerCommand(COMPLETIONS_MENU_COMMAND, () => status.showMenu()),
+    vscode.commands.registerCommand('svc.completions.toggle', async () => {
+      await toggle();
+      status.render();
+    }),
+    vscode.commands.registerCommand(ACCEPTED_COMMAND, (chars: unknown) => {
+      if (typeof chars === 'number') usage.recordAccepted(chars);
+      engine.forgetShown();
+      saveUsage();
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('svc.completions')) status.render();
+      if (event.affectsConfiguration('svc.completions.enabled') && readCompletionSettings().enabled) void noticeOnce();
+    }),
+    vscode.window.onDidChangeActiveTextEditor(() => status.render()),
+  ];
+  return {
+    provider,
+    engine,
+    usage,
+    dispose: () => {
+      engine.cancel();
+      for (const subscription of subscriptions) subscription.dispose();
+    },
+  };
+}

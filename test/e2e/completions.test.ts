@@ -1,0 +1,91 @@
+// Completions as you type, in the real VS Code on the local emulator (which completes code from the rest
+// of the file): with svc.completions.enabled in the user's settings, typing the start of a function
+// that exists above shows the rest of its line as ghost text; typing on into it shortens it; Tab accepts
+// it into the file; Escape dismisses another one and the file keeps what was typed. The status item says
+// completions are on and counts today's tokens.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { themes, useVsCode } from './vscodeSession';
+
+const FILE = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function subtract(a: number, b: number): number {\n  return a - b;\n}\n\n';
+
+async function openFile(page: Page, name: string): Promise<void> {
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first();
+  for (const deadline = Date.now() + 90_000; ; ) {
+    await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget .quick-input-box input').fill(name);
+    try {
+      await row.click({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+  await page.locator(`.tab.active[aria-label*="${name}"]`).waitFor({ timeout: 15_000 });
+  await page.locator('.monaco-editor .view-lines').first().click();
+}
+
+/** The ghost text on the screen, spaces as typed (the editor draws them as no-break spaces). */
+function ghost(page: Page) {
+  return page.locator('.monaco-editor .ghost-text-decoration, .monaco-editor .ghost-text-decoration-preview, .monaco-editor .ghost-text');
+}
+
+async function ghostShows(page: Page, text: string, timeout: number): Promise<void> {
+  for (const deadline = Date.now() + timeout; ; ) {
+    const shown = (await ghost(page).allTextContents()).join('').replace(/\u00a0/g, ' ');
+    if (shown === text) return;
+    if (Date.now() > deadline) assert.equal(shown, text, 'the ghost text');
+    await page.waitForTimeout(50);
+  }
+}
+
+async function lastLine(page: Page): Promise<string> {
+  const lines = await page.locator('.monaco-editor .view-lines .view-line').allTextContents();
+  return (lines.map((l) => l.replace(/\u00a0/g, ' ')).filter((l) => l.trim() !== '').pop() ?? '').trimEnd();
+}
+
+const theme = themes[0];
+if (theme) {
+  describe(`svc completions as you type (${theme.name} theme)`, function () {
+    this.timeout(300_000);
+    // VS Code's own suggestions stay closed: their list over the line would take Tab and merge its preview with the ghost text.
+    const vscode = useVsCode(theme, { settings: { 'svc.completions.enabled': true, 'svc.completions.debounceMs': 100, 'files.autoSave': 'off', 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' } } });
+
+    it('shows ghost text from the rest of the file, shortens it while typing, Tab accepts, Escape dismisses', async () => {
+      const page = vscode.workbench.page;
+      fs.writeFileSync(path.join(vscode.workspace, 'math.ts'), FILE);
+      await openFile(page, 'math.ts');
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('export function ad');
+      // The first completion loads the extension's host and starts the local emulator: slow on a loaded machine.
+      await ghostShows(page, 'd(a: number, b: number): number {', 120_000);
+      await vscode.workbench.screenshot('completions-01-ghost-text');
+
+      await page.keyboard.type('d');
+      await ghostShows(page, '(a: number, b: number): number {', 15_000);
+      await vscode.workbench.screenshot('completions-02-typed-into');
+
+      await page.keyboard.press('Tab');
+      await ghost(page).first().waitFor({ state: 'detached', timeout: 15_000 });
+      assert.equal(await lastLine(page), 'export function add(a: number, b: number): number {');
+
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Shift+Home');
+      await page.keyboard.type('export function sub');
+      await ghostShows(page, 'tract(a: number, b: number): number {', 30_000);
+      await page.keyboard.press('Escape');
+      await ghost(page).first().waitFor({ state: 'detached', timeout: 15_000 });
+      assert.equal(await lastLine(page), 'export function sub');
+      await vscode.workbench.screenshot('completions-03-dismissed');
+
+      const status = page.locator('.statusbar-item', { has: page.locator('[aria-label^="svc completions: on"]') }).or(page.locator('.statusbar-item[aria-label^="svc completions: on"]')).first();
+      await status.waitFor({ timeout: 15_000 });
+      assert.match((await status.textContent()) ?? '', /\d/, "today's tokens on the item");
+    });
+  });
+}
