@@ -108,6 +108,11 @@ export class TaskWorktrees {
     await this.remove(await this.require(id));
   }
 
+  /** Stores what changed of a record (its conversation, once the task started). */
+  async note(record: WorktreeRecord): Promise<void> {
+    await this.options.records.put(record);
+  }
+
   /** Marks the task's changes as applied (the worktree stays until Discard or clean-up). */
   async markApplied(id: string): Promise<void> {
     const record = await this.require(id);

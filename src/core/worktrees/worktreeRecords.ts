@@ -1,7 +1,7 @@
 // The record of every task worktree, kept in the workspace's storage so that a worktree outlives a reload
 // and one left behind by a crash can be found and removed.
 import * as z from 'zod';
-import type { KeyValueStorage } from '../keyValueStorage';
+import type { SharedKeyValueStorage } from '../keyValueStorage';
 
 export const WorktreeRecordSchema = z.object({
   /** The background task's id, also the worktree folder's name and the branch's suffix. */
@@ -18,35 +18,40 @@ export const WorktreeRecordSchema = z.object({
   /** What the task was asked, as shown. */
   task: z.string(),
   appliedAt: z.number().optional(),
+  /** The task's conversation, once it started. */
+  conversationId: z.string().optional(),
 });
 
 export type WorktreeRecord = z.infer<typeof WorktreeRecordSchema>;
 
 const KEY = 'backgroundTasks.worktrees';
 
+function parsed(stored: unknown): WorktreeRecord[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry) => {
+    const result = WorktreeRecordSchema.safeParse(entry);
+    return result.success ? [result.data] : [];
+  });
+}
+
 export class WorktreeRecords {
-  constructor(private readonly storage: KeyValueStorage) {}
+  constructor(private readonly storage: SharedKeyValueStorage) {}
 
   /** Every stored record; one that does not parse is dropped (its folder is then cleaned as unknown). */
   async all(): Promise<WorktreeRecord[]> {
-    const stored = await this.storage.read(KEY);
-    if (!Array.isArray(stored)) return [];
-    return stored.flatMap((entry) => {
-      const parsed = WorktreeRecordSchema.safeParse(entry);
-      return parsed.success ? [parsed.data] : [];
-    });
+    return parsed(await this.storage.read(KEY));
   }
 
   async get(id: string): Promise<WorktreeRecord | undefined> {
     return (await this.all()).find((record) => record.id === id);
   }
 
+  /** Stores `record`, merged into what other windows wrote meanwhile. */
   async put(record: WorktreeRecord): Promise<void> {
-    const others = (await this.all()).filter((r) => r.id !== record.id);
-    await this.storage.write(KEY, [...others, record]);
+    await this.storage.update(KEY, (stored) => [...parsed(stored).filter((r) => r.id !== record.id), record]);
   }
 
   async drop(id: string): Promise<void> {
-    await this.storage.write(KEY, (await this.all()).filter((r) => r.id !== id));
+    await this.storage.update(KEY, (stored) => parsed(stored).filter((r) => r.id !== id));
   }
 }

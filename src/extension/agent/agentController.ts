@@ -8,6 +8,7 @@ import type { ToolDefinition } from '../../api/index';
 import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
+import { namedApprover } from '../../core/agent/namedApprover';
 import { planTask } from '../../core/agent/plan';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
 import { systemClock } from '../../core/clock';
@@ -80,6 +81,8 @@ export interface AgentControllerOptions {
   nestedRules?: NestedRulesSource;
   /** The review of the agent's edits in the editor: every task's writes are offered there. */
   review?: AgentEditReview;
+  /** A background task's name, which each of its approval questions carries. */
+  taskName?: string;
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
@@ -245,7 +248,7 @@ export class AgentController {
     if (!trusted) notice('warning', restrictedModeNotice());
     const toolset = await createAgentToolset({
       catalog: this.formulaCatalog(client),
-      approver: this.options.approver.forConversation(conversationId),
+      approver: this.options.taskName === undefined ? this.options.approver.forConversation(conversationId) : namedApprover(this.options.approver.forConversation(conversationId), this.options.taskName),
       formulas: agent.formulas,
       // Plan mode keeps the tools whose traits say they only read or compute.
       readOnly,
