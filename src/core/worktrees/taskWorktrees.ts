@@ -11,7 +11,7 @@ import { COMMIT_CONFIG, inFolder, inWorktree, nulList, text } from './worktreeGi
 import { WorktreeRecords, type WorktreeRecord } from './worktreeRecords';
 
 /** The file operations on one root: the folder, or a worktree. */
-export type RootFiles = Pick<WorkspaceFiles, 'lstat' | 'readFile' | 'writeFile' | 'deleteFile'>;
+export type RootFiles = Pick<WorkspaceFiles, 'lstat' | 'readFile' | 'writeFile' | 'deleteFile' | 'realpath'>;
 
 export interface TaskWorktreesOptions {
   git: RepositoryGit;
@@ -64,11 +64,17 @@ export class TaskWorktrees {
     const record: WorktreeRecord = { id: given.id, folder, root, path, branch: `${BRANCH_PREFIX}${given.id}`, base: text(head).trim(), createdAt: this.options.now(), task: given.task };
     // Recorded first: a crash from here on leaves a record that start-up cleans.
     await this.options.records.put(record);
-    await inFolder(git, folder, ['worktree', 'add', '--quiet', '-b', record.branch, path, record.base]);
-    if (given.carry === 'uncommitted-changes' && (await this.carry(record))) {
-      const base = await inWorktree(git, folder, path, ['rev-parse', '--verify', 'HEAD^{commit}']);
-      record.base = text(base).trim();
-      await this.options.records.put(record);
+    try {
+      await inFolder(git, folder, ['worktree', 'add', '--quiet', '-b', record.branch, path, record.base]);
+      if (given.carry === 'uncommitted-changes' && (await this.carry(record))) {
+        const base = await inWorktree(git, folder, path, ['rev-parse', '--verify', 'HEAD^{commit}']);
+        record.base = text(base).trim();
+        await this.options.records.put(record);
+      }
+    } catch (error) {
+      // Half a worktree is no use: removed now rather than at the next start.
+      await this.remove(record).catch(() => undefined);
+      throw error;
     }
     return record;
   }

@@ -170,6 +170,9 @@ export class WorktreeChanges {
       const target = `${record.root}/${file.path}`;
       try {
         if (file.bytes === undefined) {
+          // A folder on the way that became a link since must not lead the delete out of the repository.
+          const parent = file.path.includes('/') ? `${record.root}/${file.path.slice(0, file.path.lastIndexOf('/'))}` : record.root;
+          if ((await files.realpath(parent).catch(() => parent)) !== parent) throw new WorktreeRefusedError(l10n.t('a folder on its path is a link; apply it by hand'));
           const now = (await files.lstat(target)) === 'file' ? await files.readFile(target) : undefined;
           if (!same(now, file.expected)) throw new WorktreeRefusedError(l10n.t('changed since the changes were compared'));
           if (now !== undefined) await files.deleteFile(target);

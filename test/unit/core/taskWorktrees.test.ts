@@ -91,6 +91,23 @@ describe('task worktrees', () => {
     assert.equal(read(path.join(root, 'b.txt')), 'b typed meanwhile\n');
   });
 
+  it('never deletes through a folder the user replaced with a link since the task started', async () => {
+    const record = await bed.worktrees.create(root, { id: 'w7', task: 't', carry: 'nothing' });
+    fs.rmSync(path.join(record.path, 'src/c.txt'));
+    const outside = fs.realpathSync(tempDir('svc-wt-outside-'));
+    fs.writeFileSync(path.join(outside, 'c.txt'), 'c\n');
+    fs.rmSync(path.join(root, 'src'), { recursive: true });
+    fs.symlinkSync(outside, path.join(root, 'src'));
+    try {
+      const report = await bed.changes.apply(record, await bed.changes.plan(record), 'leave-conflicts');
+      assert.deepEqual(report.written, []);
+      assert.match(report.left[0]?.reason ?? '', /a folder on its path is a link/);
+      assert.equal(read(path.join(outside, 'c.txt')), 'c\n');
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('carries staged, unstaged and untracked changes without touching the folder, and compares against them', async () => {
     fs.writeFileSync(path.join(root, 'a.txt'), 'one staged\ntwo\nthree\nfour\nfive\n');
     plainGit(root, 'add', 'a.txt');
