@@ -47,7 +47,7 @@ runBench(async () => {
     const ours: number[] = [];
     for (let round = 0; round < CREATE_ROUNDS; round++) {
       plain.push(await timed(() => sh(`git worktree add --quiet -b plain-${round} ${plainDir} HEAD`, root)));
-      await sh(`git worktree remove --force ${plainDir} && git branch -D --quiet plain-${round}`, root);
+      await sh(`mv ${plainDir} ${path.join(base, `trash-${round}`)} && git worktree prune && git branch -D --quiet plain-${round}`, root);
       ours.push(await timed(() => bed.worktrees.create(root, { id: `create-${round}`, task: 'bench', carry: 'nothing' })));
       await bed.worktrees.discard(`create-${round}`);
     }

@@ -24,7 +24,7 @@ export interface WorktreeFolder {
   /** The ids of the worktree folders present. */
   ids(): Promise<string[]>;
   exists(id: string): Promise<boolean>;
-  /** Removes task `id`'s folder and everything in it (links are removed, never followed). */
+  /** Removes task `id`'s folder from its place at once (links are removed, never followed); its content may go later. */
   remove(id: string): Promise<void>;
   /** Writes a scratch file (a patch, one side of a merge) and returns its path. */
   scratch(name: string, bytes: Uint8Array): Promise<string>;

@@ -127,10 +127,9 @@ export class TaskWorktrees {
 
   private async remove(record: WorktreeRecord): Promise<void> {
     const { git } = this.options;
-    if (await this.options.folder.exists(record.id)) {
-      await git.run(record.folder, ['worktree', 'remove', '--force', '--force', record.path]);
-      await this.options.folder.remove(record.id);
-    }
+    // The folder goes first and git then prunes the worktree it no longer finds: `git worktree remove`
+    // would delete a large checkout file by file before answering.
+    await this.options.folder.remove(record.id);
     await git.run(record.folder, ['worktree', 'prune']);
     await git.run(record.folder, ['branch', '-D', '--quiet', record.branch]);
     await this.options.records.drop(record.id);

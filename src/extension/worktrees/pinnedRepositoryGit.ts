@@ -60,8 +60,18 @@ export class NodeWorktreeFolder implements WorktreeFolder {
     return (await fsp.lstat(this.pathOf(id)).catch(() => undefined))?.isDirectory() === true;
   }
 
+  /**
+   * Moves the folder aside at once and deletes it in the background: deleting a checkout of a large
+   * repository takes minutes on a busy disk, and git needs only the path gone to prune the worktree.
+   */
   async remove(id: string): Promise<void> {
-    await fsp.rm(this.pathOf(id), { recursive: true, force: true, maxRetries: 3 });
+    const trash = path.join(this.root, '.trash');
+    await fsp.mkdir(trash, { recursive: true });
+    const moved = path.join(trash, `${id}-${randomUUID()}`);
+    await fsp.rename(this.pathOf(id), moved).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    void fsp.rm(trash, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
   }
 
   async scratch(name: string, bytes: Uint8Array): Promise<string> {
