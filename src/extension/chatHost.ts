@@ -62,6 +62,7 @@ import { VsCodeUtilityModel } from './languageModels/vsCodeUtilityModel';
 import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';
 import { registerTerminalToChat } from './terminal/terminalToChatCommands';
+import { scheduleWorktreeCleanUp } from './worktrees/worktreeCleanUp';
 
 function conversationsDir(context: vscode.ExtensionContext): string {
   // Workspace-scoped when a folder is open; with no folder, the extension's global storage.
@@ -140,6 +141,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const rules = new WorkspaceRules(customizations);
   const mentionSources = new EditorMentionSources(client, vscodeHostWindow);
   const checkpoints = createWorkspaceCheckpoints(context, log);
+  scheduleWorktreeCleanUp(context, store, log);
   const takeCheckpoint = checkpointTaker(checkpoints, log);
   const restorer = new CheckpointRestorer(store, checkpoints, vscodeHostWindow);
   const hooks = createHookFeatures(context, log);

@@ -21,7 +21,7 @@ if (theme) {
       assert.deepEqual(shown, GROUPS);
       const model = editor.locator('.setting-item-contents').filter({ hasText: 'svc-k2-thinking-turbo' }).first();
       await model.waitFor({ timeout: 15_000 });
-      assert.equal(await editor.locator('.settings-count-widget').textContent(), '29 Settings Found');
+      assert.equal(await editor.locator('.settings-count-widget').textContent(), '30 Settings Found');
       assert.match((await model.textContent()) ?? '', /Model for new replies and agent tasks/);
       // Choosing a group in the table of contents also closes the search box's suggestion over the page.
       await titles.filter({ hasText: 'Model' }).first().click();

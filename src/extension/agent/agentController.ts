@@ -9,6 +9,7 @@ import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import type { SkillSource } from '../../core/customizations/skillTool';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
+import { namedApprover } from '../../core/agent/namedApprover';
 import { planTask } from '../../core/agent/plan';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
 import { systemClock } from '../../core/clock';
@@ -90,6 +91,8 @@ export interface AgentControllerOptions {
   review?: AgentEditReview;
   /** Hooks around every tool call, the prompt and the task's end. */
   hooks?: HookFeatures;
+  /** A background task's name, which each of its approval questions carries. */
+  taskName?: string;
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
@@ -278,7 +281,8 @@ export class AgentController {
     // Trust is read per task: granting it takes effect from the next task on.
     const trusted = vscode.workspace.isTrusted;
     if (!trusted) notice('warning', restrictedModeNotice());
-    const approver = this.options.approver.forConversation(conversationId);
+    const conversationApprover = this.options.approver.forConversation(conversationId);
+    const approver = this.options.taskName === undefined ? conversationApprover : namedApprover(conversationApprover, this.options.taskName);
     const hooks = await this.options.hooks?.forTask({
       sessionId: conversationId,
       ask: async (request, signal) => (await approver.request(request, signal)) !== 'reject',

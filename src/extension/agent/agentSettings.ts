@@ -1,5 +1,6 @@
 // The `svc.agent.*` settings: the step limit, which official formulas a task may call, whether edits
-// are applied without asking, and which files are asked about before reading. All but the step limit
+// are applied without asking, which files are asked about before reading, and how many background
+// tasks run at once. All but the step limit
 // come from the user's own settings only (userSettings.ts): a repository cannot set them. Read by
 // settings/settingsReader.ts.
 import { OFFICIAL_FORMULAS } from '../../api/index';
@@ -14,6 +15,15 @@ export interface AgentSettings {
   autoApproveEdits: boolean;
   /** Globs (gitignore syntax) of files asked about before reading, beside the built-in secret names. */
   protectedFiles: string[];
+  /** How many background tasks run at once. */
+  backgroundTaskLimit: number;
+}
+
+export const DEFAULT_BACKGROUND_TASK_LIMIT = 2;
+export const MAX_BACKGROUND_TASK_LIMIT = 8;
+
+function validLimit(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_BACKGROUND_TASK_LIMIT;
 }
 
 /** The formulas switched on: the defaults unless the setting names a formula, then what it says. */
@@ -34,6 +44,7 @@ export function agentSettingsFrom(lookup: SettingLookup): AgentSettings {
     formulas: enabledFormulas(lookup('agent.formulas')),
     autoApproveEdits: lookup('agent.autoApproveEdits') === true,
     protectedFiles: stringList(lookup('agent.protectedFiles') ?? []),
+    backgroundTaskLimit: validLimit(lookup('agent.backgroundTasks.limit')) ? (lookup('agent.backgroundTasks.limit') as number) : DEFAULT_BACKGROUND_TASK_LIMIT,
   };
 }
 
@@ -52,5 +63,7 @@ export function agentSettingsProblems(lookup: SettingLookup): string[] {
   }
   const files = lookup('agent.protectedFiles');
   if (files !== undefined && !(Array.isArray(files) && files.every((item) => typeof item === 'string'))) refuse('agent.protectedFiles', l10n.t('a list of glob strings'));
+  const limit = lookup('agent.backgroundTasks.limit');
+  if (limit !== undefined && !validLimit(limit)) refuse('agent.backgroundTasks.limit', l10n.t('a whole number of tasks from 1 to {0}', MAX_BACKGROUND_TASK_LIMIT));
   return problems;
 }

@@ -14,6 +14,8 @@ import type { AgentFeatures, AgentTestApi } from './registerAgentFeatures';
 export const AGENT_FEATURE_COMMANDS = [
   'svc.runAgentTask',
   'svc.undoAgentChanges',
+  'svc.startBackgroundTask',
+  'svc.manageWorktrees',
   'svc.agentReview.open',
   'svc.agentReview.nextFile',
   'svc.agentReview.keepHunk',

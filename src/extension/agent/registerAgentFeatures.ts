@@ -1,5 +1,5 @@
-// Wires agent tasks into the extension: the controller, its approver and workspace host, and the
-// commands "svc: Run Agent Task" and "svc: Undo Agent Changes".
+// Wires agent tasks into the extension: the controller, its approver and workspace host, the
+// commands "svc: Run Agent Task" and "svc: Undo Agent Changes", and background tasks in worktrees.
 import type { CommandArgumentTrust } from '../commandArguments';
 import * as vscode from 'vscode';
 import type { ChatMessage, SvcClient } from '../../api/index';
@@ -19,6 +19,8 @@ import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { RequestIdentity } from '../../core/requests/requestIdentity';
 import { registerAgentReview } from '../agentReview/registerAgentReview';
 import type { AgentReviewController } from '../agentReview/agentReviewController';
+import { registerBackgroundTasks } from '../worktrees/registerBackgroundTasks';
+import type { BackgroundTasks } from '../worktrees/backgroundTasks';
 
 /** What integration tests drive: the same paths the chat view and the commands use. */
 export interface AgentTestApi {
@@ -63,6 +65,8 @@ export interface AgentFeatures {
   controller: AgentController;
   testApi: AgentTestApi;
   review: AgentReviewController;
+  /** Tasks in worktrees of their own; undefined without a workspace storage folder (no folder open). */
+  background: BackgroundTasks | undefined;
 }
 
 export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): AgentFeatures {
@@ -70,6 +74,8 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
   const approver = new ChatApprover(options.surface, new NotificationApprover());
   const review = registerAgentReview(context, workspace, options.log);
   const controller = new AgentController({ ...options, approver, workspace, review: review.review });
+  const { externalTools: _external, checkpoint: _checkpoint, ...backgroundOptions } = options;
+  const background = registerBackgroundTasks(context, { ...backgroundOptions, approver });
   const postCounts = () => options.surface.post({ type: 'agentReview', ...review.review.counts() });
   context.subscriptions.push(review.review.onDidChange(postCounts));
 
@@ -133,5 +139,5 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
     },
     whenIdle: () => controller.whenIdle(),
   };
-  return { controller, testApi, review };
+  return { controller, testApi, review, background };
 }

@@ -20,7 +20,15 @@ export interface PinnedRepository {
 }
 
 export class RepositoryRefusedError extends Error {
-  override readonly name = 'RepositoryRefusedError';
+  override readonly name: string = 'RepositoryRefusedError';
+}
+
+/** No `.git` at or above the folder. */
+export class NotInRepositoryError extends RepositoryRefusedError {
+  override readonly name = 'NotInRepositoryError';
+  constructor(readonly folder: string) {
+    super(l10n.t('{0} is not in a git repository', folder));
+  }
 }
 
 /** A `.git` file is a line `gitdir: <path>`; anything much longer is not one. */
@@ -54,7 +62,7 @@ async function findRoot(folder: string): Promise<{ root: string; dotGit: Stats }
   for (let dir = folder; ; dir = path.dirname(dir)) {
     const dotGit = await lstatOrUndefined(path.join(dir, '.git'));
     if (dotGit) return { root: dir, dotGit };
-    if (path.dirname(dir) === dir) throw new RepositoryRefusedError(l10n.t('{0} is not in a git repository', folder));
+    if (path.dirname(dir) === dir) throw new NotInRepositoryError(folder);
   }
 }
 
@@ -97,4 +105,24 @@ async function checkOwner(folders: readonly string[], safeDirectories: () => Pro
     if (listedSafe(folders[0] as string, await safeDirectories())) return;
     throw new RepositoryRefusedError(l10n.t('{0} belongs to another user (uid {1}); git is not run on it unless your git config lists it in safe.directory', folder, owner));
   }
+}
+
+/**
+ * A linked worktree of `repository`, found and checked by us: `worktree` must lie in `worktreesFolder`,
+ * and its `.git` file must name an administrative folder `<git dir>/worktrees/<name>` of that repository.
+ */
+export async function pinLinkedWorktree(repository: PinnedRepository, worktree: string, worktreesFolder: string): Promise<PinnedRepository> {
+  const real = await fsp.realpath(worktree).catch(() => undefined);
+  if (!real) throw new RepositoryRefusedError(l10n.t('{0} does not exist', worktree));
+  const allowed = await fsp.realpath(worktreesFolder).catch(() => path.resolve(worktreesFolder));
+  if (!isInside(allowed, real) || real === allowed) throw new RepositoryRefusedError(l10n.t('{0} is not a worktree folder of this extension; git is not run on it', real));
+  const dotGit = path.join(real, '.git');
+  if (!(await lstatOrUndefined(dotGit))?.isFile()) throw new RepositoryRefusedError(l10n.t('{0} is not a git link file; git is not run on it', dotGit));
+  const text = (await fsp.readFile(dotGit)).subarray(0, MAX_GIT_FILE_BYTES).toString('utf8');
+  const named = /^gitdir: *(.+?)\s*$/m.exec(text)?.[1];
+  const admin = named ? await fsp.realpath(path.resolve(real, named)).catch(() => undefined) : undefined;
+  if (!admin || path.dirname(admin) !== path.join(repository.gitDir, 'worktrees')) {
+    throw new RepositoryRefusedError(l10n.t('{0} does not link to a worktree of the repository at {1}; git is not run on it', dotGit, repository.workTree));
+  }
+  return { workTree: real, gitDir: admin, folder: real };
 }

@@ -16,7 +16,7 @@ import path from 'node:path';
 import * as l10n from '../../core/l10n';
 import { commandEnvironment } from '../workspaceTools/commandEnvironment';
 import { DRIVER_KEY_PATTERN, driverOverrides, fixedOverrides, submoduleConfigFiles } from './neutralGitConfig';
-import { isInside, pinRepository, RepositoryRefusedError, type PinnedRepository } from './pinnedRepository';
+import { isInside, pinLinkedWorktree, pinRepository, RepositoryRefusedError, type PinnedRepository } from './pinnedRepository';
 
 export class GitNotFoundError extends Error {
   override readonly name = 'GitNotFoundError';
@@ -63,6 +63,20 @@ export function findGitExecutable(searchPath: string | undefined, untrusted: rea
   return undefined;
 }
 
+/** A git call that may change the repository: its exit code is answered, not thrown. */
+export interface GitResult {
+  stdout: Buffer;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface GitCallOptions {
+  /** Run in this linked worktree of the folder's repository, which must lie in `worktreesFolder`. */
+  worktree?: { path: string; worktreesFolder: string };
+  /** Written to git's standard input. */
+  input?: Uint8Array;
+}
+
 export interface WorkspaceGitOptions {
   /** The workspace folders: no git is taken from them, and a repository must hold one or lie inside one. */
   untrustedFolders: () => readonly string[];
@@ -84,15 +98,51 @@ export class WorkspaceGit {
    * repository pinned for it, with every program-running setting switched off.
    */
   async run(folder: string, args: readonly string[]): Promise<string> {
+    const { git, cwd, prefix } = await this.prepare(folder);
+    return this.exec(git, cwd, [...prefix, ...args], args);
+  }
+
+  /**
+   * Runs a git command that may change the repository (a worktree of ours, a branch of ours), pinned and
+   * switched off like `run`; resolves with its exit code rather than rejecting on a non-zero one.
+   */
+  async runForStatus(folder: string, args: readonly string[], options: GitCallOptions = {}): Promise<GitResult> {
+    const { git, cwd, prefix } = await this.prepare(folder, options.worktree);
+    return new Promise((resolve, reject) => {
+      const child = execFile(git, [...prefix, ...args], { cwd, env: gitEnvironment(), encoding: 'buffer', maxBuffer: MAX_OUTPUT_BYTES, timeout: this.timeoutMs(), killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
+        if (!error) return resolve({ stdout, stderr: stderr.toString('utf8'), exitCode: 0 });
+        if ((error as { killed?: boolean }).killed) return reject(new GitCommandError(args, l10n.t('no answer within {0} s; stopped', Math.round(this.timeoutMs() / 1000))));
+        if (typeof error.code !== 'number') return reject(new GitCommandError(args, error.message));
+        resolve({ stdout, stderr: stderr.toString('utf8'), exitCode: error.code });
+      });
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(options.input ?? Buffer.alloc(0));
+    });
+  }
+
+  /** The root of the repository `folder` lies in, checked as for every call. */
+  async repositoryRoot(folder: string): Promise<string> {
     const git = findGitExecutable(process.env.PATH, this.options.untrustedFolders());
     if (!git) throw new GitNotFoundError();
-    const repository = await this.pin(git, folder);
+    return (await this.pin(git, folder)).workTree;
+  }
+
+  /** git's path, its working folder and the arguments that pin the repository and switch its programs off. */
+  private async prepare(folder: string, worktree?: GitCallOptions['worktree']): Promise<{ git: string; cwd: string; prefix: string[] }> {
+    const git = findGitExecutable(process.env.PATH, this.options.untrustedFolders());
+    if (!git) throw new GitNotFoundError();
+    const main = await this.pin(git, folder);
+    const repository = worktree ? await pinLinkedWorktree(main, worktree.path, worktree.worktreesFolder) : main;
     const pinned = ['--git-dir', repository.gitDir, '--work-tree', repository.workTree];
     const listings = [await this.listConfig(git, repository.folder, [...pinned, ...fixedOverrides(), 'config', '--null', '--get-regexp', DRIVER_KEY_PATTERN])];
-    for (const file of await submoduleConfigFiles(repository.gitDir)) {
+    for (const file of await submoduleConfigFiles(main.gitDir)) {
       listings.push(await this.listConfig(git, repository.folder, [...fixedOverrides(), 'config', '--file', file, '--includes', '--null', '--get-regexp', DRIVER_KEY_PATTERN]));
     }
-    return this.exec(git, repository.folder, [...pinned, ...fixedOverrides(), ...driverOverrides(listings), ...args], args);
+    return { git, cwd: repository.folder, prefix: [...pinned, ...fixedOverrides(), ...driverOverrides(listings)] };
+  }
+
+  private timeoutMs(): number {
+    return this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   /** The repository of `folder`, refused unless its work tree is, holds or lies inside a workspace folder. */
@@ -124,9 +174,9 @@ export class WorkspaceGit {
   /** Runs `args`; an error names only `shown`, the caller's command without our long prefix. */
   private exec(git: string, cwd: string, args: readonly string[], shown: readonly string[] = args): Promise<string> {
     return new Promise((resolve, reject) => {
-      execFile(git, [...args], { cwd, env: gitEnvironment(), maxBuffer: MAX_OUTPUT_BYTES, timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
+      execFile(git, [...args], { cwd, env: gitEnvironment(), maxBuffer: MAX_OUTPUT_BYTES, timeout: this.timeoutMs(), killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        if ((error as { killed?: boolean }).killed) return reject(new GitCommandError(shown, l10n.t('no answer within {0} s; stopped', Math.round((this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000))));
+        if ((error as { killed?: boolean }).killed) return reject(new GitCommandError(shown, l10n.t('no answer within {0} s; stopped', Math.round(this.timeoutMs() / 1000))));
         reject(new GitCommandError(shown, stderr.trim() || error.message, typeof error.code === 'number' ? error.code : undefined));
       });
     });

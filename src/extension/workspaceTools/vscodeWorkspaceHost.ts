@@ -33,14 +33,18 @@ export function workspaceSearch(files = new NodeWorkspaceFiles(workspaceRoots, (
 }
 
 export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
-  readonly files = new NodeWorkspaceFiles(workspaceRoots, () => excludeGlobs());
-  readonly search = workspaceSearch(this.files);
-  readonly encodingDetector = new EditorEncodingDetector({ appRoot: vscode.env.appRoot, workspaceFolders: () => workspaceRoots().map((root) => root.path) });
+  readonly files: NodeWorkspaceFiles;
+  readonly search: BundledOrWalkingSearch;
+  readonly encodingDetector: EditorEncodingDetector;
   readonly commands: VscodeTerminalCommands;
   readonly diagnostics = new VscodeDiagnostics();
   readonly diffPreview = new VscodeDiffPreview();
 
-  constructor(log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>) {
+  /** `roots`: the folders the agent sees; the workspace's own unless a background task's worktree is given. */
+  constructor(log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>, roots: () => WorkspaceRoot[] = workspaceRoots) {
+    this.files = new NodeWorkspaceFiles(roots, () => excludeGlobs());
+    this.search = new BundledOrWalkingSearch({ appRoot: vscode.env.appRoot, roots, files: this.files, excludeGlobs: searchExcludeGlobs });
+    this.encodingDetector = new EditorEncodingDetector({ appRoot: vscode.env.appRoot, workspaceFolders: () => roots().map((root) => root.path) });
     this.commands = new VscodeTerminalCommands(log);
   }
 

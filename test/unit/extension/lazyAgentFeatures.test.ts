@@ -79,7 +79,7 @@ describe('the agent features load on first use', () => {
 
   it('has a stand-in for exactly the commands the features register', () => {
     const root = path.join(__dirname, '..', '..', '..', 'src', 'extension');
-    const files = ['agent/registerAgentFeatures.ts', 'agentReview/registerAgentReview.ts', 'inlineEdit/registerInlineEdit.ts'];
+    const files = ['agent/registerAgentFeatures.ts', 'agentReview/registerAgentReview.ts', 'inlineEdit/registerInlineEdit.ts', 'worktrees/registerBackgroundTasks.ts'];
     const commands = files.flatMap((file) => [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/registerCommand\('([^']+)'/g)].map((m) => m[1]));
     assert.ok(commands.length >= 19, `found ${commands.length} commands`);
     assert.deepEqual([...lazy.AGENT_FEATURE_COMMANDS].sort(), commands.sort());

@@ -13,6 +13,7 @@ const READ_ELSEWHERE: Record<string, string> = {
   'agent.autoApproveEdits': 'src/extension/agent/agentSettings.ts',
   'agent.formulas': 'src/extension/agent/agentSettings.ts',
   'agent.protectedFiles': 'src/extension/agent/agentSettings.ts',
+  'agent.backgroundTasks.limit': 'src/extension/agent/agentSettings.ts',
   'mcp.servers': 'src/extension/mcp/mcpConfigFiles.ts',
   hooks: 'src/extension/hooks/vscodeHooks.ts',
   rules: 'src/extension/rules/workspaceRules.ts',
@@ -95,7 +96,7 @@ describe('the settings package.json contributes', () => {
         assert.equal(typeof setting.order, 'number', `${name}: an order`);
       }
     }
-    assert.equal(seen.size, 29);
+    assert.equal(seen.size, 30);
   });
 
   it('offers every model of the catalogue for svc.model as a list the Settings page shows as a drop-down, each described', () => {

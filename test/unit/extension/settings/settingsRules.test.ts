@@ -114,6 +114,15 @@ describe('settings rules (no editor)', () => {
     assert.match(problems[2] ?? '', /the names being convert, web-search/);
     assert.deepEqual(agentSettingsProblems((name) => ({ 'agent.maxSteps': 40, 'agent.formulas': { 'web-search': true } })[name]), []);
   });
+
+  it('takes the background task limit from 1 to 8, naming the setting and the range otherwise', () => {
+    for (const wrong of [0, 9, 2.5, '3']) {
+      assert.equal(agentSettingsFrom((name) => ({ 'agent.backgroundTasks.limit': wrong })[name]).backgroundTaskLimit, 2);
+      assert.deepEqual(agentSettingsProblems((name) => ({ 'agent.backgroundTasks.limit': wrong })[name]), [`svc.agent.backgroundTasks.limit: must be a whole number of tasks from 1 to 8 (got ${JSON.stringify(wrong)})`]);
+    }
+    assert.equal(agentSettingsFrom((name) => ({ 'agent.backgroundTasks.limit': 4 })[name]).backgroundTaskLimit, 4);
+    assert.deepEqual(agentSettingsProblems((name) => ({ 'agent.backgroundTasks.limit': 8 })[name]), []);
+  });
 });
 
 describe('the reply length a model gets when none is set', () => {

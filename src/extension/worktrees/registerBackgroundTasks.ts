@@ -1,0 +1,131 @@
+// The commands of background tasks: "svc: Start Background Task" (asks what to do and whether to carry
+// the folder's uncommitted changes) and "svc: Manage Worktrees" (every task's worktree, with Open, Review,
+// Apply, Stop and Discard); a notification when a task finishes.
+import * as vscode from 'vscode';
+import { conversationView } from '../chat/conversationView';
+import { BackgroundTasks, taskName, type BackgroundTaskOptions } from './backgroundTasks';
+import { applyTask, discardTask, reviewTask, TaskBaseContent, TASK_BASE_SCHEME } from './worktreeReview';
+
+/** The first folder on disk, or the one the user picks when there are several. */
+async function pickFolder(): Promise<string | undefined> {
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+  if (folders.length <= 1) return folders[0]?.uri.fsPath;
+  const picked = await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t('Which folder\'s repository should the background task work on?') });
+  return picked?.uri.fsPath;
+}
+
+function age(createdAt: number): string {
+  const minutes = Math.max(0, Math.round((Date.now() - createdAt) / 60_000));
+  if (minutes < 60) return vscode.l10n.t('{0} min ago', minutes);
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? vscode.l10n.t('{0} h ago', hours) : vscode.l10n.t('{0} days ago', Math.round(hours / 24));
+}
+
+/** Shows the task's conversation in the chat view. */
+async function openConversation(options: BackgroundTaskSurfaceOptions, conversationId: string): Promise<void> {
+  const conversation = await options.store.load(conversationId);
+  if (!conversation) return;
+  await options.store.setActive(conversationId);
+  await options.surface.reveal();
+  options.surface.post({ type: 'conversation', conversation: conversationView(conversation) });
+}
+
+type BackgroundTaskSurfaceOptions = BackgroundTaskOptions & { surface: BackgroundTaskOptions['surface'] & { reveal(): Promise<void> } };
+
+export function registerBackgroundTasks(context: vscode.ExtensionContext, options: BackgroundTaskSurfaceOptions): BackgroundTasks | undefined {
+  const storage = context.storageUri;
+  const tasks = storage ? new BackgroundTasks(options, storage.fsPath) : undefined;
+  const noFolder = (): void => void vscode.window.showErrorMessage(vscode.l10n.t('Background tasks need a folder: open a folder that is a git repository first.'));
+  const report = (error: unknown): void => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+
+  const start = async (given?: unknown): Promise<void> => {
+    const folder = await pickFolder();
+    if (!tasks || folder === undefined) return noFolder();
+    const task =
+      typeof given === 'string' && given.trim() !== ''
+        ? given
+        : await vscode.window.showInputBox({
+            title: vscode.l10n.t('svc: Start Background Task'),
+            prompt: vscode.l10n.t('What should the agent do? It works in a git worktree of its own; nothing reaches your folder until you apply it.'),
+            ignoreFocusOut: true,
+            validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Describe the task.') : undefined),
+          });
+    if (task === undefined || task.trim() === '') return;
+    const carry = await vscode.window.showQuickPick(
+      [
+        { label: vscode.l10n.t('From the last commit'), description: vscode.l10n.t('HEAD, without your uncommitted changes'), carry: 'nothing' as const },
+        { label: vscode.l10n.t('With my uncommitted changes'), description: vscode.l10n.t('staged, unstaged and untracked files are copied in'), carry: 'uncommitted-changes' as const },
+      ],
+      { title: vscode.l10n.t('svc: Start Background Task'), placeHolder: vscode.l10n.t('Start the task\'s worktree from…') },
+    );
+    if (!carry) return;
+    try {
+      const record = await tasks.start(folder, task.trim(), carry.carry);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Background task "{0}" started in worktree {1} (branch {2}).', taskName(task), record.path, record.branch));
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  const manage = async (): Promise<void> => {
+    if (!tasks) return noFolder();
+    const records = await tasks.worktrees.list();
+    if (records.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No background task has a worktree.'));
+      return;
+    }
+    const running = new Set(tasks.runningIds());
+    const picked = await vscode.window.showQuickPick(
+      records
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .map((record) => ({
+          label: taskName(record.task),
+          description: `${record.branch} · ${running.has(record.id) ? vscode.l10n.t('running') : record.appliedAt !== undefined ? vscode.l10n.t('applied') : vscode.l10n.t('finished')} · ${age(record.createdAt)}`,
+          detail: record.path,
+          record,
+        })),
+      { title: vscode.l10n.t('svc: Manage Worktrees'), placeHolder: vscode.l10n.t('Pick a background task\'s worktree') },
+    );
+    if (!picked) return;
+    const { record } = picked;
+    const actions = [
+      { label: vscode.l10n.t('Review Changes'), run: () => reviewTask(tasks, record) },
+      { label: vscode.l10n.t('Apply to the Folder'), run: () => applyTask(tasks, record) },
+      ...(record.conversationId !== undefined ? [{ label: vscode.l10n.t('Open the Task\'s Conversation'), run: () => openConversation(options, record.conversationId as string) }] : []),
+      { label: vscode.l10n.t('Open the Worktree in a New Window'), run: async () => void (await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(record.path), { forceNewWindow: true })) },
+      ...(running.has(record.id) ? [{ label: vscode.l10n.t('Stop the Task'), run: async () => void tasks.stop(record.id) }] : []),
+      { label: vscode.l10n.t('Discard (Delete Worktree and Branch)'), run: () => discardTask(tasks, record, 'ask') },
+    ];
+    const action = await vscode.window.showQuickPick(actions, { title: taskName(record.task) });
+    if (!action) return;
+    try {
+      await action.run();
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  context.subscriptions.push(vscode.commands.registerCommand('svc.startBackgroundTask', start), vscode.commands.registerCommand('svc.manageWorktrees', manage));
+  if (!tasks) return undefined;
+  context.subscriptions.push(
+    tasks,
+    vscode.workspace.registerTextDocumentContentProvider(TASK_BASE_SCHEME, new TaskBaseContent(tasks)),
+    tasks.onDidFinish(async ({ record }) => {
+      const review = vscode.l10n.t('Review Changes');
+      const apply = vscode.l10n.t('Apply');
+      const discard = vscode.l10n.t('Discard');
+      const files = await tasks.changes.changes(record).catch(() => []);
+      const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Background task "{0}" ended: {1} file(s) changed in its worktree.', taskName(record.task), files.length), review, apply, discard);
+      const fresh = await tasks.worktrees.require(record.id).catch(() => undefined);
+      if (!fresh) return;
+      try {
+        if (choice === review) await reviewTask(tasks, fresh);
+        else if (choice === apply) await applyTask(tasks, fresh);
+        else if (choice === discard) await discardTask(tasks, fresh, 'ask');
+      } catch (error) {
+        report(error);
+      }
+    }),
+  );
+  return tasks;
+}
