@@ -9,6 +9,7 @@ import type { ChatMessage, SvcClient } from '../../api/index';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
 import { planTask } from '../../core/agent/plan';
+import { SubagentKinds } from '../../core/agent/subagents/subagentKinds';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
 import { systemClock } from '../../core/clock';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
@@ -105,6 +106,7 @@ export class AgentController {
       onEvent: (event) => this.show(event),
       ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
       ...(options.standingInstructions ? { standingInstructions: options.standingInstructions } : {}),
+      subagents: SubagentKinds.withBuiltins(),
     });
   }
 
