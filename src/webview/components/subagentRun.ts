@@ -16,7 +16,7 @@ function facts(run: SubagentRun): string {
     run.kind,
     run.steps === 1 ? l10n.t('1 step') : l10n.t('{0} steps', run.steps),
     run.calls.length === 1 ? l10n.t('1 call') : l10n.t('{0} calls', run.calls.length),
-    l10n.t('{0} tokens', formatCount(tokens)),
+    run.usage.cachedTokens > 0 ? `${l10n.t('{0} tokens', formatCount(tokens))} ${l10n.t('({0} cached)', formatCount(run.usage.cachedTokens))}` : l10n.t('{0} tokens', formatCount(tokens)),
   ];
   if (run.durationMs !== undefined) parts.push(duration(run.durationMs));
   return parts.join(' · ');
@@ -36,9 +36,8 @@ export function subagentRun(run: SubagentRun, parentId: string, shown: { open: b
     };
     return new ToolCard(view).element;
   });
-  const cached = run.usage.cachedTokens > 0 ? [el('span', { className: 'tool-call-muted', text: ` ${l10n.t('({0} cached)', formatCount(run.usage.cachedTokens))}` })] : [];
   return el('details', { className: `subagent-run status-${run.status}`, attrs: { 'data-testid': 'subagent-run', 'data-status': run.status, ...(shown.open ? { open: '' } : {}) } }, [
-    el('summary', { attrs: { 'data-testid': 'subagent-facts' } }, [el('span', { text: facts(run) }), ...cached]),
+    el('summary', { text: facts(run), attrs: { 'data-testid': 'subagent-facts' } }),
     el('div', { className: 'subagent-calls', attrs: { 'data-testid': 'subagent-calls' } }, calls.length > 0 ? calls : [el('div', { className: 'tool-call-muted', text: l10n.t('No tool calls yet.') })]),
   ]);
 }
