@@ -48,7 +48,8 @@ describe('svc subagents in VS Code (light, then dark)', function () {
 
     const cards = chat().locator('[data-testid="tool-card"][data-tool="run_subagent"]');
     assert.equal(await cards.count(), 2);
-    const titles = (await cards.locator(':scope > .tool-card-header [data-testid="tool-title"]').allInnerTexts()).map(squash);
+    // The cards follow the order the children finished in.
+    const titles = (await cards.locator(':scope > .tool-card-header [data-testid="tool-title"]').allInnerTexts()).map(squash).sort();
     assert.deepEqual(titles, ['Subagent did find the price formatter explore', 'Subagent did find the reorder rule explore']);
     for (const card of await cards.all()) {
       const run = card.getByTestId('subagent-run');
@@ -56,8 +57,9 @@ describe('svc subagents in VS Code (light, then dark)', function () {
       assert.equal(await run.getAttribute('open'), null, 'folded');
       assert.match(squash(await run.getByTestId('subagent-facts').innerText()), /^explore · 2 steps · 1 call · [\d,]+ tokens/);
     }
-    await cards.first().getByTestId('subagent-facts').click();
-    const read = cards.first().locator('[data-testid="subagent-run"] [data-testid="tool-card"][data-tool="read_file"]');
+    const formatter = cards.filter({ hasText: 'find the price formatter' });
+    await formatter.getByTestId('subagent-facts').click();
+    const read = formatter.locator('[data-testid="subagent-run"] [data-testid="tool-card"][data-tool="read_file"]');
     assert.equal(squash(await read.locator('[data-testid="tool-title"]').innerText()), 'Read format.js whole file');
 
     const requests = chatRequests();

@@ -3,7 +3,6 @@
 // actions: no diff link, no checkpoint). The report itself is the call's result, shown by the card.
 import type { SubagentRun, ToolMessageView } from '../../shared/protocol';
 import { el, formatCount } from '../dom';
-import { ToolCard } from './toolCard';
 import * as l10n from '../../shared/l10n';
 
 function duration(ms: number): string {
@@ -22,8 +21,11 @@ function facts(run: SubagentRun): string {
   return parts.join(' · ');
 }
 
+/** Draws one of the child's calls: the tool card, given by the card itself (which nests this run). */
+export type CallCard = (view: ToolMessageView) => HTMLElement;
+
 /** `shown.open`: the user had opened it (kept when the card is drawn again as the run goes on). */
-export function subagentRun(run: SubagentRun, parentId: string, shown: { open: boolean }): HTMLElement {
+export function subagentRun(run: SubagentRun, parentId: string, shown: { open: boolean }, card: CallCard): HTMLElement {
   const calls = run.calls.map((call, i) => {
     const view: ToolMessageView = {
       id: `${parentId}:${i}`,
@@ -34,7 +36,7 @@ export function subagentRun(run: SubagentRun, parentId: string, shown: { open: b
       createdAt: 0,
       card: { step: 1, arguments: call.arguments, status: call.status, ...(call.durationMs !== undefined ? { durationMs: call.durationMs } : {}), ...(call.display ? { display: call.display } : {}) },
     };
-    return new ToolCard(view).element;
+    return card(view);
   });
   return el('details', { className: `subagent-run status-${run.status}`, attrs: { 'data-testid': 'subagent-run', 'data-status': run.status, ...(shown.open ? { open: '' } : {}) } }, [
     el('summary', { text: facts(run), attrs: { 'data-testid': 'subagent-facts' } }),

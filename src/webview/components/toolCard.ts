@@ -52,6 +52,9 @@ function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** A subagent's call, as a card without the parent's actions (no context: no diff link, no checkpoint). */
+const childCard = (view: ToolMessageView): HTMLElement => new ToolCard(view).element;
+
 export class ToolCard {
   readonly element: HTMLElement;
   private view: ToolMessageView;
@@ -90,7 +93,7 @@ export class ToolCard {
     const children: Node[] = [header];
     if (described.body) children.push(described.body);
     if (card?.subagent) {
-      this.nested = subagentRun(card.subagent, view.id, { open: shown.subagentOpen });
+      this.nested = subagentRun(card.subagent, view.id, { open: shown.subagentOpen }, childCard);
       children.push(this.nested);
     }
     if (status !== 'running' && described.showResult) children.push(this.result(view.content));
@@ -126,7 +129,7 @@ export class ToolCard {
     if (!same) return false;
     const run = view.card?.subagent;
     if (run && this.nested && JSON.stringify(run) !== JSON.stringify(this.view.card?.subagent)) {
-      const next = subagentRun(run, view.id, { open: this.subagentOpen });
+      const next = subagentRun(run, view.id, { open: this.subagentOpen }, childCard);
       this.nested.replaceWith(next);
       this.nested = next;
     }
