@@ -2,7 +2,7 @@
 // a task calls two explore subagents in one step; both cards show their job with the child's run nested,
 // folded, under it; opened, the child's read shows as its own card; the parent's next request (the
 // emulator's request log) carries the two reports and nothing the children read. Screenshots at 400 px and
-// 170 px, light, then dark by switching `workbench.colorTheme` in the same window.
+// 170 px, light, then dark by switching the colour theme (`workbench.colorTheme`) in the same window.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,9 +73,12 @@ describe('svc subagents in VS Code (light, then dark)', function () {
     for (const r of parent) assert.doesNotMatch(JSON.stringify(r.messages), /Intl\.NumberFormat\(|def needs_reorder/, 'nothing the children read');
     await shots('subagents-light');
 
-    const userSettings = path.join(vscode.runDir, 'user-data', 'User', 'settings.json');
-    const settings = JSON.parse(fs.readFileSync(userSettings, 'utf8')) as Record<string, unknown>;
-    fs.writeFileSync(userSettings, JSON.stringify({ ...settings, 'workbench.colorTheme': dark.colorTheme }, null, 2));
+    // The same window, another theme: VS Code's own theme picker sets `workbench.colorTheme`.
+    await vscode.workbench.runCommand('Preferences: Color Theme');
+    const picker = vscode.workbench.page.locator('.quick-input-widget');
+    await picker.locator('input').fill(dark.colorTheme);
+    await picker.locator('.monaco-list-row', { hasText: dark.colorTheme }).first().waitFor({ timeout: 15_000 });
+    await vscode.workbench.page.keyboard.press('Enter');
     await vscode.workbench.page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
     await chat().locator('body.vscode-dark').waitFor({ timeout: 30_000 });
     await shots('subagents-dark');
