@@ -73,12 +73,18 @@ describe('svc subagents in VS Code (light, then dark)', function () {
     for (const r of parent) assert.doesNotMatch(JSON.stringify(r.messages), /Intl\.NumberFormat\(|def needs_reorder/, 'nothing the children read');
     await shots('subagents-light');
 
-    // The same window, another theme: VS Code's own theme picker sets `workbench.colorTheme`.
-    await vscode.workbench.runCommand('Preferences: Color Theme');
-    const picker = vscode.workbench.page.locator('.quick-input-widget');
-    await picker.locator('input').fill(dark.colorTheme);
-    await picker.locator('.monaco-list-row', { hasText: dark.colorTheme }).first().waitFor({ timeout: 15_000 });
-    await vscode.workbench.page.keyboard.press('Enter');
+    // The same window, another theme: VS Code's own theme picker sets `workbench.colorTheme`. Opened by
+    // hand, not with runCommand, which waits for the palette to close while the picker stays open.
+    const page = vscode.workbench.page;
+    const picker = page.locator('.quick-input-widget');
+    await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('F1');
+    await picker.locator('input').fill('>Preferences: Color Theme');
+    await picker.locator('.monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
+    // The picker lists the theme by its label, without the "Default" of its id.
+    const label = dark.colorTheme.replace(/^Default /, '');
+    await picker.locator('input').fill(label);
+    await picker.locator('.monaco-list-row', { hasText: label }).first().click();
     await vscode.workbench.page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
     await chat().locator('body.vscode-dark').waitFor({ timeout: 30_000 });
     await shots('subagents-dark');
