@@ -87,7 +87,9 @@ function fill(template: string, f: ConversationFacts, messages: readonly ChatMes
   return template
     .replaceAll('{{lastUserText}}', f.lastUserText)
     .replaceAll('{{lastToolResult}}', lastToolResult(messages))
-    .replace(/\{\{toolResult:([A-Za-z_][A-Za-z0-9_-]*)\}\}/g, (_, name: string) => answers.findLast((a) => a.name === name)?.text ?? '');
+    .replace(/\{\{toolResult:([A-Za-z_][A-Za-z0-9_-]*)\}\}/g, (_, name: string) => answers.findLast((a) => a.name === name)?.text ?? '')
+    // Every result of one function since the user's message, as several calls of one step return them.
+    .replace(/\{\{toolResults:([A-Za-z_][A-Za-z0-9_-]*)\}\}/g, (_, name: string) => answers.filter((a) => a.name === name).map((a) => a.text).join('\n\n'));
 }
 
 function callId(name: string, index: number): string {

@@ -3,6 +3,7 @@
 // core's domain types onto them (src/extension/chat), so the stored format never follows the UI.
 import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
+import { ToolCardSchema, UsageViewSchema } from './toolCardShapes';
 
 // zod/mini, not classic zod: the webview bundles this file, and mini is a seventh of the size for the same
 // rules. Mini has no error messages of its own until a locale is set; English names each field's problem.
@@ -13,6 +14,8 @@ export const IdSchema = z.string().check(z.minLength(1));
 export const CountSchema = z.number().check(z.int(), z.nonnegative());
 const id = IdSchema;
 const count = CountSchema;
+
+export * from './toolCardShapes';
 
 /** The service's largest `n` (alternatives per request). */
 export const MAX_CHOICES = 5;
@@ -31,14 +34,6 @@ export const ModelViewSchema = z.object({
   maxChoices: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CHOICES)),
 });
 export type ModelView = z.infer<typeof ModelViewSchema>;
-
-export const UsageViewSchema = z.object({
-  promptTokens: count,
-  completionTokens: count,
-  cachedTokens: count,
-  reasoningTokens: z.optional(count),
-});
-export type UsageView = z.infer<typeof UsageViewSchema>;
 
 export const FinishReasonSchema = z.enum(['stop', 'length', 'tool_calls', 'content_filter']);
 export type FinishReason = z.infer<typeof FinishReasonSchema>;
@@ -119,58 +114,6 @@ export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
 // A tool message of an agent task carries its card (arguments, status, duration, formula); the last
 // assistant message of a task carries the task's summary. Both are optional, so chats and
 // conversations saved before agent tasks existed read as before.
-
-/** running only while the task runs; cancelled: the task was stopped; invalid: bad arguments or an unknown tool. */
-export const ToolCardStatusSchema = z.enum(['running', 'done', 'failed', 'rejected', 'cancelled', 'invalid']);
-export type ToolCardStatus = z.infer<typeof ToolCardStatusSchema>;
-
-/**
- * The card a tool's calls get, declared on the tool (src/core/tools/toolDisplay.ts): edit, command, read,
- * list and search have cards of their own; problems, process, formula and external show the tool's name
- * and first argument; plan shows as the to-do list instead of a card.
- */
-export const ToolKindSchema = z.enum(['edit', 'command', 'read', 'list', 'search', 'problems', 'process', 'plan', 'formula', 'external']);
-export type ToolKind = z.infer<typeof ToolKindSchema>;
-
-/** A tool's kind and its words in the display language; `{0}` in a phrase stands for the `subject` argument's value. */
-export const ToolCardDisplaySchema = z.object({
-  kind: ToolKindSchema,
-  subject: z.optional(z.string()),
-  /** While the call runs: "Reading {0}". */
-  running: z.string(),
-  /** Once it ran: "Read {0}". */
-  done: z.string(),
-  /** How a search counts what it found: "1 file", "{0} files". */
-  found: z.optional(z.object({ one: z.string(), many: z.string() })),
-});
-export type ToolCardDisplay = z.infer<typeof ToolCardDisplaySchema>;
-
-export const ToolCardSchema = z.object({
-  step: z.number().check(z.int(), z.minimum(1)),
-  /** The model's arguments string, exactly as sent to the tool. */
-  arguments: z.string(),
-  status: ToolCardStatusSchema,
-  durationMs: z.optional(count),
-  /** The formula a service tool belongs to (web_search -> web-search); absent for workspace tools. */
-  formula: z.optional(z.string()),
-  /** Absent on cards saved before tools declared how they show: those get the generic card. */
-  display: z.optional(ToolCardDisplaySchema),
-  /** The task the call belongs to, to open the diff of the file it changed. */
-  taskId: z.optional(id),
-  /** The file change the call applied: counts and the first lines, for the card's mini-diff. */
-  change: z.optional(
-    z.object({
-      path: z.string(),
-      created: z.boolean(),
-      added: count,
-      removed: count,
-      lines: z.array(z.object({ kind: z.enum(['added', 'removed', 'context', 'gap']), text: z.string() })),
-      /** An approved plan's task changed a file the plan does not name. */
-      outsidePlan: z.optional(z.boolean()),
-    }),
-  ),
-});
-export type ToolCard = z.infer<typeof ToolCardSchema>;
 
 export const AgentSummaryViewSchema = z.object({
   /** Names the task for undo and for opening the diff of a changed file. */

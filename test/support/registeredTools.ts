@@ -15,6 +15,11 @@ import { UseSkillTool } from '../../src/core/customizations/skillTool';
 import { SecretFileRules } from '../../src/core/tools/secretFiles';
 import { createWorkspaceTools } from '../../src/core/tools/workspaceTools';
 import { nodeTestHost, ScriptedApprover } from './testWorkspaceHost';
+import { SubagentTool } from '../../src/core/agent/subagents/subagentTool';
+import { SubagentKinds } from '../../src/core/agent/subagents/subagentKinds';
+import { TaskBudget } from '../../src/core/agent/taskBudget';
+import { ToolRegistry } from '../../src/core/tools/toolRegistry';
+import { requestSettings } from '../../src/core/requests/requestSettings';
 
 /** The display of a stand-in tool a test defines inline: the generic card. */
 export const STAND_IN_DISPLAY: ToolDisplay = toolDisplay('external', undefined, () => ({ running: 'Calling a stand-in tool', done: 'Called a stand-in tool' }));
@@ -34,8 +39,18 @@ function definition(name: string): ToolDefinition {
 export function registeredTools(): Tool[] {
   const approvals = new TaskApprovals(new ScriptedApprover(() => 'reject'));
   const host = nodeTestHost([{ name: 'workspace', path: os.tmpdir() }]);
+  const workspaceTools = createWorkspaceTools(host, approvals, new ChangeJournal());
+  const noClient = {
+    chatStream: () => {
+      throw new Error('no request is sent here');
+    },
+    estimateTokens: () => {
+      throw new Error('no request is sent here');
+    },
+  };
   return [
-    ...createWorkspaceTools(host, approvals, new ChangeJournal()),
+    ...workspaceTools,
+    new SubagentTool({ kinds: SubagentKinds.withBuiltins(), tools: new ToolRegistry(workspaceTools), client: noClient, settings: requestSettings({ model: 'svc-k2' }), workspaceCacheKey: 'svc-ws-test', budget: new TaskBudget(1), depth: 0 }),
     new UpdatePlanTool(1, async () => undefined),
     new FormulaTool(NO_FORMULAS, 'quickjs', 'svc/quickjs:latest', definition('quickjs'), { approvals }),
     new ExternalTool(

@@ -24,12 +24,13 @@ import { replySpeedCases } from './replySpeed.cases';
 import { sanitizingCases } from './sanitizing.cases';
 import { sessionCases } from './sessions.cases';
 import { streamingCases } from './streaming.cases';
+import { subagentCardCases } from './subagentCards.cases';
 import { toolCardCases } from './toolCards.cases';
 import { toolKindCases } from './toolKinds.cases';
 import type { WebviewCase } from './webviewCase';
 import { walkCases } from './walk.cases';
 
-const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...customCommandCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...virtualListFlingCases, ...agentCases, ...agentTaskCases, ...narrowApprovalCases, ...toolCardCases, ...toolKindCases, ...replySpeedCases, ...messageCases, ...chromeCases, ...walkCases, ...sessionCases];
+const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...customCommandCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...virtualListFlingCases, ...agentCases, ...agentTaskCases, ...narrowApprovalCases, ...toolCardCases, ...toolKindCases, ...subagentCardCases, ...replySpeedCases, ...messageCases, ...chromeCases, ...walkCases, ...sessionCases];
 /** `npm run test:webview -- word…` runs only the cases whose name contains one of the words. */
 const only = process.argv.slice(2);
 const CASES = only.length === 0 ? ALL_CASES : ALL_CASES.filter((c) => only.some((word) => c.name.includes(word)));

@@ -11,7 +11,7 @@ import { conversation } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
 /** One set of arguments every tool takes something from: each card names the argument its tool's phrases name. */
-const ARGUMENTS = JSON.stringify({ path: 'src/a.ts', query: 'needle', pattern: '*.ts', command: 'npm test', id: 'p1', code: '1+1' });
+const ARGUMENTS = JSON.stringify({ path: 'src/a.ts', query: 'needle', pattern: '*.ts', command: 'npm test', id: 'p1', code: '1+1', kind: 'explore', description: 'find the parser' });
 
 /** What each tool answered, so that the cards that count or fold a result have one. */
 const RESULTS: Partial<Record<ToolKind, string>> = {
@@ -41,6 +41,10 @@ const KIND_CHECKS: Record<ToolKind, (card: Locator, title: Title) => Promise<voi
   plan: async () => assert.fail('a plan call has no card'),
   formula: generic,
   external: generic,
+  subagent: async (card) => {
+    assert.equal(await card.locator('[data-testid="subagent-job"]').innerText(), 'find the parser');
+    assert.equal(await card.locator('[data-testid="subagent-kind"]').innerText(), 'explore');
+  },
 };
 
 /** The generic card: the tool's name and first argument, the tool's phrase on hover. */

@@ -1,9 +1,10 @@
 // What an agent task reports while it runs, in order: task_started, then per step step_started,
-// reasoning/content deltas, tool_call_started/finished for each call, step_finished; context_compacted
+// reasoning/content deltas, tool_call_started/progress/finished for each call, step_finished; context_compacted
 // whenever old steps had to be shortened; task_finished last, always exactly once.
 import type { FinishReason } from '../../api/index';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import type { UsageTotals } from '../conversations/conversation';
+import type { SubagentRun } from '../conversations/conversationParts';
 import type { ToolOrigin } from '../tools/tool';
 import type { ToolCardDisplay } from '../tools/toolDisplay';
 import type { FileChangeSummary } from '../tools/fileChangeSummary';
@@ -51,7 +52,11 @@ export type AgentEvent =
       checkpoint?: CheckpointRef;
       /** The file change the call applied. */
       change?: FileChangeSummary;
+      /** Tokens the call spent on the task's behalf (a subagent's requests). */
+      usage?: UsageTotals;
     }
+  /** A call that hands a job to a subagent: the child's run so far. */
+  | { type: 'tool_call_progress'; step: number; callId: string; subagent: SubagentRun }
   | { type: 'step_finished'; step: number; finishReason: FinishReason | null; usage: UsageTotals | undefined; toolCalls: number }
   | { type: 'context_compacted'; step: number; stages: CompactionStage[]; tokensBefore: number; tokensAfter: number; limit: number; message: string }
   | { type: 'task_finished'; summary: AgentTaskSummary };

@@ -16,6 +16,7 @@ import { AgentContextWindow, type Compaction, type TokenCounter } from './agentC
 import { AgentResponseError } from './agentErrors';
 import type { AgentEvent, AgentEventListener, AgentStopReason, AgentTaskSummary } from './agentEvents';
 import { runToolCalls } from './toolCallRunner';
+import { TaskBudget } from './taskBudget';
 import * as l10n from '../l10n';
 
 /** The part of SvcClient the loop uses. */
@@ -37,6 +38,8 @@ export interface AgentTaskOptions {
   /** Earlier messages of the conversation the task continues. */
   history?: ChatMessage[];
   maxSteps?: number;
+  /** Steps shared with the task's subagents (taskBudget.ts); when given, `maxSteps` is its limit, not another one. */
+  budget?: TaskBudget;
   maxParallelToolCalls?: number;
   /** Milliseconds waited for the user's approvals so far (TaskApprovals.waitedMs). */
   approvalWait?: () => number;
@@ -87,7 +90,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
   const contextLength = options.contextLength ?? modelInfo(model)?.contextLength;
   const maxCompletionTokens = completionTokenCap(options.settings, DEFAULT_COMPLETION_TOKENS, contextLength) ?? DEFAULT_COMPLETION_TOKENS;
   const stepSettings: RequestSettings = { ...options.settings, jsonMode: false, choiceCount: 1, maxCompletionTokens };
-  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  const budget = options.budget ?? new TaskBudget(options.maxSteps ?? DEFAULT_MAX_STEPS);
   const tools = options.tools.definitions();
   const window = new AgentContextWindow({ counter: options.client, model, contextLength, maxCompletionTokens, tools });
 
@@ -151,7 +154,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
         stopReason = 'cancelled';
         break;
       }
-      if (step > maxSteps) {
+      if (!budget.takeStep()) {
         stopReason = 'step_limit';
         break;
       }
@@ -195,7 +198,8 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
         now,
         ...(options.approvalWait ? { approvalWait: options.approvalWait } : {}),
       });
-      messages.push(...answers);
+      messages.push(...answers.messages);
+      for (const spent of answers.usage) usage = addUsage(usage, spent);
     }
   } catch (err) {
     if (signal.aborted || isCancellation(err)) stopReason = 'cancelled';

@@ -19,6 +19,9 @@ import type { AgentToolset } from './agentToolset';
 import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { AgentTranscript } from './agentTranscript';
+import type { SubagentKinds } from './subagents/subagentKinds';
+import { withSubagents } from './subagents/withSubagents';
+import { TaskBudget } from './taskBudget';
 import { approvedPlanLine, parsePlan, PLAN_MODE_RULES, type Plan } from './plan';
 import { withinPlan } from './planScope';
 import type { ProcessSummary, TaskProcesses } from '../tools/taskProcesses';
@@ -92,6 +95,8 @@ export interface AgentTasksOptions {
   checkpoint?: TakeCheckpoint;
   /** Standing instructions (project rules) for every step. */
   standingInstructions?: () => Promise<ChatMessage | undefined>;
+  /** The subagent kinds a task may start (run_subagent); none when absent. */
+  subagents?: SubagentKinds;
 }
 
 export class AgentTaskBusyError extends Error {
@@ -178,21 +183,27 @@ export class AgentTasks {
       }
       const submitted = await toolset.hooks?.promptSubmitted(task, controller.signal);
       if (submitted?.blocked) throw new PromptBlockedError(submitted.reason);
-      this.offeredTools.set(conversation.id, { model, tools: toolset.registry.definitions() });
       const instructions = await this.options.standingInstructions?.();
+      const promptCacheKey = await this.options.promptCacheKey();
+      const budget = new TaskBudget(settings.maxSteps);
+      const scoped = plannedFiles ? withinPlan(toolset.registry, plannedFiles) : toolset.registry;
+      const approvalWait = (): number => toolset.approvals.waitedMs();
+      const { subagents: kinds } = this.options;
+      const tools = kinds ? withSubagents(scoped, { kinds, client, settings: settings.request, workspaceCacheKey: promptCacheKey, ...(instructions ? { instructions } : {}), budget, approvalWait }) : scoped;
+      this.offeredTools.set(conversation.id, { model, tools: tools.definitions() });
       const result = await runAgentTask({
         client,
         ...(instructions ? { instructions } : {}),
         settings: settings.request,
         task,
-        tools: plannedFiles ? withinPlan(toolset.registry, plannedFiles) : toolset.registry,
-        promptCacheKey: await this.options.promptCacheKey(),
+        tools,
+        promptCacheKey,
         history,
-        maxSteps: settings.maxSteps,
+        budget,
         ...(planning ? { systemPrompt: PLAN_MODE_RULES.content as string } : {}),
         signal: controller.signal,
         journal: toolset.journal,
-        approvalWait: () => toolset.approvals.waitedMs(),
+        approvalWait,
         onEvent: (event) => {
           const step = transcript.apply(event);
           if ((event.type === 'reasoning_delta' || event.type === 'content_delta') && step) {

@@ -114,6 +114,11 @@ export class AgentTranscript {
         this.entries.push(entry);
         return undefined;
       }
+      case 'tool_call_progress': {
+        const entry = this.calls.get(callKey(event.step, event.callId));
+        if (entry?.card) entry.card = { ...entry.card, subagent: event.subagent };
+        return undefined;
+      }
       case 'tool_call_finished': {
         const entry = this.calls.get(callKey(event.step, event.callId));
         if (entry?.card) {

@@ -4,11 +4,13 @@
 // kept in the order they finish, which the service allows.
 import type { ToolCall, ToolMessage } from '../../api/index';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
+import type { UsageTotals } from '../conversations/conversation';
 import type { FileChangeSummary } from '../tools/fileChangeSummary';
 import { parseToolArguments } from '../tools/toolArguments';
 import { cardDisplay } from '../tools/toolDisplay';
 import { ToolArgumentsError } from '../tools/toolErrors';
 import type { ToolRegistry } from '../tools/toolRegistry';
+import type { ToolProgress } from '../tools/tool';
 import type { AgentEventListener, ToolCallStatus } from './agentEvents';
 
 export interface ToolCallRunOptions {
@@ -27,6 +29,7 @@ interface Answer {
   content: string;
   checkpoint?: CheckpointRef;
   change?: FileChangeSummary;
+  usage?: UsageTotals;
 }
 
 const CANCELLED_BEFORE = 'Not run: the user stopped the task before this call started.';
@@ -58,7 +61,8 @@ async function answer(call: ToolCall, options: ToolCallRunOptions): Promise<Answ
     if (err instanceof ToolArgumentsError) return { status: 'invalid', content: `${err.message} Correct the arguments and call the tool again.` };
     throw err;
   }
-  const run = tool.run(args, signal).then(
+  const context = { callId: call.id, progress: ({ subagent }: ToolProgress) => options.emit({ type: 'tool_call_progress', step: options.step, callId: call.id, subagent }) };
+  const run = tool.run(args, signal, context).then(
     (result): Answer => result,
     (err: unknown): Answer =>
       signal.aborted ? { status: 'cancelled', content: CANCELLED_DURING } : { status: 'failed', content: `Error: ${err instanceof Error ? err.message : String(err)}` },
@@ -72,8 +76,16 @@ async function answer(call: ToolCall, options: ToolCallRunOptions): Promise<Answ
   }
 }
 
-export async function runToolCalls(calls: readonly ToolCall[], options: ToolCallRunOptions): Promise<ToolMessage[]> {
+export interface ToolCallAnswers {
+  /** One per call, in the order they finished. */
+  messages: ToolMessage[];
+  /** Tokens the calls spent on the task's behalf (subagents' requests). */
+  usage: UsageTotals[];
+}
+
+export async function runToolCalls(calls: readonly ToolCall[], options: ToolCallRunOptions): Promise<ToolCallAnswers> {
   const answers: ToolMessage[] = [];
+  const usage: UsageTotals[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < calls.length) {
@@ -94,6 +106,7 @@ export async function runToolCalls(calls: readonly ToolCall[], options: ToolCall
       // An empty tool message is refused by the service, and would break every later request.
       const result = answered.content === '' ? { ...answered, content: '(the tool returned no output)' } : answered;
       answers.push({ role: 'tool', tool_call_id: call.id, name: call.function.name, content: result.content });
+      if (result.usage) usage.push(result.usage);
       options.emit({
         type: 'tool_call_finished',
         step: options.step,
@@ -104,10 +117,11 @@ export async function runToolCalls(calls: readonly ToolCall[], options: ToolCall
         result: result.content,
         ...(result.checkpoint ? { checkpoint: result.checkpoint } : {}),
         ...(result.change ? { change: result.change } : {}),
+        ...(result.usage ? { usage: result.usage } : {}),
       });
     }
   };
   const workers = Math.max(1, Math.min(options.concurrency, calls.length));
   await Promise.all(Array.from({ length: workers }, worker));
-  return answers;
+  return { messages: answers, usage };
 }

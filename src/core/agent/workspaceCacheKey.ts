@@ -14,3 +14,12 @@ export async function workspaceCacheKey(storage: KeyValueStorage): Promise<strin
   await storage.write(CACHE_KEY_STORAGE_KEY, key);
   return key;
 }
+
+/**
+ * The key of one subagent kind's requests in this workspace: stable across calls and restarts, so its
+ * repeated calls (same instructions and tools, then the job) hit the cache, and apart from the task's key,
+ * so the task's many prompts do not push the kind's out of what the service remembers per key.
+ */
+export function subagentCacheKey(workspaceKey: string, kind: string): string {
+  return `${workspaceKey}-sub-${kind}`;
+}

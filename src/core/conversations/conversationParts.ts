@@ -73,6 +73,28 @@ export const ToolCardDisplaySchema = z.object({
   found: z.object({ one: z.string(), many: z.string() }).optional(),
 });
 
+/** One call a subagent made, nested under the parent's card; `result` is cut (SUBAGENT_RESULT_CHARS) to be read, never sent. */
+export const SubagentCallSchema = z.object({
+  name: z.string(),
+  arguments: z.string(),
+  status: ToolCardStatusSchema,
+  durationMs: count.optional(),
+  display: ToolCardDisplaySchema.optional(),
+  result: z.string().optional(),
+});
+export type SubagentCall = z.infer<typeof SubagentCallSchema>;
+
+/** A subagent's run, on the card of the call that started it: its kind, state, steps, tokens and calls. */
+export const SubagentRunSchema = z.object({
+  kind: z.string(),
+  status: ToolCardStatusSchema,
+  steps: count,
+  usage: UsageRecordSchema,
+  durationMs: count.optional(),
+  calls: z.array(SubagentCallSchema),
+});
+export type SubagentRun = z.infer<typeof SubagentRunSchema>;
+
 export const ToolCardSchema = z.object({
   step: z.number().int().min(1),
   /** The model's arguments string, exactly as sent to the tool. */
@@ -96,6 +118,8 @@ export const ToolCardSchema = z.object({
       outsidePlan: z.boolean().optional(),
     })
     .optional(),
+  /** The child agent's run, when the call handed a job to a subagent. */
+  subagent: SubagentRunSchema.optional(),
 });
 export type ToolCard = z.infer<typeof ToolCardSchema>;
 

@@ -1,5 +1,7 @@
 // Approval of what the agent does to the user's machine or bill. The editor shows the question (inline
 // in the chat, or as a notification when the view is hidden); this file decides when to ask.
+import { currentAsker } from './approvalRequester';
+import * as l10n from '../l10n';
 
 export type ApprovalDecision = 'approve' | 'reject' | 'always';
 
@@ -21,6 +23,8 @@ export interface ApprovalRequest {
   allowAlways: boolean;
   /** Asked even when edits are auto-approved or "Always for this task" was answered. */
   alwaysAsk?: boolean;
+  /** The subagent whose call asks (its title then names it); absent when the task itself asks. */
+  asker?: string;
 }
 
 export interface Approver {
@@ -64,7 +68,10 @@ export class TaskApprovals {
    * host): such requests set `alwaysAsk`, so the kind is never approved wholesale.
    */
   answer(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
-    const turn = this.queue.then(() => this.decide(request, signal));
+    // Read here, in the caller's own context, before the question waits its turn in the queue.
+    const asker = currentAsker();
+    const asked = asker === undefined ? request : { ...request, asker, title: l10n.t('Subagent {0}: {1}', asker, request.title) };
+    const turn = this.queue.then(() => this.decide(asked, signal));
     this.queue = turn.catch(() => undefined);
     return turn;
   }

@@ -3,6 +3,8 @@
 import type { ToolDefinition } from '../../api/index';
 import type { FileChangeSummary } from './fileChangeSummary';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
+import type { UsageTotals } from '../conversations/conversation';
+import type { SubagentRun } from '../conversations/conversationParts';
 import type { ToolDisplay } from './toolDisplay';
 import type { ToolTraits } from './toolTraits';
 
@@ -23,6 +25,19 @@ export interface ToolRunResult {
   checkpoint?: CheckpointRef;
   /** The file change a write applied, for the card that shows it. */
   change?: FileChangeSummary;
+  /** Tokens the call spent on the task's behalf (a subagent's requests): counted in the task's usage. */
+  usage?: UsageTotals;
+}
+
+/** What a call can tell while it runs: a subagent's run so far, for the card of the call that started it. */
+export interface ToolProgress {
+  subagent: SubagentRun;
+}
+
+/** The call a run belongs to; tools that report nothing while they run ignore it. */
+export interface ToolRunContext {
+  callId: string;
+  progress(update: ToolProgress): void;
 }
 
 export type ToolOrigin =
@@ -41,7 +56,7 @@ export interface Tool {
   readonly traits: ToolTraits;
   /** How its calls show in the chat: the card's kind and the tool's phrases (toolDisplay.ts). */
   readonly display: ToolDisplay;
-  run(args: ToolArguments, signal: AbortSignal): Promise<ToolRunResult>;
+  run(args: ToolArguments, signal: AbortSignal, context?: ToolRunContext): Promise<ToolRunResult>;
 }
 
 export function toolName(tool: Tool): string {

@@ -9,9 +9,10 @@
  * exit code and output; read: reads a file or its lines; list: lists a folder; search: searches the
  * workspace and counts what it found; problems: the editor's diagnostics; process: a process a command
  * left running; plan: the task's own to-do list (no card); formula: a tool of a service formula;
- * external: a tool of an MCP server or of another extension.
+ * external: a tool of an MCP server or of another extension; subagent: a job handed to a child agent,
+ * whose own calls nest, folded, under the card.
  */
-export const TOOL_KINDS = ['edit', 'command', 'read', 'list', 'search', 'problems', 'process', 'plan', 'formula', 'external'] as const;
+export const TOOL_KINDS = ['edit', 'command', 'read', 'list', 'search', 'problems', 'process', 'plan', 'formula', 'external', 'subagent'] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];
 
 /** A tool's words in the display language; `{0}` stands for its subject, the value of one argument. */

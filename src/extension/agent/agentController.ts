@@ -11,6 +11,7 @@ import type { SkillSource } from '../../core/customizations/skillTool';
 import { AgentTasks, UnknownAgentTaskError, type AgentTaskRecord, type AgentTaskSettings, type AgentTasksEvent, type ToolsetRequest } from '../../core/agent/agentTasks';
 import { namedApprover } from '../../core/agent/namedApprover';
 import { planTask } from '../../core/agent/plan';
+import { SubagentKinds } from '../../core/agent/subagents/subagentKinds';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
 import { systemClock } from '../../core/clock';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
@@ -119,6 +120,7 @@ export class AgentController {
       onEvent: (event) => this.show(event),
       ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
       ...(options.standingInstructions ? { standingInstructions: options.standingInstructions } : {}),
+      subagents: SubagentKinds.withBuiltins(),
     });
   }
 

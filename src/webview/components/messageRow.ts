@@ -57,14 +57,15 @@ export function rowSize(message: MessageView, showReasoning: ShowReasoning): Row
   }
 }
 
-function createPart(message: MessageView, context: MessageContext): MessagePart {
+/** `replaced`: the part this one replaces (a subagent's run it had open stays open). */
+function createPart(message: MessageView, context: MessageContext, replaced: MessagePart | undefined): MessagePart {
   switch (message.role) {
     case 'user':
       return new UserMessage(message, context);
     case 'assistant':
       return new AssistantMessage(message, context);
     case 'tool':
-      return message.card ? new ToolCard(message, context) : new ToolResult(message);
+      return message.card ? new ToolCard(message, context, { subagentOpen: replaced instanceof ToolCard && replaced.subagentOpen }) : new ToolResult(message);
   }
 }
 
@@ -114,7 +115,7 @@ export class MessageRow {
     const shown = message.role === 'assistant' ? withoutPlanBody(message) : message;
     const kept = reusePart(shown, old[0], context);
     if (!kept && old[0] instanceof AssistantMessage) old[0].dispose();
-    const parts: MessagePart[] = [kept ?? createPart(shown, context)];
+    const parts: MessagePart[] = [kept ?? createPart(shown, context, old[0])];
     if (parts[0] instanceof AssistantMessage) parts[0].setTaskContinuation(context.continuedSteps?.has(message.id) ?? false);
     if (message.role === 'assistant' && message.agentSummary) {
       const summary = message.agentSummary;

@@ -201,6 +201,13 @@ function describeOther(view: ToolMessageView, args: Arguments, display: ToolCard
   return { icon: 'tools', title, showResult: true };
 }
 
+/** A job handed to a subagent: its words and kind; the child's run nests under it (subagentRun.ts). */
+function describeSubagent(display: ToolCardDisplay, args: Arguments, status: ToolCardStatus): ToolCallDescription {
+  const job = el('span', { className: 'tool-call-subject', text: oneLine(subjectOf(display, args) ?? text(args.task) ?? '', 80), attrs: { 'data-testid': 'subagent-job' } });
+  const kind = text(args.kind);
+  return { icon: 'hubot', title: [...phrased(display, status, job), ...(kind !== undefined ? [muted(kind, 'subagent-kind')] : [])], showResult: true };
+}
+
 export function describeToolCall(view: ToolMessageView, post: (message: WebviewMessage) => void): ToolCallDescription {
   const args = parsed(view.card?.arguments ?? '');
   const status = view.card?.status ?? 'done';
@@ -217,6 +224,8 @@ export function describeToolCall(view: ToolMessageView, post: (message: WebviewM
       return describeList(display, args, status);
     case 'search':
       return describeSearch(view, display, args, status);
+    case 'subagent':
+      return describeSubagent(display, args, status);
     // The plan's calls show as its to-do list: toolCard.ts hides their row before asking for a title.
     case 'plan':
     case 'problems':

@@ -7,6 +7,7 @@ import { checkpointBar } from './checkpointBar';
 import type { MessageContext } from './messageContext';
 import { el, formatCount, icon } from '../dom';
 import { describeToolCall, isInternalTool } from './toolCallDescription';
+import { subagentRun } from './subagentRun';
 import * as l10n from '../../shared/l10n';
 
 /** Past this many characters (or lines) a result is shown cut, with "Show all". */
@@ -51,13 +52,18 @@ function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** A subagent's call, as a card without the parent's actions (no context: no diff link, no checkpoint). */
+const childCard = (view: ToolMessageView): HTMLElement => new ToolCard(view).element;
+
 export class ToolCard {
   readonly element: HTMLElement;
+  private view: ToolMessageView;
+  /** The subagent's nested run, redrawn in place as it goes on. */
+  private nested: HTMLElement | undefined;
 
-  constructor(
-    private readonly view: ToolMessageView,
-    context?: MessageContext,
-  ) {
+  /** `shown.subagentOpen`: the card this one replaces had its subagent's run open (it stays open). */
+  constructor(view: ToolMessageView, context?: MessageContext, shown: { subagentOpen: boolean } = { subagentOpen: false }) {
+    this.view = view;
     const card = view.card;
     const status = card?.status ?? 'done';
     if (isInternalTool(view)) {
@@ -86,6 +92,10 @@ export class ToolCard {
     ]);
     const children: Node[] = [header];
     if (described.body) children.push(described.body);
+    if (card?.subagent) {
+      this.nested = subagentRun(card.subagent, view.id, { open: shown.subagentOpen }, childCard);
+      children.push(this.nested);
+    }
     if (status !== 'running' && described.showResult) children.push(this.result(view.content));
     // The checkpoint (hidden until hovered) shares the Details line, so it never leaves an empty row.
     const footer = el('div', { className: 'tool-card-footer' }, [details]);
@@ -101,14 +111,30 @@ export class ToolCard {
     return this.view.id;
   }
 
-  /** True when nothing shown changed (the DOM is kept, with what the user opened). */
+  /** Whether the subagent's nested run is open, for the card that replaces this one. */
+  get subagentOpen(): boolean {
+    return this.nested instanceof HTMLDetailsElement && this.nested.open;
+  }
+
+  /**
+   * True when the card still shows `view`: nothing changed, or only the subagent's run went on (redrawn in
+   * place, as open as it was). The DOM is kept, with what the user opened.
+   */
   update(view: ToolMessageView): boolean {
-    return (
+    const same =
       view.content === this.view.content &&
       view.card?.status === this.view.card?.status &&
       view.card?.durationMs === this.view.card?.durationMs &&
-      view.checkpoint?.createdAt === this.view.checkpoint?.createdAt
-    );
+      view.checkpoint?.createdAt === this.view.checkpoint?.createdAt;
+    if (!same) return false;
+    const run = view.card?.subagent;
+    if (run && this.nested && JSON.stringify(run) !== JSON.stringify(this.view.card?.subagent)) {
+      const next = subagentRun(run, view.id, { open: this.subagentOpen }, childCard);
+      this.nested.replaceWith(next);
+      this.nested = next;
+    }
+    this.view = view;
+    return true;
   }
 
   private result(content: string): HTMLElement {

@@ -14,6 +14,7 @@ const DISPLAY_NAMES: Readonly<Record<string, string>> = {
   list_processes: l10n.t('List processes'),
   read_process_output: l10n.t('Read process output'),
   stop_process: l10n.t('Stop process'),
+  run_subagent: l10n.t('Subagent'),
 };
 
 /** Tools that keep the task's own records rather than act on the workspace: not listed as tools used. */

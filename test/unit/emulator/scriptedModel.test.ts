@@ -86,6 +86,8 @@ describe('emulator scripted model', () => {
         { name: 'step 2', match: { lastUserText: 'report', toolStepsSinceUser: 1, lastToolName: 'quickjs' }, reply: { content: 'step 2 after {{toolResult:quickjs}}', toolCalls: [{ name: 'code_runner', arguments: { code: 'print(1)' } }, { name: 'fetch', arguments: { url: 'http://127.0.0.1:9/' } }] } },
         { name: 'step 3, fetch answered last', match: { lastUserText: 'report', toolStepsSinceUser: 2, toolResultsSinceUser: 3, lastToolName: 'fetch' }, reply: { content: 'fetch last: js={{toolResult:quickjs}} py={{toolResult:code_runner}} page={{toolResult:fetch}} none=[{{toolResult:convert}}]' } },
         { name: 'step 3, another order', match: { lastUserText: 'report', toolStepsSinceUser: 2 }, reply: { content: 'step 3, last was another tool' } },
+        { name: 'twins, step 1', match: { lastUserText: 'twins', toolStepsSinceUser: 0 }, reply: { toolCalls: [{ name: 'quickjs', arguments: { code: '1' } }, { name: 'quickjs', arguments: { code: '2' } }] } },
+        { name: 'twins, step 2', match: { lastUserText: 'twins', toolStepsSinceUser: 1 }, reply: { content: 'all=[{{toolResults:quickjs}}] last=[{{toolResult:quickjs}}] none=[{{toolResults:fetch}}]' } },
       ],
     };
     const hs = perSuite(() => startKeyedBed({ scenarios: steps }));
@@ -110,6 +112,14 @@ describe('emulator scripted model', () => {
       // A new user message starts the count again.
       const next = await ask([...messages, second, answer(py!.id, '1'), answer(page!.id, '# Page'), { role: 'assistant', content: 'done' }, user('Another report')]);
       assert.deepEqual(next.tool_calls!.map((c) => c.function.name), ['quickjs']);
+    });
+
+    it('fills {{toolResults:NAME}} with every result of NAME since the user\'s message, in order', async () => {
+      const messages: unknown[] = [user('Run the twins')];
+      const first = await ask(messages);
+      const [a, b] = first.tool_calls!;
+      const second = await ask([...messages, first, answer(b!.id, 'two'), answer(a!.id, 'one')]);
+      assert.equal(second.content, 'all=[two\n\none] last=[one] none=[]');
     });
 
     it('rejects a malformed step matcher with the field at fault', async () => {
