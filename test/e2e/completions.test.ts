@@ -58,10 +58,13 @@ if (theme) {
     it('shows ghost text from the rest of the file, shortens it while typing, Tab accepts, Escape dismisses', async () => {
       const page = vscode.workbench.page;
       fs.writeFileSync(path.join(vscode.workspace, 'math.ts'), FILE);
+      // With completions on, the extension's host loads at start; its status item says when it is ready.
+      const ready = page.locator('.statusbar-item', { has: page.locator('[aria-label^="svc completions: on"]') }).or(page.locator('.statusbar-item[aria-label^="svc completions: on"]')).first();
+      await ready.waitFor({ timeout: 120_000 });
       await openFile(page, 'math.ts');
       await page.keyboard.press('Control+End');
       await page.keyboard.type('export function ad');
-      // The first completion loads the extension's host and starts the local emulator: slow on a loaded machine.
+      // The first completion starts the local emulator: slow on a loaded machine.
       await ghostShows(page, 'd(a: number, b: number): number {', 120_000);
       await vscode.workbench.screenshot('completions-01-ghost-text');
 

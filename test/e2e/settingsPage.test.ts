@@ -2,7 +2,7 @@
 // they come in the manifest's titled groups (Model, Chat, Agent, …) in that order, and svc.model says
 // which models there are; on a group's own page each setting reads as words ("Model", not "Svc: Model").
 import assert from 'node:assert/strict';
-import { openExtensionPage, openExtensionSettings } from './extensionSettings';
+import { openExtensionPage, openExtensionSettings, SETTINGS_FOUND } from './extensionSettings';
 import { themes, useVsCode } from './vscodeSession';
 
 const GROUPS = ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced', 'Completions'];
@@ -21,7 +21,7 @@ if (theme) {
       assert.deepEqual(shown, GROUPS);
       const model = editor.locator('.setting-item-contents').filter({ hasText: 'svc-k2-thinking-turbo' }).first();
       await model.waitFor({ timeout: 15_000 });
-      assert.equal(await editor.locator('.settings-count-widget').textContent(), '30 Settings Found');
+      assert.equal(await editor.locator('.settings-count-widget').textContent(), SETTINGS_FOUND);
       assert.match((await model.textContent()) ?? '', /Model for new replies and agent tasks/);
       // Choosing a group in the table of contents also closes the search box's suggestion over the page.
       await titles.filter({ hasText: 'Model' }).first().click();

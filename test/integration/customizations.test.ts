@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SvcTestApi } from '../../src/extension/extension';
 import { REQUEST_LOG_ENV } from '../../src/extension/localEmulator';
-import { openChatHost, svcExtension } from './extensionUnderTest';
+import { openChatHost, setSetting, svcExtension } from './extensionUnderTest';
 
 interface Logged {
   path: string;
@@ -30,12 +30,15 @@ describe('svc customizations (integration, local emulator)', function () {
       .at(-1);
 
   before(async () => {
-    process.env[REQUEST_LOG_ENV] = logFile;
     root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
     fs.mkdirSync(path.join(root, '.github', 'skills', 'leap-years'), { recursive: true });
     fs.writeFileSync(path.join(root, '.github', 'skills', 'leap-years', 'SKILL.md'), '---\nname: leap-years\ndescription: Decide whether a year is a leap year.\n---\nDivisible by 4, not by 100 unless by 400.\n');
     fs.writeFileSync(path.join(root, '.github', 'copilot-instructions.md'), 'Answer in one sentence.\n');
     api = await openChatHost(svcExtension());
+    // The emulator reads the variable when it starts (an earlier suite may have started it); a change of pace restarts it.
+    process.env[REQUEST_LOG_ENV] = logFile;
+    await setSetting('emulator.speed', 1_000_000);
+    await setSetting('emulator.speed', undefined);
   });
 
   after(() => {

@@ -12,7 +12,8 @@ export function sideScrollProblems(): string[] {
   }
   for (const element of document.querySelectorAll('.chat *')) {
     const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) continue;
+    // Nothing shows of an empty box, nor of text kept for screen readers only (a 1 px box, clipped away).
+    if (box.width === 0 || box.height === 0 || (box.width <= 1 && box.height <= 1)) continue;
     // What shows of it: an ancestor that clips (a label cut with an ellipsis) hides the rest on purpose.
     const rect = { left: box.left, right: box.right };
     for (let parent = element.parentElement; parent; parent = parent.parentElement) {

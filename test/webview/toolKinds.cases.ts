@@ -11,7 +11,7 @@ import { conversation } from './chatPage';
 import type { WebviewCase } from './webviewCase';
 
 /** One set of arguments every tool takes something from: each card names the argument its tool's phrases name. */
-const ARGUMENTS = JSON.stringify({ path: 'src/a.ts', query: 'needle', pattern: '*.ts', command: 'npm test', id: 'p1', code: '1+1', kind: 'explore', description: 'find the parser' });
+const ARGUMENTS = JSON.stringify({ path: 'src/a.ts', query: 'needle', pattern: '*.ts', command: 'npm test', id: 'p1', code: '1+1', kind: 'explore', description: 'find the parser', name: 'src/a.ts' });
 
 /** What each tool answered, so that the cards that count or fold a result have one. */
 const RESULTS: Partial<Record<ToolKind, string>> = {
