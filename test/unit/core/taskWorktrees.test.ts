@@ -3,6 +3,7 @@
 // branch, and cleaned up after a crash.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { NotAGitRepositoryError, WorktreeRefusedError } from '../../../src/core/worktrees/worktreeErrors';
 import { tempDir } from '../../support/emulatorTestBed';
@@ -155,7 +156,8 @@ describe('task worktrees', () => {
   });
 
   it('tells a folder that is not in a git repository so, naming it', async () => {
-    const plain = fs.realpathSync(tempDir('svc-wt-plain-'));
+    // Under the system's own temporary folder: `npm test` points $TMPDIR inside this checkout, a git repository.
+    const plain = fs.realpathSync(fs.mkdtempSync(path.join(fs.existsSync('/tmp') ? '/tmp' : os.tmpdir(), 'svc-wt-plain-')));
     const other = worktreeBed(() => [plain]);
     try {
       await assert.rejects(other.worktrees.create(plain, { id: 'n1', task: 't', carry: 'nothing' }), (error: unknown) => error instanceof NotAGitRepositoryError && error.message.includes(plain) && /is not in a git repository/.test(error.message));
