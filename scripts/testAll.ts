@@ -1,8 +1,8 @@
 // `npm test`: typecheck, lint, the unit suite (in a copy of the repository with nothing beside it),
 // the fault suite, the harness tools (installed beside those first steps), the security, search (code-server's ripgrep) and webview suites (Chromium), package (production build + .vsix)
-// and its store check, then two lanes side by side: the integration suite (real VS Code extension host) and the
-// end-to-end suite (the .vsix in code-server, driven in Chromium); and beside them the integration suite and the
-// main end-to-end cases again in the oldest VS Code supported.
+// and its store check, then the integration suite (real VS Code extension host)
+// and the end-to-end suite (the .vsix in code-server, driven in Chromium); then the integration suite and the main
+// end-to-end cases again in the oldest VS Code supported.
 // Each suite's counts are printed, then the sum as the very last line: `N passed, M failed`.
 // A step that is not a test suite (typecheck, lint, package) counts as one failure when it fails.
 import { spawn } from 'node:child_process';
@@ -24,12 +24,6 @@ interface Step {
    * own place: the tools install is mostly downloads and disk, so it overlaps typecheck, lint and the first suites.
    */
   startsEarly?: true;
-  /**
-   * Runs in a second lane beside the main one, its steps one after another, starting where it is listed, its
-   * output held back and printed when the main lane ends: the oldest VS Code's suites have their own code-server,
-   * ports and run folders, and waiting on VS Code leaves the second core idle.
-   */
-  sideLane?: true;
 }
 
 interface Outcome {
@@ -59,9 +53,6 @@ function lastSummaryLine(output: string): { passed: number; failed: number } | u
 
 const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const oldest = codeServerBuilds.oldest.vscode;
-// End-to-end specs (file names) run in the second lane, after the oldest VS Code's suites, so both lanes take
-// about as long.
-const besideSpecs = ['inlineEdit', 'twoWindows', 'vscodeOwnChat', 'faults.test', 'localization'];
 const steps: Step[] = [
   { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', command: ['npm', 'run', '-s', 'lint'] },
@@ -78,14 +69,12 @@ const steps: Step[] = [
   { name: 'package', command: ['npm', 'run', '-s', 'package'], required: true },
   // The .vsix as the Marketplace and Open VSX receive it (vsce ls, ovsx's checks, Open VSX's rules), offline.
   { name: 'package-check', command: ['npm', 'run', '-s', 'test:package'], counts: lastSummaryLine },
-  // The second lane: the oldest VS Code the extension supports (engines.vscode; 1.105 is Cursor's): the whole
-  // integration suite, and the end-to-end cases a user meets first (chat, an agent task and its approvals) and the
-  // Chinese UI; then the end-to-end specs named in `besideSpecs`, which the first lane leaves out.
-  { name: `integration-${oldest}`, command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' }, sideLane: true },
-  { name: `e2e-${oldest}`, command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts', 'chat', 'agent.test', 'approvals', 'localization'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' }, sideLane: true },
-  { name: 'e2e-beside', command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts', ...besideSpecs], counts: lastSummaryLine, sideLane: true },
   { name: 'integration', command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine },
-  { name: 'e2e', command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts', ...besideSpecs.map((spec) => `-${spec}`)], counts: lastSummaryLine },
+  { name: 'e2e', command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts'], counts: lastSummaryLine },
+  // The oldest VS Code the extension supports (engines.vscode; 1.105 is Cursor's): the whole integration suite, and
+  // the end-to-end cases a user meets first (chat, an agent task and its approvals) and the Chinese UI.
+  { name: `integration-${oldest}`, command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' } },
+  { name: `e2e-${oldest}`, command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts', 'chat', 'agent.test', 'approvals', 'localization'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' } },
 ];
 
 interface Finished {
@@ -114,72 +103,43 @@ function run(step: Step, env: NodeJS.ProcessEnv, echo: boolean): Promise<Finishe
   });
 }
 
-function outcomeOf(step: Step, finished: Finished): Outcome {
-  const counts = step.counts?.(finished.output);
-  const ok = finished.code === 0;
-  // A suite that failed without printing counts still counts as one failure.
-  const passed = counts?.passed ?? 0;
-  const failed = counts ? counts.failed + (ok || counts.failed > 0 ? 0 : 1) : ok ? 0 : 1;
-  return { name: step.name, ok, skipped: false, passed, failed, seconds: finished.seconds };
-}
-
-function notRun(step: Step, blocker: string): Outcome {
-  console.log(`\n=== ${step.name}: not run, because ${blocker} failed`);
-  return { name: step.name, ok: false, skipped: true, passed: 0, failed: 1, seconds: 0 };
-}
-
-function heading(step: Step): string {
-  return `\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(' ')}\n`;
-}
-
 async function main(): Promise<number> {
   const tmp = path.join(resultsDir, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const env = { ...process.env, TMPDIR: tmp };
-  const outcomes = new Map<Step, Outcome>();
+  const outcomes: Outcome[] = [];
   let blocked: string | undefined;
   const early = new Map(steps.filter((s) => s.startsEarly).map((s) => [s, run(s, env, false)] as const));
-  const side = steps.filter((s) => s.sideLane);
-  let sideLane: Promise<Array<{ step: Step; finished: Finished }>> | undefined;
-  const runSideLane = async () => {
-    const results: Array<{ step: Step; finished: Finished }> = [];
-    for (const step of side) results.push({ step, finished: await run(step, env, false) });
-    return results;
-  };
   for (const step of steps) {
     if (blocked) {
-      if (!step.sideLane || !sideLane) outcomes.set(step, notRun(step, blocked));
+      console.log(`\n=== ${step.name}: not run, because ${blocked} failed`);
+      outcomes.push({ name: step.name, ok: false, skipped: true, passed: 0, failed: 1, seconds: 0 });
       continue;
     }
-    if (step.sideLane) {
-      sideLane ??= runSideLane();
-      continue;
-    }
-    process.stdout.write(heading(step));
+    console.log(`\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(' ')}`);
     const startedEarly = early.get(step);
-    const finished = startedEarly ? await startedEarly : await run(step, env, true);
-    if (startedEarly) process.stdout.write(finished.output);
-    const outcome = outcomeOf(step, finished);
-    outcomes.set(step, outcome);
-    if (!outcome.ok && step.required) blocked = step.name;
-  }
-  for (const { step, finished } of (await sideLane) ?? []) {
-    process.stdout.write(heading(step) + finished.output);
-    outcomes.set(step, outcomeOf(step, finished));
+    const { code, output, seconds } = startedEarly ? await startedEarly : await run(step, env, true);
+    if (startedEarly) process.stdout.write(output);
+    const counts = step.counts?.(output);
+    const ok = code === 0;
+    // A suite that failed without printing counts still counts as one failure.
+    const passed = counts?.passed ?? 0;
+    const failed = counts ? counts.failed + (ok || counts.failed > 0 ? 0 : 1) : ok ? 0 : 1;
+    outcomes.push({ name: step.name, ok, skipped: false, passed, failed, seconds });
+    if (!ok && step.required) blocked = step.name;
   }
 
   console.log('\n=== summary');
-  const ordered = steps.flatMap((step) => outcomes.get(step) ?? []);
-  for (const o of ordered) {
+  for (const o of outcomes) {
     const status = o.skipped ? 'not run' : o.ok ? 'ok' : 'FAILED';
     const counts = steps.find((s) => s.name === o.name)?.counts ? `${o.passed} passed, ${o.failed} failed` : '';
     console.log(`${o.name.padEnd(18)} ${status.padEnd(8)} ${o.seconds.toFixed(1).padStart(6)}s  ${counts}`);
   }
-  const passed = ordered.reduce((sum, o) => sum + o.passed, 0);
-  const failed = ordered.reduce((sum, o) => sum + o.failed, 0);
+  const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
+  const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
   console.log('all suites together:');
   console.log(`${passed} passed, ${failed} failed`);
-  return ordered.every((o) => o.ok) ? 0 : 1;
+  return outcomes.every((o) => o.ok) ? 0 : 1;
 }
 
 main().then((code) => process.exit(code));

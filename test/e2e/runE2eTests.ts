@@ -16,7 +16,7 @@ async function main(): Promise<number> {
   }
   ensureTools({ browser: true });
   // `tsx test/e2e/runE2eTests.ts faults` runs only the files whose path contains one of the words given;
-  // `-faults` leaves those out (npm test runs the suite in two lanes side by side this way).
+  // `-faults` leaves those out.
   const words = process.argv.slice(2);
   const only = words.filter((word) => !word.startsWith('-'));
   const except = words.filter((word) => word.startsWith('-')).map((word) => word.slice(1));
