@@ -2,6 +2,8 @@
 // typed over every message type, turns the chat session's events into protocol messages, and keeps the
 // view's settings, connection banner and conversation list current. The webview only ever receives
 // text and figures, never the key. Everything it uses is given at construction.
+import type { ServiceReachability } from './connection/serviceReachability';
+import type { ChatViewEvents } from './chatViewEvents';
 import * as vscode from 'vscode';
 import type { SvcClient } from '../api/index';
 import { ChatSession, type SessionEvent } from '../core/chat/chatSession';
@@ -47,18 +49,6 @@ import { customCommandHandlers, customCommandsMessage } from './customizations/c
 import { ForegroundSessions } from '../core/sessions/foregroundSessions';
 import type { SessionList } from './sessions/sessionList';
 import { sessionPrices } from './sessions/sessionPrices';
-
-/** The chat view's page as the controller sees it: its messages, and when one is attached or gone. */
-export interface ChatViewEvents {
-  readonly onDidReceiveMessage: vscode.Event<WebviewMessage>;
-  readonly onDidChangePage: vscode.Event<'attached' | 'detached'>;
-}
-
-/** Told whether replies reach the service (the status item says when they do not). */
-export interface ServiceReachability {
-  serviceReached(): void;
-  serviceUnreachable(reason: string): void;
-}
 
 export interface ChatControllerOptions {
   store: ConversationStore;

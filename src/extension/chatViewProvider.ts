@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { HostMessage, WebviewMessage } from '../shared/protocol';
 import { parseWebviewMessage } from '../shared/messageParsing';
-import type { ChatViewEvents } from './chatController';
+import type { ChatViewEvents } from './chatViewEvents';
 import { PartedConversationPoster } from './chat/partedConversationPoster';
 import { CHAT_VIEW_ID } from './chatViewId';
 import { markChatView } from './chatViewMarks';

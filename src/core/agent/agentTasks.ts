@@ -3,6 +3,7 @@
 // each finished task with its change journal, and undoing a task's changes. The processes a task
 // started stop when it ends, however it ends. The editor supplies the tools (they depend on workspace
 // trust and settings) and shows the events.
+import { AgentTaskBusyError, UnknownAgentTaskError } from './agentTaskErrors';
 import type { Clock } from '../clock';
 import type { AssistantEntry, Conversation, UserEntry } from '../conversations/conversation';
 import type { ConversationStore } from '../conversations/conversationStore';
@@ -97,20 +98,6 @@ export interface AgentTasksOptions {
   standingInstructions?: () => Promise<ChatMessage | undefined>;
   /** The subagent kinds a task may start (run_subagent); none when absent. */
   subagents?: SubagentKinds;
-}
-
-export class AgentTaskBusyError extends Error {
-  constructor() {
-    super(l10n.t('An agent task is already running in this conversation: stop it first (Escape or svc: Stop Generating).'));
-    this.name = 'AgentTaskBusyError';
-  }
-}
-
-export class UnknownAgentTaskError extends Error {
-  constructor(taskId: string) {
-    super(l10n.t('No agent task "{0}" in this window: changes can be undone or diffed only in the window that made them.', taskId));
-    this.name = 'UnknownAgentTaskError';
-  }
 }
 
 export interface UndoOutcome {

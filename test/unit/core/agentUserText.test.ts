@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { NetworkError, type ChatRequest } from '../../../src/api/index';
 import { AgentContextOverflowError } from '../../../src/core/agent/agentErrors';
-import { AgentTaskBusyError } from '../../../src/core/agent/agentTasks';
+import { AgentTaskBusyError } from '../../../src/core/agent/agentTaskErrors';
 import { planTask } from '../../../src/core/agent/plan';
 import type { AssistantEntry } from '../../../src/core/conversations/conversation';
 import { englishText, useTranslator } from '../../../src/core/l10n';
