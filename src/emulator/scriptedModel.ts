@@ -10,6 +10,7 @@ import { analyseText, describeStructure, languageFromFence, languageFromName } f
 import { commitMessageReply } from './commitMessageReply';
 import { messageText } from './tokenizer';
 import { planToolCall } from './toolPlanner';
+import { followSkill, planSkillUse, skillNamedByUser, USE_SKILL, type SkillStep } from './skillUse';
 
 export interface ReplyToolCall {
   id: string;
@@ -213,11 +214,17 @@ export class ScriptedModel {
     }
     const commitMessage = commitMessageReply(input.messages);
     if (commitMessage !== undefined) return this.finish(input, f, 'The request asks for a commit message; I name the changed files.', commitMessage, []);
+    const skillResult = f.lastIsToolResult && f.lastToolName === USE_SKILL ? lastToolResult(input.messages) : undefined;
+    if (skillResult?.startsWith('Skill ')) return this.step(input, f, followSkill(skillResult, input.tools ?? []));
     if (f.lastIsToolResult) {
       const { content, why } = answerFromToolResults(input.messages);
       return this.finish(input, f, why, content, []);
     }
+    const named = f.toolStepsSinceUser === 0 ? skillNamedByUser(f.lastUserText) : undefined;
+    if (named !== undefined) return this.step(input, f, followSkill(named, input.tools ?? []));
     if (f.hasTools) {
+      const skill = f.toolStepsSinceUser === 0 ? planSkillUse(f.lastUserText, input.messages, input.tools ?? []) : undefined;
+      if (skill) return this.finish(input, f, skill.why, '', [{ id: callId(USE_SKILL, 0), name: USE_SKILL, arguments: JSON.stringify({ name: skill.name }) }]);
       const planned = planToolCall(f.lastUserText, input.tools ?? []);
       if (planned) {
         return this.finish(input, f, planned.why, '', [{ id: callId(planned.name, 0), name: planned.name, arguments: JSON.stringify(planned.arguments) }]);
@@ -232,6 +239,11 @@ export class ScriptedModel {
     }
     const { content, why } = directAnswer(f.lastUserText);
     return this.finish(input, f, why, content, []);
+  }
+
+  private step(input: ModelInput, f: ConversationFacts, step: SkillStep): ModelReply {
+    if (step.kind === 'answer') return this.finish(input, f, step.why, step.content, []);
+    return this.finish(input, f, step.why, '', [{ id: callId(step.name, 0), name: step.name, arguments: JSON.stringify(step.arguments) }]);
   }
 
   private finish(input: ModelInput, f: ConversationFacts, why: string, content: string, toolCalls: ReplyToolCall[], exactReasoning?: string): ModelReply {

@@ -1,9 +1,11 @@
 // The YAML front matter of a Markdown customization file (between a first line "---" and the next
-// "---"), parsed with the `yaml` package, and each format's fields checked with a zod schema. A problem
+// "---"), parsed with the `yaml` package (or, when it is only plain `field: text` lines, read directly:
+// plainFrontMatter.ts), and each format's fields checked with a zod schema. A problem
 // names the field and what is allowed, so the user can fix the file; a file with a problem is not used.
 import YAML from 'yaml';
 import * as z from 'zod';
 import type { FrontMatterProblem } from './customization';
+import { plainFrontMatter } from './plainFrontMatter';
 
 export interface SplitFile {
   /** The front matter's fields; an empty object when the file has none. */
@@ -24,6 +26,8 @@ export function splitFrontMatter(text: string): { ok: true; file: SplitFile } | 
   if (!closing) return { ok: false, problems: [{ message: 'the front matter opened with "---" is never closed by a "---" line' }] };
   const yamlText = rest.slice(0, Math.max(0, closing.index - 1));
   const body = rest.slice(closing.index - 1 + closing[0].length);
+  const plain = plainFrontMatter(yamlText);
+  if (plain) return { ok: true, file: { fields: plain, body } };
   const document = YAML.parseDocument(yamlText, { uniqueKeys: true });
   if (document.errors.length > 0) {
     const error = document.errors[0]!;
