@@ -1,0 +1,21 @@
+// Switches the running window's colour theme as a person does, with VS Code's own theme picker (which sets
+// `workbench.colorTheme`): the specs that take light and dark screenshots do both in one launch.
+import type { Theme } from './vscodeSession';
+import type { Workbench } from '../harness/workbench';
+
+/** Opens "Preferences: Color Theme", picks `theme` and waits until the workbench is drawn in it. */
+export async function switchColorTheme(workbench: Workbench, theme: Theme): Promise<void> {
+  const page = workbench.page;
+  const picker = page.locator('.quick-input-widget');
+  // Opened by hand, not with runCommand, which waits for the palette to close while the picker stays open.
+  await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('F1');
+  await picker.locator('input').fill('>Preferences: Color Theme');
+  await picker.locator('.monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
+  // The picker lists the theme by its label, without the "Default" of its id.
+  const label = theme.colorTheme.replace(/^Default /, '');
+  await picker.locator('input').fill(label);
+  await picker.locator('.monaco-list-row', { hasText: label }).first().click();
+  await page.locator(`.monaco-workbench.${theme.name === 'dark' ? 'vs-dark' : 'vs'}`).waitFor({ timeout: 30_000 });
+  await picker.waitFor({ state: 'hidden', timeout: 15_000 });
+}
