@@ -1,11 +1,11 @@
-// Switching the colour theme in a running window, as a person does: VS Code's own theme picker sets
-// `workbench.colorTheme`, and the chat view follows. Shared by the specs that take light and dark
-// screenshots in one launch.
+// Switches the running window's colour theme as a person does, with VS Code's own theme picker (which sets
+// `workbench.colorTheme`): the specs that take light and dark screenshots do both in one launch.
 import type { FrameLocator } from 'playwright-core';
 import type { Theme } from './vscodeSession';
 import type { Workbench } from '../harness/workbench';
 
-export async function switchColorTheme(workbench: Workbench, chat: FrameLocator, theme: Theme): Promise<void> {
+/** Opens "Preferences: Color Theme", picks `theme` and waits until the workbench, and the chat view if given, is drawn in it. */
+export async function switchColorTheme(workbench: Workbench, theme: Theme, chat?: FrameLocator): Promise<void> {
   const page = workbench.page;
   const picker = page.locator('.quick-input-widget');
   // Opened by hand, not with runCommand, which waits for the palette to close while the picker stays open.
@@ -17,7 +17,7 @@ export async function switchColorTheme(workbench: Workbench, chat: FrameLocator,
   const label = theme.colorTheme.replace(/^Default /, '');
   await picker.locator('input').fill(label);
   await picker.locator('.monaco-list-row', { hasText: label }).first().click();
-  const kind = theme.name === 'dark' ? 'vs-dark' : 'vs';
-  await page.locator(`.monaco-workbench.${kind}`).waitFor({ timeout: 30_000 });
-  await chat.locator(`body.vscode-${theme.name}`).waitFor({ timeout: 30_000 });
+  await page.locator(`.monaco-workbench.${theme.name === 'dark' ? 'vs-dark' : 'vs'}`).waitFor({ timeout: 30_000 });
+  await picker.waitFor({ state: 'hidden', timeout: 15_000 });
+  if (chat) await chat.locator(`body.vscode-${theme.name}`).waitFor({ timeout: 30_000 });
 }

@@ -121,7 +121,7 @@ describe('svc skills, prompt files and hooks in VS Code (light, then dark)', fun
 
     await deployBlocked('light', true);
 
-    await switchColorTheme(vscode.workbench, chat(), dark);
+    await switchColorTheme(vscode.workbench, dark, chat());
     await useTheSkill('dark');
     // Approved once: the same command from the same file is not asked about again.
     await deployBlocked('dark', false);

@@ -1,16 +1,19 @@
 // The extension's settings on VS Code's Settings page, as a person finds them: filtered to the extension,
 // they come in the manifest's titled groups (Model, Chat, Agent, …) in that order, and svc.model says
 // which models there are; on a group's own page each setting reads as words ("Model", not "Svc: Model").
+// Screenshots of both pages in the light theme, then in the dark one, switched in the same window.
 import assert from 'node:assert/strict';
+import { switchColorTheme } from './colorTheme';
 import { openExtensionPage, openExtensionSettings, SETTINGS_FOUND } from './extensionSettings';
 import { themes, useVsCode } from './vscodeSession';
 
 const GROUPS = ['Model', 'Chat', 'Agent', 'Context & files', 'Privacy & network', 'Advanced', 'Completions'];
 
-const theme = themes[0];
-if (theme) {
-  describe(`svc settings on the Settings page (${theme.name} theme)`, function () {
-    this.timeout(180_000);
+const theme = themes.find((t) => t.name === 'light');
+const dark = themes.find((t) => t.name === 'dark');
+if (theme && dark) {
+  describe('svc settings on the Settings page (light, then dark)', function () {
+    this.timeout(240_000);
     const vscode = useVsCode(theme);
 
     it('shows the settings in their titled groups, in order, with the model setting first, each titled in words on its group\'s page', async () => {
@@ -35,6 +38,25 @@ if (theme) {
       assert.deepEqual(ours.slice(0, 4), ['Model', 'Thinking', 'Temperature', 'Max Completion Tokens'], `the model group's settings read as words (${titled.join(' | ')})`);
       assert.ok(!titled.some((t) => /^Svc:/.test(t.trim())), `no setting is titled with the key's prefix (${titled.join(' | ')})`);
       await vscode.workbench.screenshot('settings-02-titles');
+    });
+
+    it('reads the same in the dark theme, switched in the same window', async () => {
+      await switchColorTheme(vscode.workbench, dark);
+      const editor = await openExtensionSettings(vscode);
+      const titles = editor.locator('.settings-toc-container .settings-toc-entry');
+      await titles.filter({ hasText: 'Completions' }).first().waitFor({ timeout: 30_000 });
+      await titles.filter({ hasText: 'Model' }).first().click();
+      await editor.locator('.setting-item-contents').filter({ hasText: 'svc-k2-thinking-turbo' }).first().waitFor({ timeout: 15_000 });
+      await vscode.workbench.screenshot('settings-01-groups-dark');
+
+      await openExtensionPage(vscode, editor);
+      const title = editor.locator('.setting-item-contents .setting-item-title').filter({ hasText: 'Max Completion Tokens' }).first();
+      await title.waitFor({ timeout: 30_000 });
+      // The page itself is redrawn in the theme's colours: its titles are light on the dark background.
+      const color = await title.evaluate((node) => getComputedStyle(node).color);
+      const [red, green, blue] = (color.match(/\d+/g) ?? []).map(Number);
+      assert.ok(((red ?? 0) + (green ?? 0) + (blue ?? 0)) / 3 > 160, `a setting's title is light in the dark theme (${color})`);
+      await vscode.workbench.screenshot('settings-02-titles-dark');
     });
   });
 }

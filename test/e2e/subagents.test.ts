@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatRequest } from '../../src/api/index';
 import { repoRoot } from '../harness/toolPaths';
+import { switchColorTheme } from './colorTheme';
 import { overflowing, setSideBarWidth } from './sideBar';
 import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
 
@@ -73,19 +74,8 @@ describe('svc subagents in VS Code (light, then dark)', function () {
     for (const r of parent) assert.doesNotMatch(JSON.stringify(r.messages), /Intl\.NumberFormat\(|def needs_reorder/, 'nothing the children read');
     await shots('subagents-light');
 
-    // The same window, another theme: VS Code's own theme picker sets `workbench.colorTheme`. Opened by
-    // hand, not with runCommand, which waits for the palette to close while the picker stays open.
-    const page = vscode.workbench.page;
-    const picker = page.locator('.quick-input-widget');
-    await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('F1');
-    await picker.locator('input').fill('>Preferences: Color Theme');
-    await picker.locator('.monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
-    // The picker lists the theme by its label, without the "Default" of its id.
-    const label = dark.colorTheme.replace(/^Default /, '');
-    await picker.locator('input').fill(label);
-    await picker.locator('.monaco-list-row', { hasText: label }).first().click();
-    await vscode.workbench.page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
+    // The same window, another theme, picked as a person does.
+    await switchColorTheme(vscode.workbench, dark);
     await chat().locator('body.vscode-dark').waitFor({ timeout: 30_000 });
     await shots('subagents-dark');
   });

@@ -337,6 +337,28 @@ export const virtualListCases: WebviewCase[] = [
     },
   },
   {
+    name: 'a reply priced while far off screen shows its cost once it scrolls into view',
+    page: 'strict',
+    async run(chat) {
+      const view = await openLong(chat);
+      const oldest = view.messages.find((m) => m.role === 'assistant' && m.usage !== undefined && m.id.startsWith('a'))?.id ?? '';
+      const newest = view.messages.at(-1)?.id ?? '';
+      for (const [messageId, usd] of [[oldest, 0.5], [newest, 0.25]] as const) await chat.send({ type: 'replyCost', conversationId: view.id, messageId, label: `$${usd}`, usd });
+      const cost = (id: string) => chat.page.locator(`[data-message-id="${id}"] [data-testid="reply-cost"]`);
+      assert.equal(await cost(newest).textContent(), '$0.25');
+      assert.equal(await chat.page.locator(`[data-message-id="${oldest}"]`).count(), 0, 'the oldest reply is not mounted yet');
+      await chat.page.evaluate(async (id) => {
+        const list = document.querySelector('.messages') as HTMLElement;
+        const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+        for (let i = 0; i < 500 && !list.querySelector(`[data-message-id="${id}"]`); i++) {
+          list.scrollTop = 0;
+          await frame();
+        }
+      }, oldest);
+      assert.equal(await cost(oldest).textContent(), '$0.50');
+    },
+  },
+  {
     name: 'while the page waits for the host it builds sample rows out of sight: each taken away at once, nothing posted, nothing left',
     page: 'strict',
     async run(chat) {

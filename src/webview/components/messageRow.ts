@@ -44,8 +44,10 @@ export function rowSize(message: MessageView, showReasoning: ShowReasoning): Row
     case 'user':
       return { key: message.id, ...textSize(message.content) };
     case 'tool': {
+      // A card's result is folded to one line unless the call went wrong (toolCard.ts): only then does its text count.
+      if (!message.card || message.card.status === 'done' || message.card.status === 'running') return { key: message.id, chars: 0, blocks: 1 };
       const size = textSize(message.content.slice(0, TOOL_CHARS));
-      return { key: message.id, chars: message.card ? size.chars : 0, blocks: message.card ? size.blocks + 3 : 1 };
+      return { key: message.id, chars: size.chars, blocks: size.blocks + 3 };
     }
     case 'assistant': {
       const choice = message.choices[message.selectedChoice] ?? message.choices[0];

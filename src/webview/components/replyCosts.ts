@@ -25,11 +25,15 @@ export class ReplyCosts {
     this.apply();
   }
 
-  /** Puts every known cost on its message's usage (after a message was rendered anew). */
+  /**
+   * Puts the known costs on the usage of the replies in the DOM (after rows were mounted). Walks those few
+   * rows, not every cost: a long conversation has thousands of priced replies, and the list mounts rows on scrolls.
+   */
   apply(): void {
-    for (const [messageId, cost] of this.costs) {
-      const usage = this.root.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(messageId)}"] .message-footer .usage`);
-      if (!usage || usage.hidden) continue;
+    for (const usage of this.root.querySelectorAll<HTMLElement>('[data-message-id] > .message-footer .usage')) {
+      const messageId = usage.closest<HTMLElement>('[data-message-id]')?.dataset.messageId;
+      const cost = messageId === undefined ? undefined : this.costs.get(messageId);
+      if (!cost || usage.hidden) continue;
       describeUsage(usage, [l10n.t('Cost: {0}', cost.label)]);
       if (cost.usd === null) continue;
       const text = dollars(cost.usd);
