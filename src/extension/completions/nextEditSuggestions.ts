@@ -31,6 +31,7 @@ export interface NextEditDeps {
 }
 
 interface Shown {
+  /** The editor it shows in; the same document's editor object may be replaced when focus moves. */
   editor: vscode.TextEditor;
   version: number;
   edit: NextEdit;
@@ -51,9 +52,12 @@ export class NextEditSuggestions implements vscode.Disposable {
     this.subscriptions = [
       this.target,
       deps.related.onDidEdit((edited) => this.edited(edited)),
-      vscode.window.onDidChangeActiveTextEditor(() => this.clear()),
+      // A quick pick or a panel taking the focus reports no editor for a moment: only another editor ends the suggestion.
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor && editor.document !== this.shown?.editor.document) this.clear();
+      }),
       vscode.window.onDidChangeTextEditorSelection((event) => {
-        if (this.shown?.editor === event.textEditor) this.render();
+        if (this.shown?.editor.document === event.textEditor.document) this.render();
       }),
       vscode.commands.registerCommand(NEXT_EDIT_TAB_COMMAND, () => this.tab()),
       vscode.commands.registerCommand(NEXT_EDIT_DISMISS_COMMAND, () => this.clear()),
@@ -66,6 +70,8 @@ export class NextEditSuggestions implements vscode.Disposable {
   }
 
   private edited({ document, edit }: DocumentEdited): void {
+    // A change in the background (another file saved by a tool, the settings) is not the user typing on.
+    if (document !== vscode.window.activeTextEditor?.document) return;
     // Typing on: the running request answers a document that is gone, and the suggestion may no longer fit.
     this.clear();
     if (edit && changedExistingCode(edit) && this.deps.active(document)) void this.ask(document);
@@ -136,11 +142,12 @@ export class NextEditSuggestions implements vscode.Disposable {
   private async tab(): Promise<void> {
     const shown = this.shown;
     const editor = vscode.window.activeTextEditor;
-    if (!shown || editor !== shown.editor || editor.document.version !== shown.version) {
+    if (!shown || editor?.document !== shown.editor.document || editor.document.version !== shown.version) {
       this.clear();
       await vscode.commands.executeCommand('tab');
       return;
     }
+    shown.editor = editor;
     const { edit } = shown;
     const start = new vscode.Position(edit.line - 1, edit.startColumn);
     if (editor.selection.active.line !== edit.line - 1) {
