@@ -1,7 +1,8 @@
-// The messages of a next-edit request. The same order as ghost text's, for the same prompt cache: the
-// fixed instructions, the stable prefix (the file's path and language, the other files), the recent
-// edits as a compact diff, then the document in numbered lines (so the model can name a line) and the
-// cursor's line. The reply format is parsed strictly by nextEditReply.ts.
+// The messages of a next-edit request, laid out for the prompt cache: the fixed instructions, the stable
+// prefix (the file's path and language, the other files, the same bytes as ghost text's), the document in
+// numbered lines (so the model can name a line; it changes only from the line just edited on, so the
+// cache serves it up to there), then the recent edits as a compact diff, which change with every edit, and
+// the cursor's line. The reply format is parsed strictly by nextEditReply.ts.
 import type { ChatMessage } from '../../api/index';
 import { BEFORE_CUT_LINES, DEFAULT_BUDGET, roughTokens, type CompletionBudget } from './completionBudget';
 import { editHistoryText, FILE_END, FILE_START, stablePrefix } from './completionPrompt';
@@ -35,7 +36,7 @@ function numberedWindow(lines: readonly string[], cursorLine: number, tokens: nu
 export function nextEditMessages(context: NextEditContext, budget: CompletionBudget = DEFAULT_BUDGET): ChatMessage[] {
   const lines = context.text.split('\n');
   const file = numberedWindow(lines, context.cursorLine, budget.before + budget.after);
-  const user = `${stablePrefix(context, budget)}${editHistoryText(context.recentEdits, budget)}${FILE_START}\n${file}\n${FILE_END}\nThe cursor is on line ${context.cursorLine}. The next edit?`;
+  const user = `${stablePrefix(context, budget)}${FILE_START}\n${file}\n${FILE_END}\n${editHistoryText(context.recentEdits, budget)}The cursor is on line ${context.cursorLine}. The next edit?`;
   return [
     { role: 'system', content: SYSTEM_PROMPT },
     { role: 'user', content: user },

@@ -1,6 +1,6 @@
-// The next-edit prompt: laid out as ghost text's for the prompt cache (fixed instructions, then the
-// stable prefix, then the edit history, then the numbered file), so the prefix stays byte-identical
-// from one edit to the next; a long file is a window around the cursor; the request is short and
+// The next-edit prompt: laid out for the prompt cache (fixed instructions, then ghost text's stable
+// prefix, then the numbered file, then the edit history), so the prefix stays byte-identical from one
+// edit to the next; a long file is a window around the cursor; the request is short and
 // deterministic and one the client accepts.
 import assert from 'node:assert/strict';
 import { validateChatRequest } from '../../../../src/api/index';
@@ -18,7 +18,7 @@ function context(edits: { line: number; before: string; after: string }[], text 
 }
 
 describe('the next-edit prompt', () => {
-  it('keeps the instructions and the stable prefix byte-identical from one edit to the next, the history after them', () => {
+  it('keeps the instructions and the stable prefix byte-identical from one edit to the next, the file and then the history after them', () => {
     const first = nextEditMessages(context([{ line: 2, before: '  let count = 0;', after: '  let total = 0;' }]));
     const second = nextEditMessages(context([{ line: 3, before: '  for (const item of items) count += item;', after: '  for (const item of items) total += item;' }, { line: 2, before: '  let count = 0;', after: '  let total = 0;' }], TEXT.replace('let count', 'let total'), 3));
     assert.equal(first[0]!.content, second[0]!.content);
@@ -27,9 +27,8 @@ describe('the next-edit prompt', () => {
     for (const messages of [first, second]) {
       const user = String(messages[1]!.content);
       assert.ok(user.startsWith(prefix), 'the stable prefix starts the user message');
-      const history = user.indexOf('Recent edits, newest first:');
-      assert.ok(history === prefix.length, 'the edit history right after the stable prefix');
-      assert.ok(user.indexOf('<|file|>') > history);
+      assert.equal(user.indexOf('<|file|>'), prefix.length, 'the numbered file right after the stable prefix');
+      assert.ok(user.indexOf('Recent edits, newest first:') > user.indexOf('<|end|>'), 'the edit history, which changes with every edit, after the file');
     }
     const user = String(second[1]!.content);
     assert.ok(user.includes('src/tally.ts:3\n```\n-  for (const item of items) count += item;\n+  for (const item of items) total += item;\n```\nsrc/tally.ts:2'), 'newest first, as a compact diff');
