@@ -4,6 +4,7 @@
 import { ENCRYPTED_BEGIN, ENCRYPTED_END, type ChatMessage, type ContentPart, type ToolDefinition } from '../api/schemas';
 import type { Scenario } from './options';
 import { completionReply, isCompletionRequest } from './codeCompletion';
+import { isNextEditRequest, nextEditReply } from './nextEditSuggestion';
 import { inlineEditReply, isInlineEditRequest } from './inlineEditRewrite';
 import { findScenario, type ConversationFacts } from './scenarios';
 import { analyseText, describeStructure, languageFromFence, languageFromName } from './textStructure';
@@ -208,6 +209,9 @@ export class ScriptedModel {
     }
     if (isCompletionRequest(input.messages)) {
       return this.finish(input, f, 'A completion: I continue the code as it goes elsewhere in the file.', completionReply(input.messages), []);
+    }
+    if (isNextEditRequest(input.messages)) {
+      return this.finish(input, f, 'A next edit: I change the next occurrence of the word the newest edit changed.', nextEditReply(input.messages), []);
     }
     if (isInlineEditRequest(input.messages)) {
       return this.finish(input, f, 'An inline edit: I rewrite the given lines as instructed.', inlineEditReply(input.messages), []);

@@ -2,12 +2,17 @@
 // of the file): with svc.completions.enabled in the user's settings, typing the start of a function
 // that exists above shows the rest of its line as ghost text; typing on into it shortens it; Tab accepts
 // it into the file; Escape dismisses another one and the file keeps what was typed. The status item says
-// completions are on and counts today's tokens.
+// completions are on and counts today's tokens. Next edits: renaming a variable on one line suggests
+// the next occurrence (the status bar says where), Tab goes there and Tab applies it, and the chain goes
+// on to the next one; the saved file has exactly the renames accepted. Light, then dark through VS
+// Code's theme picker in the same window.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { themes, useVsCode } from './vscodeSession';
+
+const TALLY = 'export function tally(items: number[]): number {\n  let count = 0;\n  for (const item of items) count += item;\n  return count;\n}\n\nexport const counter = 1;\n';
 
 const FILE = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function subtract(a: number, b: number): number {\n  return a - b;\n}\n\n';
 
@@ -48,7 +53,26 @@ async function lastLine(page: Page): Promise<string> {
   return (lines.map((l) => l.replace(/\u00a0/g, ' ')).filter((l) => l.trim() !== '').pop() ?? '').trimEnd();
 }
 
+/** The status bar's message while a next edit is shown: "svc: next edit on line N: …". */
+function nextEditMessage(page: Page, line: number) {
+  return page.locator('.statusbar-item', { hasText: `svc: next edit on line ${line}:` }).first();
+}
+
+/** Waits for the cursor on `line` (the status bar's "Ln 3, Col 29"). */
+async function cursorOnLine(page: Page, line: number): Promise<void> {
+  await page.locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col \\d+`) }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Tab to the suggestion on `line`, then Tab to apply it. */
+async function tabTabAt(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Tab');
+  await cursorOnLine(page, line);
+  await page.keyboard.press('Tab');
+  await nextEditMessage(page, line).waitFor({ state: 'detached', timeout: 15_000 });
+}
+
 const theme = themes[0];
+const dark = themes.find((t) => t.name === 'dark')!;
 if (theme) {
   describe(`svc completions as you type (${theme.name} theme)`, function () {
     this.timeout(300_000);
@@ -89,6 +113,42 @@ if (theme) {
       const status = page.locator('.statusbar-item', { has: page.locator('[aria-label^="svc completions: on"]') }).or(page.locator('.statusbar-item[aria-label^="svc completions: on"]')).first();
       await status.waitFor({ timeout: 15_000 });
       assert.match((await status.textContent()) ?? '', /\d/, "today's tokens on the item");
+    });
+
+    it('suggests the next edit after a rename on one line: Tab goes there, Tab applies it, and the next one follows', async () => {
+      const page = vscode.workbench.page;
+      const file = path.join(vscode.workspace, 'tally.ts');
+      fs.writeFileSync(file, TALLY);
+      await openFile(page, 'tally.ts');
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Home');
+      for (let i = 0; i < 'let '.length; i++) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Control+Shift+ArrowRight');
+      await page.keyboard.type('total');
+      await nextEditMessage(page, 3).waitFor({ timeout: 60_000 });
+      await vscode.workbench.screenshot('completions-04-next-edit');
+      await tabTabAt(page, 3);
+
+      // The accepted edit is an edit too: the next occurrence follows. Shown in the dark theme, picked
+      // with VS Code's own theme picker (opened by hand: runCommand waits for the palette to close).
+      await nextEditMessage(page, 4).waitFor({ timeout: 60_000 });
+      const picker = page.locator('.quick-input-widget');
+      await page.keyboard.press('F1');
+      await picker.locator('input').fill('>Preferences: Color Theme');
+      await picker.locator('.monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
+      const label = dark.colorTheme.replace(/^Default /, '');
+      await picker.locator('input').fill(label);
+      await picker.locator('.monaco-list-row', { hasText: label }).first().click();
+      await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
+      await nextEditMessage(page, 4).waitFor({ timeout: 15_000 });
+      await vscode.workbench.screenshot('completions-05-next-edit-dark');
+      await tabTabAt(page, 4);
+
+      await page.keyboard.press('Control+s');
+      const expected = TALLY.replace(/\bcount\b/g, 'total');
+      for (const deadline = Date.now() + 15_000; fs.readFileSync(file, 'utf8') !== expected && Date.now() < deadline; ) await page.waitForTimeout(100);
+      assert.equal(fs.readFileSync(file, 'utf8'), expected, 'every occurrence renamed, "counter" untouched, nothing else changed');
     });
   });
 }

@@ -7,11 +7,13 @@ export interface CompletionBudget {
   before: number;
   /** Tokens of the file after the cursor. */
   after: number;
-  /** Tokens of related snippets and recent edits together. */
+  /** Tokens of related snippets (other files). */
   related: number;
+  /** Tokens of the recent edits, apart from the related snippets so an edit never changes which files the stable prefix carries. */
+  edits: number;
 }
 
-export const DEFAULT_BUDGET: CompletionBudget = { before: 1500, after: 500, related: 1000 };
+export const DEFAULT_BUDGET: CompletionBudget = { before: 1500, after: 500, related: 1000, edits: 400 };
 
 /**
  * The file above the cursor is cut in blocks of this many lines, so the first line kept stays the same
@@ -51,18 +53,19 @@ export interface ChosenContext {
 const KIND_ORDER: Record<RelatedSnippet['kind'], number> = { 'recent-edit': 0, import: 1, 'open-tab': 2 };
 
 /**
- * Recent edits first (newest first), then snippets by kind, each whole or left out: within the budget,
- * and in an order that depends only on what was given, so the same inputs give the same prompt bytes.
+ * Recent edits (newest first) within their budget, snippets by kind within theirs, each whole or left
+ * out, in an order that depends only on what was given, so the same inputs give the same prompt bytes.
  */
-export function chooseRelated(edits: readonly RecentEdit[], snippets: readonly RelatedSnippet[], tokens: number): ChosenContext {
-  let left = tokens;
+export function chooseRelated(edits: readonly RecentEdit[], snippets: readonly RelatedSnippet[], budget: Pick<CompletionBudget, 'related' | 'edits'>): ChosenContext {
+  let edited = budget.edits;
   const chosen: ChosenContext = { edits: [], snippets: [] };
   for (const edit of edits) {
     const cost = roughTokens(edit.before) + roughTokens(edit.after) + 10;
-    if (cost > left) continue;
+    if (cost > edited) continue;
     chosen.edits.push(edit);
-    left -= cost;
+    edited -= cost;
   }
+  let left = budget.related;
   const ordered = snippets.map((snippet, index) => ({ snippet, index })).sort((a, b) => KIND_ORDER[a.snippet.kind] - KIND_ORDER[b.snippet.kind] || a.index - b.index);
   for (const { snippet } of ordered) {
     const cost = roughTokens(snippet.text) + roughTokens(snippet.path) + 5;

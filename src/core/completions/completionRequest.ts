@@ -16,14 +16,19 @@ export function stopSequences(shape: CompletionShape): string[] {
 }
 
 export function completionRequest(messages: ChatMessage[], shape: CompletionShape, model: string, cacheKey: string): ChatRequest {
+  return quickRequest(messages, model, cacheKey, { maxTokens: MAX_TOKENS[shape], stop: stopSequences(shape) });
+}
+
+/** A short, deterministic request without thinking: what ghost text and next-edit suggestions both send. */
+export function quickRequest(messages: ChatMessage[], model: string, cacheKey: string, reply: { maxTokens: number; stop: string[] }): ChatRequest {
   const request: ChatRequest = {
     model,
     messages,
     stream: true,
     stream_options: { include_usage: true },
     prompt_cache_key: cacheKey,
-    max_completion_tokens: MAX_TOKENS[shape],
-    stop: stopSequences(shape),
+    max_completion_tokens: reply.maxTokens,
+    stop: reply.stop,
   };
   const info = modelInfo(model);
   if (info?.thinking === 'optional') request.thinking = { type: 'disabled' };

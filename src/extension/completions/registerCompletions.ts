@@ -3,7 +3,8 @@
 // menu, the first-run notice, and today's use kept in the global state.
 import * as vscode from 'vscode';
 import { parsePriceTable, type PriceTable } from '../../core/billing/replyCost';
-import { CompletionEngine } from '../../core/completions/completionEngine';
+import { CompletionEngine, type CompletionEngineDeps } from '../../core/completions/completionEngine';
+import { NextEditEngine } from '../../core/completions/nextEditEngine';
 import { CompletionUsage } from '../../core/completions/completionUsage';
 import { readAgentSettings, settingValue } from '../settings/settingsReader';
 import { completionCostNotice } from './completionCostNotice';
@@ -11,6 +12,7 @@ import type { CompletionServices } from './completionServices';
 import { completionSettingsFrom, onForLanguage, type CompletionSettings } from './completionSettings';
 import type { CompletionState } from './completionStatusView';
 import { COMPLETIONS_MENU_COMMAND, CompletionsStatusItem } from './completionsStatusItem';
+import { NextEditSuggestions } from './nextEditSuggestions';
 import { RelatedContext } from './relatedContext';
 import { ACCEPTED_COMMAND, SvcInlineCompletions } from './svcInlineCompletions';
 
@@ -38,7 +40,7 @@ export interface CompletionsFeature extends vscode.Disposable {
 export function registerCompletions(context: vscode.ExtensionContext, services: CompletionServices, log: vscode.LogOutputChannel): CompletionsFeature {
   const usage = new CompletionUsage(() => Date.now(), prices, context.globalState.get(USAGE_KEY));
   let snoozedUntil = 0;
-  const engine = new CompletionEngine({
+  const engineDeps: CompletionEngineDeps = {
     client: () => services.client(),
     cacheKey: () => services.promptCacheKey(),
     model: () => readCompletionSettings().model,
@@ -47,7 +49,8 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       return { trusted: vscode.workspace.isTrusted, allowInRestrictedMode: settings.allowInRestrictedMode, balanceBlocked: services.balanceBlocked(), protectedFiles: readAgentSettings().protectedFiles };
     },
     usage,
-  });
+  };
+  const engine = new CompletionEngine(engineDeps);
   const state = (): CompletionState => {
     const settings = readCompletionSettings();
     if (!settings.enabled) return { kind: 'off' };
@@ -80,10 +83,11 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     state,
     day: () => usage.day,
   });
+  const active = (document: vscode.TextDocument) => snoozedUntil <= Date.now() && onForLanguage(readCompletionSettings(), document.languageId);
   const provider = new SvcInlineCompletions({
     engine: async () => engine,
     related,
-    active: (document) => snoozedUntil <= Date.now() && onForLanguage(readCompletionSettings(), document.languageId),
+    active,
     debounceMs: () => readCompletionSettings().debounceMs,
     log,
     onShown: () => {
@@ -91,7 +95,23 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
       saveUsage();
     },
   });
+  const nextEdits = new NextEditSuggestions({
+    engine: new NextEditEngine(engineDeps),
+    related,
+    active,
+    debounceMs: () => readCompletionSettings().debounceMs,
+    log,
+    onAsked: () => {
+      status.render();
+      saveUsage();
+    },
+    onAccepted: (chars) => {
+      usage.recordAccepted(chars);
+      saveUsage();
+    },
+  });
   const subscriptions = [
+    nextEdits,
     status,
     related,
     vscode.commands.registerCommand(COMPLETIONS_MENU_COMMAND, () => status.showMenu()),

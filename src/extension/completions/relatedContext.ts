@@ -1,24 +1,39 @@
 // The context a completion carries besides its own file: the start of the other files open in editors
-// (the tabs the user works with) and the last edits made elsewhere than the cursor's line, newest first.
-// Files that look like secrets are never read for it. Both change only when the user switches files or
-// leaves a line, so the prompt's stable prefix stays the same while they type.
+// (the tabs the user works with) and the document's last edits (its edit history), newest first. Files
+// that look like secrets are never read for it. Both change only when the user switches files or leaves
+// a line, so the prompt's stable prefix stays the same while they type. Each change of a document is
+// reported after it is recorded, for next-edit suggestions.
 import * as vscode from 'vscode';
 import type { RecentEdit, RelatedSnippet } from '../../core/completions/completionTypes';
+import { EditHistory } from '../../core/completions/editHistory';
 import { SecretFileRules } from '../../core/tools/secretFiles';
 
 const SNIPPET_LINES = 60;
-const KEPT_EDITS = 8;
 const OTHER_FILES = 4;
 
+export interface DocumentEdited {
+  document: vscode.TextDocument;
+  /** The line edit recorded from this change, when it was one (a change within one line). */
+  edit: RecentEdit | undefined;
+}
+
 export class RelatedContext implements vscode.Disposable {
-  private edits: RecentEdit[] = [];
+  readonly history = new EditHistory();
+  private readonly edited = new vscode.EventEmitter<DocumentEdited>();
+  /** After every change of a file's text, once the history has it. */
+  readonly onDidEdit = this.edited.event;
   /** The text of the line the cursor entered, before any change of it: an edit's "before". */
   private entered: { uri: string; line: number; text: string } | undefined;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly protectedFiles: () => readonly string[]) {
     this.subscriptions = [
-      vscode.workspace.onDidChangeTextDocument((event) => this.record(event)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.scheme !== 'file' || event.contentChanges.length === 0) return;
+        this.edited.fire({ document: event.document, edit: this.record(event) });
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => this.history.forget(vscode.workspace.asRelativePath(document.uri, false))),
+      this.edited,
       vscode.window.onDidChangeTextEditorSelection((event) => this.enter(event.textEditor.document, event.selections[0]?.active.line)),
     ];
   }
@@ -39,10 +54,9 @@ export class RelatedContext implements vscode.Disposable {
     return snippets;
   }
 
-  /** The recent edits other than on the cursor's line of `current`, newest first. */
+  /** The recent edits of `current` other than on the cursor's line (0-based `line`), newest first. */
   recentEdits(current: vscode.TextDocument, line: number): RecentEdit[] {
-    const path = vscode.workspace.asRelativePath(current.uri, false);
-    return this.edits.filter((edit) => edit.before !== edit.after && !(edit.path === path && edit.line === line + 1));
+    return this.history.recent(vscode.workspace.asRelativePath(current.uri, false), line + 1);
   }
 
   dispose(): void {
@@ -56,15 +70,16 @@ export class RelatedContext implements vscode.Disposable {
     this.entered = { uri, line, text: document.lineAt(line).text };
   }
 
-  private record(event: vscode.TextDocumentChangeEvent): void {
-    if (event.document.uri.scheme !== 'file' || event.contentChanges.length !== 1) return;
+  private record(event: vscode.TextDocumentChangeEvent): RecentEdit | undefined {
+    if (event.contentChanges.length !== 1) return undefined;
     const change = event.contentChanges[0]!;
     const line = change.range.start.line;
     const entered = this.entered;
-    if (change.range.end.line !== line || change.text.includes('\n') || entered?.uri !== event.document.uri.toString() || entered.line !== line) return;
+    if (change.range.end.line !== line || change.text.includes('\n') || entered?.uri !== event.document.uri.toString() || entered.line !== line) return undefined;
     const path = vscode.workspace.asRelativePath(event.document.uri, false);
-    if (new SecretFileRules(this.protectedFiles()).match(path)) return;
+    if (new SecretFileRules(this.protectedFiles()).match(path)) return undefined;
     const edit: RecentEdit = { path, line: line + 1, before: entered.text, after: event.document.lineAt(line).text };
-    this.edits = [edit, ...this.edits.filter((e) => !(e.path === path && e.line === edit.line))].slice(0, KEPT_EDITS);
+    this.history.record(edit);
+    return edit;
   }
 }

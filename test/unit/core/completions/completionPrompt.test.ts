@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BEFORE_CUT_LINES, chooseRelated, clipAfter, clipBefore, roughTokens } from '../../../../src/core/completions/completionBudget';
-import { COMPLETION_MARKER, CURSOR_MARK, completionMessages, stablePrefix } from '../../../../src/core/completions/completionPrompt';
+import { COMPLETION_MARKER, CURSOR_MARK, completionMessages, editHistoryText, stablePrefix } from '../../../../src/core/completions/completionPrompt';
 import { completionRequest, DEFAULT_COMPLETION_MODEL, MAX_TOKENS } from '../../../../src/core/completions/completionRequest';
 import { completionShape } from '../../../../src/core/completions/completionShape';
 import { CompletionContextSchema, type CompletionContext, type RelatedSnippet } from '../../../../src/core/completions/completionTypes';
@@ -39,7 +39,7 @@ describe('the completion prompt', () => {
       assert.equal(messages[0]!.content, prompts[0]![0]!.content);
       assert.ok(String(messages[1]!.content).startsWith(prefix), 'the stable prefix starts the user message');
       // Everything up to the cursor's line is shared: the file above the cursor is part of what repeats.
-      assert.ok(String(messages[1]!.content).startsWith(`${prefix}<|file|>\n${file.slice(0, start)}`));
+      assert.ok(String(messages[1]!.content).startsWith(`${prefix}${editHistoryText(at(start).recentEdits)}<|file|>\n${file.slice(0, start)}`));
     }
     assert.ok(String(prompts[0]![0]!.content).startsWith(COMPLETION_MARKER));
   });
@@ -49,7 +49,7 @@ describe('the completion prompt', () => {
     const text = userText(at(offset));
     assert.ok(text.includes(`${file.slice(0, offset)}${CURSOR_MARK}model: settings.model`));
     assert.ok(text.indexOf('File: src/core/chat/chatRequestBuilder.ts (typescript)') < text.indexOf(CURSOR_MARK));
-    assert.ok(text.indexOf('Recent edits') < text.indexOf('Related (import)') && text.indexOf('Related (import)') < text.indexOf('Related (open-tab)'), 'edits, then imports, then open tabs');
+    assert.ok(text.indexOf('Related (import)') < text.indexOf('Related (open-tab)') && text.indexOf('Related (open-tab)') < text.indexOf('Recent edits') && text.indexOf('Recent edits') < text.indexOf('<|file|>'), 'imports, then open tabs, then the recent edits after the stable prefix');
   });
 
   it('cuts a long file above the cursor in blocks of lines, so its first line stays while typing', () => {
@@ -65,15 +65,17 @@ describe('the completion prompt', () => {
     assert.ok(roughTokens(after) <= 200 && long.startsWith(after) && after.endsWith('");'));
   });
 
-  it('chooses the related context within its budget: recent edits first, whole snippets or none, in a stable order', () => {
+  it('chooses the related context within its budget and the recent edits within theirs, whole or none, in a stable order', () => {
     const big: RelatedSnippet = { path: 'big.ts', kind: 'import', text: 'x'.repeat(8000) };
     const small: RelatedSnippet = { path: 'small.ts', kind: 'open-tab', text: 'export const small = 1;' };
     const edit = { path: 'a.ts', line: 1, before: 'let a', after: 'let b' };
-    const chosen = chooseRelated([edit], [small, big], 1000);
+    const chosen = chooseRelated([edit], [small, big], { related: 1000, edits: 400 });
     assert.deepEqual(chosen.edits, [edit]);
     assert.deepEqual(chosen.snippets, [small], 'the snippet over the budget is left out whole, the small one kept');
-    assert.deepEqual(chooseRelated([edit], [small, big], 1000), chosen);
-    assert.deepEqual(chooseRelated([], [small], 3).snippets, []);
+    assert.deepEqual(chooseRelated([edit], [small, big], { related: 1000, edits: 400 }), chosen);
+    assert.deepEqual(chooseRelated([], [small], { related: 3, edits: 400 }).snippets, []);
+    const long = { path: 'a.ts', line: 2, before: 'y'.repeat(2000), after: 'z' };
+    assert.deepEqual(chooseRelated([long, edit], [small], { related: 1000, edits: 400 }), { edits: [edit], snippets: [small] }, 'an edit over its budget takes nothing from the snippets');
   });
 
   it('asks one line in the middle of a line and a block at an empty line or after an opening bracket', () => {
