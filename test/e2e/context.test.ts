@@ -20,10 +20,12 @@ if (firstTheme) {
     const logFile = path.join(process.env.SVC_E2E_RUN_DIR ?? path.join(repoRoot, 'test-results'), `context-requests-${process.pid}.jsonl`);
     const vscode = useVsCode(firstTheme, { env: { SVC_EMULATOR_LOG_FILE: logFile } });
     const chat = () => vscode.workbench.webviewView(extensionId);
-    /** The screenshot in each theme, the one shown first (one switch). */
-    async function screenshot(name: string): Promise<void> {
-      for (const theme of [vscode.theme, ...themes.filter((t) => t.name !== vscode.theme.name)]) {
+    /** The screenshot in each theme, the one shown first (one switch); `restore` brings back what the switch closed. */
+    async function screenshot(name: string, restore?: () => Promise<void>): Promise<void> {
+      const shown = vscode.theme;
+      for (const theme of [shown, ...themes.filter((t) => t.name !== shown.name)]) {
         await vscode.switchTheme(theme, chat());
+        if (theme !== shown) await restore?.();
         await vscode.workbench.screenshot(name);
       }
     }
@@ -54,7 +56,14 @@ if (firstTheme) {
       await input.click();
       await input.pressSequentially('Summarize @notes');
       await chat().getByTestId('completion-item').filter({ hasText: '@notes.md' }).waitFor({ timeout: 15_000 });
-      await screenshot('context-01-mention-list');
+      // The palette that switches the theme takes the focus, and the list closes: typed again, it opens again.
+      await screenshot('context-01-mention-list', async () => {
+        await input.focus();
+        await input.press('End');
+        await input.press('Backspace');
+        await input.pressSequentially('s');
+        await chat().getByTestId('completion-item').filter({ hasText: '@notes.md' }).waitFor({ timeout: 15_000 });
+      });
       await input.press('Enter');
       await input.pressSequentially('and list @problem');
       await chat().getByTestId('completion-item').filter({ hasText: '@problems' }).waitFor({ timeout: 15_000 });

@@ -24,6 +24,12 @@ export const themes: Theme[] = [
   { name: 'dark', colorTheme: 'Default Dark Modern' },
 ];
 
+/** The themes "Preferences: Toggle between Light/Dark Themes" switches between. */
+const preferredThemes = {
+  'workbench.preferredLightColorTheme': themes.find((t) => t.name === 'light')?.colorTheme,
+  'workbench.preferredDarkColorTheme': themes.find((t) => t.name === 'dark')?.colorTheme,
+};
+
 let installedExtensionsDir: string | undefined;
 
 /**
@@ -54,9 +60,10 @@ export interface VsCodeSession {
   /** The colour theme the window shows now. */
   readonly theme: Theme;
   /**
-   * Switches the window to `theme` without starting another VS Code: the user setting `workbench.colorTheme`
-   * changes in settings.json, as when the user edits it, and VS Code applies it to the workbench and to
-   * `view` (a webview, when one is open). Later screenshots go to that theme's folder.
+   * Switches the window to `theme` without starting another VS Code: "Preferences: Toggle between Light/Dark
+   * Themes" from the command palette (the session names both themes as the preferred light and dark ones),
+   * then waits until the workbench and `view` (a webview, when one is open) show it. Later screenshots go to
+   * that theme's folder. The palette takes the focus: what closes on blur (a completion list) closes.
    */
   switchTheme(theme: Theme, view?: FrameLocator): Promise<void>;
 }
@@ -119,7 +126,7 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
     const serving = startCodeServer({
       runDir,
       extensionsDir,
-      settings: { 'workbench.colorTheme': theme.colorTheme, ...options.settings },
+      settings: { 'workbench.colorTheme': theme.colorTheme, ...preferredThemes, ...options.settings },
       // The suite runs on the extension's local emulator whatever the developer's shell has, unless a test gives a key.
       env: { SVC_API_KEY: undefined, ...options.env },
       ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
@@ -174,9 +181,7 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
     async switchTheme(next: Theme, view?: FrameLocator): Promise<void> {
       assert.ok(workbench, 'the VS Code session did not start (see the before hook error)');
       if (next.name !== current.name) {
-        const settingsFile = path.join(runDir, 'user-data', 'User', 'settings.json');
-        const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
-        fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': next.colorTheme }, null, 2));
+        await workbench.runCommand('Preferences: Toggle between Light/Dark Themes');
         await workbench.page.emulateMedia({ colorScheme: next.name });
       }
       // VS Code's class for a light theme is `vs`, for a dark one `vs-dark`; a webview's body says it too.
