@@ -1,19 +1,21 @@
 // The first end-to-end scenarios, as a person uses the extension: open the svc view from the activity bar,
-// chat on the local emulator, use the command palette, reload the window. Run once per colour theme;
-// the steps of one theme build on each other, in order.
+// chat on the local emulator, use the command palette, reload the window. Run in the light theme, then again
+// in the dark theme after switching the same window to it (a second VS Code would only repeat its start);
+// the steps build on each other, in order.
 import assert from 'node:assert/strict';
 import { codeServerBuild } from '../harness/toolPaths';
-import { extensionId, themes, useVsCode } from './vscodeSession';
+import { extensionId, startNewChat, themes, useVsCode } from './vscodeSession';
 
 // VS Code 1.105 asks a language-model provider for its models as soon as it registers (when the extension
 // activates), and the svc provider's answer comes from the service: there, the emulator starts for VS Code's
 // question. Later versions ask only when their chat needs the models.
 const hostAsksForModelsAtStart = codeServerBuild().name === 'oldest';
 
-for (const theme of themes) {
-  describe(`svc in VS Code (${theme.name} theme)`, function () {
+const [firstTheme] = themes;
+if (firstTheme) {
+  describe(`svc in VS Code (${themes.map((t) => t.name).join(', then ')} theme)`, function () {
     this.timeout(90_000);
-    const vscode = useVsCode(theme);
+    const vscode = useVsCode(firstTheme);
     const chat = () => vscode.workbench.webviewView(extensionId);
     // The one svc item; its accessible name carries the balance its tooltip shows.
     const balanceItem = () => vscode.workbench.page.locator('.part.statusbar .statusbar-item[aria-label^="svc: "]');
@@ -39,7 +41,7 @@ for (const theme of themes) {
       return (await reply.textContent()) ?? '';
     }
 
-    it('opens the svc view from the activity bar', async () => {
+    it(`opens the svc view from the activity bar (${firstTheme.name} theme)`, async () => {
       const { workbench } = vscode;
       await workbench.activityBarItem('svc').click();
       await workbench.sideBarTitle().filter({ hasText: /svc/i }).waitFor({ timeout: 30_000 });
@@ -57,37 +59,51 @@ for (const theme of themes) {
       await workbench.screenshot('01-view-open');
     });
 
-    it('streams a reply from the emulator into the view', async () => {
-      const text = `Hello from the ${theme.name} end-to-end test`;
-      const reply = await sendAndAwaitReply(text);
-      assert.equal(reply.trim(), text);
-      const user = chat().locator('[data-testid="message"][data-role="user"]').last();
-      assert.match((await user.textContent()) ?? '', new RegExp(text));
-      // The first request started the emulator, and with it the balance reading.
-      await vscode.workbench.page.locator('.part.statusbar .statusbar-item[aria-label^="svc: "][aria-label*="balance $"]').waitFor({ timeout: 30_000 });
-      await vscode.workbench.screenshot('02-reply-streamed');
-    });
+    for (const theme of themes) {
+      if (theme !== firstTheme) {
+        it(`follows the switch to the ${theme.name} theme, the view open`, async () => {
+          await vscode.switchTheme(theme, chat());
+          // The view as it opens, with no conversation yet.
+          await startNewChat(vscode, chat());
+          await waitForChatReady();
+          await vscode.workbench.screenshot('01-view-open');
+        });
+      }
 
-    it('runs "svc: New Chat" from the command palette and the conversation clears', async () => {
-      assert.ok((await chat().getByTestId('message').count()) > 0, 'the previous step left no message to clear');
-      await vscode.workbench.runCommand('svc: New Chat');
-      await chat().getByTestId('message').first().waitFor({ state: 'detached', timeout: 15_000 });
-      assert.equal(await chat().getByTestId('message').count(), 0);
-      await vscode.workbench.screenshot('03-palette-new-chat');
-    });
+      it(`streams a reply from the emulator into the view (${theme.name} theme)`, async () => {
+        const text = `Hello from the ${theme.name} end-to-end test`;
+        const reply = await sendAndAwaitReply(text);
+        assert.equal(reply.trim(), text);
+        const user = chat().locator('[data-testid="message"][data-role="user"]').last();
+        assert.match((await user.textContent()) ?? '', new RegExp(text));
+        // The first request started the emulator, and with it the balance reading.
+        await vscode.workbench.page.locator('.part.statusbar .statusbar-item[aria-label^="svc: "][aria-label*="balance $"]').waitFor({ timeout: 30_000 });
+        await vscode.workbench.screenshot('02-reply-streamed');
+      });
 
-    it('comes back after "Developer: Reload Window" and chats again', async () => {
-      const { workbench } = vscode;
-      await workbench.reloadWindow();
-      // "svc: Focus Chat" opens the view whatever state the side bar was restored in; a click on the activity
-      // bar would toggle it, and close it when the layout finished restoring just before.
-      await workbench.runCommand('svc: Focus Chat');
-      await workbench.sideBarTitle().filter({ hasText: /svc/i }).waitFor({ timeout: 30_000 });
-      await waitForChatReady();
-      const text = `Back after the reload in the ${theme.name} theme`;
-      const reply = await sendAndAwaitReply(text);
-      assert.equal(reply.trim(), text);
-      await workbench.screenshot('04-after-reload');
-    });
+      it(`runs "svc: New Chat" from the command palette and the conversation clears (${theme.name} theme)`, async () => {
+        assert.ok((await chat().getByTestId('message').count()) > 0, 'the previous step left no message to clear');
+        await vscode.workbench.runCommand('svc: New Chat');
+        await chat().getByTestId('message').first().waitFor({ state: 'detached', timeout: 15_000 });
+        assert.equal(await chat().getByTestId('message').count(), 0);
+        await vscode.workbench.screenshot('03-palette-new-chat');
+      });
+
+      it(`comes back after "Developer: Reload Window" and chats again (${theme.name} theme)`, async () => {
+        const { workbench } = vscode;
+        await workbench.reloadWindow();
+        // "svc: Focus Chat" opens the view whatever state the side bar was restored in; a click on the activity
+        // bar would toggle it, and close it when the layout finished restoring just before.
+        await workbench.runCommand('svc: Focus Chat');
+        await workbench.sideBarTitle().filter({ hasText: /svc/i }).waitFor({ timeout: 30_000 });
+        await waitForChatReady();
+        // The theme the user chose is the one the window comes back in.
+        await vscode.switchTheme(theme, chat());
+        const text = `Back after the reload in the ${theme.name} theme`;
+        const reply = await sendAndAwaitReply(text);
+        assert.equal(reply.trim(), text);
+        await workbench.screenshot('04-after-reload');
+      });
+    }
   });
 }

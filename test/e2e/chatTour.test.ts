@@ -1,8 +1,9 @@
 // The chat as the Marketplace page and a new user see it, in the light and the dark theme, at a normal
 // (400 px) and VS Code's narrowest (170 px) side bar: the built-in demo task with its edit and command
 // approvals and its finished cards, a plan with its live to-do list, an error with its action buttons and
-// the history list. Each is a screenshot at both widths, and nothing of the chat view or of a message
-// runs past the view's edge.
+// the history list. Each is a screenshot at both widths in both themes (one window, switched between them at
+// each stop: a second VS Code would only repeat the tour), and nothing of the chat view or of a message runs
+// past the view's edge.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,17 +17,27 @@ import { extensionId, sendAgentTask, startNewChat, themes, useVsCode, type VsCod
 const WIDTHS = [400, 170] as const;
 const ERROR_PROBE = 'Error probe: reply with exactly "never shown"';
 
-/** Screenshots the workbench at each width; at each, nothing of the chat sticks out. */
+/**
+ * Screenshots the workbench at each width in each theme, the one shown first (one switch per stop); at each,
+ * nothing of the chat sticks out.
+ */
 async function atWidths(vscode: VsCodeSession, chat: FrameLocator, name: string): Promise<void> {
+  for (const theme of [vscode.theme, ...themes.filter((t) => t.name !== vscode.theme.name)]) {
+    await vscode.switchTheme(theme, chat);
+    await atWidthsInTheme(vscode, chat, `${name} (${theme.name})`, name);
+  }
+}
+
+async function atWidthsInTheme(vscode: VsCodeSession, chat: FrameLocator, where: string, name: string): Promise<void> {
   for (const width of WIDTHS) {
     await setSideBarWidth(vscode.workbench.page, width);
     await chat.locator('body').evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await vscode.workbench.screenshot(`tour-${name}-${width}px`);
-    assert.deepEqual(await overflowing(chat), [], `${name} at ${width} px`);
+    assert.deepEqual(await overflowing(chat), [], `${where} at ${width} px`);
     // Names are not broken across lines: a file name, a model name.
     const broken = await chat.locator('body').evaluate(() => [...document.querySelectorAll('[data-testid="tool-file"], .message-author')].filter((e) => e.getClientRects().length > 1).map((e) => e.textContent));
-    assert.deepEqual(broken, [], `${name} at ${width} px: names on one line`);
-    await assertRoomBesideApproval(chat, `${name} at ${width} px`);
+    assert.deepEqual(broken, [], `${where} at ${width} px: names on one line`);
+    await assertRoomBesideApproval(chat, `${where} at ${width} px`);
   }
 }
 
@@ -72,10 +83,11 @@ async function approveUntil(vscode: VsCodeSession, chat: FrameLocator, done: Ret
   }
 }
 
-for (const theme of themes) {
-  describe(`the chat tour in VS Code (${theme.name} theme, 400 px and 170 px)`, function () {
+const [firstTheme] = themes;
+if (firstTheme) {
+  describe(`the chat tour in VS Code (${themes.map((t) => t.name).join(' and ')} theme, 400 px and 170 px)`, function () {
     this.timeout(240_000);
-    const vscode = useVsCode(theme, {
+    const vscode = useVsCode(firstTheme, {
       settings: { 'svc.thinking': false },
       env: {
         SVC_EMULATOR_SCENARIOS: path.join(repoRoot, 'test', 'fixtures', 'scenarios', 'plan-mode.json'),

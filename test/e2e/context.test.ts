@@ -1,6 +1,7 @@
-// Context the user controls, as a person uses it, in both themes: the workspace's AGENTS.md shown above
+// Context the user controls, as a person uses it: the workspace's AGENTS.md shown above
 // the message box and sent first; an @file and @problems mention picked from the completion list and
-// sent (the emulator's request log shows both); the context meter under the message box.
+// sent (the emulator's request log shows both); the context meter under the message box. Each screenshot is
+// taken in both themes, the window switched between them where it stands.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,12 +13,22 @@ interface Logged {
   request?: { messages: Array<{ role: string; content: unknown }> };
 }
 
-for (const theme of themes) {
-  describe(`svc context: rules, mentions and the meter (${theme.name} theme)`, function () {
+const [firstTheme] = themes;
+if (firstTheme) {
+  describe(`svc context: rules, mentions and the meter (${themes.map((t) => t.name).join(' and ')} theme)`, function () {
     this.timeout(120_000);
-    const logFile = path.join(process.env.SVC_E2E_RUN_DIR ?? path.join(repoRoot, 'test-results'), `context-requests-${theme.name}-${process.pid}.jsonl`);
-    const vscode = useVsCode(theme, { env: { SVC_EMULATOR_LOG_FILE: logFile } });
+    const logFile = path.join(process.env.SVC_E2E_RUN_DIR ?? path.join(repoRoot, 'test-results'), `context-requests-${process.pid}.jsonl`);
+    const vscode = useVsCode(firstTheme, { env: { SVC_EMULATOR_LOG_FILE: logFile } });
     const chat = () => vscode.workbench.webviewView(extensionId);
+    /** The screenshot in each theme, the one shown first (one switch); `restore` brings back what the switch closed. */
+    async function screenshot(name: string, restore?: () => Promise<void>): Promise<void> {
+      const shown = vscode.theme;
+      for (const theme of [shown, ...themes.filter((t) => t.name !== shown.name)]) {
+        await vscode.switchTheme(theme, chat());
+        if (theme !== shown) await restore?.();
+        await vscode.workbench.screenshot(name);
+      }
+    }
     const chats = (): Logged[] =>
       (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').filter((l) => l.trim() !== '') : [])
         .map((l) => JSON.parse(l) as Logged)
@@ -45,7 +56,14 @@ for (const theme of themes) {
       await input.click();
       await input.pressSequentially('Summarize @notes');
       await chat().getByTestId('completion-item').filter({ hasText: '@notes.md' }).waitFor({ timeout: 15_000 });
-      await vscode.workbench.screenshot('context-01-mention-list');
+      // The palette that switches the theme takes the focus, and the list closes: typed again, it opens again.
+      await screenshot('context-01-mention-list', async () => {
+        await input.focus();
+        await input.press('End');
+        await input.press('Backspace');
+        await input.pressSequentially('s');
+        await chat().getByTestId('completion-item').filter({ hasText: '@notes.md' }).waitFor({ timeout: 15_000 });
+      });
       await input.press('Enter');
       await input.pressSequentially('and list @problem');
       await chat().getByTestId('completion-item').filter({ hasText: '@problems' }).waitFor({ timeout: 15_000 });
@@ -61,7 +79,7 @@ for (const theme of themes) {
       assert.match(system[1] ?? '', /## AGENTS\.md \(from the workspace\)\n\nAnswer in one short paragraph\./, 'the rules come right after');
       assert.ok(system.some((c) => c.startsWith('The user mentioned @notes.md (file notes.md)') && c.includes('The release is on Friday.')), 'the file is sent');
       assert.ok(system.some((c) => c.startsWith('The user mentioned @problems') && c.includes('broken.json')), 'the problems are sent');
-      await vscode.workbench.screenshot('context-02-sent-with-rules-and-mentions');
+      await screenshot('context-02-sent-with-rules-and-mentions');
     });
 
     /**
@@ -94,7 +112,7 @@ for (const theme of themes) {
       await input.press('Enter');
       await chat().getByTestId('compaction').waitFor({ timeout: 60_000 });
       await chat().getByText(/^Compacted/).first().waitFor({ timeout: 15_000 });
-      await vscode.workbench.screenshot('context-03-compacted');
+      await screenshot('context-03-compacted');
       await sendAndWait('And what about 2100?');
       const after = chats().at(-1)?.request?.messages ?? [];
       assert.ok(after.some((m) => m.role === 'system' && String(m.content).startsWith('Summary of the earlier part of this conversation')), 'the summary is sent');

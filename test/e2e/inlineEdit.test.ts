@@ -140,7 +140,7 @@ async function promptAndButtons(vscode: VsCodeSession, look: string): Promise<vo
 
 const [light, dark] = themes;
 if (light && dark) {
-  describe(`svc inline edit and quick fixes in VS Code (${light.name} theme)`, function () {
+  describe(`svc inline edit and quick fixes in VS Code (${light.name} theme; the prompt and buttons in ${dark.name} too)`, function () {
     this.timeout(300_000);
     // Saving is left to the user at first, so the edit's undo is one step (a save can close an undo step);
     // saving during a review has its own test below, and the last test turns auto-save on.
@@ -251,6 +251,14 @@ if (light && dark) {
       await promptAndButtons(vscode, light.name);
     });
 
+    it(`the same prompt and buttons in the ${dark.name} theme, the window switched to it`, async () => {
+      // Closed, the file is read again from disk when it opens with its original text.
+      await vscode.workbench.runCommand('View: Close All Editors');
+      await vscode.switchTheme(dark);
+      await promptAndButtons(vscode, dark.name);
+      await vscode.switchTheme(light);
+    });
+
     it('reviews two hunks across several auto-saves; one accepted and one rejected are exactly the bytes on disk', async () => {
       const page = vscode.workbench.page;
       // Auto-save after 200 ms from here on, as code-server saves by default (its default delay is 1 s): the
@@ -291,15 +299,6 @@ if (light && dark) {
       await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
       assert.equal(fs.readFileSync(file, 'utf8'), expected);
       await vscode.workbench.screenshot('inline-edit-09-auto-saved-result');
-    });
-  });
-
-  describe(`svc inline edit's prompt and buttons in VS Code (${dark.name} theme)`, function () {
-    this.timeout(300_000);
-    const vscode = useVsCode(dark, { settings: { 'files.autoSave': 'off' } });
-
-    it('asks with the hint once; each hunk row holds only its own buttons, the title bar the whole edit\'s', async () => {
-      await promptAndButtons(vscode, dark.name);
     });
   });
 }

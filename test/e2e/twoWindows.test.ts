@@ -13,7 +13,7 @@ if (!theme) throw new Error('no theme to run in');
 
 describe('svc in two VS Code windows with no folder open', function () {
   this.timeout(180_000);
-  const vscode = useVsCode(theme);
+  const vscode = useVsCode(theme, { window: 'empty' });
 
   async function openChat(workbench: Workbench): Promise<FrameLocator> {
     await workbench.runCommand('svc: Focus Chat');
@@ -43,7 +43,6 @@ describe('svc in two VS Code windows with no folder open', function () {
   it('both windows chat at once; a conversation one window deletes stays deleted though the other chats in it', async () => {
     const emptyWindow = `${vscode.server.url}/?ew=true`;
     const one = vscode.workbench;
-    await one.open(emptyWindow);
     const two = new Workbench(await one.page.context().newPage(), path.join(e2eResults, theme.name, 'second-window'));
     await two.open(emptyWindow);
     const chatOne = await openChat(one);

@@ -24,6 +24,12 @@ export const themes: Theme[] = [
   { name: 'dark', colorTheme: 'Default Dark Modern' },
 ];
 
+/** The themes "Preferences: Toggle between Light/Dark Themes" switches between. */
+const preferredThemes = {
+  'workbench.preferredLightColorTheme': themes.find((t) => t.name === 'light')?.colorTheme,
+  'workbench.preferredDarkColorTheme': themes.find((t) => t.name === 'dark')?.colorTheme,
+};
+
 let installedExtensionsDir: string | undefined;
 
 /**
@@ -51,6 +57,15 @@ export interface VsCodeSession {
   readonly server: CodeServer;
   /** The session's folder: user-data/ (settings, workspace storage), workspace/, logs. */
   readonly runDir: string;
+  /** The colour theme the window shows now. */
+  readonly theme: Theme;
+  /**
+   * Switches the window to `theme` without starting another VS Code: "Preferences: Toggle between Light/Dark
+   * Themes" from the command palette (the session names both themes as the preferred light and dark ones),
+   * then waits until the workbench and `view` (a webview, when one is open) show it. Later screenshots go to
+   * that theme's folder. The palette takes the focus: what closes on blur (a completion list) closes.
+   */
+  switchTheme(theme: Theme, view?: FrameLocator): Promise<void>;
 }
 
 export interface VsCodeOptions {
@@ -66,6 +81,8 @@ export interface VsCodeOptions {
   locale?: string;
   /** Screenshots go to test-results/e2e/<theme>/<screenshotFolder>/ instead of the theme's folder. */
   screenshotFolder?: string;
+  /** `empty`: the window opens with no folder (the workspace copy is still made); the sample workspace otherwise. */
+  window?: 'folder' | 'empty';
 }
 
 /** Sends `text` from the chat view as an agent task: waits for the message box, picks Agent mode, sends. */
@@ -93,7 +110,9 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
   let workbench: Workbench | undefined;
   let workspace = '';
   let runDir = '';
-  const screenshotDir = path.join(e2eResults, theme.name, options.screenshotFolder ?? '');
+  let current = theme;
+  const screenshotsOf = (shown: Theme) => path.join(e2eResults, shown.name, options.screenshotFolder ?? '');
+  let screenshotDir = screenshotsOf(theme);
 
   before(async function () {
     this.timeout(180_000);
@@ -101,19 +120,27 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
     runDir = newRunDir(theme.name);
     workspace = copySampleWorkspace(path.join(runDir, 'workspace'));
     options.prepareWorkspace?.(workspace);
-    server = await startCodeServer({
+    const extensionsDir = extensionsDirWithVsix();
+    // Chromium starts while code-server does: neither needs the other until the workbench opens.
+    const starting = launchBrowser(runDir, { colorScheme: theme.name });
+    const serving = startCodeServer({
       runDir,
-      extensionsDir: extensionsDirWithVsix(),
-      settings: { 'workbench.colorTheme': theme.colorTheme, ...options.settings },
+      extensionsDir,
+      settings: { 'workbench.colorTheme': theme.colorTheme, ...preferredThemes, ...options.settings },
       // The suite runs on the extension's local emulator whatever the developer's shell has, unless a test gives a key.
       env: { SVC_API_KEY: undefined, ...options.env },
       ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
       ...(options.locale ? { locale: options.locale } : {}),
     });
-    browser = await launchBrowser(runDir, { colorScheme: theme.name });
-    workbench = new Workbench(browser.page, screenshotDir);
-    await workbench.open(workbenchUrl(server, workspace));
-    console.log(`    (VS Code with the .vsix ready in ${((Date.now() - started) / 1000).toFixed(1)}s: ${server.url})`);
+    // Whichever started is kept for the after hook to end, even when the other failed.
+    const [launched, served] = await Promise.allSettled([starting, serving]);
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (served.status === 'fulfilled') server = served.value;
+    if (launched.status === 'rejected') throw launched.reason;
+    if (served.status === 'rejected') throw served.reason;
+    workbench = new Workbench(launched.value.page, screenshotDir);
+    await workbench.open(options.window === 'empty' ? `${served.value.url}/?ew=true` : workbenchUrl(served.value, workspace));
+    console.log(`    (VS Code with the .vsix ready in ${((Date.now() - started) / 1000).toFixed(1)}s: ${served.value.url})`);
   });
 
   afterEach(async function () {
@@ -147,6 +174,22 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
     },
     get runDir(): string {
       return runDir;
+    },
+    get theme(): Theme {
+      return current;
+    },
+    async switchTheme(next: Theme, view?: FrameLocator): Promise<void> {
+      assert.ok(workbench, 'the VS Code session did not start (see the before hook error)');
+      if (next.name !== current.name) {
+        await workbench.runCommand('Preferences: Toggle between Light/Dark Themes');
+        await workbench.page.emulateMedia({ colorScheme: next.name });
+      }
+      // VS Code's class for a light theme is `vs`, for a dark one `vs-dark`; a webview's body says it too.
+      await workbench.page.locator(`.monaco-workbench.${next.name === 'dark' ? 'vs-dark' : 'vs'}`).waitFor({ timeout: 30_000 });
+      await view?.locator(`body.vscode-${next.name}`).waitFor({ timeout: 30_000 });
+      current = next;
+      screenshotDir = screenshotsOf(next);
+      workbench.saveScreenshotsIn(screenshotDir);
     },
   };
 }

@@ -5,8 +5,14 @@ import path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 export class Workbench {
-  constructor(readonly page: Page, private readonly screenshotDir: string) {
+  constructor(readonly page: Page, private screenshotDir: string) {
     fs.mkdirSync(screenshotDir, { recursive: true });
+  }
+
+  /** Later screenshots go to `dir` (a window switched to another colour theme keeps each theme's in its own folder). */
+  saveScreenshotsIn(dir: string): void {
+    fs.mkdirSync(dir, { recursive: true });
+    this.screenshotDir = dir;
   }
 
   async open(url: string): Promise<void> {
