@@ -43,7 +43,7 @@ runBench(async () => {
     }
     const reads = { count: 0 };
     const counting: CustomizationFiles = { ...nodeCustomizationFiles, read: (file) => (reads.count++, nodeCustomizationFiles.read(file)) };
-    const places = { workspaceFolders: () => [{ name: 'ws', path: workspace }], home: () => home, trusted: () => true };
+    const places = { workspaceFolders: () => [{ name: 'ws', path: workspace }], home: () => home, trusted: () => true, disabled: () => Promise.resolve(new Set<string>()) };
     const times: number[] = [];
     let catalog = new CustomizationCatalog(places, counting);
     for (let run = 0; run < RUNS; run++) {
