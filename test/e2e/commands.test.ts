@@ -98,12 +98,7 @@ if (theme) {
       const page = vscode.workbench.page;
       const pick = page.locator('.quick-input-widget');
       const rows = pick.locator('.quick-input-list .monaco-list-row');
-      const command = rows.filter({ has: page.locator('.label-name', { hasText: /^svc: Show Customizations$/ }) }).first();
-      // The command opens its own QuickPick in the palette's place, so it is run here rather than with runCommand (which waits for the palette to close).
-      await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
-      await page.keyboard.press('F1');
-      await pick.locator('.quick-input-box input').fill('>svc: Show Customizations');
-      await command.click({ timeout: 30_000 });
+      await vscode.workbench.startCommand('svc: Show Customizations', /^svc: Show Customizations$/);
       const skill = rows.filter({ hasText: 'e2e-review' }).first();
       await skill.waitFor({ timeout: 30_000 });
       assert.match((await skill.textContent()) ?? '', /\.github\/skills\/e2e-review\/SKILL\.md · GitHub Copilot · workspace/);

@@ -148,13 +148,8 @@ if (theme) {
 
       it('shows svc: Show Customizations in that language', async () => {
         const page = vscode.workbench.page;
-        const pick = page.locator('.quick-input-widget');
-        // The palette shows the command under its title in the manifest's language, whichever VS Code picked.
-        const command = pick.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: /^svc: (Show Customizations|显示自定义项)$/ }) }).first();
-        await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
-        await page.keyboard.press('F1');
-        await pick.locator('.quick-input-box input').fill(language.locale === 'en' ? '>svc: Show Customizations' : '>svc: 显示自定义项');
-        await command.click({ timeout: 30_000 });
+        // The palette shows the command under its title in the manifest's language.
+        await vscode.workbench.startCommand(language.locale === 'en' ? 'svc: Show Customizations' : 'svc: 显示自定义项', /^svc: (Show Customizations|显示自定义项)$/);
         const placeholder = language.locale === 'en' ? /^Skills, prompt files, instructions, rules, hooks and MCP servers of this window/ : /^此窗口的技能、提示文件、指令、规则、钩子和 MCP 服务器/;
         await page.waitForFunction((source) => new RegExp(source).test(document.querySelector<HTMLInputElement>('.quick-input-widget .quick-input-box input')?.placeholder ?? ''), placeholder.source, { timeout: 30_000 });
         await vscode.workbench.screenshot('l10n-customizations');
