@@ -43,7 +43,7 @@ runBench(async () => {
     }
     const reads = { count: 0 };
     const counting: CustomizationFiles = { ...nodeCustomizationFiles, read: (file) => (reads.count++, nodeCustomizationFiles.read(file)) };
-    const places = { workspaceFolders: () => [{ name: 'ws', path: workspace }], home: () => home, trusted: () => true };
+    const places = { workspaceFolders: () => [{ name: 'ws', path: workspace }], home: () => home, trusted: () => true, disabled: () => Promise.resolve(new Set<string>()) };
     const times: number[] = [];
     // Processor time of every thread (the file-system calls run on libuv's): unlike the wall clock, it
     // hardly changes when other processes share the cores.

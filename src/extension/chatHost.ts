@@ -63,6 +63,8 @@ import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';
 import { registerTerminalToChat } from './terminal/terminalToChatCommands';
 import { scheduleWorktreeCleanUp } from './worktrees/worktreeCleanUp';
+import { DisabledCustomizations } from '../core/customizations/disabledCustomizations';
+import { registerCustomizationCommands } from './customizations/registerCustomizationCommands';
 
 function conversationsDir(context: vscode.ExtensionContext): string {
   // Workspace-scoped when a folder is open; with no folder, the extension's global storage.
@@ -137,14 +139,17 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   agent.registerCommandStubs();
   const terminalCommands = new TerminalCommandLog();
   const mcp = registerMcpFeatures(context, log);
-  const customizations = new WorkspaceCustomizations(log);
-  const rules = new WorkspaceRules(customizations);
+  // Kept in the workspace's state in the editor: a repository cannot turn back on what the user turned off.
+  const disabledCustomizations = new DisabledCustomizations(globalStateStorage(context.workspaceState));
+  const customizations = new WorkspaceCustomizations(log, disabledCustomizations);
+  const rules = new WorkspaceRules(customizations, disabledCustomizations);
   const mentionSources = new EditorMentionSources(client, vscodeHostWindow);
   const checkpoints = createWorkspaceCheckpoints(context, log);
   scheduleWorktreeCleanUp(context, store, log);
   const takeCheckpoint = checkpointTaker(checkpoints, log);
   const restorer = new CheckpointRestorer(store, checkpoints, vscodeHostWindow);
-  const hooks = createHookFeatures(context, log);
+  const hooks = createHookFeatures(context, log, disabledCustomizations);
+  registerCustomizationCommands(context, { customizations, rules, hooks, mcp: mcp.servers, disabled: disabledCustomizations });
   const hookDialog = new NotificationApprover();
   const agentOptions: AgentFeatureOptions = {
     hooks,

@@ -26,11 +26,22 @@ async function processEnds(pid: number): Promise<boolean> {
   return !processRuns(pid);
 }
 
+/** A skill, a prompt file and a hook (its matcher names no tool, so no task of this file asks about it). */
+function writeCustomizations(workspace: string): void {
+  const write = (at: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(workspace, at)), { recursive: true });
+    fs.writeFileSync(path.join(workspace, at), text);
+  };
+  write('.github/skills/e2e-review/SKILL.md', '---\nname: e2e-review\ndescription: Reviews a change the e2e way.\n---\nLook twice.\n');
+  write('.github/prompts/e2e-ship.prompt.md', '---\ndescription: Ships it\n---\nShip $ARGUMENTS\n');
+  write('.claude/settings.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'no_such_tool', hooks: [{ type: 'command', command: 'echo e2e-hook-marker' }] }] } }));
+}
+
 const theme = themes[0];
 if (theme) {
   describe(`svc agent commands in VS Code (${theme.name} theme)`, function () {
     this.timeout(120_000);
-    const vscode = useVsCode(theme, { env: { SVC_EMULATOR_SCENARIOS: path.join(repoRoot, 'test', 'fixtures', 'scenarios', 'commands.json') } });
+    const vscode = useVsCode(theme, { env: { SVC_EMULATOR_SCENARIOS: path.join(repoRoot, 'test', 'fixtures', 'scenarios', 'commands.json') }, prepareWorkspace: writeCustomizations });
     const chat = () => vscode.workbench.webviewView(extensionId);
     /** The cards of calls to `tool`, by their accessible name ("Tool call run_command: done"). */
     const card = (tool: string) => chat().getByRole('article', { name: new RegExp(`^Tool call ${tool}:`) });
@@ -81,6 +92,28 @@ if (theme) {
       await chat().getByText(/carrying on without it/).first().waitFor({ timeout: 15_000 });
       assert.equal(await processEnds(pid), true, 'the command stopped with the task');
       await vscode.workbench.screenshot('commands-02-time-limit');
+    });
+
+    it('svc: Show Customizations lists the workspace\'s skill, prompt file and hook with their origin, and turns the skill off and on', async () => {
+      const page = vscode.workbench.page;
+      const pick = page.locator('.quick-input-widget');
+      const rows = pick.locator('.quick-input-list .monaco-list-row');
+      await vscode.workbench.startCommand('svc: Show Customizations', /^svc: Show Customizations$/);
+      const skill = rows.filter({ hasText: 'e2e-review' }).first();
+      await skill.waitFor({ timeout: 30_000 });
+      assert.match((await skill.textContent()) ?? '', /\.github\/skills\/e2e-review\/SKILL\.md · GitHub Copilot · workspace/);
+      assert.match((await rows.filter({ hasText: 'e2e-ship' }).first().textContent()) ?? '', /\.github\/prompts\/e2e-ship\.prompt\.md/);
+      assert.match((await rows.filter({ hasText: 'e2e-hook-marker' }).first().textContent()) ?? '', /\.claude\/settings\.json · Claude Code · workspace[\s\S]*not approved yet/);
+      await vscode.workbench.screenshot('commands-03-customizations');
+      await skill.hover();
+      await skill.locator('.action-label[aria-label="Turn off in this workspace"]').click();
+      await rows.filter({ hasText: 'e2e-review' }).filter({ hasText: 'turned off in this workspace' }).first().waitFor({ timeout: 15_000 });
+      await vscode.workbench.screenshot('commands-04-customization-turned-off');
+      const off = rows.filter({ hasText: 'e2e-review' }).first();
+      await off.hover();
+      await off.locator('.action-label[aria-label="Turn on in this workspace"]').click();
+      await rows.filter({ hasText: 'e2e-review' }).filter({ hasNotText: 'turned off' }).first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
     });
   });
 }

@@ -147,6 +147,16 @@ if (theme) {
         assert.deepEqual(english, [], 'no English in the warning card but names');
       });
 
+      it('shows svc: Show Customizations in that language', async () => {
+        const page = vscode.workbench.page;
+        // The palette shows the command under its title in the manifest's language.
+        await vscode.workbench.startCommand(language.locale === 'en' ? 'svc: Show Customizations' : 'svc: 显示自定义项', /^svc: (Show Customizations|显示自定义项)$/);
+        const placeholder = language.locale === 'en' ? /^Skills, prompt files, instructions, rules, hooks and MCP servers of this window/ : /^此窗口的技能、提示文件、指令、规则、钩子和 MCP 服务器/;
+        await page.waitForFunction((source) => new RegExp(source).test(document.querySelector<HTMLInputElement>('.quick-input-widget .quick-input-box input')?.placeholder ?? ''), placeholder.source, { timeout: 30_000 });
+        await vscode.workbench.screenshot('l10n-customizations');
+        await page.keyboard.press('Escape');
+      });
+
       it('shows the settings in that language on the Settings page', async () => {
         const editor = await openExtensionSettings(vscode);
         const titles = editor.locator('.settings-toc-container .settings-toc-entry');

@@ -54,9 +54,18 @@ export class Workbench {
    * listed and clicked or the time is up.
    */
   async runCommand(title: string, timeoutMs = 45_000): Promise<void> {
+    await this.startCommand(title, new RegExp(`^${escapeRegExp(title)}$`), timeoutMs);
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
+  /**
+   * Clicks the palette's entry whose label matches `label` after typing `typed`, and returns at once: for a
+   * command that opens a QuickPick of its own in the palette's place (runCommand waits for it to close).
+   */
+  async startCommand(typed: string, label: RegExp, timeoutMs = 45_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     const input = this.page.locator('.quick-input-widget .quick-input-box input');
-    const exactLabel = this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) });
+    const exactLabel = this.page.locator('.label-name', { hasText: label });
     const row = this.page.locator('.quick-input-widget .monaco-list-row').filter({ has: exactLabel }).first();
     for (;;) {
       // F1 goes to the webview when it has focus; a click on the empty editor area hands focus back to the workbench.
@@ -66,7 +75,7 @@ export class Workbench {
         // The palette closes when anything takes the focus while it opens (a view that just got an event
         // focusing its own element): it is opened again rather than typed into while hidden.
         await input.waitFor({ timeout: 10_000 });
-        await input.fill(`>${title}`, { timeout: 5_000 });
+        await input.fill(`>${typed}`, { timeout: 5_000 });
         await row.click({ timeout: 5_000 });
         break;
       } catch (error) {
@@ -74,7 +83,6 @@ export class Workbench {
         await this.page.keyboard.press('Escape');
       }
     }
-    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   async reloadWindow(): Promise<void> {

@@ -26,6 +26,8 @@ export interface HookBed {
   /** What the user answers to a hook's question. */
   answerHooks: ApprovalDecision;
   trusted: boolean;
+  /** The keys of the hooks the user turned off. */
+  disabled: Set<string>;
   /** The user's `svc.hooks`. */
   userHooks: unknown;
   /** Bad fields reported, once each. */
@@ -59,6 +61,7 @@ export async function hookBed(env: NodeJS.ProcessEnv = process.env, processes?: 
     asked: [],
     answerHooks: 'reject',
     trusted: true,
+    disabled: new Set(),
     userHooks: undefined,
     problems: [],
     reports: [],
@@ -89,6 +92,7 @@ export async function hookBed(env: NodeJS.ProcessEnv = process.env, processes?: 
     processes: processes ?? { run: (request) => runHookProcess(request, { kind: 'system', env }) },
     homeFolder: base,
     problem: (line) => void bed.problems.push(line),
+    disabled: () => Promise.resolve(bed.disabled),
   });
   return bed;
 }

@@ -29,7 +29,9 @@ export type CustomizationValidity =
   /** Another location defines the same name and wins (the file of that one). */
   | { state: 'shadowed'; by: string }
   /** Never read: it lies in a dependency folder, or its real path leaves the workspace folder, or it is no readable file. */
-  | { state: 'ignored'; why: string };
+  | { state: 'ignored'; why: string }
+  /** The user turned it off for this workspace ("svc: Show Customizations"). */
+  | { state: 'disabled' };
 
 export interface SkillDetails {
   kind: 'skill';

@@ -9,6 +9,7 @@ import { COMMAND_NAME, parseInstructionsFile, parsePromptFile, parseSkillFile } 
 import type { CustomizationFiles, CustomizationPlaces } from './customizationFiles';
 import { CUSTOMIZATION_LOCATIONS, locationLabel, SKILL_FILE, type CustomizationLocation } from './customizationLocations';
 import { inDependencyFolder } from './dependencyFolders';
+import { customizationKey } from './disabledCustomizations';
 import { markHiddenCharacters } from './hiddenCharacters';
 
 interface Root {
@@ -44,11 +45,14 @@ export class CustomizationCatalog {
     private readonly files: CustomizationFiles,
   ) {}
 
-  /** Every customization found, in precedence order (location, then workspace folder, then name). */
+  /**
+   * Every customization found, in precedence order (location, then workspace folder, then name). One the
+   * user turned off is marked disabled before precedence, so the next of its name takes its place.
+   */
   async items(): Promise<Customization[]> {
-    const found = await this.scan();
+    const [found, disabled] = await Promise.all([this.scan(), this.places.disabled()]);
     const ordered = [...found.values()].sort((a, b) => a.rank - b.rank || a.item.name.localeCompare(b.item.name) || a.item.file.localeCompare(b.item.file));
-    return withPrecedence(ordered.map((f) => f.item));
+    return withPrecedence(ordered.map(({ item }): Customization => (disabled.has(customizationKey(item)) ? { ...item, validity: { state: 'disabled' } } : item)));
   }
 
   /**

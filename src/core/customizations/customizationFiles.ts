@@ -24,4 +24,6 @@ export interface CustomizationPlaces {
   home(): string;
   /** Workspace files count only in a trusted workspace. */
   trusted(): boolean;
+  /** The keys (`customizationKey`) of the items the user turned off for this workspace. */
+  disabled(): Promise<ReadonlySet<string>>;
 }

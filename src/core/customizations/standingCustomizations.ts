@@ -37,6 +37,7 @@ export function customizationProblem(item: Customization): string | undefined {
     case 'applies':
       return item.kind !== 'instructions' && item.hiddenCharacters > 0 ? hiddenWarning(item.hiddenCharacters) : undefined;
     case 'shadowed':
+    case 'disabled':
     case 'restricted':
     case 'ignored':
       return undefined;

@@ -77,6 +77,11 @@ export class HookTrust {
     return yes ? (this.trusted() ? 'run' : 'restricted') : 'declined';
   }
 
+  /** Whether the hook runs without a question: the user's own, or a workspace's the user approved. */
+  async approved(hook: HookDefinition): Promise<boolean> {
+    return hook.origin.kind === 'user' || this.isApproved(hookFingerprint(hook.origin.file, hook.command));
+  }
+
   private async isApproved(fingerprint: string): Promise<boolean> {
     return approvedList(await this.storage.read(APPROVED_HOOKS_KEY)).includes(fingerprint);
   }

@@ -18,20 +18,6 @@ export interface CustomCommandDeps {
   post(message: HostMessage): void;
 }
 
-/** The commands the view's `/` list offers: each name once, the winner of its name. */
-export function customCommandsMessage(items: readonly Customization[]): HostMessage {
-  const commands = items
-    .filter((item) => (item.kind === 'skill' || item.kind === 'prompt') && applies(item))
-    .map((item) => ({
-      name: item.name,
-      kind: item.kind === 'skill' ? ('skill' as const) : ('prompt' as const),
-      description: item.description ?? '',
-      origin: item.origin.location,
-      ...(item.details?.kind === 'prompt' && item.details.argumentHint ? { argumentHint: item.details.argumentHint } : {}),
-    }));
-  return { type: 'customCommands', commands };
-}
-
 export function customCommandHandlers(deps: CustomCommandDeps): WebviewHandlerGroup<'runCustomCommand'> {
   return {
     runCustomCommand: async ({ conversationId, name, argument, options, mode }) => {

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Customization } from '../../core/customizations/customization';
 import { CustomizationCatalog } from '../../core/customizations/customizationCatalog';
 import { CUSTOMIZATION_LOCATIONS } from '../../core/customizations/customizationLocations';
+import type { DisabledCustomizations } from '../../core/customizations/disabledCustomizations';
 import { customizationProblem } from '../../core/customizations/standingCustomizations';
 import { inEnglish } from '../../core/l10n';
 import { nodeCustomizationFiles } from './nodeCustomizationFiles';
@@ -22,20 +23,24 @@ function watchedGlob(base: 'workspace' | 'home'): string {
 }
 
 export class WorkspaceCustomizations implements vscode.Disposable {
-  readonly catalog = new CustomizationCatalog({ workspaceFolders, home: () => os.homedir(), trusted: () => vscode.workspace.isTrusted }, nodeCustomizationFiles);
+  readonly catalog: CustomizationCatalog;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[] = [];
   private watchers: vscode.Disposable[] = [];
   private logged = new Map<string, string>();
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    disabled: DisabledCustomizations,
+  ) {
+    this.catalog = new CustomizationCatalog({ workspaceFolders, home: () => os.homedir(), trusted: () => vscode.workspace.isTrusted, disabled: () => disabled.keys() }, nodeCustomizationFiles);
     const reset = () => {
       this.catalog.forget();
       this.watch();
       this.changed.fire();
     };
-    this.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(reset), vscode.workspace.onDidChangeWorkspaceFolders(reset), this.changed);
+    this.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(reset), vscode.workspace.onDidChangeWorkspaceFolders(reset), disabled.onDidChange(() => this.changed.fire()), this.changed);
     this.watch();
   }
 

@@ -52,3 +52,10 @@ export async function loadHooks(input: HookSourceInput): Promise<HookConfig> {
   const files = await Promise.all(input.folders.flatMap((folder) => WORKSPACE_HOOK_FILES.map((shown) => workspaceHooks(folder, shown))));
   return { hooks: [...user, ...files.flatMap((f) => f.hooks)], problems: files.flatMap((f) => f.problems) };
 }
+
+/** The workspace hook files that exist, for the list of customizations in Restricted Mode (they are not read). */
+export async function workspaceHookFiles(folders: readonly string[]): Promise<{ file: string; shown: string }[]> {
+  const all = folders.flatMap((folder) => WORKSPACE_HOOK_FILES.map((shown) => ({ file: path.join(folder, ...shown.split('/')), shown })));
+  const present = await Promise.all(all.map(async (entry) => ((await fs.stat(entry.file).then((stat) => stat.isFile(), () => false)) ? [entry] : [])));
+  return present.flat();
+}

@@ -3,13 +3,14 @@
 // commands run in, with their scrubbed environment).
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import type { DisabledCustomizations } from '../../core/customizations/disabledCustomizations';
 import { globalStateStorage } from '../files/globalStateStorage';
 import { userSetting } from '../settings/settingsReader';
 import { UserShell } from '../workspaceTools/userShell';
 import { HookFeatures } from './hookFeatures';
 import { ShellHookProcesses } from './hookProcess';
 
-export function createHookFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): HookFeatures {
+export function createHookFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, disabled: DisabledCustomizations): HookFeatures {
   const shell = new UserShell(log);
   return new HookFeatures({
     userHooks: () => userSetting<unknown>('hooks', undefined),
@@ -22,5 +23,6 @@ export function createHookFeatures(context: vscode.ExtensionContext, log: vscode
       log.warn(`Hooks: ${message}`);
       void vscode.window.showWarningMessage(vscode.l10n.t('svc hooks: {0}', message));
     },
+    disabled: () => disabled.keys(),
   });
 }

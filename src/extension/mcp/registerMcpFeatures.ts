@@ -85,7 +85,13 @@ async function showServers(servers: McpServers | undefined, log: vscode.LogOutpu
   }
 }
 
-export function registerMcpFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { externalTools: ExternalToolSource } {
+/** The servers for the list of customizations: each with its state, and the switch the servers command has too. */
+export interface McpServerList {
+  status(): McpServerStatus[];
+  setDisabled: McpServers['setDisabled'];
+}
+
+export function registerMcpFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { externalTools: ExternalToolSource; servers: McpServerList } {
   let servers: McpServers | undefined;
   const load = (): McpServers => {
     if (!servers) {
@@ -104,5 +110,9 @@ export function registerMcpFeatures(context: vscode.ExtensionContext, log: vscod
   const loaded = (): McpServers | undefined => servers ?? (mcpConfigured() ? load() : undefined);
   context.subscriptions.push(vscode.commands.registerCommand('svc.mcp.showServers', () => showServers(loaded(), log)));
   const externalTools: ExternalToolSource = async (task, taken, trusted) => [...((await loaded()?.toolsForTask(task, taken, trusted)) ?? []), ...vscodeToolsForTask(task, taken)];
-  return { externalTools };
+  const list: McpServerList = {
+    status: () => loaded()?.status() ?? [],
+    setDisabled: async (name, scope, disabled) => loaded()?.setDisabled(name, scope, disabled),
+  };
+  return { externalTools, servers: list };
 }

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { SystemMessage } from '../../api/index';
-import { discoverRules, type RulesReader } from '../../core/rules/projectRules';
+import { discoverRules, type RuleSource, type RulesReader } from '../../core/rules/projectRules';
+import { rulesKey, type DisabledCustomizations } from '../../core/customizations/disabledCustomizations';
 import { instructionRules, problemChips, standingMessage, type RuleChip } from '../../core/customizations/standingCustomizations';
 import type { WorkspaceCustomizations } from '../customizations/workspaceCustomizations';
 import type { NestedRulesSource } from '../../core/rules/nestedRules';
@@ -56,7 +57,10 @@ export class WorkspaceRules implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   private last: RuleChip[] = [];
 
-  constructor(private readonly customizations: WorkspaceCustomizations) {
+  constructor(
+    private readonly customizations: WorkspaceCustomizations,
+    private readonly disabled: DisabledCustomizations,
+  ) {
     const watcher = vscode.workspace.createFileSystemWatcher('**/AGENTS.md');
     const refresh = () => void this.current();
     this.subscriptions = [
@@ -82,8 +86,24 @@ export class WorkspaceRules implements vscode.Disposable {
     return standingMessage(chips, items);
   }
 
+  /**
+   * Every rules source there is, for the list of customizations: the setting when set, and each rules
+   * file that exists, with its text when it is read (a workspace's is not in Restricted Mode).
+   */
+  async sources(): Promise<{ source: Omit<RuleSource, 'text'>; read: boolean }[]> {
+    const setting = reader.setting().trim() === '' ? [] : [{ source: { label: 'svc.rules', scope: 'user' as const }, read: true }];
+    const files = await Promise.all(
+      reader.candidates().map(async (candidate) => {
+        const exists = await fsp.stat(candidate.path).then((stat) => stat.isFile(), () => false);
+        return exists ? [{ source: candidate, read: candidate.scope === 'user' || reader.trusted() }] : [];
+      }),
+    );
+    return [...setting, ...files.flat()];
+  }
+
   private async standing() {
-    const [rules, items] = await Promise.all([discoverRules(reader), this.customizations.items()]);
+    const [found, items, disabled] = await Promise.all([discoverRules(reader), this.customizations.items(), this.disabled.keys()]);
+    const rules = found.filter((rule) => !disabled.has(rulesKey(rule)));
     const chips: RuleChip[] = [...rules, ...instructionRules(items), ...problemChips(items)];
     const key = (list: RuleChip[]) => JSON.stringify(list.map((r) => [r.label, r.path, r.text.length, r.warning]));
     if (key(chips) !== key(this.last)) {

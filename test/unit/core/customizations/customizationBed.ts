@@ -12,6 +12,8 @@ export interface CustomizationBed {
   workspace: string;
   home: string;
   trusted: boolean;
+  /** The keys the user turned off. */
+  disabled: Set<string>;
   /** Writes a file under the workspace (`ws/…`) or the home folder (`~/…`). */
   write(at: string, text: string): Promise<string>;
   link(at: string, target: string): Promise<string>;
@@ -35,6 +37,7 @@ export async function customizationBed(): Promise<CustomizationBed> {
     workspace,
     home,
     trusted: true,
+    disabled: new Set(),
     write: async (at, text) => {
       const file = where(at);
       await fsp.mkdir(path.dirname(file), { recursive: true });
@@ -47,7 +50,7 @@ export async function customizationBed(): Promise<CustomizationBed> {
       await fsp.symlink(target, file);
       return file;
     },
-    catalog: new CustomizationCatalog({ workspaceFolders: () => [{ name: 'ws', path: workspace }], home: () => home, trusted: () => bed.trusted }, nodeCustomizationFiles),
+    catalog: new CustomizationCatalog({ workspaceFolders: () => [{ name: 'ws', path: workspace }], home: () => home, trusted: () => bed.trusted, disabled: () => Promise.resolve(bed.disabled) }, nodeCustomizationFiles),
     item: async (label) => {
       const found = (await bed.catalog.items()).find((i) => i.label === label);
       if (!found) throw new Error(`${label} was not found`);
