@@ -45,7 +45,7 @@ import { readSettings } from './settings/settingsReader';
 import type { ChatAgent } from './agent/lazyAgentFeatures';
 import type { WorkspaceRules } from './rules/workspaceRules';
 import type { WorkspaceCustomizations } from './customizations/workspaceCustomizations';
-import { customCommandHandlers, customCommandsMessage } from './customizations/customCommandHandlers';
+import { customAgentsMessage, customCommandHandlers, customCommandsMessage } from './customizations/customCommandHandlers';
 import { ForegroundSessions } from '../core/sessions/foregroundSessions';
 import type { SessionList } from './sessions/sessionList';
 import { sessionPrices } from './sessions/sessionPrices';
@@ -283,7 +283,9 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   private async showCustomCommands(): Promise<void> {
-    this.post(customCommandsMessage(await this.options.customizations.items()));
+    const items = await this.options.customizations.items();
+    this.post(customCommandsMessage(items));
+    this.post(customAgentsMessage(items));
   }
 
   /** The settings the view shows changed. */

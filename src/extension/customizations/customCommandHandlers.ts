@@ -3,6 +3,7 @@
 // skill's instructions with what was typed after its name. The text is then sent as the composer would.
 import * as vscode from 'vscode';
 import { applies, type Customization } from '../../core/customizations/customization';
+import { usableAgents } from '../../core/customizations/customAgents';
 import { expandPrompt, promptInputs, skillCommandText } from '../../core/customizations/promptCommand';
 import type { HostMessage, SendOptions, WebviewMessageOf } from '../../shared/protocol';
 import type { WebviewHandlerGroup } from '../chat/webviewMessageRouter';
@@ -30,6 +31,11 @@ export function customCommandsMessage(items: readonly Customization[]): HostMess
       ...(item.details?.kind === 'prompt' && item.details.argumentHint ? { argumentHint: item.details.argumentHint } : {}),
     }));
   return { type: 'customCommands', commands };
+}
+
+/** The custom agents the mode picker offers after the built-in modes, in precedence order. */
+export function customAgentsMessage(items: readonly Customization[]): HostMessage {
+  return { type: 'customAgents', agents: usableAgents(items).map((item) => ({ name: item.name, description: item.description ?? '', origin: item.origin.location })) };
 }
 
 export function customCommandHandlers(deps: CustomCommandDeps): WebviewHandlerGroup<'runCustomCommand'> {
