@@ -125,8 +125,9 @@ describe('custom agents: tool names and subagent kinds', () => {
   it("maps Copilot's and Claude Code's tool names to ours and reports the rest", () => {
     assert.deepEqual(agentToolNames(undefined), { allowed: '*', unknown: [] });
     assert.deepEqual(agentToolNames([]), { allowed: [], unknown: [] });
-    assert.deepEqual(agentToolNames(['read', 'edit', 'search', 'runCommands']).allowed.sort(), ['edit_file', 'find_files', 'list_files', 'list_problems', 'list_processes', 'read_file', 'read_process_output', 'run_command', 'search_text', 'stop_process', 'use_skill', 'write_file']);
-    assert.deepEqual(agentToolNames(['Read', 'Edit', 'Grep', 'Glob', 'Bash', 'Task']).allowed.sort(), ['edit_file', 'find_files', 'list_processes', 'read_file', 'read_process_output', 'run_command', 'run_subagent', 'search_text', 'stop_process']);
+    const sorted = (names: string[]) => agentToolNames(names).allowed.toString().split(',').sort();
+    assert.deepEqual(sorted(['read', 'edit', 'search', 'runCommands']), ['edit_file', 'find_files', 'list_files', 'list_problems', 'list_processes', 'read_file', 'read_process_output', 'run_command', 'search_text', 'stop_process', 'use_skill', 'write_file']);
+    assert.deepEqual(sorted(['Read', 'Edit', 'Grep', 'Glob', 'Bash', 'Task']), ['edit_file', 'find_files', 'list_processes', 'read_file', 'read_process_output', 'run_command', 'run_subagent', 'search_text', 'stop_process']);
     assert.deepEqual(agentToolNames(['read_file', 'WebFetch', 'githubRepo']), { allowed: ['read_file'], unknown: ['WebFetch', 'githubRepo'] });
     const mcp = ['mcp_github_create_issue', 'mcp_github_list_issues', 'mcp_other_x', 'calculator'];
     assert.deepEqual(agentToolNames(['github/create_issue', 'mcp__other__x', 'calculator', 'nope/y'], mcp), { allowed: ['mcp_github_create_issue', 'mcp_other_x', 'calculator'], unknown: ['nope/y'] });
