@@ -1,6 +1,7 @@
 // `/name` of a skill or prompt file, sent from the view: a prompt file's text with the arguments and its
 // `${input:…}` answers in place, in the mode and with the model it asks for (else the composer's); a
 // skill's instructions with what was typed after its name. The text is then sent as the composer would.
+// The view also gets the custom agents its mode picker offers.
 import * as vscode from 'vscode';
 import { applies, type Customization } from '../../core/customizations/customization';
 import { usableAgents } from '../../core/customizations/customAgents';
