@@ -46,7 +46,7 @@ import type { ChatAgent } from './agent/lazyAgentFeatures';
 import type { WorkspaceRules } from './rules/workspaceRules';
 import type { WorkspaceCustomizations } from './customizations/workspaceCustomizations';
 import { customCommandHandlers } from './customizations/customCommandHandlers';
-import { customCommandsMessage } from './customizations/customCommandList';
+import { customAgentsMessage, customCommandsMessage } from './customizations/customCommandList';
 import { ForegroundSessions } from '../core/sessions/foregroundSessions';
 import type { SessionList } from './sessions/sessionList';
 import { sessionPrices } from './sessions/sessionPrices';
@@ -284,7 +284,9 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   private async showCustomCommands(): Promise<void> {
-    this.post(customCommandsMessage(await this.options.customizations.items()));
+    const items = await this.options.customizations.items();
+    this.post(customCommandsMessage(items));
+    this.post(customAgentsMessage(items));
   }
 
   /** The settings the view shows changed. */

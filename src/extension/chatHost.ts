@@ -158,6 +158,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     standingInstructions: () => rules.message(),
     nestedRules: rules.nested,
     skills: { items: () => customizations.items(), files: nodeCustomizationFiles },
+    customAgents: { items: () => customizations.items(), offeredModels: async () => (await models.current()).models.map((m) => m.id) },
     store,
     client,
     serviceIsLocal: async () => (await connection.get()).connection.mode === 'emulator',

@@ -102,11 +102,16 @@ const rulesHostMessages = [
       }),
     ),
   }),
+  /** The custom agents the mode picker offers after the built-in modes: each name once, what it is for and where it comes from. */
+  z.object({
+    type: z.literal('customAgents'),
+    agents: z.array(z.object({ name: z.string().check(z.minLength(1)), description: z.string(), origin: z.string() })),
+  }),
 ] as const;
 
 const agentHostMessages = [
   /** A task starts (from the composer, a command or the demo) in the conversation it makes active: the mode picker shows its mode. */
-  z.object({ type: z.literal('taskMode'), mode: z.enum(['plan', 'agent']) }),
+  z.object({ type: z.literal('taskMode'), mode: z.enum(['plan', 'agent']), agent: z.optional(z.string()) }),
   z.object({
     type: z.literal('approvalRequest'),
     requestId: id,
@@ -157,6 +162,8 @@ const agentWebviewMessages = [
     options: SendOptionsSchema,
     /** plan: read-only tools, and the answer is a plan card to approve (Plan mode); absent: Agent mode. */
     mode: z.optional(z.enum(['plan'])),
+    /** A custom agent the host listed in `customAgents`: its instructions and only its tools. */
+    agent: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   }),
   /** The plan of message `messageId` approved, as the user edited its steps: it runs as an agent task. */
   z.object({ type: z.literal('approvePlan'), conversationId: id, messageId: id, steps: z.array(z.string()).check(z.minLength(1), z.maxLength(100)) }),

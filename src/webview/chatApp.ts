@@ -244,6 +244,8 @@ export class ChatApp {
         return this.rules.set(message.rules);
       case 'customCommands':
         return this.composer.setCustomCommands(message.commands);
+      case 'customAgents':
+        return this.composer.setCustomAgents(message.agents);
       case 'mentionCandidates': {
         const query = this.mentionQueries.get(message.requestId);
         this.mentionQueries.delete(message.requestId);
@@ -260,7 +262,7 @@ export class ChatApp {
         setReviewCounts(message);
         return;
       case 'taskMode':
-        return this.composer.showMode(message.mode);
+        return this.composer.showMode(message.mode, message.agent);
     }
   }
 
@@ -330,7 +332,7 @@ export class ChatApp {
     const command = runSlashCommand(text, { host: this.host, conversationId: this.active?.id ?? null, options, ...this.composer.slashContext(), notify: (level, message) => this.notices.show(level, message) });
     if (command !== undefined) return command;
     this.saveState({ pendingSend: text, draft: '' });
-    this.host.post(composerMessage(this.composer.sendMode, this.active?.id ?? null, text, options));
+    this.host.post(composerMessage(this.composer.sendMode, this.active?.id ?? null, text, options, this.composer.sendAgent));
     return true;
   }
 

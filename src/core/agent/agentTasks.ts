@@ -21,6 +21,8 @@ import type { TakeCheckpoint } from '../checkpoints/checkpointedTool';
 import type { CheckpointRef } from '../checkpoints/checkpointRef';
 import { AgentTranscript } from './agentTranscript';
 import type { SubagentKinds } from './subagents/subagentKinds';
+import type { CustomAgentRun } from '../customizations/customAgents';
+import { mayDelegate, scopedForAgent } from './agentScope';
 import { withSubagents } from './subagents/withSubagents';
 import { TaskBudget } from './taskBudget';
 import { approvedPlanLine, parsePlan, PLAN_MODE_RULES, type Plan } from './plan';
@@ -52,6 +54,8 @@ export interface AgentTaskSettings {
   mode?: { kind: 'plan' } | { kind: 'execute'; planEntryId: string };
   /** What the chat shows of the task when the model reads other words (the demo's task, in the user's language). */
   shown?: string;
+  /** A custom agent's task: its instructions, and only the tools its file lists. */
+  agent?: CustomAgentRun;
 }
 
 /** What the editor shows of running tasks; every event names its conversation. */
@@ -96,8 +100,8 @@ export interface AgentTasksOptions {
   checkpoint?: TakeCheckpoint;
   /** Standing instructions (project rules) for every step. */
   standingInstructions?: () => Promise<ChatMessage | undefined>;
-  /** The subagent kinds a task may start (run_subagent); none when absent. */
-  subagents?: SubagentKinds;
+  /** The subagent kinds a task whose tools are `available` may start (run_subagent); none when absent. */
+  subagents?: (available: readonly string[]) => Promise<SubagentKinds>;
 }
 
 export interface UndoOutcome {
@@ -173,9 +177,10 @@ export class AgentTasks {
       const instructions = await this.options.standingInstructions?.();
       const promptCacheKey = await this.options.promptCacheKey();
       const budget = new TaskBudget(settings.maxSteps);
-      const scoped = plannedFiles ? withinPlan(toolset.registry, plannedFiles) : toolset.registry;
+      const planned = plannedFiles ? withinPlan(toolset.registry, plannedFiles) : toolset.registry;
+      const scoped = settings.agent ? scopedForAgent(planned, settings.agent, notice) : planned;
       const approvalWait = (): number => toolset.approvals.waitedMs();
-      const { subagents: kinds } = this.options;
+      const kinds = !settings.agent || mayDelegate(settings.agent) ? await this.options.subagents?.(scoped.names()) : undefined;
       const tools = kinds ? withSubagents(scoped, { kinds, client, settings: settings.request, workspaceCacheKey: promptCacheKey, ...(instructions ? { instructions } : {}), budget, approvalWait }) : scoped;
       this.offeredTools.set(conversation.id, { model, tools: tools.definitions() });
       const result = await runAgentTask({
@@ -187,7 +192,7 @@ export class AgentTasks {
         promptCacheKey,
         history,
         budget,
-        ...(planning ? { systemPrompt: PLAN_MODE_RULES.content as string } : {}),
+        ...(planning ? { systemPrompt: PLAN_MODE_RULES.content as string } : settings.agent ? { systemPrompt: settings.agent.instructions } : {}),
         signal: controller.signal,
         journal: toolset.journal,
         approvalWait,

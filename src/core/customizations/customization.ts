@@ -1,9 +1,9 @@
 // One customization a user wrote for their agents in a format other tools read (an Agent Skill, a prompt
-// file, an instruction file), as discovery found it: what kind it is, which file, where it came from,
+// file, an instruction file, a custom agent), as discovery found it: what kind it is, which file, where it came from,
 // and whether it applies now or why not. Every consumer (the request's standing instructions, the `/`
 // list, the skill tool, a list of customizations) reads this one shape.
 
-export const CUSTOMIZATION_KINDS = ['skill', 'prompt', 'instructions'] as const;
+export const CUSTOMIZATION_KINDS = ['skill', 'prompt', 'instructions', 'agent'] as const;
 export type CustomizationKind = (typeof CUSTOMIZATION_KINDS)[number];
 
 export interface CustomizationOrigin {
@@ -57,11 +57,23 @@ export interface InstructionsDetails {
   applyTo?: string[];
 }
 
-export type CustomizationDetails = SkillDetails | PromptDetails | InstructionsDetails;
+export interface AgentDetails {
+  kind: 'agent';
+  /** The instructions the agent adds to the system prompt. */
+  body: string;
+  /** The tool names as the file wrote them (Copilot's or Claude Code's); absent: every tool of the task. */
+  tools?: string[];
+  /** The models it asks for, first available wins (Claude Code's `inherit` is left out: the composer's). */
+  models: string[];
+  /** Offered to run_subagent as a kind (Copilot's `infer: false` says no). */
+  subagent: boolean;
+}
+
+export type CustomizationDetails = SkillDetails | PromptDetails | InstructionsDetails | AgentDetails;
 
 export interface Customization {
   kind: CustomizationKind;
-  /** The skill's or the command's name; an instruction file's workspace-relative label. */
+  /** The skill's, command's or agent's name; an instruction file's workspace-relative label. */
   name: string;
   /** Absolute path of the file. */
   file: string;

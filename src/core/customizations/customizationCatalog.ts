@@ -7,7 +7,8 @@ import * as nodePath from 'node:path';
 import type { Customization, CustomizationOrigin, CustomizationValidity } from './customization';
 import { COMMAND_NAME, parseInstructionsFile, parsePromptFile, parseSkillFile } from './customizationFormats';
 import type { CustomizationFiles, CustomizationPlaces } from './customizationFiles';
-import { CUSTOMIZATION_LOCATIONS, locationLabel, SKILL_FILE, type CustomizationLocation } from './customizationLocations';
+import { CUSTOMIZATION_LOCATIONS, locationLabel, nameFromFile, SKILL_FILE, type CustomizationLocation } from './customizationLocations';
+import { parseAgentFile } from './customAgentFormat';
 import { inDependencyFolder } from './dependencyFolders';
 import { customizationKey } from './disabledCustomizations';
 import { markHiddenCharacters } from './hiddenCharacters';
@@ -124,9 +125,10 @@ export class CustomizationCatalog {
       case 'file':
         return (await this.files.realPath(at)) ? [{ location, root, file: at, fallbackName: location.path }] : [];
       case 'files':
+      case 'agent-files':
         return (await this.files.list(at))
           .filter((entry) => entry.kind === 'file' && entry.name.endsWith(shape.suffix) && entry.name.length > shape.suffix.length)
-          .map((entry) => ({ location, root, file: nodePath.join(at, entry.name), fallbackName: entry.name.slice(0, -shape.suffix.length) }));
+          .map((entry) => ({ location, root, file: nodePath.join(at, entry.name), fallbackName: nameFromFile(entry.name, shape.suffix) }));
       case 'skill-folders':
         // A folder without SKILL.md drops out when it is read (its real path does not exist).
         return (await this.files.list(at))
@@ -144,8 +146,8 @@ export class CustomizationCatalog {
         const shape = location.shape;
         const rest = relative.startsWith(`${location.path}/`) ? relative.slice(location.path.length + 1) : undefined;
         if (shape.form === 'file' && relative === location.path) return { location, root, file, fallbackName: location.path };
-        if (shape.form === 'files' && rest && !rest.includes('/') && rest.endsWith(shape.suffix) && rest.length > shape.suffix.length) {
-          return { location, root, file, fallbackName: rest.slice(0, -shape.suffix.length) };
+        if ((shape.form === 'files' || shape.form === 'agent-files') && rest && !rest.includes('/') && rest.endsWith(shape.suffix) && rest.length > shape.suffix.length) {
+          return { location, root, file, fallbackName: nameFromFile(rest, shape.suffix) };
         }
         const parts = rest?.split('/');
         if (shape.form === 'skill-folders' && parts?.length === 2 && parts[1] === SKILL_FILE) return { location, root, file, fallbackName: parts[0] as string };
@@ -208,18 +210,28 @@ export class CustomizationCatalog {
         if (!parsed.ok) return { ...found, name: label, validity: { state: 'invalid', problems: parsed.problems } };
         return { ...found, name: label, ...(parsed.value.description !== undefined ? { description: parsed.value.description } : {}), validity: { state: 'applies' }, details: parsed.value.details };
       }
+      case 'agent': {
+        const parsed = parseAgentFile(marked.text, location.shape.form === 'agent-files' ? location.shape.format : 'copilot', candidate.fallbackName);
+        if (!parsed.ok) return { ...found, validity: { state: 'invalid', problems: parsed.problems } };
+        const { name, description, details } = parsed.value;
+        return { ...found, name, ...(description !== undefined ? { description } : {}), validity: { state: 'applies' }, details };
+      }
     }
   }
 }
 
-/** Skills by name, then commands by name against skills and each other: the first in order wins. */
+/**
+ * Skills by name, then commands by name against skills and each other, and agents by name (letter case
+ * aside) among themselves: the first in order wins.
+ */
 function withPrecedence(items: Customization[]): Customization[] {
   const winners = new Map<string, Customization>();
   return items.map((item) => {
     if (item.kind === 'instructions' || item.validity.state !== 'applies') return item;
-    const winner = winners.get(item.name);
+    const key = item.kind === 'agent' ? `agent\u0000${item.name.toLowerCase()}` : item.name;
+    const winner = winners.get(key);
     if (winner) return { ...item, validity: { state: 'shadowed', by: winner.label } };
-    winners.set(item.name, item);
+    winners.set(key, item);
     return item;
   });
 }

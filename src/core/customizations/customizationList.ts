@@ -36,6 +36,7 @@ export function kindHeading(kind: ListedKind): string {
   const headings: Record<ListedKind, string> = {
     skill: l10n.t('Skills'),
     prompt: l10n.t('Prompt files and commands'),
+    agent: l10n.t('Custom agents'),
     instructions: l10n.t('Instruction files'),
     rules: l10n.t('Rules'),
     hook: l10n.t('Hooks'),
@@ -45,7 +46,7 @@ export function kindHeading(kind: ListedKind): string {
 }
 
 export function kindOrder(kind: ListedKind): number {
-  const order: Record<ListedKind, number> = { rules: 0, instructions: 1, skill: 2, prompt: 3, hook: 4, mcp: 5 };
+  const order: Record<ListedKind, number> = { rules: 0, instructions: 1, skill: 2, prompt: 3, agent: 4, hook: 5, mcp: 6 };
   return order[kind];
 }
 

@@ -1,5 +1,5 @@
-// Where customizations are found, in precedence order: when two locations define the same skill or
-// command name, the first one listed wins (the workspace's over the user's, then in this order), and the
+// Where customizations are found, in precedence order: when two locations define the same skill,
+// command or agent name, the first one listed wins (the workspace's over the user's, then in this order), and the
 // other is listed as shadowed. A multi-root workspace's first folder wins over the next.
 import type { CustomizationKind } from './customization';
 
@@ -9,7 +9,9 @@ export type LocationShape =
   /** Files directly in the folder whose name ends with `suffix`; the rest of the name is the command's. */
   | { form: 'files'; suffix: string }
   /** One file. */
-  | { form: 'file' };
+  | { form: 'file' }
+  /** Custom agents: like `files`, in Copilot's front matter (every field optional) or Claude Code's (name and description required). */
+  | { form: 'agent-files'; suffix: string; format: 'copilot' | 'claude' };
 
 export interface CustomizationLocation {
   kind: CustomizationKind;
@@ -19,6 +21,7 @@ export interface CustomizationLocation {
   shape: LocationShape;
 }
 
+const agents = (base: 'workspace' | 'home', path: string, suffix: string, format: 'copilot' | 'claude'): CustomizationLocation => ({ kind: 'agent', base, path, shape: { form: 'agent-files', suffix, format } });
 const skills = (base: 'workspace' | 'home', path: string): CustomizationLocation => ({ kind: 'skill', base, path, shape: { form: 'skill-folders' } });
 
 export const SKILL_FILE = 'SKILL.md';
@@ -38,7 +41,18 @@ export const CUSTOMIZATION_LOCATIONS: readonly CustomizationLocation[] = [
   { kind: 'instructions', base: 'workspace', path: '.github/instructions', shape: { form: 'files', suffix: '.instructions.md' } },
   { kind: 'instructions', base: 'workspace', path: 'CLAUDE.md', shape: { form: 'file' } },
   { kind: 'instructions', base: 'home', path: '.claude/CLAUDE.md', shape: { form: 'file' } },
+  agents('workspace', '.github/agents', '.agent.md', 'copilot'),
+  agents('workspace', '.claude/agents', '.md', 'claude'),
+  agents('home', '.svc/agents', '.md', 'copilot'),
+  agents('home', '.copilot/agents', '.md', 'copilot'),
+  agents('home', '.claude/agents', '.md', 'claude'),
 ];
+
+/** A file's name without its suffix; `.agent.md` is Copilot's ending wherever `.md` is accepted. */
+export function nameFromFile(fileName: string, suffix: string): string {
+  const bare = fileName.slice(0, -suffix.length);
+  return suffix === '.md' && bare.endsWith('.agent') ? bare.slice(0, -'.agent'.length) : bare;
+}
 
 /** How the user reads a location: ".github/skills", "~/.claude/skills". */
 export function locationLabel(location: CustomizationLocation): string {

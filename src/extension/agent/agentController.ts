@@ -13,6 +13,8 @@ import { AgentTasks, type AgentTaskRecord, type AgentTaskSettings, type AgentTas
 import { namedApprover } from '../../core/agent/namedApprover';
 import { planTask } from '../../core/agent/plan';
 import { SubagentKinds } from '../../core/agent/subagents/subagentKinds';
+import type { Customization } from '../../core/customizations/customization';
+import { chooseModel, findAgent, subagentKindsWith, type CustomAgentRun } from '../../core/customizations/customAgents';
 import { createAgentToolset, type AgentToolset } from '../../core/agent/agentToolset';
 import { systemClock } from '../../core/clock';
 import type { ConversationStore } from '../../core/conversations/conversationStore';
@@ -51,6 +53,13 @@ export class PlanNotFoundError extends Error {
   constructor(messageId: string, problem = vscode.l10n.t('it has no plan to approve or reject')) {
     super(vscode.l10n.t('Message {0}: {1}.', messageId, problem));
     this.name = 'PlanNotFoundError';
+  }
+}
+
+export class UnknownCustomAgentError extends Error {
+  override readonly name = 'UnknownCustomAgentError';
+  constructor(agent: string) {
+    super(vscode.l10n.t('{0} is no longer a custom agent of this window (its file was removed, changed or is not trusted).', agent));
   }
 }
 
@@ -95,6 +104,13 @@ export interface AgentControllerOptions {
   hooks?: HookFeatures;
   /** A background task's name, which each of its approval questions carries. */
   taskName?: string;
+  /** The custom agents found (the mode picker's and run_subagent's), and the models the service offers. */
+  customAgents?: CustomAgentSource;
+}
+
+export interface CustomAgentSource {
+  items(): Promise<readonly Customization[]>;
+  offeredModels(): Promise<readonly string[]>;
 }
 
 /** Shown when a task starts in Restricted Mode, where the agent may read but not change anything. */
@@ -107,6 +123,7 @@ export class AgentController {
   private readonly activityListeners = new Set<() => void>();
   private readonly window: HostWindow;
   private catalog: { client: SvcClient; catalog: FormulaToolCatalog } | undefined;
+  private loggedKindProblems = new Set<string>();
 
   constructor(private readonly options: AgentControllerOptions) {
     this.window = options.window ?? vscodeHostWindow;
@@ -121,14 +138,26 @@ export class AgentController {
       onEvent: (event) => this.show(event),
       ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
       ...(options.standingInstructions ? { standingInstructions: options.standingInstructions } : {}),
-      subagents: SubagentKinds.withBuiltins(),
+      subagents: (available) => this.subagentKinds(available),
     });
+  }
+
+  /** The built-in kinds and the custom agents that may be subagents; a custom one that cannot be is said in the log once. */
+  private async subagentKinds(available: readonly string[]): Promise<SubagentKinds> {
+    const source = this.options.customAgents;
+    if (!source) return SubagentKinds.withBuiltins();
+    const [items, offered] = await Promise.all([source.items(), source.offeredModels()]);
+    const { kinds, problems } = subagentKindsWith(items, available, (id) => offered.includes(id));
+    for (const problem of problems) if (!this.loggedKindProblems.has(problem)) this.options.log.warn(problem);
+    this.loggedKindProblems = new Set(problems);
+    return kinds;
   }
 
   /** The view's messages that belong to agent tasks. */
   handlers(): WebviewHandlerGroup<'runAgentTask' | 'approvePlan' | 'rejectPlan' | 'approvalAnswer' | 'openAgentDiff' | 'undoAgentTask' | 'openAgentReview' | 'stopProcess'> {
     return {
-      runAgentTask: (message) => this.run(message.conversationId, message.text, message.options, message.mode === 'plan' ? { kind: 'plan' } : undefined),
+      runAgentTask: (message) =>
+        message.agent !== undefined ? this.runAgent(message.conversationId, message.text, message.options, message.agent) : this.run(message.conversationId, message.text, message.options, message.mode === 'plan' ? { kind: 'plan' } : undefined),
       approvePlan: (message) => this.approvePlan(message.conversationId, message.messageId, message.steps),
       rejectPlan: (message) => this.rejectPlan(message.conversationId, message.messageId),
       approvalAnswer: (message) => this.options.approver.answer(message.requestId, message.decision),
@@ -189,17 +218,34 @@ export class AgentController {
   }
 
   /** Runs `task` in the conversation (a new one when null); resolves when the task ended. */
-  run(conversationId: string | null, task: string | ShownTask, sendOptions?: SendOptions, mode?: AgentTaskSettings['mode']): Promise<AgentTaskRecord | undefined> {
+  run(conversationId: string | null, task: string | ShownTask, sendOptions?: SendOptions, mode?: AgentTaskSettings['mode'], agent?: CustomAgentRun): Promise<AgentTaskRecord | undefined> {
     const settings = readSettings();
     const { sent, shown } = typeof task === 'string' ? { sent: task, shown: undefined } : task;
-    this.options.surface.post({ type: 'taskMode', mode: mode?.kind === 'plan' ? 'plan' : 'agent' });
+    this.options.surface.post({ type: 'taskMode', mode: mode?.kind === 'plan' ? 'plan' : 'agent', ...(agent ? { agent: agent.name } : {}) });
     return this.tasks.run(conversationId, sent, {
       request: this.options.identity.settings(sendOptions),
       maxSteps: readAgentSettings().maxSteps,
       systemPrompt: settings.systemPrompt,
       ...(mode ? { mode } : {}),
       ...(shown !== undefined ? { shown } : {}),
+      ...(agent ? { agent } : {}),
     });
+  }
+
+  /**
+   * Runs `task` as the custom agent `name` (the mode picker's entry): its instructions, only its tools, and
+   * its model when the service offers one of those it names (else the composer's, and the chat says so).
+   */
+  async runAgent(conversationId: string | null, task: string, sendOptions: SendOptions, name: string): Promise<AgentTaskRecord | undefined> {
+    const source = this.options.customAgents;
+    const agent = source ? findAgent(await source.items(), name) : undefined;
+    if (!source || !agent) throw new UnknownCustomAgentError(name);
+    const offered = await source.offeredModels();
+    const model = chooseModel(agent.models, (id) => offered.includes(id));
+    if (agent.models.length > 0 && !model) {
+      this.options.surface.post({ type: 'notice', level: 'info', message: vscode.l10n.t('Agent {0} asks for {1}, which the service does not offer: it runs on {2}.', agent.name, agent.models.join(', '), sendOptions.model) });
+    }
+    return this.run(conversationId, task, model ? { ...sendOptions, model } : sendOptions, undefined, agent);
   }
 
   /**

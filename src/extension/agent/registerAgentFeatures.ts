@@ -11,7 +11,7 @@ import type { UndoReport } from '../../core/tools/changeJournal';
 import type { ProposedContentProvider } from '../proposedContent';
 import { NotificationApprover } from '../workspaceTools/notificationApprover';
 import { VscodeWorkspaceHost } from '../workspaceTools/vscodeWorkspaceHost';
-import { AgentController, type AgentChatSurface, type AgentTaskRecord } from './agentController';
+import { AgentController, type CustomAgentSource, type AgentChatSurface, type AgentTaskRecord } from './agentController';
 import { ChatApprover, type PendingApproval } from './chatApprover';
 import type { HookFeatures } from '../hooks/hookFeatures';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
@@ -58,6 +58,8 @@ export interface AgentFeatureOptions {
   hooks?: HookFeatures;
   /** The skills the agent may read (use_skill). */
   skills?: SkillSource;
+  /** The custom agents found, run from the mode picker and offered to run_subagent. */
+  customAgents?: CustomAgentSource;
 }
 
 /** The agent's controller, what tests drive, and the review of its edits. */

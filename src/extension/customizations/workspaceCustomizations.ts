@@ -1,4 +1,4 @@
-// This window's customizations (skills, prompt files, instruction files) from the workspace's folders and
+// This window's customizations (skills, prompt files, instruction files, custom agents) from the workspace's folders and
 // the user's home, found on first use and kept: a watcher re-reads only the file that changed, and trust
 // or the workspace's folders changing finds them again. A file with a problem is said in the log, once per
 // change, naming the file and the field.

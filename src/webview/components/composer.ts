@@ -11,6 +11,7 @@ import { ContextLimitGuard } from './contextLimitGuard';
 import type { ModelList } from '../modelList';
 import { capabilityWords, ModelCapabilities } from './modelCapabilities';
 import * as l10n from '../../shared/l10n';
+import { agentModeValue, pickedAgent, showAgentModes, type CustomAgentView } from './agentModes';
 
 /** The composer's modes, one at a time. */
 export type ComposerMode = 'ask' | 'plan' | 'agent';
@@ -155,15 +156,27 @@ export class Composer {
     return this.input.value;
   }
 
-  /** What Send does with the message: Ask (chat), Plan (read, then a plan to approve) or Agent (a task with tools). */
+  /** What Send does with the message: Ask (chat), Plan (read, then a plan to approve) or Agent (a task with tools; a custom agent's too). */
   get sendMode(): ComposerMode {
     const value = this.mode.value;
+    if (this.sendAgent !== undefined) return 'agent';
     return value === 'plan' || value === 'agent' ? value : 'ask';
   }
 
-  /** A task runs in this mode (started here, by a command or by the demo): the picker says so. */
-  showMode(mode: ComposerMode): void {
-    this.mode.value = mode;
+  /** The custom agent picked in the mode picker, whose task Send runs. */
+  get sendAgent(): string | undefined {
+    return pickedAgent(this.mode.value);
+  }
+
+  /** A task runs in this mode (started here, by a command or by the demo), or as this custom agent: the picker says so. */
+  showMode(mode: ComposerMode, agent?: string): void {
+    this.mode.value = agent !== undefined ? agentModeValue(agent) : mode;
+    if (this.mode.value === '') this.mode.value = mode;
+  }
+
+  /** The custom agents the mode picker offers after the built-in modes. */
+  setCustomAgents(agents: readonly CustomAgentView[]): void {
+    showAgentModes(this.mode, agents);
   }
 
   setSettings(settings: UiSettings): void {

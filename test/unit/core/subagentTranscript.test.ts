@@ -30,7 +30,7 @@ describe('core/agent subagents in a conversation', function () {
       },
       client: async () => s.bed.client,
       promptCacheKey: async () => 'svc-ws-transcript',
-      subagents: SubagentKinds.withBuiltins(),
+      subagents: async () => SubagentKinds.withBuiltins(),
       toolset: () => createAgentToolset({ catalog, approver: new ScriptedApprover(() => 'approve'), formulas: [], workspace: s.host }),
     });
     const record = await tasks.run(null, 'survey the shop helpers', { request: requestSettings({ model: 'svc-k2-turbo-preview' }), maxSteps: 10, systemPrompt: '' });
