@@ -146,7 +146,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const restorer = new CheckpointRestorer(store, checkpoints, vscodeHostWindow);
   const hooks = createHookFeatures(context, log);
   const hookDialog = new NotificationApprover();
+  const sessions = new SessionList({ post, setBadge: (badge) => provider.setBadge(badge) });
   const agentOptions: AgentFeatureOptions = {
+    sessions,
     hooks,
     externalTools: mcp.externalTools,
     checkpoint: takeCheckpoint,
@@ -185,7 +187,6 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     notices,
     commandArguments,
   });
-  const sessions = new SessionList({ post, setBadge: (badge) => provider.setBadge(badge) });
   const chat = new ChatController({
     sessions,
     store,

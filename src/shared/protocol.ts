@@ -158,6 +158,8 @@ const agentWebviewMessages = [
     /** plan: read-only tools, and the answer is a plan card to approve (Plan mode); absent: Agent mode. */
     mode: z.optional(z.enum(['plan'])),
   }),
+  /** Starts `text` as a background task in a git worktree (the composer's "Run in background"). */
+  z.object({ type: z.literal('startBackgroundTask'), text: z.string().check(z.minLength(1)), options: SendOptionsSchema }),
   /** The plan of message `messageId` approved, as the user edited its steps: it runs as an agent task. */
   z.object({ type: z.literal('approvePlan'), conversationId: id, messageId: id, steps: z.array(z.string()).check(z.minLength(1), z.maxLength(100)) }),
   z.object({ type: z.literal('rejectPlan'), conversationId: id, messageId: id }),

@@ -1,5 +1,5 @@
 // What Send posts for each of the composer's modes: Ask sends a chat message, Plan and Agent run an
-// agent task (Plan's reads, then proposes a plan to approve).
+// agent task (Plan's reads, then proposes a plan to approve), Run in background starts a background task.
 import type { SendOptions, WebviewMessage } from '../shared/protocol';
 import type { ComposerMode } from './components/composer';
 
@@ -9,6 +9,8 @@ export function composerMessage(mode: ComposerMode, conversationId: string | nul
       return { type: 'runAgentTask', conversationId, text, options, mode: 'plan' };
     case 'agent':
       return { type: 'runAgentTask', conversationId, text, options };
+    case 'background':
+      return { type: 'startBackgroundTask', text, options };
     case 'ask':
       return { type: 'send', conversationId, text, options };
   }
