@@ -192,7 +192,8 @@ export class AgentController {
   run(conversationId: string | null, task: string | ShownTask, sendOptions?: SendOptions, mode?: AgentTaskSettings['mode']): Promise<AgentTaskRecord | undefined> {
     const settings = readSettings();
     const { sent, shown } = typeof task === 'string' ? { sent: task, shown: undefined } : task;
-    this.options.surface.post({ type: 'taskMode', mode: mode?.kind === 'plan' ? 'plan' : 'agent' });
+    // A background task leaves the composer's picker as it is (on "Run in background").
+    if (this.options.taskName === undefined) this.options.surface.post({ type: 'taskMode', mode: mode?.kind === 'plan' ? 'plan' : 'agent' });
     return this.tasks.run(conversationId, sent, {
       request: this.options.identity.settings(sendOptions),
       maxSteps: readAgentSettings().maxSteps,
