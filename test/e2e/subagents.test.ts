@@ -130,8 +130,6 @@ describe('svc subagents in VS Code (light, then dark)', function () {
       await picker.locator('.monaco-list-row', { hasText: action }).click({ timeout: 30_000 });
     }
 
-    await vscode.workbench.runCommand('svc: Focus Chat');
-    await chat().getByTestId('model-picker').locator('option').first().waitFor({ state: 'attached', timeout: 60_000 });
     await runInBackground('write the alpha note');
     await runInBackground('write the beta note');
     assert.equal(await chat().getByTestId('composer-input').inputValue(), '', 'both were sent');
