@@ -151,7 +151,9 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   const hooks = createHookFeatures(context, log, disabledCustomizations);
   registerCustomizationCommands(context, { customizations, rules, hooks, mcp: mcp.servers, disabled: disabledCustomizations });
   const hookDialog = new NotificationApprover();
+  const sessions = new SessionList({ post, setBadge: (badge) => provider.setBadge(badge) });
   const agentOptions: AgentFeatureOptions = {
+    sessions,
     hooks,
     externalTools: mcp.externalTools,
     checkpoint: takeCheckpoint,
@@ -191,7 +193,6 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     notices,
     commandArguments,
   });
-  const sessions = new SessionList({ post, setBadge: (badge) => provider.setBadge(badge) });
   const chat = new ChatController({
     sessions,
     store,

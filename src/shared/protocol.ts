@@ -165,6 +165,8 @@ const agentWebviewMessages = [
     /** A custom agent the host listed in `customAgents`: its instructions and only its tools. */
     agent: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   }),
+  /** Starts `text` as a background task in a git worktree (the composer's "Run in background"). */
+  z.object({ type: z.literal('startBackgroundTask'), text: z.string().check(z.minLength(1)), options: SendOptionsSchema }),
   /** The plan of message `messageId` approved, as the user edited its steps: it runs as an agent task. */
   z.object({ type: z.literal('approvePlan'), conversationId: id, messageId: id, steps: z.array(z.string()).check(z.minLength(1), z.maxLength(100)) }),
   z.object({ type: z.literal('rejectPlan'), conversationId: id, messageId: id }),

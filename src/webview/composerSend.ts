@@ -1,5 +1,6 @@
 // What Send posts for each of the composer's modes: Ask sends a chat message, Plan and Agent run an
-// agent task (Plan's reads, then proposes a plan to approve); a custom agent picked runs its own task.
+// agent task (Plan's reads, then proposes a plan to approve); a custom agent picked runs its own task; Run in
+// background starts a background task.
 import type { SendOptions, WebviewMessage } from '../shared/protocol';
 import type { ComposerMode } from './components/composer';
 
@@ -10,6 +11,8 @@ export function composerMessage(mode: ComposerMode, conversationId: string | nul
       return { type: 'runAgentTask', conversationId, text, options, mode: 'plan' };
     case 'agent':
       return { type: 'runAgentTask', conversationId, text, options };
+    case 'background':
+      return { type: 'startBackgroundTask', text, options };
     case 'ask':
       return { type: 'send', conversationId, text, options };
   }

@@ -3,7 +3,11 @@
 // folded, under it; opened, the child's read shows as its own card; the parent's next request (the
 // emulator's request log) carries the two reports and nothing the children read. Screenshots at 400 px and
 // 170 px, light, then dark by switching the colour theme (`workbench.colorTheme`) in the same window.
+// In the same launch (the workspace is a git repository), two background tasks from the composer's "Run in
+// background" run at once, each waits for its approval in the list of sessions, which is answered there;
+// one is applied and one discarded, and the folder holds exactly the applied change.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatRequest } from '../../src/api/index';
@@ -13,6 +17,15 @@ import { overflowing, setSideBarWidth } from './sideBar';
 import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
 
 const light = themes.find((t) => t.name === 'light')!;
+const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+
+function makeGitRepository(workspace: string): void {
+  git(workspace, 'init', '--quiet', '--initial-branch=main');
+  git(workspace, 'config', 'user.email', 'e2e@example.invalid');
+  git(workspace, 'config', 'user.name', 'e2e');
+  git(workspace, 'add', '-A');
+  git(workspace, 'commit', '--quiet', '-m', 'the sample workspace');
+}
 const dark = themes.find((t) => t.name === 'dark')!;
 
 describe('svc subagents in VS Code (light, then dark)', function () {
@@ -21,6 +34,7 @@ describe('svc subagents in VS Code (light, then dark)', function () {
   const vscode = useVsCode(light, {
     settings: { 'svc.thinking': false },
     env: { SVC_EMULATOR_SCENARIOS: path.join(repoRoot, 'test', 'fixtures', 'scenarios', 'subagents.json'), SVC_EMULATOR_LOG_FILE: logFile },
+    prepareWorkspace: makeGitRepository,
   });
   const chat = () => vscode.workbench.webviewView(extensionId);
   const squash = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -78,5 +92,69 @@ describe('svc subagents in VS Code (light, then dark)', function () {
     await switchColorTheme(vscode.workbench, dark);
     await chat().locator('body.vscode-dark').waitFor({ timeout: 30_000 });
     await shots('subagents-dark');
+  });
+
+  it('two background tasks at once: each waits in the list of sessions, is answered there, and one is applied, one discarded', async () => {
+    const page = vscode.workbench.page;
+    const dialog = page.locator('.monaco-dialog-box');
+    const picker = page.locator('.quick-input-widget');
+    const rows = chat().getByTestId('session-row');
+    const row = (name: string) => rows.filter({ hasText: `write the ${name} note` });
+
+    async function runInBackground(task: string): Promise<void> {
+      await chat().getByTestId('mode-picker').selectOption('background');
+      await chat().getByTestId('composer-input').fill(task);
+      await chat().getByTestId('send').click();
+      // Where the task's copy starts: the last commit.
+      await picker.locator('.monaco-list-row', { hasText: 'From the last commit' }).click({ timeout: 30_000 });
+      await picker.waitFor({ state: 'hidden', timeout: 30_000 });
+    }
+
+    /** "svc: Manage Worktrees", the task's worktree, then `action`; opened by hand, as the theme picker below. */
+    async function manage(name: string, action: string): Promise<void> {
+      await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('F1');
+      await picker.locator('input').fill('>svc: Manage Worktrees');
+      await picker.locator('.monaco-list-row', { hasText: 'svc: Manage Worktrees' }).first().click();
+      await picker.locator('.monaco-list-row', { hasText: `write the ${name} note` }).click({ timeout: 30_000 });
+      await picker.locator('.monaco-list-row', { hasText: action }).click({ timeout: 30_000 });
+    }
+
+    await runInBackground('write the alpha note');
+    await runInBackground('write the beta note');
+    assert.equal(await chat().getByTestId('composer-input').inputValue(), '', 'both were sent');
+    if (await chat().getByTestId('conversation-panel').isHidden()) await chat().locator('[data-action="toggle-conversations"]').click();
+    // Both ask before they write: two sessions wait at once, each in a worktree of its own.
+    for (const name of ['alpha', 'beta']) await row(name).locator('[data-testid="session-state"][data-state="waiting"]').waitFor({ timeout: 90_000 });
+    assert.equal(git(vscode.workspace, 'worktree', 'list').trim().split('\n').length, 3, 'the folder and two worktrees');
+    assert.match(await row('alpha').innerText(), /svc\/task-/, 'a background row names its branch');
+    await shots('background-tasks-waiting');
+
+    for (const name of ['alpha', 'beta']) {
+      await row(name).locator('.conversation-open').click();
+      const approval = chat().getByTestId('approval').filter({ hasText: `Background task "write the ${name} note"` });
+      await approval.getByRole('button', { name: 'Approve' }).click();
+      await approval.waitFor({ state: 'detached', timeout: 30_000 });
+      await chat().locator('[data-action="toggle-conversations"]').click();
+      await row(name).locator('[data-testid="session-state"][data-state="done"]').waitFor({ timeout: 90_000 });
+    }
+
+    await manage('alpha', 'Apply to the Folder');
+    await dialog.getByRole('button', { name: 'Apply', exact: true }).click({ timeout: 30_000 });
+    const applied = path.join(vscode.workspace, 'alpha-note.md');
+    for (let i = 0; i < 300 && !fs.existsSync(applied); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await manage('alpha', 'Discard (Delete Worktree and Branch)');
+    await dialog.getByRole('button', { name: 'Discard', exact: true }).click({ timeout: 30_000 });
+    await manage('beta', 'Discard (Delete Worktree and Branch)');
+    await dialog.getByRole('button', { name: 'Discard', exact: true }).click({ timeout: 30_000 });
+
+    // Both worktrees removed: their rows leave the list (a background row names its branch).
+    await rows.filter({ hasText: 'svc/task-' }).first().waitFor({ state: 'detached', timeout: 60_000 });
+    assert.equal(fs.readFileSync(path.join(vscode.workspace, 'alpha-note.md'), 'utf8'), 'alpha, written by a background task\n');
+    assert.equal(fs.existsSync(path.join(vscode.workspace, 'beta-note.md')), false, 'the discarded task wrote nothing here');
+    assert.equal(git(vscode.workspace, 'status', '--porcelain').trim(), '?? alpha-note.md', 'exactly the applied change');
+    assert.equal(git(vscode.workspace, 'worktree', 'list').trim().split('\n').length, 1, 'no worktree left');
+    assert.equal(git(vscode.workspace, 'branch', '--list', 'svc/*').trim(), '', 'no task branch left');
   });
 });

@@ -285,7 +285,7 @@ export const composerCases: WebviewCase[] = [
     async run(chat) {
       const input = chat.page.locator('[data-testid="composer-input"]');
       const mode = chat.page.locator('[data-testid="mode-picker"]');
-      assert.deepEqual(await mode.locator('option').allTextContents(), ['Ask', 'Plan', 'Agent']);
+      assert.deepEqual(await mode.locator('option').allTextContents(), ['Ask', 'Plan', 'Agent', 'Run in background']);
       await chat.send({ type: 'conversation', conversation: conversation([{ id: 'u1', role: 'user', content: 'What is a leap year?', createdAt: 1 }]) });
       await chat.frames(2);
       await input.click();
@@ -296,6 +296,29 @@ export const composerCases: WebviewCase[] = [
       const planned = await chat.waitForPosted('runAgentTask');
       assert.equal(planned.mode, 'plan');
       assert.equal(planned.text, 'What is a leap year?');
+    },
+  },
+  {
+    name: 'Run in background posts the message as a background task; a refusal shows its reason and gives the text back',
+    page: 'strict',
+    async run(chat) {
+      const input = chat.page.locator('[data-testid="composer-input"]');
+      const mode = chat.page.locator('[data-testid="mode-picker"]');
+      await mode.selectOption('background');
+      assert.match((await mode.locator('option[value="background"]').getAttribute('title')) ?? '', /git worktree of its own/);
+      await input.fill('port the date parser to Temporal');
+      await input.press('Enter');
+      const started = await chat.waitForPosted('startBackgroundTask');
+      assert.equal(started.text, 'port the date parser to Temporal');
+      assert.equal(await input.inputValue(), '', 'sent: the box is empty');
+      // What the host answers when the folder is not a git repository.
+      const reason = '/home/me/notes is not in a git repository: a background task runs in a git worktree of the folder\'s repository.';
+      await chat.send({ type: 'notice', level: 'error', message: reason });
+      await chat.send({ type: 'insertIntoComposer', text: 'port the date parser to Temporal' });
+      await chat.frames(2);
+      assert.equal(await input.inputValue(), 'port the date parser to Temporal', 'the text is back');
+      assert.match(await chat.page.locator('body').innerText(), /is not in a git repository/);
+      assert.equal(await mode.inputValue(), 'background', 'the mode stays, to send again');
     },
   },
   {

@@ -221,7 +221,8 @@ export class AgentController {
   run(conversationId: string | null, task: string | ShownTask, sendOptions?: SendOptions, mode?: AgentTaskSettings['mode'], agent?: CustomAgentRun): Promise<AgentTaskRecord | undefined> {
     const settings = readSettings();
     const { sent, shown } = typeof task === 'string' ? { sent: task, shown: undefined } : task;
-    this.options.surface.post({ type: 'taskMode', mode: mode?.kind === 'plan' ? 'plan' : 'agent', ...(agent ? { agent: agent.name } : {}) });
+    // A background task leaves the composer's picker as it is (on "Run in background").
+    if (this.options.taskName === undefined) this.options.surface.post({ type: 'taskMode', mode: mode?.kind === 'plan' ? 'plan' : 'agent', ...(agent ? { agent: agent.name } : {}) });
     return this.tasks.run(conversationId, sent, {
       request: this.options.identity.settings(sendOptions),
       maxSteps: readAgentSettings().maxSteps,

@@ -5,6 +5,7 @@
 // first time something asks for one.
 import * as vscode from 'vscode';
 import type { ToolDefinition } from '../../api/index';
+import type { WebviewHandlerGroup } from '../chat/webviewMessageRouter';
 import type { AgentActivity } from '../../core/sessions/foregroundSessions';
 import type { AgentController, AgentTaskRecord, ShownTask } from './agentController';
 import type { PendingApproval } from './chatApprover';
@@ -36,7 +37,9 @@ export const AGENT_FEATURE_COMMANDS = [
 ] as const;
 
 /** What the chat controller asks of the agent. */
-export type ChatAgent = Pick<AgentController, 'toolsOf' | 'viewReady' | 'handlers' | 'stop' | 'activity' | 'onDidChangeActivity'> & {
+export type ChatAgent = Pick<AgentController, 'toolsOf' | 'viewReady' | 'stop' | 'activity' | 'onDidChangeActivity'> & {
+  /** The view's agent messages, the composer's "Run in background" included. */
+  handlers(): LazyAgentHandlers;
   /** Continues the conversation's stopped task as a new task in it. */
   resume(conversationId: string): Promise<unknown>;
 };
@@ -44,6 +47,7 @@ export type ChatAgent = Pick<AgentController, 'toolsOf' | 'viewReady' | 'handler
 const NO_ACTIVITY: AgentActivity = { running: [], waiting: new Map() };
 
 type AgentHandlers = ReturnType<AgentController['handlers']>;
+type LazyAgentHandlers = AgentHandlers & WebviewHandlerGroup<'startBackgroundTask'>;
 
 /** The view's agent messages: every one loads the features and goes to the controller's handler. */
 const AGENT_MESSAGES: ReadonlyArray<keyof AgentHandlers> = ['runAgentTask', 'approvePlan', 'rejectPlan', 'approvalAnswer', 'openAgentDiff', 'undoAgentTask', 'openAgentReview', 'stopProcess'];
@@ -106,9 +110,13 @@ export class LazyAgentFeatures implements ChatAgent, vscode.Disposable {
     this.loaded?.controller.viewReady();
   }
 
+  /** Stops the conversation's task, a background task's too. */
   stop(conversationId: string): boolean {
-    return this.loaded?.controller.stop(conversationId) ?? false;
+    if (!this.loaded) return false;
+    return this.loaded.controller.stop(conversationId) || (this.loaded.background.tasks?.stopConversation(conversationId) ?? false);
   }
+
+
 
   activity(): AgentActivity {
     // Not loaded: no task has run and no question was asked.
@@ -124,12 +132,13 @@ export class LazyAgentFeatures implements ChatAgent, vscode.Disposable {
     return (await this.load()).controller.resume(conversationId);
   }
 
-  handlers(): AgentHandlers {
+  handlers(): LazyAgentHandlers {
     const forward = (type: keyof AgentHandlers) => async (message: unknown) => {
       const handler = (await this.load()).controller.handlers()[type] as (message: unknown) => unknown;
       return handler(message);
     };
-    return Object.fromEntries(AGENT_MESSAGES.map((type) => [type, forward(type)])) as unknown as AgentHandlers;
+    const handlers = Object.fromEntries(AGENT_MESSAGES.map((type) => [type, forward(type)])) as unknown as AgentHandlers;
+    return { ...handlers, startBackgroundTask: async (message) => (await this.load()).background.handlers().startBackgroundTask(message) };
   }
 
   /** What integration tests drive, through the loaded features. */

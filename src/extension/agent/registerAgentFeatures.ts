@@ -19,8 +19,8 @@ import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { RequestIdentity } from '../../core/requests/requestIdentity';
 import { registerAgentReview } from '../agentReview/registerAgentReview';
 import type { AgentReviewController } from '../agentReview/agentReviewController';
-import { registerBackgroundTasks } from '../worktrees/registerBackgroundTasks';
-import type { BackgroundTasks } from '../worktrees/backgroundTasks';
+import { registerBackgroundTasks, type BackgroundTaskFeature } from '../worktrees/registerBackgroundTasks';
+import type { SessionSource } from '../../core/sessions/sessionSource';
 
 /** What integration tests drive: the same paths the chat view and the commands use. */
 export interface AgentTestApi {
@@ -60,6 +60,8 @@ export interface AgentFeatureOptions {
   skills?: SkillSource;
   /** The custom agents found, run from the mode picker and offered to run_subagent. */
   customAgents?: CustomAgentSource;
+  /** The chat view's list of sessions, where background tasks are listed. */
+  sessions?: { add(source: SessionSource): vscode.Disposable };
 }
 
 /** The agent's controller, what tests drive, and the review of its edits. */
@@ -67,8 +69,8 @@ export interface AgentFeatures {
   controller: AgentController;
   testApi: AgentTestApi;
   review: AgentReviewController;
-  /** Tasks in worktrees of their own; undefined without a workspace storage folder (no folder open). */
-  background: BackgroundTasks | undefined;
+  /** Tasks in worktrees of their own (none without a workspace storage folder: no folder open), and their start. */
+  background: BackgroundTaskFeature;
 }
 
 export function registerAgentFeatures(context: vscode.ExtensionContext, options: AgentFeatureOptions): AgentFeatures {

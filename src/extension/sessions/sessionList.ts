@@ -53,8 +53,11 @@ export class SessionList implements vscode.Disposable {
     });
   }
 
+  /** A background task's conversation is also one of the window's: it is listed once, as the task. */
   sessions(): SessionRecord[] {
-    return [...this.sources.keys()].flatMap((source) => source.sessions()).sort((a, b) => b.updatedAt - a.updatedAt);
+    const all = [...this.sources.keys()].flatMap((source) => source.sessions());
+    const background = new Set(all.filter((s) => s.kind === 'background').map((s) => s.conversationId));
+    return all.filter((s) => s.kind === 'background' || !background.has(s.conversationId)).sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
   /** The view (re)loaded: it gets the list at once. */

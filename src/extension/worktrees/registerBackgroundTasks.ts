@@ -2,7 +2,12 @@
 // the folder's uncommitted changes) and "svc: Manage Worktrees" (every task's worktree, with Open, Review,
 // Apply, Stop and Discard); a notification when a task finishes.
 import * as vscode from 'vscode';
+import { BackgroundSessions } from '../../core/sessions/backgroundSessions';
+import type { SessionSource } from '../../core/sessions/sessionSource';
+import type { SendOptions } from '../../shared/protocol';
 import { conversationView } from '../chat/conversationView';
+import type { WebviewHandlerGroup } from '../chat/webviewMessageRouter';
+import { sessionPrices } from '../sessions/sessionPrices';
 import { BackgroundTasks, taskName, type BackgroundTaskOptions } from './backgroundTasks';
 import { applyTask, discardTask, reviewTask, TaskBaseContent, TASK_BASE_SCHEME } from './worktreeReview';
 
@@ -21,26 +26,62 @@ function age(createdAt: number): string {
   return hours < 48 ? vscode.l10n.t('{0} h ago', hours) : vscode.l10n.t('{0} days ago', Math.round(hours / 24));
 }
 
-/** Shows the task's conversation in the chat view. */
+/** Shows the task's conversation in the chat view, with the questions it waits on. */
 async function openConversation(options: BackgroundTaskSurfaceOptions, conversationId: string): Promise<void> {
   const conversation = await options.store.load(conversationId);
   if (!conversation) return;
   await options.store.setActive(conversationId);
   await options.surface.reveal();
   options.surface.post({ type: 'conversation', conversation: conversationView(conversation) });
+  for (const pending of options.approver.open()) if (pending.conversationId === conversationId) options.approver.showInline(pending);
 }
 
-type BackgroundTaskSurfaceOptions = BackgroundTaskOptions & { surface: BackgroundTaskOptions['surface'] & { reveal(): Promise<void> } };
+type BackgroundTaskSurfaceOptions = BackgroundTaskOptions & {
+  surface: BackgroundTaskOptions['surface'] & { reveal(): Promise<void> };
+  /** The chat view's list of sessions, where the tasks are listed. */
+  sessions?: { add(source: SessionSource): vscode.Disposable };
+};
 
-export function registerBackgroundTasks(context: vscode.ExtensionContext, options: BackgroundTaskSurfaceOptions): BackgroundTasks | undefined {
+export class NoFolderError extends Error {
+  override readonly name = 'NoFolderError';
+  constructor() {
+    super(vscode.l10n.t('Background tasks need a folder: open a folder that is a git repository first.'));
+  }
+}
+
+/** Background tasks, and the start the composer's "Run in background" shares with the command. */
+export interface BackgroundTaskFeature {
+  tasks: BackgroundTasks | undefined;
+  /** Asks where the copy starts, then starts `task`; false when the user cancelled. Throws why it cannot start. */
+  start(task: string, sendOptions?: SendOptions): Promise<boolean>;
+  /** The composer's "Run in background": the text comes back to the composer unless the task started. */
+  handlers(): WebviewHandlerGroup<'startBackgroundTask'>;
+}
+
+export function registerBackgroundTasks(context: vscode.ExtensionContext, options: BackgroundTaskSurfaceOptions): BackgroundTaskFeature {
   const storage = context.storageUri;
   const tasks = storage ? new BackgroundTasks(options, storage.fsPath) : undefined;
-  const noFolder = (): void => void vscode.window.showErrorMessage(vscode.l10n.t('Background tasks need a folder: open a folder that is a git repository first.'));
+  const noFolder = (): void => void vscode.window.showErrorMessage(new NoFolderError().message);
   const report = (error: unknown): void => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
 
-  const start = async (given?: unknown): Promise<void> => {
+  const startTask = async (task: string, sendOptions?: SendOptions): Promise<boolean> => {
     const folder = await pickFolder();
-    if (!tasks || folder === undefined) return noFolder();
+    if (!tasks || folder === undefined) throw new NoFolderError();
+    const carry = await vscode.window.showQuickPick(
+      [
+        { label: vscode.l10n.t('From the last commit'), description: vscode.l10n.t('HEAD, without your uncommitted changes'), carry: 'nothing' as const },
+        { label: vscode.l10n.t('With my uncommitted changes'), description: vscode.l10n.t('staged, unstaged and untracked files are copied in'), carry: 'uncommitted-changes' as const },
+      ],
+      { title: vscode.l10n.t('svc: Start Background Task'), placeHolder: vscode.l10n.t('Start the task\'s worktree from…') },
+    );
+    if (!carry) return false;
+    const record = await tasks.start(folder, task.trim(), carry.carry, sendOptions);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Background task "{0}" started in worktree {1} (branch {2}).', taskName(task), record.path, record.branch));
+    return true;
+  };
+
+  const start = async (given?: unknown): Promise<void> => {
+    if (!tasks) return noFolder();
     const task =
       typeof given === 'string' && given.trim() !== ''
         ? given
@@ -51,17 +92,8 @@ export function registerBackgroundTasks(context: vscode.ExtensionContext, option
             validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Describe the task.') : undefined),
           });
     if (task === undefined || task.trim() === '') return;
-    const carry = await vscode.window.showQuickPick(
-      [
-        { label: vscode.l10n.t('From the last commit'), description: vscode.l10n.t('HEAD, without your uncommitted changes'), carry: 'nothing' as const },
-        { label: vscode.l10n.t('With my uncommitted changes'), description: vscode.l10n.t('staged, unstaged and untracked files are copied in'), carry: 'uncommitted-changes' as const },
-      ],
-      { title: vscode.l10n.t('svc: Start Background Task'), placeHolder: vscode.l10n.t('Start the task\'s worktree from…') },
-    );
-    if (!carry) return;
     try {
-      const record = await tasks.start(folder, task.trim(), carry.carry);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Background task "{0}" started in worktree {1} (branch {2}).', taskName(task), record.path, record.branch));
+      await startTask(task);
     } catch (error) {
       report(error);
     }
@@ -106,9 +138,32 @@ export function registerBackgroundTasks(context: vscode.ExtensionContext, option
   };
 
   context.subscriptions.push(vscode.commands.registerCommand('svc.startBackgroundTask', start), vscode.commands.registerCommand('svc.manageWorktrees', manage));
-  if (!tasks) return undefined;
+  const handlers = (): WebviewHandlerGroup<'startBackgroundTask'> => ({
+    startBackgroundTask: async (message) => {
+      try {
+        if (await startTask(message.text, message.options)) return;
+      } catch (error) {
+        options.surface.post({ type: 'notice', level: 'error', message: error instanceof Error ? error.message : String(error) });
+      }
+      options.surface.post({ type: 'insertIntoComposer', text: message.text });
+    },
+  });
+  if (!tasks) return { tasks, start: startTask, handlers };
+  const source = new BackgroundSessions({
+    store: options.store,
+    records: () => tasks.worktrees.list(),
+    agent: tasks,
+    stop: (id) => tasks.stop(id),
+    resume: (id) => tasks.resume(id),
+    show: (conversationId) => openConversation(options, conversationId),
+    prices: sessionPrices,
+  });
+  const refresh = (): void => void source.refresh().catch((error: unknown) => options.log.warn(`Reading the background tasks' records failed: ${error instanceof Error ? error.message : String(error)}`));
+  refresh();
   context.subscriptions.push(
     tasks,
+    tasks.onDidChangeRecords(refresh),
+    ...(options.sessions ? [options.sessions.add(source)] : []),
     vscode.workspace.registerTextDocumentContentProvider(TASK_BASE_SCHEME, new TaskBaseContent(tasks)),
     tasks.onDidFinish(async ({ record }) => {
       const review = vscode.l10n.t('Review Changes');
@@ -127,5 +182,5 @@ export function registerBackgroundTasks(context: vscode.ExtensionContext, option
       }
     }),
   );
-  return tasks;
+  return { tasks, start: startTask, handlers };
 }

@@ -89,6 +89,7 @@ export async function applyTask(tasks: BackgroundTasks, record: WorktreeRecord):
   if (choice === undefined) return;
   const report = await tasks.changes.apply(record, plan, choice === markers ? 'write-conflict-markers' : 'leave-conflicts');
   await tasks.worktrees.markApplied(record.id);
+  tasks.recordsChanged();
   const discard = vscode.l10n.t('Discard Worktree');
   const message =
     report.left.length === 0
@@ -108,4 +109,5 @@ export async function discardTask(tasks: BackgroundTasks, record: WorktreeRecord
   }
   await tasks.stopAndWait(record.id);
   await tasks.worktrees.discard(record.id);
+  tasks.recordsChanged();
 }

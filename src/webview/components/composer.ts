@@ -13,8 +13,8 @@ import { capabilityWords, ModelCapabilities } from './modelCapabilities';
 import * as l10n from '../../shared/l10n';
 import { agentModeValue, pickedAgent, showAgentModes, type CustomAgentView } from './agentModes';
 
-/** The composer's modes, one at a time. */
-export type ComposerMode = 'ask' | 'plan' | 'agent';
+/** The composer's modes, one at a time; background runs the message as an agent task in a git worktree of its own. */
+export type ComposerMode = 'ask' | 'plan' | 'agent' | 'background';
 
 export interface ComposerCallbacks {
   /** Returns false when the message could not be sent (a reply is still streaming). */
@@ -125,10 +125,11 @@ export class Composer {
     this.thinking = checkbox(l10n.t('Thinking'), l10n.t('Let the model think before answering'));
     this.jsonMode = checkbox(l10n.t('JSON mode'), l10n.t('JSON mode: the answer is a JSON object'));
     // Ask (chat), Plan (read, then a plan to approve) or Agent (a task with tools): one mode at a time.
-    this.mode = el('select', { className: 'mode-picker', attrs: { 'data-testid': 'mode-picker', 'aria-label': l10n.t('Mode'), title: l10n.t('Ask: chat · Plan: the agent reads and proposes a plan to approve · Agent: a task that uses tools (asks before changing files)') } }, [
+    this.mode = el('select', { className: 'mode-picker', attrs: { 'data-testid': 'mode-picker', 'aria-label': l10n.t('Mode'), title: l10n.t('Ask: chat · Plan: the agent reads and proposes a plan to approve · Agent: a task that uses tools (asks before changing files) · Run in background: an agent task in a git worktree of its own') } }, [
       el('option', { text: l10n.t('Ask'), attrs: { value: 'ask' } }),
       el('option', { text: l10n.t('Plan'), attrs: { value: 'plan' } }),
       el('option', { text: l10n.t('Agent'), attrs: { value: 'agent' } }),
+      el('option', { text: l10n.t('Run in background'), attrs: { value: 'background', title: l10n.t('An agent task in a git worktree of its own; nothing reaches your folder until you apply it') } }),
     ]);
     this.choiceCount = el('select', { className: 'choice-count', attrs: { 'aria-label': l10n.t('Number of alternative answers') } });
     this.choiceWrapper = el('label', { className: 'toggle', attrs: { title: l10n.t('Number of alternative answers') } }, [icon('versions'), el('span', { text: l10n.t('Alternatives') }), this.choiceCount]);
@@ -160,7 +161,7 @@ export class Composer {
   get sendMode(): ComposerMode {
     const value = this.mode.value;
     if (this.sendAgent !== undefined) return 'agent';
-    return value === 'plan' || value === 'agent' ? value : 'ask';
+    return value === 'plan' || value === 'agent' || value === 'background' ? value : 'ask';
   }
 
   /** The custom agent picked in the mode picker, whose task Send runs. */
@@ -244,7 +245,9 @@ export class Composer {
 
   /** What a slash command typed here runs with: the host's skills and prompt files, and the mode picked. */
   slashContext(): Pick<SlashCommandContext, 'custom' | 'mode'> {
-    return { custom: this.customCommands, mode: this.sendMode };
+    // A skill or prompt file runs in this window: in background mode, as an agent task.
+    const mode = this.sendMode;
+    return { custom: this.customCommands, mode: mode === 'background' ? 'agent' : mode };
   }
 
   /** Adds text at the caret (e.g. a selection sent from the editor). */

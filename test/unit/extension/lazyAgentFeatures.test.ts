@@ -47,13 +47,17 @@ function fakeFeatures(commands: readonly string[], calls: string[]): (release: (
     const controller = {
       toolsOf: () => [{ type: 'function', function: { name: 'read_file', parameters: {} } }],
       viewReady: () => calls.push('viewReady'),
-      stop: () => true,
+      stop: (conversationId: string) => conversationId === 'c1',
       onDidChangeActivity: () => new Disposable(() => undefined),
       run: async (_conversationId: string | null, task: string) => void calls.push(`run ${task}`),
       handlers: () => ({ runAgentTask: (message: { text: string }) => `ran ${message.text}` }),
     };
     const testApi = { onApprovalRequest: () => new Disposable(() => undefined), tasks: () => [], answerApproval: () => true };
-    return { controller, testApi, review: {} } as unknown as AgentFeatures;
+    const background = {
+      tasks: { stopConversation: (conversationId: string) => conversationId === 'bc1' },
+      handlers: () => ({ startBackgroundTask: (message: { text: string }) => `started ${message.text}` }),
+    };
+    return { controller, testApi, review: {}, background } as unknown as AgentFeatures;
   };
 }
 
@@ -116,6 +120,8 @@ describe('the agent features load on first use', () => {
     assert.equal(starts, 1);
     assert.deepEqual(features.toolsOf('c1', 'svc-chat').map((t) => t.function.name), ['read_file']);
     assert.equal(features.stop('c1'), true);
+    assert.equal(features.stop('bc1'), true, 'a background task\'s conversation stops its task');
+    assert.equal(features.stop('c9'), false);
     features.viewReady();
     assert.deepEqual(calls, ['viewReady']);
   });
@@ -124,8 +130,9 @@ describe('the agent features load on first use', () => {
     const calls: string[] = [];
     const features = new lazy.LazyAgentFeatures(fakeFeatures([], calls));
     const handlers = features.handlers();
-    assert.deepEqual(Object.keys(handlers).sort(), ['approvalAnswer', 'approvePlan', 'openAgentDiff', 'openAgentReview', 'rejectPlan', 'runAgentTask', 'stopProcess', 'undoAgentTask']);
+    assert.deepEqual(Object.keys(handlers).sort(), ['approvalAnswer', 'approvePlan', 'openAgentDiff', 'openAgentReview', 'rejectPlan', 'runAgentTask', 'startBackgroundTask', 'stopProcess', 'undoAgentTask']);
     assert.equal(await handlers.runAgentTask({ type: 'runAgentTask', conversationId: 'c1', text: 'fix the tests' } as Parameters<typeof handlers.runAgentTask>[0]), 'ran fix the tests');
+    assert.equal(await handlers.startBackgroundTask({ type: 'startBackgroundTask', text: 'port the parser' } as Parameters<typeof handlers.startBackgroundTask>[0]), 'started port the parser');
     await features.run(null, 'demo task');
     assert.deepEqual(calls, ['run demo task']);
   });

@@ -137,4 +137,17 @@ describe('the list of sessions (host side)', () => {
     assert.throws(() => handlers.openSession({ type: 'openSession', sessionId: 'bg1' }), /No session "bg1"/);
     assert.deepEqual(sessions.sessions().map((s) => s.id), ['c1'], 'a source taken out is listed no more');
   });
+
+  it('lists a background task\'s conversation once, as the task: the foreground row of the same conversation is left out, and its waiting counts once', async () => {
+    const { sessions, posted, badges } = made();
+    const foreground = new HandSource([record('c1', 'done', 1), record('bc1', 'waiting', 3)]);
+    const background = new HandSource([record('background:t1', 'waiting', 2, { kind: 'background', conversationId: 'bc1', worktree: { path: '/tmp/wt/t1', branch: 'svc/task-t1' } })]);
+    sessions.add(foreground);
+    sessions.add(background);
+    await turn();
+    const message = posted.at(-1);
+    assert.ok(message?.type === 'sessions');
+    assert.deepEqual(message.sessions.map((s) => `${s.id}:${s.kind}`), ['background:t1:background', 'c1:foreground']);
+    assert.deepEqual(badges, [{ value: 1, tooltip: '1 session waits for your approval' }]);
+  });
 });
