@@ -8,8 +8,10 @@ import type { Workbench } from '../harness/workbench';
 export async function switchColorTheme(workbench: Workbench, theme: Theme, chat?: FrameLocator): Promise<void> {
   const page = workbench.page;
   const picker = page.locator('.quick-input-widget');
-  // Opened by hand, not with runCommand, which waits for the palette to close while the picker stays open.
-  await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
+  // Opened by hand, not with runCommand, which waits for the palette to close while the picker stays open. The
+  // click takes the focus out of a webview; the last editor part is the one on top (the Settings page opens in a
+  // modal one).
+  await page.locator('.monaco-workbench .part.editor').last().click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('F1');
   await picker.locator('input').fill('>Preferences: Color Theme');
   await picker.locator('.monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();

@@ -106,7 +106,11 @@ describe('svc subagents in VS Code (light, then dark)', function () {
       await chat().getByTestId('composer-input').fill(task);
       await chat().getByTestId('send').click();
       // Where the task's copy starts: the last commit.
-      await picker.locator('.monaco-list-row', { hasText: 'From the last commit' }).click({ timeout: 30_000 });
+      // Chosen by typing and Enter: a click can land on an editor line drawn over the picker.
+      await picker.locator('.monaco-list-row', { hasText: 'From the last commit' }).waitFor({ timeout: 30_000 });
+      await picker.locator('input').fill('From the last commit');
+      await picker.locator('.monaco-list-row.focused', { hasText: 'From the last commit' }).waitFor({ timeout: 15_000 });
+      await picker.locator('input').press('Enter');
       await picker.waitFor({ state: 'hidden', timeout: 30_000 });
     }
 
