@@ -2,11 +2,12 @@
 // running at once; typing into the completion on the screen shortens it without a request; an identical
 // context is answered from the cache; nothing is asked where completionRefusal says no. The debounce is
 // the editor's side (it decides when to ask); this is what each ask costs.
-import type { ChatCompletionChunk, ChatMessage, ChatRequest, Usage } from '../../api/index';
+import type { ChatCompletionChunk, ChatMessage, ChatRequest } from '../../api/index';
 import { CompletionCache } from './completionCache';
-import { roughTokens, type CompletionBudget } from './completionBudget';
+import type { CompletionBudget } from './completionBudget';
 import { completionMessages } from './completionPrompt';
 import { completionRefusal, type CompletionGate } from './completionRefusal';
+import { streamCompletionReply } from './completionReply';
 import { completionRequest } from './completionRequest';
 import { completionShape } from './completionShape';
 import { trimCompletion } from './completionTrim';
@@ -66,31 +67,14 @@ export class CompletionEngine {
     const { context, shape, model, messages, key } = found;
     const abort = new AbortController();
     this.running = abort;
-    const onAbort = () => abort.abort();
-    signal?.addEventListener('abort', onAbort);
     const request = completionRequest(messages, shape, model, await this.deps.cacheKey());
-    let reply = '';
-    let usage: Usage | undefined;
+    let reply: string | undefined;
     try {
-      const client = await this.deps.client();
-      if (abort.signal.aborted) return undefined;
-      this.deps.onRequest?.(request);
-      for await (const chunk of client.chatStream(request, { signal: abort.signal })) {
-        const delta = chunk.choices[0]?.delta.content;
-        if (typeof delta === 'string') reply += delta;
-        if (chunk.usage) usage = chunk.usage;
-      }
-    } catch (error) {
-      if (!abort.signal.aborted) throw error;
+      reply = await streamCompletionReply(this.deps, request, messages, abort, signal);
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       if (this.running === abort) this.running = undefined;
     }
-    if (usage) this.deps.usage.recordReply(usage, model);
-    if (abort.signal.aborted) {
-      if (!usage) this.deps.usage.recordAborted(messages.reduce((sum, m) => sum + roughTokens(String(m.content)), 0), roughTokens(reply), model);
-      return undefined;
-    }
+    if (reply === undefined) return undefined;
     const text = trimCompletion(reply, { before: context.before, after: context.after, shape });
     if (text === undefined) return undefined;
     this.cache.set(key, text);

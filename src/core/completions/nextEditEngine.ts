@@ -3,9 +3,9 @@
 // editor, refused where ghost text is refused (secret files, Restricted Mode, a blocked balance), paid
 // like ghost text in today's use. The reply is checked against the document as it was asked; a
 // malformed reply is an error the caller logs, never a suggestion.
-import type { ChatRequest, Usage } from '../../api/index';
-import { roughTokens } from './completionBudget';
+import type { ChatRequest } from '../../api/index';
 import { completionRefusal } from './completionRefusal';
+import { streamCompletionReply } from './completionReply';
 import { quickRequest } from './completionRequest';
 import type { CompletionEngineDeps } from './completionEngine';
 import { FILE_END } from './completionPrompt';
@@ -38,33 +38,14 @@ export class NextEditEngine {
     const messages = nextEditMessages(context, this.deps.budget);
     const abort = new AbortController();
     this.running = abort;
-    const onAbort = () => abort.abort();
-    signal?.addEventListener('abort', onAbort);
-    // A signal aborted before the call never fires its event.
-    if (signal?.aborted) abort.abort();
     const request = nextEditRequest(messages, model, await this.deps.cacheKey());
-    let reply = '';
-    let usage: Usage | undefined;
+    let reply: string | undefined;
     try {
-      const client = await this.deps.client();
-      if (abort.signal.aborted) return undefined;
-      this.deps.onRequest?.(request);
-      for await (const chunk of client.chatStream(request, { signal: abort.signal })) {
-        const delta = chunk.choices[0]?.delta.content;
-        if (typeof delta === 'string') reply += delta;
-        if (chunk.usage) usage = chunk.usage;
-      }
-    } catch (error) {
-      if (!abort.signal.aborted) throw error;
+      reply = await streamCompletionReply(this.deps, request, messages, abort, signal);
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       if (this.running === abort) this.running = undefined;
     }
-    if (usage) this.deps.usage.recordReply(usage, model);
-    if (abort.signal.aborted) {
-      if (!usage) this.deps.usage.recordAborted(messages.reduce((sum, m) => sum + roughTokens(String(m.content)), 0), roughTokens(reply), model);
-      return undefined;
-    }
+    if (reply === undefined) return undefined;
     return nextEditFromReply(reply, context.path, context.text.split('\n'));
   }
 

@@ -1,0 +1,41 @@
+// One quick request streamed to its text, as ghost text and next-edit suggestions send them: aborted at once
+// by the caller's signal (even one aborted before the call) or by `abort`, its tokens counted whether it
+// finished or not. Undefined when aborted.
+import type { ChatMessage, ChatRequest, Usage } from '../../api/index';
+import { roughTokens } from './completionBudget';
+import type { CompletionEngineDeps } from './completionEngine';
+
+export async function streamCompletionReply(
+  deps: CompletionEngineDeps,
+  request: ChatRequest,
+  messages: readonly ChatMessage[],
+  abort: AbortController,
+  signal: AbortSignal | undefined,
+): Promise<string | undefined> {
+  const onAbort = () => abort.abort();
+  signal?.addEventListener('abort', onAbort);
+  // A signal aborted before the call never fires its event.
+  if (signal?.aborted) abort.abort();
+  let reply = '';
+  let usage: Usage | undefined;
+  try {
+    const client = await deps.client();
+    if (abort.signal.aborted) return undefined;
+    deps.onRequest?.(request);
+    for await (const chunk of client.chatStream(request, { signal: abort.signal })) {
+      const delta = chunk.choices[0]?.delta.content;
+      if (typeof delta === 'string') reply += delta;
+      if (chunk.usage) usage = chunk.usage;
+    }
+  } catch (error) {
+    if (!abort.signal.aborted) throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  if (usage) deps.usage.recordReply(usage, request.model);
+  if (abort.signal.aborted) {
+    if (!usage) deps.usage.recordAborted(messages.reduce((sum, m) => sum + roughTokens(String(m.content)), 0), roughTokens(reply), request.model);
+    return undefined;
+  }
+  return reply;
+}
