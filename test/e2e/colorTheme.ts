@@ -8,10 +8,15 @@ import type { Workbench } from '../harness/workbench';
 export async function switchColorTheme(workbench: Workbench, theme: Theme, chat?: FrameLocator): Promise<void> {
   const page = workbench.page;
   const picker = page.locator('.quick-input-widget');
+  // A modal editor (VS Code opens the Settings page in one) keeps the palette from opening: closed first, by its X.
+  const modal = page.locator('.modal-editor-part');
+  if ((await modal.count()) > 0) {
+    await modal.locator('.action-label.codicon-close').first().click();
+    await modal.waitFor({ state: 'hidden', timeout: 15_000 });
+  }
   // Opened by hand, not with runCommand, which waits for the palette to close while the picker stays open. The
-  // click takes the focus out of a webview; the last editor part is the one on top (the Settings page opens in a
-  // modal one).
-  await page.locator('.monaco-workbench .part.editor').last().click({ position: { x: 5, y: 5 } });
+  // click takes the focus out of a webview.
+  await page.locator('.monaco-workbench .part.editor').first().click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('F1');
   await picker.locator('input').fill('>Preferences: Color Theme');
   await picker.locator('.monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();

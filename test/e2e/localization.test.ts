@@ -15,7 +15,7 @@ import { openExtensionSettings } from './extensionSettings';
 import { extensionId, sendAgentTask, themes, useVsCode, type VsCodeSession } from './vscodeSession';
 
 /** Names that stay as written in any language: the product, model ids, formats, keys, file names. */
-const NAMES = /svc-[\w.-]+|\bsvc\b|\bAPI\b|\bJSON\b|\bMarkdown\b|\bToken\b|\bMCP\b|AGENTS\.md|\b(?:Shift|Ctrl|Cmd|Alt)\b(?:\+\w+)?|\bEnter\b|\bEscape\b|\/(?:compact|plan)\b|https?:\/\/\S+/g;
+const NAMES = /svc-[\w.-]+|\bsvc\b|\bAPI\b|\bJSON\b|\bMarkdown\b|\bToken\b|\bMCP\b|\bgit\b|AGENTS\.md|\b(?:Shift|Ctrl|Cmd|Alt)\b(?:\+\w+)?|\bEnter\b|\bEscape\b|\/(?:compact|plan)\b|https?:\/\/\S+/g;
 
 /** File names, the command or file quoted in a question, tool names (read_file): as the user or the model wrote them. */
 const QUOTED_NAMES = /`[^`]*`|[\w.-]+\.(?:js|ts|json|txt|md)\b|\b[a-z]+(?:_[a-z]+)+\b/g;
