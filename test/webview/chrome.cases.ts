@@ -17,11 +17,15 @@ async function overflowing(chat: ChatPage): Promise<string[]> {
 /** A chat with a reply (and its actions and usage), a network error, a notice and the history open. */
 async function fillChat(chat: ChatPage): Promise<void> {
   const now = Date.now();
+  // Noon of the day before, so it is "Yesterday" at any time of today (26 hours back is two days back just after midnight).
+  const yesterday = new Date(now);
+  yesterday.setDate(yesterday.getDate() - 1);
+  yesterday.setHours(12, 0, 0, 0);
   await chat.send({
     type: 'conversations',
     conversations: [
       { id: CONVERSATION_ID, title: 'Explain the retry policy', updatedAt: now, messageCount: 2 },
-      { id: 'c2', title: 'Add a test for the parser', updatedAt: now - 26 * 3600 * 1000, messageCount: 4 },
+      { id: 'c2', title: 'Add a test for the parser', updatedAt: yesterday.getTime(), messageCount: 4 },
       { id: 'c3', title: 'Refactor the conversation store so every write is batched', updatedAt: now - 40 * 24 * 3600 * 1000, messageCount: 6 },
     ],
   });

@@ -24,6 +24,7 @@ export const customAgentCases: WebviewCase[] = [
         ['ask', 'Ask', null, null],
         ['plan', 'Plan', null, null],
         ['agent', 'Agent', null, null],
+        ['background', 'Run in background', 'An agent task in a git worktree of its own; nothing reaches your folder until you apply it', null],
         ['custom-agent:reviewer', 'reviewer', 'Reviews changes without editing (.github/agents)', 'Custom agents'],
         ['custom-agent:Doc Writer', 'Doc Writer', '~/.claude/agents', 'Custom agents'],
       ]);

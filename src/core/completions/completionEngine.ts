@@ -2,32 +2,23 @@
 // running at once; typing into the completion on the screen shortens it without a request; an identical
 // context is answered from the cache; nothing is asked where completionRefusal says no. The debounce is
 // the editor's side (it decides when to ask); this is what each ask costs.
-import type { ChatCompletionChunk, ChatMessage, ChatRequest } from '../../api/index';
+import type { ChatMessage } from '../../api/index';
 import { CompletionCache } from './completionCache';
 import type { CompletionBudget } from './completionBudget';
 import { completionMessages } from './completionPrompt';
 import { completionRefusal, type CompletionGate } from './completionRefusal';
-import { streamCompletionReply } from './completionReply';
+import { streamCompletionReply, type CompletionReplyDeps } from './completionReply';
 import { completionRequest } from './completionRequest';
 import { completionShape } from './completionShape';
 import { trimCompletion } from './completionTrim';
 import { CompletionContextSchema, type CompletionContext, type CompletionContextInput, type CompletionShape } from './completionTypes';
-import type { CompletionUsage } from './completionUsage';
 import { remainderAfterTyping, type ShownCompletion } from './shownCompletion';
 
-export interface CompletionStreamClient {
-  chatStream(request: ChatRequest, options: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
-}
-
-export interface CompletionEngineDeps {
-  client(): Promise<CompletionStreamClient>;
+export interface CompletionEngineDeps extends CompletionReplyDeps {
   cacheKey(): Promise<string>;
   model(): string;
   gate(): CompletionGate;
-  usage: CompletionUsage;
   budget?: CompletionBudget;
-  /** Called with each request as it goes on the wire (the bench measures from the keystroke to here). */
-  onRequest?: (request: ChatRequest) => void;
 }
 
 export type CompletionSource = 'model' | 'cache' | 'typed-through';

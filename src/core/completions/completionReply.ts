@@ -1,12 +1,24 @@
 // One quick request streamed to its text, as ghost text and next-edit suggestions send them: aborted at once
 // by the caller's signal (even one aborted before the call) or by `abort`, its tokens counted whether it
 // finished or not. Undefined when aborted.
-import type { ChatMessage, ChatRequest, Usage } from '../../api/index';
+import type { ChatCompletionChunk, ChatMessage, ChatRequest, Usage } from '../../api/index';
 import { roughTokens } from './completionBudget';
-import type { CompletionEngineDeps } from './completionEngine';
+import type { CompletionUsage } from './completionUsage';
+
+export interface CompletionStreamClient {
+  chatStream(request: ChatRequest, options: { signal?: AbortSignal }): AsyncIterable<ChatCompletionChunk>;
+}
+
+/** What sending a completion request needs: the client, where its tokens are counted, and who watches it leave. */
+export interface CompletionReplyDeps {
+  client(): Promise<CompletionStreamClient>;
+  usage: CompletionUsage;
+  /** Called with each request as it goes on the wire (the bench measures from the keystroke to here). */
+  onRequest?: (request: ChatRequest) => void;
+}
 
 export async function streamCompletionReply(
-  deps: CompletionEngineDeps,
+  deps: CompletionReplyDeps,
   request: ChatRequest,
   messages: readonly ChatMessage[],
   abort: AbortController,

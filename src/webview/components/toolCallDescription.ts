@@ -157,12 +157,6 @@ function describeCommand(view: ToolMessageView, display: ToolCardDisplay, args: 
 }
 
 function describeRead(display: ToolCardDisplay, args: Arguments, status: ToolCardStatus): ToolCallDescription {
-  // A read whose subject is not a file (a skill, by name) has no line range: the card names the file it asked for, if any.
-  if (display.subject !== 'path') {
-    const file = text(args.file);
-    const name = el('span', { className: 'tool-call-file', text: subjectOf(display, args) ?? '' });
-    return { icon: 'file', title: [...phrased(display, status, name), ...(file !== undefined ? [muted(file, 'tool-lines')] : [])], showResult: true };
-  }
   const path = subjectOf(display, args) ?? l10n.t('(no path)');
   const start = typeof args.start_line === 'number' ? args.start_line : undefined;
   const end = typeof args.end_line === 'number' ? args.end_line : undefined;
