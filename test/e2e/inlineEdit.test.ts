@@ -22,8 +22,9 @@ async function openFile(page: Page, name: string): Promise<void> {
   for (const deadline = Date.now() + 90_000; ; ) {
     await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget .quick-input-box input').fill(name);
     try {
+      // Inside the retry: a Control+P pressed while the editor is still taking the focus opens nothing.
+      await page.locator('.quick-input-widget .quick-input-box input').fill(name, { timeout: 10_000 });
       await row.click({ timeout: 10_000 });
       break;
     } catch (error) {
