@@ -34,7 +34,8 @@ import { mentionHandlers } from './chat/handlers/mentionHandlers';
 import { replyHandlers } from './chat/handlers/replyHandlers';
 import { rulesHandlers } from './chat/handlers/rulesHandlers';
 import { settingsHandlers } from './chat/handlers/settingsHandlers';
-import { modelView } from './chat/modelView';
+import { modelsMessages, modelViews } from './chat/modelView';
+import { ruleChipsMessage } from './chat/ruleChipsView';
 import { uiSettings } from './chat/uiSettings';
 import { combineHandlerGroups, WebviewMessageRouter, type WebviewHandlers } from './chat/webviewMessageRouter';
 import type { ProposedContentProvider } from './proposedContent';
@@ -83,10 +84,6 @@ export interface ChatControllerOptions {
   promptHooks?: ChatSendPathDeps['promptHooks'];
   /** The list of sessions: the controller adds this window's conversations and tasks to it. */
   sessions: SessionList;
-}
-
-function modelViews(listing: ModelListing) {
-  return listing.models.map((m) => modelView(m.id, m.info));
 }
 
 /** The estimate endpoint before any connection is made: the estimator falls back to counting locally. */
@@ -295,7 +292,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   private showRules(list: RuleChip[]): void {
-    this.post({ type: 'rules', rules: list.map((r) => ({ label: r.label, scope: r.scope, ...(r.path ? { path: r.path } : {}), ...(r.warning ? { warning: r.warning } : {}) })) });
+    this.post(ruleChipsMessage(list));
   }
 
   /** The connection as read when the view was attached, if nothing changed since; else read now. */
@@ -306,11 +303,7 @@ export class ChatController implements vscode.Disposable, ChatFilesTarget {
   }
 
   private showModels(listing: ModelListing): void {
-    this.post({ type: 'models', models: modelViews(listing) });
-    if (listing.source === 'catalogue') {
-      const problem = listing.problem ?? vscode.l10n.t('no answer');
-      this.post({ type: 'notice', level: 'warning', message: vscode.l10n.t("The service's model list could not be read ({0}): the picker shows the built-in catalogue.", problem) });
-    }
+    for (const message of modelsMessages(listing)) this.post(message);
   }
 
   /** Every message from the view, already validated against the protocol. */

@@ -130,7 +130,7 @@ export class ChatApp {
       toggleList: () => this.conversationList.setOpen(!this.conversationList.isOpen),
       find: () => this.find.open(),
       newChat: () => host.post({ type: 'newConversation' }),
-      exportActive: () => this.active && this.exportConversation(this.active.id),
+      exportActive: () => this.active && this.host.post({ type: 'exportConversation', requestId: this.host.nextRequestId(), conversationId: this.active.id }),
     }, this.state.conversationListOpen);
     this.root.replaceChildren(el('div', { className: 'chat' }, [this.banner.element, this.toolbar.element, this.conversationList.element, this.find.element, this.messages.element, this.fileNotices.element, this.notices.element, this.composer.element]));
     this.approvals = new ApprovalArea((message) => host.post(message));
@@ -389,10 +389,6 @@ export class ChatApp {
   private setModels(models: ModelView[]): void {
     this.models.set(models);
     if (models.length === 0) this.host.post({ type: 'listModels', requestId: this.host.nextRequestId() });
-  }
-
-  private exportConversation(conversationId: string): void {
-    this.host.post({ type: 'exportConversation', requestId: this.host.nextRequestId(), conversationId });
   }
 
   private saveState(change: Partial<WebviewState>): void {

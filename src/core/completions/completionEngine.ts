@@ -7,7 +7,7 @@ import { CompletionCache } from './completionCache';
 import type { CompletionBudget } from './completionBudget';
 import { completionMessages } from './completionPrompt';
 import { completionRefusal, type CompletionGate } from './completionRefusal';
-import { streamCompletionReply, type CompletionReplyDeps } from './completionReply';
+import { LatestCompletionRequest, type CompletionReplyDeps } from './completionReply';
 import { completionRequest } from './completionRequest';
 import { completionShape } from './completionShape';
 import { trimCompletion } from './completionTrim';
@@ -39,7 +39,7 @@ interface Lookup {
 }
 
 export class CompletionEngine {
-  private running: AbortController | undefined;
+  private readonly requests = new LatestCompletionRequest();
   private shown: ShownCompletion | undefined;
   private readonly cache = new CompletionCache();
 
@@ -51,20 +51,11 @@ export class CompletionEngine {
    */
   async complete(input: CompletionContextInput, signal?: AbortSignal): Promise<CompletionResult | undefined> {
     // Whatever is still running answers a context the user has left.
-    this.running?.abort();
-    this.running = undefined;
+    this.requests.cancel();
     const found = this.lookup(input);
     if (found.result) return found.result;
     const { context, shape, model, messages, key } = found;
-    const abort = new AbortController();
-    this.running = abort;
-    const request = completionRequest(messages, shape, model, await this.deps.cacheKey());
-    let reply: string | undefined;
-    try {
-      reply = await streamCompletionReply(this.deps, request, messages, abort, signal);
-    } finally {
-      if (this.running === abort) this.running = undefined;
-    }
+    const reply = await this.requests.stream(this.deps, async () => completionRequest(messages, shape, model, await this.deps.cacheKey()), messages, signal);
     if (reply === undefined) return undefined;
     const text = trimCompletion(reply, { before: context.before, after: context.after, shape });
     if (text === undefined) return undefined;
@@ -97,8 +88,7 @@ export class CompletionEngine {
 
   /** The request running now is no longer wanted (the editor cancelled, the document closed). */
   cancel(): void {
-    this.running?.abort();
-    this.running = undefined;
+    this.requests.cancel();
   }
 
   /** The completion shown was accepted or dismissed: typing on no longer shortens it. */

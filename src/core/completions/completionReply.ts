@@ -1,6 +1,6 @@
 // One quick request streamed to its text, as ghost text and next-edit suggestions send them: aborted at once
 // by the caller's signal (even one aborted before the call) or by `abort`, its tokens counted whether it
-// finished or not. Undefined when aborted.
+// finished or not. Undefined when aborted. LatestCompletionRequest keeps one such request running at a time.
 import type { ChatCompletionChunk, ChatMessage, ChatRequest, Usage } from '../../api/index';
 import { roughTokens } from './completionBudget';
 import type { CompletionUsage } from './completionUsage';
@@ -17,7 +17,7 @@ export interface CompletionReplyDeps {
   onRequest?: (request: ChatRequest) => void;
 }
 
-export async function streamCompletionReply(
+async function streamCompletionReply(
   deps: CompletionReplyDeps,
   request: ChatRequest,
   messages: readonly ChatMessage[],
@@ -50,4 +50,25 @@ export async function streamCompletionReply(
     return undefined;
   }
   return reply;
+}
+
+/** One request at a time: starting another, or cancel(), aborts the one still running. */
+export class LatestCompletionRequest {
+  private running: AbortController | undefined;
+
+  cancel(): void {
+    this.running?.abort();
+    this.running = undefined;
+  }
+
+  /** Streams the request `build` makes; a newer stream or cancel() while it builds or streams aborts it. */
+  async stream(deps: CompletionReplyDeps, build: () => Promise<ChatRequest>, messages: readonly ChatMessage[], signal: AbortSignal | undefined): Promise<string | undefined> {
+    const abort = new AbortController();
+    this.running = abort;
+    try {
+      return await streamCompletionReply(deps, await build(), messages, abort, signal);
+    } finally {
+      if (this.running === abort) this.running = undefined;
+    }
+  }
 }

@@ -5,7 +5,7 @@
 // malformed reply is an error the caller logs, never a suggestion.
 import type { ChatRequest } from '../../api/index';
 import { completionRefusal } from './completionRefusal';
-import { streamCompletionReply } from './completionReply';
+import { LatestCompletionRequest } from './completionReply';
 import { quickRequest } from './completionRequest';
 import type { CompletionEngineDeps } from './completionEngine';
 import { FILE_END } from './completionPrompt';
@@ -21,7 +21,7 @@ export function nextEditRequest(messages: ChatRequest['messages'], model: string
 }
 
 export class NextEditEngine {
-  private running: AbortController | undefined;
+  private readonly requests = new LatestCompletionRequest();
 
   constructor(private readonly deps: CompletionEngineDeps) {}
 
@@ -36,21 +36,12 @@ export class NextEditEngine {
     if (refused) throw refused;
     const model = this.deps.model();
     const messages = nextEditMessages(context, this.deps.budget);
-    const abort = new AbortController();
-    this.running = abort;
-    const request = nextEditRequest(messages, model, await this.deps.cacheKey());
-    let reply: string | undefined;
-    try {
-      reply = await streamCompletionReply(this.deps, request, messages, abort, signal);
-    } finally {
-      if (this.running === abort) this.running = undefined;
-    }
+    const reply = await this.requests.stream(this.deps, async () => nextEditRequest(messages, model, await this.deps.cacheKey()), messages, signal);
     if (reply === undefined) return undefined;
     return nextEditFromReply(reply, context.path, context.text.split('\n'));
   }
 
   cancel(): void {
-    this.running?.abort();
-    this.running = undefined;
+    this.requests.cancel();
   }
 }
