@@ -236,6 +236,19 @@ describe('security: QuickJS runs off the caller’s thread', function () {
     }
   });
 
+});
+
+// The output cap, not the time limit, is under test here: a loaded machine may take more than the first suite's
+// one second for ten thousand prints.
+describe('security: QuickJS output and host access', function () {
+  this.timeout(60_000);
+  const h = perSuite(() => startKeyedBed({ formulaLimits: { quickjsTimeoutMs: 30_000 } }));
+
+  const quickjs = async (code: string) => {
+    const res = await call(h, 'POST', '/formulas/svc/quickjs:latest/fibers', { name: 'quickjs', arguments: JSON.stringify({ code }) });
+    return FiberSchema.parse(res.body);
+  };
+
   it('a print loop is cut at the output cap', async () => {
     const fiber = await quickjs('for (let i = 0; i < 1e4; i++) console.log("x".repeat(100)); 1');
     assert.equal(fiber.status, 'succeeded', JSON.stringify(fiber).slice(0, 300));
