@@ -10,29 +10,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { openFile } from './quickOpen';
 import { themes, useVsCode } from './vscodeSession';
 
 const TALLY = 'export function tally(items: number[]): number {\n  let count = 0;\n  for (const item of items) count += item;\n  return count;\n}\n\nexport const counter = 1;\n';
 
 const FILE = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function subtract(a: number, b: number): number {\n  return a - b;\n}\n\n';
 
-async function openFile(page: Page, name: string): Promise<void> {
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first();
-  for (const deadline = Date.now() + 90_000; ; ) {
-    await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget .quick-input-box input').fill(name);
-    try {
-      await row.click({ timeout: 10_000 });
-      break;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
-  await page.locator(`.tab.active[aria-label*="${name}"]`).waitFor({ timeout: 15_000 });
-  await page.locator('.monaco-editor .view-lines').first().click();
-}
 
 /** The ghost text on the screen, spaces as typed (the editor draws them as no-break spaces). */
 function ghost(page: Page) {

@@ -13,28 +13,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { openFile } from './quickOpen';
 import { themes, useVsCode, type VsCodeSession } from './vscodeSession';
 
 
-/** Opens a workspace file with Quick Open; a file written a moment ago may take a while to be listed, so it asks again. */
-async function openFile(page: Page, name: string): Promise<void> {
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first();
-  for (const deadline = Date.now() + 90_000; ; ) {
-    await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Control+P');
-    try {
-      // Inside the retry: a Control+P pressed while the editor is still taking the focus opens nothing.
-      await page.locator('.quick-input-widget .quick-input-box input').fill(name, { timeout: 10_000 });
-      await row.click({ timeout: 10_000 });
-      break;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
-  await page.locator(`.tab.active[aria-label*="${name}"]`).waitFor({ timeout: 15_000 });
-  await page.locator('.monaco-editor .view-lines').first().click();
-}
 
 /** A hunk's own button: "Accept line 3 (Ctrl+Alt+Y)", "Reject lines 2-4 (Ctrl+Alt+N)". */
 function hunkLens(page: Page, action: 'Accept' | 'Reject') {
