@@ -170,7 +170,8 @@ export class ConversationStore {
     this.emit();
   }
 
-  async create(systemPrompt?: string): Promise<Conversation> {
+  /** A new conversation, made the active one unless `makeActive` is false (a background task's must not take the view). */
+  async create(systemPrompt?: string, { makeActive = true }: { makeActive?: boolean } = {}): Promise<Conversation> {
     const now = this.clock.now();
     const conversation: Conversation = {
       version: 1,
@@ -184,13 +185,13 @@ export class ConversationStore {
     };
     if (systemPrompt && systemPrompt.trim() !== '') conversation.systemPrompt = systemPrompt;
     this.summaries.set(conversation.id, indexEntryOf(conversation));
-    this.activeId = conversation.id;
+    if (makeActive) this.activeId = conversation.id;
     await this.enqueue(conversation.id, async () => {
       const journal = await ConversationJournalFile.create(this.folder, conversation);
       this.opened.set(conversation.id, { conversation, journal });
       await this.updateIndex(conversation.id, (index) => putEntry(index, conversation.id, indexEntryOf(conversation)));
     });
-    await this.writeActive(conversation.id);
+    if (makeActive) await this.writeActive(conversation.id);
     this.emit();
     return conversation;
   }

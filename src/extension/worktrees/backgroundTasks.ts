@@ -90,7 +90,7 @@ export class BackgroundTasks implements vscode.Disposable {
     this.checkLimit();
     const id = randomBytes(4).toString('hex');
     const record = await this.worktrees.create(folder, { id, task, carry });
-    const conversation = await this.options.store.create();
+    const conversation = await this.options.store.create(undefined, { makeActive: false });
     await this.options.store.rename(conversation.id, vscode.l10n.t('Background: {0}', taskName(task)));
     const noted = { ...record, conversationId: conversation.id };
     await this.worktrees.note(noted);

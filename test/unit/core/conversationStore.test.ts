@@ -120,6 +120,16 @@ describe('ConversationStore', () => {
     assert.deepEqual(reloaded.store.list().map((s) => s.id), [a.id]);
   });
 
+  it('creates a conversation that does not take the active one\'s place (a background task\'s), across a reload too', async () => {
+    const { store, storage, clock } = await openStore();
+    const shown = await store.create();
+    const background = await store.create(undefined, { makeActive: false });
+    assert.equal(store.activeConversationId, shown.id);
+    const reloaded = await openStore(storage, clock);
+    assert.equal(reloaded.store.activeConversationId, shown.id);
+    assert.deepEqual(new Set(reloaded.store.list().map((s) => s.id)), new Set([shown.id, background.id]));
+  });
+
   it('keeps "New Chat" across a reload: no conversation is active, the old ones stay listed', async () => {
     const { store, storage, clock } = await openStore();
     const a = await store.create();
