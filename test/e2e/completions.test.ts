@@ -5,11 +5,12 @@
 // completions are on and counts today's tokens. Next edits: renaming a variable on one line suggests
 // the next occurrence (the status bar says where), Tab goes there and Tab applies it, and the chain goes
 // on to the next one; the saved file has exactly the renames accepted. Light, then dark through VS
-// Code's theme picker in the same window.
+// Code's theme picker in the same window. Run in VS Code 1.139 and 1.105 (SVC_VSCODE=oldest).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { codeServerBuild } from '../harness/toolPaths';
 import { themes, useVsCode } from './vscodeSession';
 
 const TALLY = 'export function tally(items: number[]): number {\n  let count = 0;\n  for (const item of items) count += item;\n  return count;\n}\n\nexport const counter = 1;\n';
@@ -73,6 +74,9 @@ async function tabTabAt(page: Page, line: number): Promise<void> {
 
 const theme = themes[0];
 const dark = themes.find((t) => t.name === 'dark')!;
+// The dark screenshot shows the same decoration through the same theme colours in every version: the
+// oldest VS Code's run leaves the theme switch out to stay short (its ghost text and next edits all run).
+const darkScreenshot = codeServerBuild().name === 'newest';
 if (theme) {
   describe(`svc completions as you type (${theme.name} theme)`, function () {
     this.timeout(300_000);
@@ -133,16 +137,18 @@ if (theme) {
       // The accepted edit is an edit too: the next occurrence follows. Shown in the dark theme, picked
       // with VS Code's own theme picker (opened by hand: runCommand waits for the palette to close).
       await nextEditMessage(page, 4).waitFor({ timeout: 60_000 });
-      const picker = page.locator('.quick-input-widget');
-      await page.keyboard.press('F1');
-      await picker.locator('input').fill('>Preferences: Color Theme');
-      await picker.locator('.monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
-      const label = dark.colorTheme.replace(/^Default /, '');
-      await picker.locator('input').fill(label);
-      await picker.locator('.monaco-list-row', { hasText: label }).first().click();
-      await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
-      await nextEditMessage(page, 4).waitFor({ timeout: 15_000 });
-      await vscode.workbench.screenshot('completions-05-next-edit-dark');
+      if (darkScreenshot) {
+        const picker = page.locator('.quick-input-widget');
+        await page.keyboard.press('F1');
+        await picker.locator('input').fill('>Preferences: Color Theme');
+        await picker.locator('.monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
+        const label = dark.colorTheme.replace(/^Default /, '');
+        await picker.locator('input').fill(label);
+        await picker.locator('.monaco-list-row', { hasText: label }).first().click();
+        await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
+        await nextEditMessage(page, 4).waitFor({ timeout: 15_000 });
+        await vscode.workbench.screenshot('completions-05-next-edit-dark');
+      }
       await tabTabAt(page, 4);
 
       await page.keyboard.press('Control+s');
