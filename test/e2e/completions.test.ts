@@ -1,7 +1,8 @@
 // Completions as you type, in the real VS Code on the local emulator (which completes code from the rest
 // of the file): with svc.completions.enabled in the user's settings, typing the start of a function
 // that exists above shows the rest of its line as ghost text; typing on into it shortens it; Tab accepts
-// it into the file; Escape dismisses another one and the file keeps what was typed. The status item says
+// it into the file; Escape dismisses another one and the file keeps what was typed; a function of a file
+// it imports (open in no editor) completes too. The status item says
 // completions are on and counts today's tokens. Next edits: renaming a variable on one line suggests
 // the next occurrence (the status bar says where), Tab goes there and Tab applies it, and the chain goes
 // on to the next one; the saved file has exactly the renames accepted. Light, then dark through VS
@@ -15,7 +16,10 @@ import { themes, useVsCode } from './vscodeSession';
 
 const TALLY = 'export function tally(items: number[]): number {\n  let count = 0;\n  for (const item of items) count += item;\n  return count;\n}\n\nexport const counter = 1;\n';
 
-const FILE = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function subtract(a: number, b: number): number {\n  return a - b;\n}\n\n';
+const FILE = "import { area } from './shapes';\n\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function subtract(a: number, b: number): number {\n  return a - b;\n}\n\n";
+
+/** Imported by math.ts and open in no editor: its lines reach the prompt only as an imported file. */
+const SHAPES = 'export function area(width: number, height: number): number {\n  return width * height;\n}\n';
 
 async function openFile(page: Page, name: string): Promise<void> {
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first();
@@ -83,8 +87,9 @@ if (theme) {
     // VS Code's own suggestions stay closed: their list over the line would take Tab and merge its preview with the ghost text.
     const vscode = useVsCode(theme, { settings: { 'svc.completions.enabled': true, 'svc.completions.debounceMs': 100, 'files.autoSave': 'off', 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' } } });
 
-    it('shows ghost text from the rest of the file, shortens it while typing, Tab accepts, Escape dismisses', async () => {
+    it('shows ghost text from the rest of the file and its imports, shortens it while typing, Tab accepts, Escape dismisses', async () => {
       const page = vscode.workbench.page;
+      fs.writeFileSync(path.join(vscode.workspace, 'shapes.ts'), SHAPES);
       fs.writeFileSync(path.join(vscode.workspace, 'math.ts'), FILE);
       // With completions on, the extension's host loads at start; its status item says when it is ready.
       const ready = page.locator('.statusbar-item', { has: page.locator('[aria-label^="svc completions: on"]') }).or(page.locator('.statusbar-item[aria-label^="svc completions: on"]')).first();
@@ -113,6 +118,15 @@ if (theme) {
       await ghost(page).first().waitFor({ state: 'detached', timeout: 15_000 });
       assert.equal(await lastLine(page), 'export function sub');
       await vscode.workbench.screenshot('completions-03-dismissed');
+
+      // From the file math.ts imports, which no editor shows: the related context follows imports.
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Shift+Home');
+      await page.keyboard.type('export function are');
+      await ghostShows(page, 'a(width: number, height: number): number {', 30_000);
+      await page.keyboard.press('Escape');
+      await ghost(page).first().waitFor({ state: 'detached', timeout: 15_000 });
 
       const status = page.locator('.statusbar-item', { has: page.locator('[aria-label^="svc completions: on"]') }).or(page.locator('.statusbar-item[aria-label^="svc completions: on"]')).first();
       await status.waitFor({ timeout: 15_000 });
