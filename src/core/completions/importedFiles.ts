@@ -97,7 +97,9 @@ export class ImportedFiles {
     const snippets: RelatedSnippet[] = [];
     const seen = new Set<string>([path]);
     for (const specifier of specifiers) {
-      const snippet = await this.readOne(policy, path, specifier);
+      // A file that cannot be looked at (permissions, a race with its deletion) is context left out,
+      // not a completion lost.
+      const snippet = await this.readOne(policy, path, specifier).catch(() => undefined);
       if (!snippet || seen.has(snippet.path)) continue;
       seen.add(snippet.path);
       snippets.push(snippet);
@@ -117,12 +119,7 @@ export class ImportedFiles {
       }
       if ((await this.deps.files.lstat(resolved.path)) !== 'file') continue;
       if (resolved.questions.length > 0) return undefined;
-      let bytes: Uint8Array;
-      try {
-        bytes = await this.deps.files.readFile(resolved.path, { maxBytes: MAX_IMPORT_BYTES });
-      } catch {
-        return undefined;
-      }
+      const bytes = await this.deps.files.readFile(resolved.path, { maxBytes: MAX_IMPORT_BYTES });
       if (bytes.subarray(0, 8000).includes(0)) return undefined;
       const lines = new TextDecoder().decode(bytes).split(/\r?\n/).slice(0, IMPORT_LINES);
       return { path: resolved.display, kind: 'import', text: lines.join('\n') };

@@ -90,6 +90,10 @@ describe('the imported files of a completion', () => {
     );
     assert.equal(snippets[0]!.text, numbered('util', IMPORT_LINES), `the first ${IMPORT_LINES} lines`);
     assert.equal(snippets[1]!.text, 'export interface Shape { area(): number }\n');
+    await write('src/bundle.js', `${'x'.repeat(600 * 1024)}\n`);
+    await fs.writeFile(path.join(root, 'src', 'blob.js'), Buffer.from([0x65, 0x78, 0, 0x01]));
+    const large = await imports.snippets('src/other.ts', 'typescript', "import './bundle';\nimport './blob';\nimport './util';");
+    assert.deepEqual(large.map((s) => s.path), ['src/util.ts'], 'a file over 512 KB and a binary file are left out');
   });
 
   it('gives the same stable prefix at every keystroke, reading the imports once, and again after a change', async () => {
