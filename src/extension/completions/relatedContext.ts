@@ -58,8 +58,8 @@ export class RelatedContext implements vscode.Disposable {
 
   /** The imported files first, then the other files open in editors; each file once. */
   async snippets(current: vscode.TextDocument): Promise<RelatedSnippet[]> {
-    // With the folder's name in a multi-root workspace, as the path gate reads paths.
-    const imported = current.uri.scheme === 'file' ? await this.imports.snippets(vscode.workspace.asRelativePath(current.uri, true), current.languageId, current.getText()) : [];
+    // asRelativePath's default names the folder only in a multi-root workspace, as the path gate reads paths.
+    const imported = current.uri.scheme === 'file' ? await this.imports.snippets(vscode.workspace.asRelativePath(current.uri), current.languageId, current.getText()) : [];
     const rules = new SecretFileRules(this.protectedFiles());
     const seen = new Set<string>([current.uri.toString()]);
     const importedPaths = new Set(imported.map((snippet) => snippet.path));
@@ -70,7 +70,7 @@ export class RelatedContext implements vscode.Disposable {
       if (seen.has(document.uri.toString()) || document.uri.scheme !== 'file' || tabs >= OTHER_FILES) continue;
       seen.add(document.uri.toString());
       const path = vscode.workspace.asRelativePath(document.uri, false);
-      if (rules.match(path) || importedPaths.has(vscode.workspace.asRelativePath(document.uri, true))) continue;
+      if (rules.match(path) || importedPaths.has(vscode.workspace.asRelativePath(document.uri))) continue;
       tabs += 1;
       const end = Math.min(document.lineCount, SNIPPET_LINES);
       snippets.push({ path, kind: 'open-tab', text: document.getText(new vscode.Range(0, 0, end, 0)) });
