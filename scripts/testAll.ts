@@ -72,10 +72,11 @@ const steps: Step[] = [
   { name: 'integration', command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine },
   { name: 'e2e', command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts'], counts: lastSummaryLine },
   // The oldest VS Code the extension supports (engines.vscode; 1.105 is Cursor's): the whole integration suite, and
-  // the end-to-end cases a user meets first (chat, an agent task and its approvals) and the Chinese UI. The chat
-  // tour's screenshots and layout checks, which nothing in the VS Code version changes, run in the newest only.
+  // the end-to-end cases a user meets first (chat, an agent task and its approvals, completions as you type) and
+  // the Chinese UI. The chat tour's screenshots and layout checks, which nothing in the VS Code version changes,
+  // run in the newest only.
   { name: `integration-${oldest}`, command: [process.execPath, tsx, 'test/integration/runIntegrationTests.ts'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' } },
-  { name: `e2e-${oldest}`, command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts', 'chat.test', 'agent.test', 'approvals', 'localization'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' } },
+  { name: `e2e-${oldest}`, command: [process.execPath, tsx, 'test/e2e/runE2eTests.ts', 'chat.test', 'agent.test', 'approvals', 'completions', 'localization'], counts: lastSummaryLine, env: { SVC_VSCODE: 'oldest' } },
 ];
 
 interface Finished {

@@ -1,7 +1,8 @@
 // The `svc.completions.*` settings as rules with no editor behind them: each one's zod schema, default
 // and what it allows (said when a value is refused, the value then falling back to its default), as
 // SETTING_RULES does for the chat's. `enabled` and `allowInRestrictedMode` spend tokens or send files,
-// so a repository cannot set them (userSettings.ts); settingsReader.ts reads them.
+// so a repository cannot set them (userSettings.ts); `nextEditSuggestions` and `languages` only narrow
+// what `enabled` allows, so a workspace may. settingsReader.ts reads them.
 import * as z from 'zod/mini';
 import { MODEL_IDS } from '../../api/index';
 import { DEFAULT_COMPLETION_MODEL } from '../../core/completions/completionRequest';
@@ -22,6 +23,7 @@ const RULES = {
   model: { name: 'completions.model', schema: z.enum(MODEL_IDS), fallback: DEFAULT_COMPLETION_MODEL, allowed: () => l10n.t('one of {0}', MODEL_IDS.join(', ')) },
   debounceMs: { name: 'completions.debounceMs', schema: z.int().check(z.minimum(0), z.maximum(2000)), fallback: 200, allowed: () => l10n.t('a whole number of milliseconds from 0 to 2000') },
   allowInRestrictedMode: { name: 'completions.allowInRestrictedMode', schema: z.boolean(), fallback: false, allowed: () => l10n.t('true or false') },
+  nextEditSuggestions: { name: 'completions.nextEditSuggestions', schema: z.boolean(), fallback: true, allowed: () => l10n.t('true or false') },
 } as const;
 
 export interface CompletionSettings {
@@ -30,6 +32,8 @@ export interface CompletionSettings {
   model: string;
   debounceMs: number;
   allowInRestrictedMode: boolean;
+  /** Next-edit suggestions besides ghost text; they never ask while completions are off. */
+  nextEditSuggestions: boolean;
 }
 
 export const COMPLETION_SETTING_NAMES = Object.values(RULES).map((rule) => rule.name);
@@ -51,6 +55,7 @@ export function completionSettingsFrom(lookup: SettingLookup): { settings: Compl
     model: take<string>(RULES.model),
     debounceMs: take(RULES.debounceMs),
     allowInRestrictedMode: take(RULES.allowInRestrictedMode),
+    nextEditSuggestions: take(RULES.nextEditSuggestions),
   };
   return { settings, problems };
 }
@@ -58,4 +63,9 @@ export function completionSettingsFrom(lookup: SettingLookup): { settings: Compl
 /** Whether completions are on for `languageId`: its own entry, else "*", else on. */
 export function onForLanguage(settings: CompletionSettings, languageId: string): boolean {
   return settings.enabled && (settings.languages[languageId] ?? settings.languages['*'] ?? true);
+}
+
+/** Whether next-edit suggestions are asked in `languageId`: completions on there, and suggestions not turned off. */
+export function nextEditsOnForLanguage(settings: CompletionSettings, languageId: string): boolean {
+  return settings.nextEditSuggestions && onForLanguage(settings, languageId);
 }

@@ -87,8 +87,10 @@ export class NextEditSuggestions implements vscode.Disposable {
     const version = document.version;
     const lines = Array.from({ length: document.lineCount }, (_, i) => document.lineAt(i).text);
     try {
+      const related = await this.deps.related.snippets(document);
+      if (abort.signal.aborted) return;
       const edit = await this.deps.engine.suggest(
-        { path, languageId: document.languageId, text: lines.join('\n'), cursorLine: editor.selection.active.line + 1, related: this.deps.related.snippets(document), recentEdits: this.deps.related.history.recent(path) },
+        { path, languageId: document.languageId, text: lines.join('\n'), cursorLine: editor.selection.active.line + 1, related, recentEdits: this.deps.related.history.recent(path) },
         abort.signal,
       );
       this.deps.onAsked();

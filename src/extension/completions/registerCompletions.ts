@@ -9,7 +9,7 @@ import { CompletionUsage } from '../../core/completions/completionUsage';
 import { readAgentSettings, settingValue } from '../settings/settingsReader';
 import { completionCostNotice } from './completionCostNotice';
 import type { CompletionServices } from './completionServices';
-import { completionSettingsFrom, onForLanguage, type CompletionSettings } from './completionSettings';
+import { completionSettingsFrom, nextEditsOnForLanguage, onForLanguage, type CompletionSettings } from './completionSettings';
 import type { CompletionState } from './completionStatusView';
 import { COMPLETIONS_MENU_COMMAND, CompletionsStatusItem } from './completionsStatusItem';
 import { NextEditSuggestions } from './nextEditSuggestions';
@@ -84,6 +84,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     day: () => usage.day,
   });
   const active = (document: vscode.TextDocument) => snoozedUntil <= Date.now() && onForLanguage(readCompletionSettings(), document.languageId);
+  const nextEditsActive = (document: vscode.TextDocument) => snoozedUntil <= Date.now() && nextEditsOnForLanguage(readCompletionSettings(), document.languageId);
   const provider = new SvcInlineCompletions({
     engine: async () => engine,
     related,
@@ -98,7 +99,7 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   const nextEdits = new NextEditSuggestions({
     engine: new NextEditEngine(engineDeps),
     related,
-    active,
+    active: nextEditsActive,
     debounceMs: () => readCompletionSettings().debounceMs,
     log,
     onAsked: () => {

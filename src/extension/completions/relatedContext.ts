@@ -1,15 +1,24 @@
-// The context a completion carries besides its own file: the start of the other files open in editors
-// (the tabs the user works with) and the document's last edits (its edit history), newest first. Files
-// that look like secrets are never read for it. Both change only when the user switches files or leaves
-// a line, so the prompt's stable prefix stays the same while they type. Each change of a document is
-// reported after it is recorded, for next-edit suggestions.
+// The context a completion carries besides its own file: the start of the files it imports (resolved
+// and read through the path gate, importedFiles.ts), the start of the other files open in editors (the
+// tabs the user works with) and the document's last edits (its edit history), newest first. Files that
+// look like secrets are never read for it. All of it changes only when the user switches files, changes
+// the imports, saves a file or leaves a line, so the prompt's stable prefix stays the same while they
+// type. Each change of a document is reported after it is recorded, for next-edit suggestions.
 import * as vscode from 'vscode';
 import type { RecentEdit, RelatedSnippet } from '../../core/completions/completionTypes';
 import { EditHistory } from '../../core/completions/editHistory';
+import { ImportedFiles } from '../../core/completions/importedFiles';
+import { WorkspacePathPolicy } from '../../core/tools/pathPolicy';
 import { SecretFileRules } from '../../core/tools/secretFiles';
+import type { WorkspaceRoot } from '../../core/tools/workspaceFiles';
+import { NodeWorkspaceFiles } from '../workspaceTools/nodeWorkspaceFiles';
 
 const SNIPPET_LINES = 60;
 const OTHER_FILES = 4;
+
+function workspaceRoots(): WorkspaceRoot[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
+}
 
 export interface DocumentEdited {
   document: vscode.TextDocument;
@@ -24,10 +33,19 @@ export class RelatedContext implements vscode.Disposable {
   readonly onDidEdit = this.edited.event;
   /** The text of the line the cursor entered, before any change of it: an edit's "before". */
   private entered: { uri: string; line: number; text: string } | undefined;
+  private readonly imports: ImportedFiles;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly protectedFiles: () => readonly string[]) {
+    const files = new NodeWorkspaceFiles(workspaceRoots, () => []);
+    this.imports = new ImportedFiles({ files, policy: () => new WorkspacePathPolicy(files, new SecretFileRules(this.protectedFiles())) });
+    const forget = () => this.imports.forget();
     this.subscriptions = [
+      vscode.workspace.onDidSaveTextDocument(forget),
+      vscode.workspace.onDidCreateFiles(forget),
+      vscode.workspace.onDidDeleteFiles(forget),
+      vscode.workspace.onDidRenameFiles(forget),
+      vscode.workspace.onDidChangeWorkspaceFolders(forget),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document.uri.scheme !== 'file' || event.contentChanges.length === 0) return;
         this.edited.fire({ document: event.document, edit: this.record(event) });
@@ -38,16 +56,22 @@ export class RelatedContext implements vscode.Disposable {
     ];
   }
 
-  snippets(current: vscode.TextDocument): RelatedSnippet[] {
+  /** The imported files first, then the other files open in editors; each file once. */
+  async snippets(current: vscode.TextDocument): Promise<RelatedSnippet[]> {
+    // asRelativePath's default names the folder only in a multi-root workspace, as the path gate reads paths.
+    const imported = current.uri.scheme === 'file' ? await this.imports.snippets(vscode.workspace.asRelativePath(current.uri), current.languageId, current.getText()) : [];
     const rules = new SecretFileRules(this.protectedFiles());
     const seen = new Set<string>([current.uri.toString()]);
-    const snippets: RelatedSnippet[] = [];
+    const importedPaths = new Set(imported.map((snippet) => snippet.path));
+    const snippets: RelatedSnippet[] = [...imported];
+    let tabs = 0;
     for (const editor of vscode.window.visibleTextEditors) {
       const document = editor.document;
-      if (seen.has(document.uri.toString()) || document.uri.scheme !== 'file' || snippets.length >= OTHER_FILES) continue;
+      if (seen.has(document.uri.toString()) || document.uri.scheme !== 'file' || tabs >= OTHER_FILES) continue;
       seen.add(document.uri.toString());
       const path = vscode.workspace.asRelativePath(document.uri, false);
-      if (rules.match(path)) continue;
+      if (rules.match(path) || importedPaths.has(vscode.workspace.asRelativePath(document.uri))) continue;
+      tabs += 1;
       const end = Math.min(document.lineCount, SNIPPET_LINES);
       snippets.push({ path, kind: 'open-tab', text: document.getText(new vscode.Range(0, 0, end, 0)) });
     }

@@ -37,7 +37,7 @@ export class SvcInlineCompletions implements vscode.InlineCompletionItemProvider
         languageId: document.languageId,
         before: document.getText(new vscode.Range(new vscode.Position(0, 0), position)),
         after: document.getText(new vscode.Range(position, document.lineAt(document.lineCount - 1).range.end)),
-        related: this.deps.related.snippets(document),
+        related: await this.deps.related.snippets(document),
         recentEdits: this.deps.related.recentEdits(document, position.line),
       };
       const instant = engine.instant(input);
