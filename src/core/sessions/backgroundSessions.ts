@@ -24,6 +24,10 @@ export interface BackgroundSessionsDeps {
   resume(taskId: string): Promise<void>;
   /** Shows the conversation in the chat view, with its open questions. */
   show(conversationId: string): Promise<void>;
+  /** Brings task `taskId`'s changes into the folder, asking as every other Apply does. */
+  apply(taskId: string): Promise<void>;
+  /** Deletes task `taskId`'s worktree and branch, asking as every other Discard does. */
+  discard(taskId: string): Promise<void>;
   prices(): Prices;
 }
 
@@ -71,7 +75,7 @@ export class BackgroundSessions implements SessionSource {
           ...(usd !== undefined ? { usd } : {}),
           filesChanged: facts.filesChanged,
           updatedAt: summary?.updatedAt ?? record.createdAt,
-          worktree: { path: record.path, branch: record.branch },
+          worktree: { path: record.path, branch: record.branch, applied: record.appliedAt !== undefined },
         },
       ];
     });
@@ -104,6 +108,14 @@ export class BackgroundSessions implements SessionSource {
     const record = this.require(sessionId);
     await this.deps.show(this.conversationOf(sessionId));
     await this.deps.resume(record.id);
+  }
+
+  async apply(sessionId: string): Promise<void> {
+    await this.deps.apply(this.require(sessionId).id);
+  }
+
+  async discard(sessionId: string): Promise<void> {
+    await this.deps.discard(this.require(sessionId).id);
   }
 
   private record(sessionId: string): WorktreeRecord | undefined {
