@@ -3,6 +3,7 @@
 // the foreground), what runs and waits from the background tasks' agents and the shared approvals, and
 // where it works from its worktree's record, which outlives a reload.
 import type { ConversationStore } from '../conversations/conversationStore';
+import * as l10n from '../l10n';
 import type { WorktreeRecord } from '../worktrees/worktreeRecords';
 import type { AgentActivitySource } from './foregroundSessions';
 import { UnknownSessionError } from './foregroundSessions';
@@ -37,6 +38,17 @@ const EMPTY: SessionFacts = { models: [], promptTokens: 0, completionTokens: 0, 
 /** A background session's id, apart from every conversation id the foreground uses. */
 export function backgroundSessionId(taskId: string): string {
   return `${PREFIX}${taskId}`;
+}
+
+/** Apply asked of a task that still runs (a list drawn before it went on): what it changed is not final yet. */
+export class TaskStillRunsError extends Error {
+  override readonly name = 'TaskStillRunsError';
+  constructor(
+    readonly sessionId: string,
+    task: string,
+  ) {
+    super(l10n.t('Background task "{0}" still runs: stop it or let it end before applying its changes.', task.trim().split('\n', 1)[0] ?? ''));
+  }
 }
 
 export class BackgroundSessions implements SessionSource {
@@ -111,7 +123,9 @@ export class BackgroundSessions implements SessionSource {
   }
 
   async apply(sessionId: string): Promise<void> {
-    await this.deps.apply(this.require(sessionId).id);
+    const record = this.require(sessionId);
+    if (this.deps.agent.activity().running.includes(this.conversationOf(sessionId))) throw new TaskStillRunsError(sessionId, record.task);
+    await this.deps.apply(record.id);
   }
 
   async discard(sessionId: string): Promise<void> {

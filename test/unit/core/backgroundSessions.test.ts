@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AgentTaskSettings } from '../../../src/core/agent/agentTasks';
 import type { AgentToolset } from '../../../src/core/agent/agentToolset';
 import { requestSettings } from '../../../src/core/requests/requestSettings';
-import { BackgroundSessions, backgroundSessionId } from '../../../src/core/sessions/backgroundSessions';
+import { BackgroundSessions, TaskStillRunsError, backgroundSessionId } from '../../../src/core/sessions/backgroundSessions';
 import { UnknownSessionError } from '../../../src/core/sessions/foregroundSessions';
 import { TaskApprovals, type ApprovalDecision } from '../../../src/core/tools/approvals';
 import { ChangeJournal } from '../../../src/core/tools/changeJournal';
@@ -240,10 +240,12 @@ describe('background sessions: background tasks in the list of sessions', () => 
     assert.throws(() => bed.source.stop(backgroundSessionId('task-a')), (error: unknown) => error instanceof UnknownSessionError && /background:task-a/.test(error.message));
   });
 
-  it('Apply and Discard from the list reach the task by its id: applied, the row says so and the folder has the file; discarded, the row goes; an unknown id is refused by name', async () => {
+  it('Apply and Discard from the list reach the task by its id: refused while it runs; applied, the row says so and the folder has the file; discarded, the row goes; an unknown id is refused by name', async () => {
     await bed.init([callWrite('a-note.txt'), answer]);
     const a = await bed.start('task-a', 'write note a');
     await until(() => bed.questions.length === 1);
+    await assert.rejects(bed.source.apply(backgroundSessionId('task-a')), (error: unknown) => error instanceof TaskStillRunsError && /^Background task "write note a" still runs: stop it or let it end before applying its changes\.$/.test(error.message));
+    assert.equal(fs.existsSync(path.join(root, 'a-note.txt')), false, 'nothing applied while it runs');
     bed.answer(0, 'approve');
     await bed.runs.get('task-a');
     const id = backgroundSessionId('task-a');
