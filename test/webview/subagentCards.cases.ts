@@ -94,7 +94,9 @@ export const subagentCardCases: WebviewCase[] = [
             const shown = card(i, 'done', run('done', i === 0 ? calls : calls.slice(1), { durationMs: 2300 }), report);
             return { ...shown, card: { ...shown.card!, display: said(lang, 'run_subagent') } };
           };
-          await chat.play([shown([user, step('s1', 'complete', jobs), finished(0, 'REPORT-FORMAT: formatPrice in src/format.js'), finished(1, 'REPORT-REORDER: on_hand <= reorder_level'), step('s2', 'complete', [], 'Both subagents reported.')])]);
+          // As the host sends a step whose calls have cards: the calls are the cards, not lines of the step.
+          const carded = { ...step('s1', 'complete', []), choices: [{ index: 0, content: '', reasoning: '', finishReason: 'tool_calls' as const }] };
+          await chat.play([shown([user, carded, finished(0, 'REPORT-FORMAT: formatPrice in src/format.js'), finished(1, 'REPORT-REORDER: on_hand <= reorder_level'), step('s2', 'complete', [], 'Both subagents reported.')])]);
           await cards.nth(0).locator('[data-testid="subagent-facts"]').click();
           await cards.nth(0).locator('[data-testid="subagent-run"] [data-testid="tool-card"][data-tool="find_files"]').waitFor();
         },
