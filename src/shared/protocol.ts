@@ -347,6 +347,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
     argument: z.string().check(z.maxLength(100_000)),
     options: SendOptionsSchema,
     mode: z.enum(['ask', 'agent', 'plan']),
+    /** The custom agent picked in the mode picker: an agent task of the command runs as that agent. */
+    agent: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   }),
   ...attachmentWebviewMessages,
   ...agentWebviewMessages,

@@ -1,5 +1,6 @@
 // The list of sessions in the chat view: every conversation and task of the workspace, foreground and
-// background, with its state and figures; and what the view asks of one (open, stop, resume). The host
+// background, with its state and figures; and what the view asks of one (open, stop, resume, and for a
+// finished background task apply or discard). The host
 // sends the whole list on every change (it is short: one row per conversation), so the view keeps no
 // state of its own about sessions.
 import * as z from 'zod/mini';
@@ -23,8 +24,8 @@ export const SessionViewSchema = z.object({
   filesChanged: CountSchema,
   /** Its last activity: the row's age, and the list's order. */
   updatedAt: CountSchema,
-  /** Where a background task works. */
-  worktree: z.optional(z.object({ path: z.string(), branch: z.string() })),
+  /** Where a background task works; applied once its changes were brought into the folder. */
+  worktree: z.optional(z.object({ path: z.string(), branch: z.string(), applied: z.boolean() })),
 });
 export type SessionView = z.infer<typeof SessionViewSchema>;
 
@@ -41,4 +42,8 @@ export const sessionWebviewMessages = [
   z.object({ type: z.literal('stopSession'), ...sessionRef }),
   /** Continues a stopped session: its task goes on, or its reply is asked again. */
   z.object({ type: z.literal('resumeSession'), ...sessionRef }),
+  /** Brings a finished background task's changes into the folder, as its end-of-task notification's Apply does. */
+  z.object({ type: z.literal('applySession'), ...sessionRef }),
+  /** Deletes a finished background task's worktree and branch, after the same question as everywhere else. */
+  z.object({ type: z.literal('discardSession'), ...sessionRef }),
 ] as const;

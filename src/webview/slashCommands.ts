@@ -19,6 +19,8 @@ export interface SlashCommandContext {
   /** The skills and prompt files the host listed, and the composer's mode they run in unless they say otherwise. */
   custom: readonly CustomCommand[];
   mode: 'ask' | 'agent' | 'plan';
+  /** The custom agent picked in the mode picker, which runs them when they run as an agent task. */
+  agent?: string;
   notify(level: 'info' | 'warning', message: string): void;
 }
 
@@ -102,7 +104,8 @@ export function runSlashCommand(text: string, context: SlashCommandContext): boo
   const builtIn = SLASH_COMMANDS.find((command) => command.name === name);
   if (builtIn) return builtIn.run(argument.trim(), context);
   if (!context.custom.some((command) => command.name === name)) return undefined;
-  context.host.post({ type: 'runCustomCommand', conversationId: context.conversationId, name, argument: argument.trim(), options: context.options, mode: context.mode });
+  const { conversationId, options, mode, agent } = context;
+  context.host.post({ type: 'runCustomCommand', conversationId, name, argument: argument.trim(), options, mode, ...(agent !== undefined ? { agent } : {}) });
   return true;
 }
 

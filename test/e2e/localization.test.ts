@@ -1,17 +1,21 @@
 // The extension in VS Code's display language, as a Chinese-speaking user meets it: code-server started
 // with `--locale zh-cn` (the workbench itself stays English without a language pack, but VS Code reports
 // zh-cn to extensions, which is what loads our bundle), and the same steps in English for comparison.
-// Screenshots of the chat view, the agent's approvals (an edit, a command, a command with a warning) and
-// the Settings page go to test-results/e2e/light/zh-cn/ and …/en/. In Chinese, the chat view and every
-// approval card (title, warning, line count, buttons) show no English word but names: file names, the
-// command itself, model ids.
+// Screenshots of the chat view, the agent's approvals (an edit, a command, a command with a warning), the
+// list of sessions at 400 and 170 px, "svc: Show Customizations" and the Settings page go to
+// test-results/e2e/light/zh-cn/ and …/en/; then, the theme switched in the same window, the list of
+// sessions and the customizations again to test-results/e2e/dark/zh-cn/ and …/en/. In Chinese, the chat
+// view, the list of sessions and every approval card (title, warning, line count, buttons) show no English
+// word but names: file names, the command itself, model ids, the conversations' titles.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { DEMO_COMMAND, DEMO_FILES, DEMO_TASK } from '../../src/shared/demoProject';
 import { codeServerBuild, repoRoot } from '../harness/toolPaths';
+import { closeModalEditor } from './colorTheme';
 import { openExtensionSettings } from './extensionSettings';
+import { overflowing, setSideBarWidth } from './sideBar';
 import { extensionId, sendAgentTask, themes, useVsCode, type VsCodeSession } from './vscodeSession';
 
 /** Names that stay as written in any language: the product, model ids, formats, keys, file names. */
@@ -85,6 +89,8 @@ async function approveAll(vscode: VsCodeSession, chat: FrameLocator, done: Retur
 }
 
 const theme = themes[0];
+const dark = themes.find((t) => t.name === 'dark');
+const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g');
 const chinese = { locale: 'zh-cn', folder: 'zh-cn', approve: '批准', reject: '拒绝', settingsGroup: '模型' };
 const english = { locale: 'en', folder: 'en', approve: 'Approve', reject: 'Reject', settingsGroup: 'Model' };
 // The English run is the comparison for the screenshots, the same in every VS Code: the oldest runs only the
@@ -102,10 +108,16 @@ if (theme) {
         env: { SVC_EMULATOR_SCENARIOS: path.join(repoRoot, 'test', 'fixtures', 'scenarios', 'hidden-command.json') },
         prepareWorkspace: (workspace) => {
           for (const [name, text] of Object.entries(DEMO_FILES)) fs.writeFileSync(path.join(workspace, name), text);
+          // Something for the list of customizations to show; neither reaches a request of these steps.
+          const customizations = { '.github/prompts/typos.prompt.md': '---\ndescription: Check a file for typos\nargument-hint: <file>\n---\nCheck $ARGUMENTS for typos.\n', '.github/instructions/python.instructions.md': '---\napplyTo: "**/*.py"\n---\nUse type hints.\n' };
+          for (const [name, text] of Object.entries(customizations)) {
+            fs.mkdirSync(path.dirname(path.join(workspace, name)), { recursive: true });
+            fs.writeFileSync(path.join(workspace, name), text);
+          }
         },
       });
       /** The workspace folder's name, which questions about a folder name as written. */
-      const folderName = () => new RegExp(path.basename(vscode.workspace).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g');
+      const folderName = () => escaped(path.basename(vscode.workspace));
       const chat = () => vscode.workbench.webviewView(extensionId);
 
       it('shows the chat view in that language', async () => {
@@ -147,7 +159,28 @@ if (theme) {
         assert.deepEqual(english, [], 'no English in the warning card but names');
       });
 
-      it('shows svc: Show Customizations in that language', async () => {
+      /** The list of sessions (the conversations above) at 400 and 170 px: nothing sticks out, and in Chinese no English but names. */
+      async function showSessions(): Promise<void> {
+        const panel = chat().getByTestId('conversation-panel');
+        if (await panel.isHidden()) await chat().locator('[data-action="toggle-conversations"]').click();
+        const rows = chat().getByTestId('session-row');
+        await rows.filter({ hasText: 'check the build' }).getByTestId('session-state').waitFor({ timeout: 15_000 });
+        for (const width of [400, 170]) {
+          await setSideBarWidth(vscode.workbench.page, width);
+          await chat().locator('body').evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          await vscode.workbench.screenshot(`l10n-06-sessions-${width}px`);
+          assert.deepEqual(await overflowing(chat()), [], `the list at ${width} px`);
+        }
+        await setSideBarWidth(vscode.workbench.page, 400);
+        if (language.locale !== 'en') {
+          const titles = (await chat().locator('[data-testid="session-row"] .conversation-title').allInnerTexts()).map(escaped);
+          assert.deepEqual(englishIn(await panel.evaluate(pageWords), [...titles, folderName()]), [], 'no English in the list of sessions but names');
+        }
+        await chat().locator('[data-action="toggle-conversations"]').click();
+      }
+
+      /** "svc: Show Customizations", its QuickPick shown with its placeholder in that language. */
+      async function showCustomizations(): Promise<void> {
         const page = vscode.workbench.page;
         // The palette shows the command under its title in the manifest's language.
         await vscode.workbench.startCommand(language.locale === 'en' ? 'svc: Show Customizations' : 'svc: 显示自定义项', /^svc: (Show Customizations|显示自定义项)$/);
@@ -155,7 +188,11 @@ if (theme) {
         await page.waitForFunction((source) => new RegExp(source).test(document.querySelector<HTMLInputElement>('.quick-input-widget .quick-input-box input')?.placeholder ?? ''), placeholder.source, { timeout: 30_000 });
         await vscode.workbench.screenshot('l10n-customizations');
         await page.keyboard.press('Escape');
-      });
+      }
+
+      it('shows the list of sessions in that language at 400 and 170 px', showSessions);
+
+      it('shows svc: Show Customizations in that language', showCustomizations);
 
       it('shows the settings in that language on the Settings page', async () => {
         const editor = await openExtensionSettings(vscode);
@@ -163,6 +200,14 @@ if (theme) {
         await titles.filter({ hasText: language.settingsGroup }).first().click({ timeout: 30_000 });
         await editor.locator('.setting-item-contents').filter({ hasText: 'svc-k2-thinking-turbo' }).first().waitFor({ timeout: 15_000 });
         await vscode.workbench.screenshot('l10n-05-settings');
+      });
+
+      it('shows the list of sessions and svc: Show Customizations in the dark theme too', async () => {
+        assert.ok(dark, 'a dark theme');
+        await closeModalEditor(vscode.workbench.page);
+        await vscode.switchTheme(dark, chat());
+        await showSessions();
+        await showCustomizations();
       });
     });
   }

@@ -5,7 +5,8 @@
 // 170 px, light, then dark by switching the colour theme (`workbench.colorTheme`) in the same window.
 // In the same launch (the workspace is a git repository), two background tasks from the composer's "Run in
 // background" run at once, each waits for its approval in the list of sessions, which is answered there;
-// one is applied and one discarded, and the folder holds exactly the applied change.
+// from their rows in the list one is applied and one discarded (each after VS Code's own question), the
+// applied one then discarded too, and the folder holds exactly the applied change.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -94,7 +95,7 @@ describe('svc subagents in VS Code (light, then dark)', function () {
     await shots('subagents-dark');
   });
 
-  it('two background tasks at once: each waits in the list of sessions, is answered there, and one is applied, one discarded', async () => {
+  it('two background tasks at once: each waits in the list of sessions, is answered there, and from its row one is applied, one discarded', async () => {
     const page = vscode.workbench.page;
     const dialog = page.locator('.monaco-dialog-box');
     const picker = page.locator('.quick-input-widget');
@@ -114,14 +115,11 @@ describe('svc subagents in VS Code (light, then dark)', function () {
       await picker.waitFor({ state: 'hidden', timeout: 30_000 });
     }
 
-    /** "svc: Manage Worktrees", the task's worktree, then `action`; opened by hand, as the theme picker below. */
-    async function manage(name: string, action: string): Promise<void> {
-      await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
-      await page.keyboard.press('F1');
-      await picker.locator('input').fill('>svc: Manage Worktrees');
-      await picker.locator('.monaco-list-row', { hasText: 'svc: Manage Worktrees' }).first().click();
-      await picker.locator('.monaco-list-row', { hasText: `write the ${name} note` }).click({ timeout: 30_000 });
-      await picker.locator('.monaco-list-row', { hasText: action }).click({ timeout: 30_000 });
+    /** The row's `action` button, then the modal question's `answer`; resolves once the question closed. */
+    async function fromRow(name: string, action: 'apply-session' | 'discard-session', answer: string): Promise<void> {
+      await row(name).locator(`[data-action="${action}"]`).click();
+      await dialog.getByRole('button', { name: answer, exact: true }).click({ timeout: 30_000 });
+      await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
     }
 
     await runInBackground('write the alpha note');
@@ -143,19 +141,21 @@ describe('svc subagents in VS Code (light, then dark)', function () {
       await row(name).locator('[data-testid="session-state"][data-state="done"]').waitFor({ timeout: 90_000 });
     }
 
-    await manage('alpha', 'Apply to the Folder');
-    await dialog.getByRole('button', { name: 'Apply', exact: true }).click({ timeout: 30_000 });
-    const applied = path.join(vscode.workspace, 'alpha-note.md');
-    for (let i = 0; i < 300 && !fs.existsSync(applied); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
-    await manage('alpha', 'Discard (Delete Worktree and Branch)');
-    await dialog.getByRole('button', { name: 'Discard', exact: true }).click({ timeout: 30_000 });
-    await manage('beta', 'Discard (Delete Worktree and Branch)');
-    await dialog.getByRole('button', { name: 'Discard', exact: true }).click({ timeout: 30_000 });
+    // Both ended with a change: each row offers Apply and Discard, nothing else.
+    for (const name of ['alpha', 'beta']) {
+      const actions = await row(name).locator('button.icon-button').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
+      assert.deepEqual(actions, ['apply-session', 'discard-session'], name);
+    }
+    await shots('background-tasks-done');
+    await fromRow('alpha', 'apply-session', 'Apply');
+    // Applied: the row keeps only Discard.
+    await row('alpha').locator('[data-action="apply-session"]').waitFor({ state: 'detached', timeout: 60_000 });
+    assert.equal(fs.readFileSync(path.join(vscode.workspace, 'alpha-note.md'), 'utf8'), 'alpha, written by a background task\n');
+    await fromRow('alpha', 'discard-session', 'Discard');
+    await fromRow('beta', 'discard-session', 'Discard');
 
     // Both worktrees removed: their rows leave the list (a background row names its branch).
     await rows.filter({ hasText: 'svc/task-' }).first().waitFor({ state: 'detached', timeout: 60_000 });
-    assert.equal(fs.readFileSync(path.join(vscode.workspace, 'alpha-note.md'), 'utf8'), 'alpha, written by a background task\n');
     assert.equal(fs.existsSync(path.join(vscode.workspace, 'beta-note.md')), false, 'the discarded task wrote nothing here');
     assert.equal(git(vscode.workspace, 'status', '--porcelain').trim(), '?? alpha-note.md', 'exactly the applied change');
     assert.equal(git(vscode.workspace, 'worktree', 'list').trim().split('\n').length, 1, 'no worktree left');

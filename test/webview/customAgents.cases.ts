@@ -1,5 +1,5 @@
 // The workspace's and the user's custom agents in the mode picker, after Ask, Plan and Agent: picking one
-// runs its task; a task started as one shows it picked; an agent that goes away leaves the picker on Ask.
+// runs its task and the / prompt files run meanwhile; a task started as one shows it picked; an agent that goes away leaves the picker on Ask.
 import assert from 'node:assert/strict';
 import type { HostMessage } from '../../src/shared/protocol';
 import type { WebviewCase } from './webviewCase';
@@ -14,7 +14,7 @@ const AGENTS: HostMessage = {
 
 export const customAgentCases: WebviewCase[] = [
   {
-    name: 'custom agents follow the built-in modes in the picker with their description; picking one runs its task; a task started as one shows it; a removed one leaves Ask',
+    name: 'custom agents follow the built-in modes in the picker with their description; picking one runs its task and its / prompt files; a task started as one shows it; a removed one leaves Ask',
     page: 'strict',
     async run(chat) {
       await chat.send(AGENTS);
@@ -36,6 +36,13 @@ export const customAgentCases: WebviewCase[] = [
       assert.equal(posted.agent, 'reviewer');
       assert.equal(posted.text, 'review src/app.ts');
       assert.equal(posted.mode, undefined, 'a custom agent is no plan');
+      // A prompt file run from / while the agent is picked runs as that agent, not as the plain Agent.
+      await chat.send({ type: 'customCommands', commands: [{ name: 'typos', kind: 'prompt', description: 'Fix typos', origin: '.github/prompts' }] });
+      await input.fill('/typos README.md');
+      await input.press('Escape');
+      await input.press('Enter');
+      const command = await chat.waitForPosted('runCustomCommand');
+      assert.deepEqual([command.name, command.argument, command.mode, command.agent], ['typos', 'README.md', 'agent', 'reviewer']);
       await chat.send({ type: 'taskMode', mode: 'agent', agent: 'Doc Writer' });
       assert.equal(await picker.inputValue(), 'custom-agent:Doc Writer', 'the picker shows the agent the task runs as');
       await chat.send({ type: 'customAgents', agents: [{ name: 'reviewer', description: 'Reviews changes without editing', origin: '.github/agents' }] });

@@ -1,7 +1,7 @@
 // The list of sessions in the conversation list: each row says its state in an icon and a word, its
 // model, cost, files changed and age, and fits the narrowest side bar; the toggle carries the number of
-// sessions waiting for an approval; Stop, Resume and opening a row post what the host acts on, by mouse
-// and by keyboard. Its screenshots are kept with the walk's (test-results/walk/sessions-*.png).
+// sessions waiting for an approval; Stop, Resume, a finished background task's Apply and Discard, and
+// opening a row post what the host acts on, by mouse and by keyboard. Its screenshots are kept with the walk's (test-results/walk/sessions-*.png).
 import assert from 'node:assert/strict';
 import type { ConversationSummary, SessionView } from '../../src/shared/protocol';
 import { sideScrollProblems } from '../support/sideScrollProblems';
@@ -16,7 +16,8 @@ function scene(now: number): { conversations: ConversationSummary[]; sessions: S
     id, conversationId: id, title, kind: 'foreground', state, model: 'svc-k2.5', tokens: 0, usd: null, filesChanged: 0, updatedAt: now - ago, ...figures,
   });
   const sessions: SessionView[] = [
-    { id: 'bg1', conversationId: 'bc1', title: 'Port the date parser to Temporal', kind: 'background', state: 'running', model: 'svc-k2.5', tokens: 8_200, usd: null, filesChanged: 3, updatedAt: now - 30_000, worktree: { path: '/home/me/.svc/worktrees/bg1', branch: 'svc/port-date-parser' } },
+    { id: 'bg1', conversationId: 'bc1', title: 'Port the date parser to Temporal', kind: 'background', state: 'running', model: 'svc-k2.5', tokens: 8_200, usd: null, filesChanged: 3, updatedAt: now - 30_000, worktree: { path: '/home/me/.svc/worktrees/bg1', branch: 'svc/port-date-parser', applied: false } },
+    { id: 'bg2', conversationId: 'bc2', title: 'Write the changelog entry', kind: 'background', state: 'done', model: 'svc-k2.5', tokens: 5_600, usd: null, filesChanged: 1, updatedAt: now - 2 * MINUTE, worktree: { path: '/home/me/.svc/worktrees/bg2', branch: 'svc/changelog', applied: false } },
     fg('c1', 'Explain the retry policy', 'running', 10_000, { tokens: 12_400 }),
     fg('c2', 'Add a test for the parser', 'waiting', 5 * MINUTE + 10_000, { model: 'svc-k2-thinking', tokens: 3_100, usd: 0.0123, filesChanged: 2 }),
     fg('c3', 'Refactor the conversation store so every write is batched', 'stopped', 3 * 60 * MINUTE, { tokens: 48_000, filesChanged: 7 }),
@@ -39,12 +40,12 @@ const row = (chat: ChatPage, title: string) => chat.page.getByTestId('session-ro
 async function checkRows(chat: ChatPage, width: number): Promise<void> {
   assert.deepEqual(await chat.page.evaluate(sideScrollProblems), [], `nothing sticks out at ${width} px`);
   const states = await chat.page.getByTestId('session-state').evaluateAll((els) => els.map((e) => ({ state: e.getAttribute('data-state'), icon: e.querySelector('.codicon')?.className ?? '', word: (e as HTMLElement).innerText.trim() })));
-  assert.equal(states.length, 6, 'a row per session, the background task included');
+  assert.equal(states.length, 7, 'a row per session, the background tasks included');
   for (const s of states) {
     assert.match(s.icon, /codicon-/, `${s.state} has an icon`);
     assert.ok(s.word.length > 0, `${s.state} has a word, not colour alone`);
   }
-  for (const action of ['stop-session', 'resume-session']) {
+  for (const action of ['stop-session', 'resume-session', 'apply-session', 'discard-session']) {
     for (const box of await chat.page.locator(`[data-action="${action}"]`).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
       assert.ok(box.width > 0 && box.x >= 0 && box.x + box.width <= width + 0.5, `${action} in sight at ${width} px`);
     }
@@ -114,6 +115,55 @@ export const sessionCases: WebviewCase[] = [
       await chat.page.locator('[data-action="toggle-conversations"]').click();
       await row(chat, 'Add a test for the parser').locator('.conversation-open').press('Enter');
       assert.equal((await chat.waitForPosted('switchConversation')).conversationId, 'c2', 'a conversation of this window opens as before');
+    },
+  },
+  {
+    name: 'sessions: Apply and Discard show only on a background task that ended with changes (Apply until applied), and post their messages',
+    page: 'strict',
+    async run(chat) {
+      const now = Date.now();
+      const task = (id: string, title: string, state: SessionView['state'], filesChanged: number, applied: boolean): SessionView => ({
+        id, conversationId: `conversation-${id}`, title, kind: 'background', state, model: 'svc-k2.5', tokens: 1_000, usd: null, filesChanged, updatedAt: now - MINUTE, worktree: { path: `/tmp/wt/${id}`, branch: `svc/${id}`, applied },
+      });
+      const sessions: SessionView[] = [
+        task('background:run', 'Task running', 'running', 2, false),
+        task('background:wait', 'Task waiting', 'waiting', 2, false),
+        task('background:done', 'Task done', 'done', 2, false),
+        task('background:failed', 'Task failed', 'failed', 1, false),
+        task('background:stopped', 'Task stopped', 'stopped', 1, false),
+        task('background:applied', 'Task applied', 'done', 2, true),
+        task('background:empty', 'Task without changes', 'done', 0, false),
+        { id: 'c1', conversationId: 'c1', title: 'Chat with edits', kind: 'foreground', state: 'done', model: 'svc-k2.5', tokens: 900, usd: null, filesChanged: 3, updatedAt: now - MINUTE },
+      ];
+      await chat.play([{ type: 'conversations', conversations: [{ id: 'c1', title: 'Chat with edits', updatedAt: now - MINUTE, messageCount: 2 }] }, { type: 'sessions', sessions }]);
+      if (await chat.page.getByTestId('conversation-panel').isHidden()) await chat.page.locator('[data-action="toggle-conversations"]').click();
+      const actionsOf = async (title: string) => (await row(chat, title).locator('button.icon-button').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).filter((a) => a !== 'rename-conversation' && a !== 'export-conversation' && a !== 'delete-conversation');
+      const expected: Record<string, string[]> = {
+        'Task running': ['stop-session'],
+        'Task waiting': ['stop-session'],
+        'Task done': ['apply-session', 'discard-session'],
+        'Task failed': ['apply-session', 'discard-session'],
+        'Task stopped': ['resume-session', 'apply-session', 'discard-session'],
+        'Task applied': ['discard-session'],
+        'Task without changes': [],
+        'Chat with edits': [],
+      };
+      for (const [title, actions] of Object.entries(expected)) assert.deepEqual(await actionsOf(title), actions, title);
+      const apply = row(chat, 'Task done').locator('[data-action="apply-session"]');
+      assert.equal(await apply.getAttribute('aria-label'), 'Apply "Task done" to the folder');
+      assert.equal(await row(chat, 'Task done').locator('[data-action="discard-session"]').getAttribute('title'), 'Discard "Task done": delete its worktree and branch');
+
+      await apply.click();
+      assert.deepEqual(await chat.waitForPosted('applySession'), { type: 'applySession', sessionId: 'background:done' });
+      assert.equal(await chat.page.getByTestId('conversation-panel').isVisible(), true, 'Apply keeps the list open');
+      await row(chat, 'Task applied').locator('[data-action="discard-session"]').click();
+      assert.deepEqual(await chat.waitForPosted('discardSession'), { type: 'discardSession', sessionId: 'background:applied' });
+      await row(chat, 'Task stopped').locator('[data-action="resume-session"]').focus();
+      await chat.page.keyboard.press('Tab');
+      assert.equal(await chat.page.evaluate(() => document.activeElement?.getAttribute('data-action')), 'apply-session', 'Tab goes from Resume to Apply');
+      await chat.page.keyboard.press('Enter');
+      assert.deepEqual(await chat.waitForPosted('applySession', 2), { type: 'applySession', sessionId: 'background:stopped' });
+      assert.equal((await chat.posted()).filter((m) => m.type === 'openSession' || m.type === 'switchConversation').length, 0, 'a button opens no session');
     },
   },
   {

@@ -1,11 +1,14 @@
 // A job handed to a subagent: the parent's card with the job and the kind, and under it, folded, the
 // child's run (kind, steps, calls, tokens, time); opened, the child's calls as cards of their own kinds.
-// The run goes on while the card stays as the user left it; the report is the card's result.
+// The run goes on while the card stays as the user left it; the report is the card's result. Screenshots of
+// the two finished cards, one opened, in every look (test-results/walk/subagents-*.png).
 import assert from 'node:assert/strict';
-import type { HostMessage, MessageView, SubagentRun, ToolMessageView } from '../../src/shared/protocol';
+import type { HostMessage, MessageView, SubagentRun, ToolCardDisplay, ToolMessageView } from '../../src/shared/protocol';
 import { cardDisplayOf } from '../support/registeredTools';
+import { sideScrollProblems } from '../support/sideScrollProblems';
 import { step } from './agent.cases';
 import { conversation } from './chatPage';
+import { hostSays, inEveryLook, type Language } from './walkLooks';
 import type { WebviewCase } from './webviewCase';
 
 const user: MessageView = { id: 'u1', role: 'user', content: 'survey the shop helpers', createdAt: 1 };
@@ -69,6 +72,45 @@ export const subagentCardCases: WebviewCase[] = [
       assert.equal(await cards.nth(1).locator('[data-testid="subagent-run"]').getAttribute('open'), null);
       await first.locator(':scope > [data-testid="tool-result"] > summary').click();
       assert.match(await first.locator(':scope > [data-testid="tool-result"] [data-testid="tool-output"]').innerText(), /^REPORT-FORMAT/);
+    },
+  },
+  {
+    name: 'subagents: two finished subagents, one opened on its nested calls, in light and dark, English and Chinese, at 170 and 400 px',
+    page: 'strict',
+    async run(chat) {
+      // The phrases as the host sends them in the view's language.
+      const said = (lang: Language, name: string): ToolCardDisplay => {
+        const display = cardDisplayOf(name);
+        const found = display.found ? { found: { one: hostSays(lang, display.found.one), many: hostSays(lang, display.found.many) } } : {};
+        return { ...display, running: hostSays(lang, display.running), done: hostSays(lang, display.done), ...found };
+      };
+      const cards = chat.page.locator('[data-testid="tool-card"][data-tool="run_subagent"]');
+      await inEveryLook(
+        chat,
+        'subagents',
+        async (lang) => {
+          const calls = [{ ...read, display: said(lang, 'read_file') }, { ...finding, display: said(lang, 'find_files') }];
+          const finished = (i: number, report: string): ToolMessageView => {
+            const shown = card(i, 'done', run('done', i === 0 ? calls : calls.slice(1), { durationMs: 2300 }), report);
+            return { ...shown, card: { ...shown.card!, display: said(lang, 'run_subagent') } };
+          };
+          // As the host sends a step whose calls have cards: the calls are the cards, not lines of the step.
+          const carded = { ...step('s1', 'complete', []), choices: [{ index: 0, content: '', reasoning: '', finishReason: 'tool_calls' as const }] };
+          await chat.play([shown([user, carded, finished(0, 'REPORT-FORMAT: formatPrice in src/format.js'), finished(1, 'REPORT-REORDER: on_hand <= reorder_level'), step('s2', 'complete', [], 'Both subagents reported.')])]);
+          await cards.nth(0).locator('[data-testid="subagent-facts"]').click();
+          await cards.nth(0).locator('[data-testid="subagent-run"] [data-testid="tool-card"][data-tool="find_files"]').waitFor();
+        },
+        async ({ lang, width }) => {
+          assert.deepEqual(await chat.page.evaluate(sideScrollProblems), [], `nothing sticks out at ${width} px`);
+          const nested = cards.nth(0).locator('[data-testid="subagent-run"]');
+          assert.equal(await nested.getAttribute('open'), '', 'the first is open');
+          assert.equal(await cards.nth(1).locator('[data-testid="subagent-run"]').getAttribute('open'), null, 'the second folded');
+          const facts = await nested.locator('[data-testid="subagent-facts"]').innerText();
+          assert.match(facts, lang === 'en' ? /explore · 2 steps · 2 calls/ : /explore · 2 步 · 2 次调用/);
+          const title = await nested.locator('[data-testid="tool-card"][data-tool="read_file"] [data-testid="tool-title"]').innerText();
+          assert.match(title, lang === 'en' ? /Read format\.js/ : new RegExp(hostSays(lang, 'Read {0}').replace('{0}', '').trim()));
+        },
+      );
     },
   },
 ];

@@ -30,9 +30,15 @@ const KIND_CHECKS: Record<ToolKind, (card: Locator, title: Title) => Promise<voi
     assert.equal(await card.locator('[data-testid="tool-exit"]').innerText(), 'exit 0');
     assert.equal(await card.locator('[data-testid="tool-command-output"]').count(), 1);
   },
-  read: async (card) => {
+  read: async (card, title) => {
     assert.equal(await card.locator('[data-testid="tool-file"]').innerText(), 'a.ts');
-    assert.equal(await card.locator('[data-testid="tool-lines"]').innerText(), 'whole file');
+    if ((await card.getAttribute('data-tool')) !== 'renamed_use_skill') {
+      assert.equal(await card.locator('[data-testid="tool-lines"]').innerText(), 'whole file');
+      return;
+    }
+    // A skill is read by its name, never by lines: the card is its phrase alone, a sentence.
+    assert.equal(await card.locator('[data-testid="tool-lines"]').count(), 0);
+    assert.equal(await title(card), 'Read the skill a.ts');
   },
   list: async (card, title) => assert.match(await title(card), / src\/a\.ts$/),
   search: async (card) => assert.match(await card.locator('[data-testid="tool-count"]').innerText(), /^2 /),

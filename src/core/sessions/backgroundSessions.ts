@@ -3,6 +3,7 @@
 // the foreground), what runs and waits from the background tasks' agents and the shared approvals, and
 // where it works from its worktree's record, which outlives a reload.
 import type { ConversationStore } from '../conversations/conversationStore';
+import * as l10n from '../l10n';
 import type { WorktreeRecord } from '../worktrees/worktreeRecords';
 import type { AgentActivitySource } from './foregroundSessions';
 import { UnknownSessionError } from './foregroundSessions';
@@ -24,6 +25,10 @@ export interface BackgroundSessionsDeps {
   resume(taskId: string): Promise<void>;
   /** Shows the conversation in the chat view, with its open questions. */
   show(conversationId: string): Promise<void>;
+  /** Brings task `taskId`'s changes into the folder, asking as every other Apply does. */
+  apply(taskId: string): Promise<void>;
+  /** Deletes task `taskId`'s worktree and branch, asking as every other Discard does. */
+  discard(taskId: string): Promise<void>;
   prices(): Prices;
 }
 
@@ -33,6 +38,17 @@ const EMPTY: SessionFacts = { models: [], promptTokens: 0, completionTokens: 0, 
 /** A background session's id, apart from every conversation id the foreground uses. */
 export function backgroundSessionId(taskId: string): string {
   return `${PREFIX}${taskId}`;
+}
+
+/** Apply asked of a task that still runs (a list drawn before it went on): what it changed is not final yet. */
+export class TaskStillRunsError extends Error {
+  override readonly name = 'TaskStillRunsError';
+  constructor(
+    readonly sessionId: string,
+    task: string,
+  ) {
+    super(l10n.t('Background task "{0}" still runs: stop it or let it end before applying its changes.', task.trim().split('\n', 1)[0] ?? ''));
+  }
 }
 
 export class BackgroundSessions implements SessionSource {
@@ -71,7 +87,7 @@ export class BackgroundSessions implements SessionSource {
           ...(usd !== undefined ? { usd } : {}),
           filesChanged: facts.filesChanged,
           updatedAt: summary?.updatedAt ?? record.createdAt,
-          worktree: { path: record.path, branch: record.branch },
+          worktree: { path: record.path, branch: record.branch, applied: record.appliedAt !== undefined },
         },
       ];
     });
@@ -104,6 +120,16 @@ export class BackgroundSessions implements SessionSource {
     const record = this.require(sessionId);
     await this.deps.show(this.conversationOf(sessionId));
     await this.deps.resume(record.id);
+  }
+
+  async apply(sessionId: string): Promise<void> {
+    const record = this.require(sessionId);
+    if (this.deps.agent.activity().running.includes(this.conversationOf(sessionId))) throw new TaskStillRunsError(sessionId, record.task);
+    await this.deps.apply(record.id);
+  }
+
+  async discard(sessionId: string): Promise<void> {
+    await this.deps.discard(this.require(sessionId).id);
   }
 
   private record(sessionId: string): WorktreeRecord | undefined {

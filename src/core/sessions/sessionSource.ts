@@ -22,8 +22,8 @@ export interface SessionRecord {
   filesChanged: number;
   /** Its last activity; the list's age and order. */
   updatedAt: number;
-  /** Where a background task works. */
-  worktree?: { path: string; branch: string };
+  /** Where a background task works; applied once its changes were brought into the folder. */
+  worktree?: { path: string; branch: string; applied: boolean };
 }
 
 export interface SessionSource {
@@ -38,4 +38,8 @@ export interface SessionSource {
   stop(sessionId: string): boolean;
   /** Continues a stopped session the way the chat would (the task goes on, a reply is asked again). */
   resume(sessionId: string): Promise<void>;
+  /** Brings the session's changes into the folder; only a source whose sessions work apart from it (background tasks) has it. */
+  apply?(sessionId: string): Promise<void>;
+  /** Deletes where the session worked apart (its worktree and branch); with `apply`. */
+  discard?(sessionId: string): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // `/name` of a skill or prompt file, sent from the view: a prompt file's text with the arguments and its
 // `${input:…}` answers in place, in the mode and with the model it asks for (else the composer's); a
-// skill's instructions with what was typed after its name. The text is then sent as the composer would.
+// skill's instructions with what was typed after its name. The text is then sent as the composer would:
+// an agent task runs as the custom agent picked in the mode picker, with its instructions and tools.
 import * as vscode from 'vscode';
 import { applies, type Customization } from '../../core/customizations/customization';
 import { expandPrompt, promptInputs, skillCommandText } from '../../core/customizations/promptCommand';
@@ -20,7 +21,7 @@ export interface CustomCommandDeps {
 
 export function customCommandHandlers(deps: CustomCommandDeps): WebviewHandlerGroup<'runCustomCommand'> {
   return {
-    runCustomCommand: async ({ conversationId, name, argument, options, mode }) => {
+    runCustomCommand: async ({ conversationId, name, argument, options, mode, agent }) => {
       const item = (await deps.items()).find((i) => (i.kind === 'skill' || i.kind === 'prompt') && i.name === name && applies(i));
       if (!item?.details) throw new Error(vscode.l10n.t('/{0} is no longer a skill or prompt file of this window.', name));
       let text: string;
@@ -46,7 +47,8 @@ export function customCommandHandlers(deps: CustomCommandDeps): WebviewHandlerGr
       }
       if (text.trim() === '') throw new Error(vscode.l10n.t('/{0} has no text to send ({1} is empty).', name, item.label));
       if (runMode === 'ask') await deps.send(conversationId, text, runOptions);
-      else await deps.runTask({ type: 'runAgentTask', conversationId, text, options: runOptions, ...(runMode === 'plan' ? { mode: 'plan' as const } : {}) });
+      else if (runMode === 'plan') await deps.runTask({ type: 'runAgentTask', conversationId, text, options: runOptions, mode: 'plan' });
+      else await deps.runTask({ type: 'runAgentTask', conversationId, text, options: runOptions, ...(agent !== undefined ? { agent } : {}) });
     },
   };
 }

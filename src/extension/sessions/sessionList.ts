@@ -2,12 +2,20 @@
 // and tasks, and background tasks once their feature adds its source), newest activity first. It sends
 // the view the whole list when one changes, at most once per turn of the event loop however many
 // changes came together and only when what it shows changed, keeps the view's badge on the number waiting for an approval, and routes the
-// view's open, stop and resume to the source that owns the session.
+// view's open, stop, resume, apply and discard to the source that owns the session.
 import * as vscode from 'vscode';
 import type { SessionRecord, SessionSource } from '../../core/sessions/sessionSource';
 import type { HostMessage, SessionView } from '../../shared/protocol';
 import type { WebviewHandlerGroup } from '../chat/webviewMessageRouter';
 import { UnknownSessionError } from '../../core/sessions/foregroundSessions';
+
+/** Apply or Discard asked of a session that has no worktree of its own (a conversation of this window). */
+export class NotBackgroundSessionError extends Error {
+  override readonly name = 'NotBackgroundSessionError';
+  constructor(readonly sessionId: string) {
+    super(vscode.l10n.t('Session "{0}" is not a background task: only a background task\'s changes can be applied or discarded.', sessionId));
+  }
+}
 
 /** The view's badge: how many sessions wait, and what the number means. */
 export type SessionBadge = { value: number; tooltip: string } | undefined;
@@ -66,11 +74,21 @@ export class SessionList implements vscode.Disposable {
     this.publish();
   }
 
-  handlers(): WebviewHandlerGroup<'openSession' | 'stopSession' | 'resumeSession'> {
+  handlers(): WebviewHandlerGroup<'openSession' | 'stopSession' | 'resumeSession' | 'applySession' | 'discardSession'> {
     return {
       openSession: (message) => this.owner(message.sessionId).open(message.sessionId),
       stopSession: (message) => void this.owner(message.sessionId).stop(message.sessionId),
       resumeSession: (message) => this.owner(message.sessionId).resume(message.sessionId),
+      applySession: ({ sessionId }) => {
+        const source = this.owner(sessionId);
+        if (!source.apply) throw new NotBackgroundSessionError(sessionId);
+        return source.apply(sessionId);
+      },
+      discardSession: ({ sessionId }) => {
+        const source = this.owner(sessionId);
+        if (!source.discard) throw new NotBackgroundSessionError(sessionId);
+        return source.discard(sessionId);
+      },
     };
   }
 

@@ -1,6 +1,6 @@
 // The commands of background tasks: "svc: Start Background Task" (asks what to do and whether to carry
 // the folder's uncommitted changes) and "svc: Manage Worktrees" (every task's worktree, with Open, Review,
-// Apply, Stop and Discard); a notification when a task finishes.
+// Apply, Stop and Discard); a notification when a task finishes; the list of sessions' Apply and Discard.
 import * as vscode from 'vscode';
 import { BackgroundSessions } from '../../core/sessions/backgroundSessions';
 import type { SessionSource } from '../../core/sessions/sessionSource';
@@ -149,6 +149,17 @@ export function registerBackgroundTasks(context: vscode.ExtensionContext, option
     },
   });
   if (!tasks) return { tasks, start: startTask, handlers };
+  /** Review, Apply or Discard of task `id`: the same from the end-of-task notification and from the list of sessions. */
+  const bringBack = async (id: string, action: 'review' | 'apply' | 'discard'): Promise<void> => {
+    try {
+      const record = await tasks.worktrees.require(id);
+      if (action === 'review') await reviewTask(tasks, record);
+      else if (action === 'apply') await applyTask(tasks, record);
+      else await discardTask(tasks, record, 'ask');
+    } catch (error) {
+      report(error);
+    }
+  };
   const source = new BackgroundSessions({
     store: options.store,
     records: () => tasks.worktrees.list(),
@@ -156,6 +167,8 @@ export function registerBackgroundTasks(context: vscode.ExtensionContext, option
     stop: (id) => tasks.stop(id),
     resume: (id) => tasks.resume(id),
     show: (conversationId) => openConversation(options, conversationId),
+    apply: (id) => bringBack(id, 'apply'),
+    discard: (id) => bringBack(id, 'discard'),
     prices: sessionPrices,
   });
   const refresh = (): void => void source.refresh().catch((error: unknown) => options.log.warn(`Reading the background tasks' records failed: ${error instanceof Error ? error.message : String(error)}`));
@@ -171,15 +184,9 @@ export function registerBackgroundTasks(context: vscode.ExtensionContext, option
       const discard = vscode.l10n.t('Discard');
       const files = await tasks.changes.changes(record).catch(() => []);
       const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Background task "{0}" ended: {1} file(s) changed in its worktree.', taskName(record.task), files.length), review, apply, discard);
-      const fresh = await tasks.worktrees.require(record.id).catch(() => undefined);
-      if (!fresh) return;
-      try {
-        if (choice === review) await reviewTask(tasks, fresh);
-        else if (choice === apply) await applyTask(tasks, fresh);
-        else if (choice === discard) await discardTask(tasks, fresh, 'ask');
-      } catch (error) {
-        report(error);
-      }
+      if (choice === review) await bringBack(record.id, 'review');
+      else if (choice === apply) await bringBack(record.id, 'apply');
+      else if (choice === discard) await bringBack(record.id, 'discard');
     }),
   );
   return { tasks, start: startTask, handlers };

@@ -244,10 +244,11 @@ export class Composer {
   }
 
   /** What a slash command typed here runs with: the host's skills and prompt files, and the mode picked. */
-  slashContext(): Pick<SlashCommandContext, 'custom' | 'mode'> {
+  slashContext(): Pick<SlashCommandContext, 'custom' | 'mode' | 'agent'> {
     // A skill or prompt file runs in this window: in background mode, as an agent task.
     const mode = this.sendMode;
-    return { custom: this.customCommands, mode: mode === 'background' ? 'agent' : mode };
+    const agent = this.sendAgent;
+    return { custom: this.customCommands, mode: mode === 'background' ? 'agent' : mode, ...(agent !== undefined ? { agent } : {}) };
   }
 
   /** Adds text at the caret (e.g. a selection sent from the editor). */

@@ -1,7 +1,8 @@
 // The list of conversations, which is also the list of sessions: titles under their day (Today,
 // Yesterday, then the date), each with its session's state, model, cost, files changed and age; search
 // (titles at once, contents through the host), switch, rename in place, delete and export; Stop on a
-// running session and Resume on a stopped one. A background task, whose conversation is not one of this
+// running session, Resume on a stopped one, Apply and Discard on a background task that ended with
+// changes. A background task, whose conversation is not one of this
 // window's, is a row of its own. Choosing a conversation closes the list, so the chat it opens is what
 // the user sees. While the list is closed it is not drawn: it is drawn when it opens.
 import type { ConversationSummary, SessionView, WebviewMessage } from '../../shared/protocol';
@@ -189,6 +190,8 @@ export function hostedConversationList(
     openSession: (sessionId) => post({ type: 'openSession', sessionId }),
     stop: (sessionId) => post({ type: 'stopSession', sessionId }),
     resume: (sessionId) => post({ type: 'resumeSession', sessionId }),
+    apply: (sessionId) => post({ type: 'applySession', sessionId }),
+    discard: (sessionId) => post({ type: 'discardSession', sessionId }),
     rename: (conversationId, title) => post({ type: 'renameConversation', conversationId, title }),
     remove: (conversationId) => post({ type: 'deleteConversation', conversationId }),
     exportConversation: (conversationId) => post({ type: 'exportConversation', requestId: host.nextRequestId(), conversationId }),

@@ -1,6 +1,7 @@
 // What a conversation's row in the list says of its session: the state as an icon and a word (never by
 // colour alone), the model, the cost, the files changed and how long ago it was last active, on a line
-// that wraps in a narrow side bar; and Stop for a running session, Resume for a stopped one.
+// that wraps in a narrow side bar; and Stop for a running session, Resume for a stopped one, and for a
+// background task that ended, Apply (while it has changes not yet applied) and Discard.
 import type { SessionStateView, SessionView } from '../../shared/protocol';
 import { el, icon, iconButton } from '../dom';
 import * as l10n from '../../shared/l10n';
@@ -71,19 +72,32 @@ export function sessionSummary(session: SessionView, now: number): string {
 export interface SessionRowActions {
   stop(sessionId: string): void;
   resume(sessionId: string): void;
+  /** A background task's changes into the folder; the host asks first, as everywhere else. */
+  apply(sessionId: string): void;
+  /** A background task's worktree and branch deleted; the host asks first. */
+  discard(sessionId: string): void;
 }
 
-/** Stop while it runs or waits, Resume once stopped; nothing otherwise. Always shown: they are what a running row is for. */
+function button(name: string, label: string, action: string, run: () => void): HTMLButtonElement {
+  const made = iconButton(name, label, action);
+  made.addEventListener('click', run);
+  return made;
+}
+
+/** A background task that ended, with its worktree still there: what to do with its work. */
+function bringBackButtons(session: SessionView, title: string, actions: SessionRowActions): HTMLButtonElement[] {
+  if (session.kind !== 'background' || !session.worktree || session.filesChanged === 0) return [];
+  const discard = button('trash', l10n.t('Discard "{0}": delete its worktree and branch', title), 'discard-session', () => actions.discard(session.id));
+  if (session.worktree.applied) return [discard];
+  return [button('git-merge', l10n.t('Apply "{0}" to the folder', title), 'apply-session', () => actions.apply(session.id)), discard];
+}
+
+/**
+ * Stop while it runs or waits, Resume once stopped; a background task that ended with changes adds Apply
+ * (until applied) and Discard. Always shown: they are what the row is for.
+ */
 export function sessionButtons(session: SessionView, title: string, actions: SessionRowActions): HTMLButtonElement[] {
-  if (session.state === 'running' || session.state === 'waiting') {
-    const stop = iconButton('debug-stop', l10n.t('Stop "{0}"', title), 'stop-session');
-    stop.addEventListener('click', () => actions.stop(session.id));
-    return [stop];
-  }
-  if (session.state === 'stopped') {
-    const resume = iconButton('debug-continue', l10n.t('Resume "{0}"', title), 'resume-session');
-    resume.addEventListener('click', () => actions.resume(session.id));
-    return [resume];
-  }
-  return [];
+  if (session.state === 'running' || session.state === 'waiting') return [button('debug-stop', l10n.t('Stop "{0}"', title), 'stop-session', () => actions.stop(session.id))];
+  const resume = session.state === 'stopped' ? [button('debug-continue', l10n.t('Resume "{0}"', title), 'resume-session', () => actions.resume(session.id))] : [];
+  return [...resume, ...bringBackButtons(session, title, actions)];
 }

@@ -156,13 +156,18 @@ function describeCommand(view: ToolMessageView, display: ToolCardDisplay, args: 
   return { icon: 'terminal', title, body, showResult: false };
 }
 
-function describeRead(display: ToolCardDisplay, args: Arguments, status: ToolCardStatus): ToolCallDescription {
-  const path = subjectOf(display, args) ?? l10n.t('(no path)');
+function linesRead(args: Arguments): string {
   const start = typeof args.start_line === 'number' ? args.start_line : undefined;
   const end = typeof args.end_line === 'number' ? args.end_line : undefined;
-  const lines = start === undefined && end === undefined ? l10n.t('whole file') : end === undefined ? l10n.t('from line {0}', start ?? 1) : l10n.t('lines {0}–{1}', start ?? 1, end);
+  return start === undefined && end === undefined ? l10n.t('whole file') : end === undefined ? l10n.t('from line {0}', start ?? 1) : l10n.t('lines {0}–{1}', start ?? 1, end);
+}
+
+/** A read named by its path says which lines; one named otherwise (a skill, by its name) reads no lines, and its phrase is the whole sentence. */
+function describeRead(display: ToolCardDisplay, args: Arguments, status: ToolCardStatus): ToolCallDescription {
+  const path = subjectOf(display, args) ?? l10n.t('(no path)');
   const file = el('span', { className: 'tool-call-file', text: baseName(path), attrs: { title: path, 'data-testid': 'tool-file' } });
-  return { icon: 'file', title: [...phrased(display, status, file), muted(lines, 'tool-lines')], showResult: true };
+  const title = phrased(display, status, file);
+  return { icon: 'file', title: display.subject === 'path' ? [...title, muted(linesRead(args), 'tool-lines')] : title, showResult: true };
 }
 
 function describeList(display: ToolCardDisplay, args: Arguments, status: ToolCardStatus): ToolCallDescription {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AgentTaskSettings } from '../../../src/core/agent/agentTasks';
 import type { AgentToolset } from '../../../src/core/agent/agentToolset';
 import { requestSettings } from '../../../src/core/requests/requestSettings';
-import { BackgroundSessions, backgroundSessionId } from '../../../src/core/sessions/backgroundSessions';
+import { BackgroundSessions, TaskStillRunsError, backgroundSessionId } from '../../../src/core/sessions/backgroundSessions';
 import { UnknownSessionError } from '../../../src/core/sessions/foregroundSessions';
 import { TaskApprovals, type ApprovalDecision } from '../../../src/core/tools/approvals';
 import { ChangeJournal } from '../../../src/core/tools/changeJournal';
@@ -39,6 +39,8 @@ class Bed {
   readonly questions: Question[] = [];
   readonly worktreeOf = new Map<string, string>();
   readonly runs = new Map<string, Promise<unknown>>();
+  /** Apply and Discard as the source passed them on, by task id. */
+  readonly brought: string[] = [];
   private readonly activityListeners = new Set<() => void>();
   source!: BackgroundSessions;
   tasks!: TaskBed;
@@ -69,6 +71,19 @@ class Bed {
         await this.tasks.tasks.run(this.conversation(taskId), 'Continue the stopped task.', settings);
       },
       show: (conversationId) => this.tasks.store.setActive(conversationId),
+      // As the extension's Apply and Discard do once the user said yes: the real plan, apply and discard.
+      apply: async (taskId) => {
+        this.brought.push(`apply ${taskId}`);
+        const record = await this.worktrees.worktrees.require(taskId);
+        await this.worktrees.changes.apply(record, await this.worktrees.changes.plan(record), 'leave-conflicts');
+        await this.worktrees.worktrees.markApplied(taskId);
+        await this.source.refresh();
+      },
+      discard: async (taskId) => {
+        this.brought.push(`discard ${taskId}`);
+        await this.worktrees.worktrees.discard(taskId);
+        await this.source.refresh();
+      },
       prices: () => ({ 'svc-k2.5': { input: 2, output: 8 } }),
     });
   }
@@ -223,5 +238,27 @@ describe('background sessions: background tasks in the list of sessions', () => 
     await bed.source.refresh();
     assert.deepEqual(bed.source.sessions(), []);
     assert.throws(() => bed.source.stop(backgroundSessionId('task-a')), (error: unknown) => error instanceof UnknownSessionError && /background:task-a/.test(error.message));
+  });
+
+  it('Apply and Discard from the list reach the task by its id: refused while it runs; applied, the row says so and the folder has the file; discarded, the row goes; an unknown id is refused by name', async () => {
+    await bed.init([callWrite('a-note.txt'), answer]);
+    const a = await bed.start('task-a', 'write note a');
+    await until(() => bed.questions.length === 1);
+    await assert.rejects(bed.source.apply(backgroundSessionId('task-a')), (error: unknown) => error instanceof TaskStillRunsError && /^Background task "write note a" still runs: stop it or let it end before applying its changes\.$/.test(error.message));
+    assert.equal(fs.existsSync(path.join(root, 'a-note.txt')), false, 'nothing applied while it runs');
+    bed.answer(0, 'approve');
+    await bed.runs.get('task-a');
+    const id = backgroundSessionId('task-a');
+    assert.deepEqual(bed.session('task-a').worktree, { path: a.path, branch: a.branch, applied: false });
+    await bed.source.apply(id);
+    assert.equal(bed.session('task-a').worktree?.applied, true);
+    assert.equal(fs.readFileSync(path.join(root, 'a-note.txt'), 'utf8'), `written by ${a.conversationId}\n`);
+    await bed.source.discard(id);
+    assert.deepEqual(bed.source.sessions(), []);
+    assert.deepEqual(bed.brought, ['apply task-a', 'discard task-a']);
+    for (const [asked, sessionId] of [[() => bed.source.apply(id), id], [() => bed.source.discard('background:nope'), 'background:nope'], [() => bed.source.apply(a.conversationId!), a.conversationId!]] as const) {
+      await assert.rejects(asked, (error: unknown) => error instanceof UnknownSessionError && error.message.includes(`No session "${sessionId}"`));
+    }
+    assert.deepEqual(bed.brought, ['apply task-a', 'discard task-a'], 'nothing refused reached the tasks');
   });
 });

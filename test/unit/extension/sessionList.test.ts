@@ -55,6 +55,16 @@ class HandSource implements SessionSource {
   }
 }
 
+/** A source whose sessions work apart from the folder, so they can be applied and discarded. */
+class BringingSource extends HandSource {
+  async apply(sessionId: string): Promise<void> {
+    this.asked.push(`apply ${sessionId}`);
+  }
+  async discard(sessionId: string): Promise<void> {
+    this.asked.push(`discard ${sessionId}`);
+  }
+}
+
 function record(id: string, state: SessionRecord['state'], updatedAt: number, extra: Partial<SessionRecord> = {}): SessionRecord {
   return { id, conversationId: id, title: `Session ${id}`, kind: 'foreground', state, tokens: 10, filesChanged: 0, updatedAt, ...extra };
 }
@@ -86,7 +96,7 @@ describe('the list of sessions (host side)', () => {
   it('sends every source\'s sessions newest first, in messages the view accepts, once per burst of changes', async () => {
     const { sessions, posted } = made();
     const foreground = new HandSource([record('c1', 'done', 10), record('c2', 'running', 30, { model: 'svc-k2.5', usd: 0.02 })]);
-    const background = new HandSource([record('bg1', 'waiting', 20, { kind: 'background', conversationId: 'bc1', worktree: { path: '/tmp/wt/bg1', branch: 'svc/task-1' } })]);
+    const background = new HandSource([record('bg1', 'waiting', 20, { kind: 'background', conversationId: 'bc1', worktree: { path: '/tmp/wt/bg1', branch: 'svc/task-1', applied: false } })]);
     sessions.add(foreground);
     sessions.add(background);
     foreground.change([...foreground.records]);
@@ -97,7 +107,7 @@ describe('the list of sessions (host side)', () => {
     assert.ok(message.type === 'sessions');
     assert.deepEqual(message.sessions.map((s) => `${s.id}:${s.state}`), ['c2:running', 'bg1:waiting', 'c1:done']);
     assert.deepEqual(message.sessions[0], { id: 'c2', conversationId: 'c2', title: 'Session c2', kind: 'foreground', state: 'running', model: 'svc-k2.5', tokens: 10, usd: 0.02, filesChanged: 0, updatedAt: 30 });
-    assert.deepEqual(message.sessions[1]?.worktree, { path: '/tmp/wt/bg1', branch: 'svc/task-1' });
+    assert.deepEqual(message.sessions[1]?.worktree, { path: '/tmp/wt/bg1', branch: 'svc/task-1', applied: false });
     assert.equal(message.sessions[2]?.model, null);
 
     background.change([...background.records]);
@@ -138,10 +148,27 @@ describe('the list of sessions (host side)', () => {
     assert.deepEqual(sessions.sessions().map((s) => s.id), ['c1'], 'a source taken out is listed no more');
   });
 
+  it('routes Apply and Discard to the background source that owns the session; it refuses an unknown id and a conversation of this window by name', async () => {
+    const { sessions } = made();
+    const foreground = new HandSource([record('c1', 'done', 1)]);
+    const background = new BringingSource([record('background:t1', 'done', 2, { kind: 'background', conversationId: 'bc1', filesChanged: 1, worktree: { path: '/tmp/wt/t1', branch: 'svc/task-t1', applied: false } })]);
+    sessions.add(foreground);
+    sessions.add(background);
+    const handlers = sessions.handlers();
+    await handlers.applySession({ type: 'applySession', sessionId: 'background:t1' });
+    await handlers.discardSession({ type: 'discardSession', sessionId: 'background:t1' });
+    assert.deepEqual(background.asked, ['apply background:t1', 'discard background:t1']);
+    assert.throws(() => handlers.applySession({ type: 'applySession', sessionId: 'background:gone' }), /No session "background:gone" in this window: it ended or was deleted\./);
+    assert.throws(() => handlers.discardSession({ type: 'discardSession', sessionId: 'background:gone' }), /No session "background:gone"/);
+    assert.throws(() => handlers.applySession({ type: 'applySession', sessionId: 'c1' }), (error: unknown) => error instanceof list.NotBackgroundSessionError && /Session "c1" is not a background task: only a background task's changes can be applied or discarded\./.test(error.message));
+    assert.throws(() => handlers.discardSession({ type: 'discardSession', sessionId: 'c1' }), list.NotBackgroundSessionError);
+    assert.deepEqual(foreground.asked, [], 'a conversation of this window was asked nothing');
+  });
+
   it('lists a background task\'s conversation once, as the task: the foreground row of the same conversation is left out, and its waiting counts once', async () => {
     const { sessions, posted, badges } = made();
     const foreground = new HandSource([record('c1', 'done', 1), record('bc1', 'waiting', 3)]);
-    const background = new HandSource([record('background:t1', 'waiting', 2, { kind: 'background', conversationId: 'bc1', worktree: { path: '/tmp/wt/t1', branch: 'svc/task-t1' } })]);
+    const background = new HandSource([record('background:t1', 'waiting', 2, { kind: 'background', conversationId: 'bc1', worktree: { path: '/tmp/wt/t1', branch: 'svc/task-t1', applied: false } })]);
     sessions.add(foreground);
     sessions.add(background);
     await turn();

@@ -53,7 +53,7 @@ const validHost: HostMessage[] = [
     type: 'sessions',
     sessions: [
       { id: 'c1', conversationId: 'c1', title: 'Hello', kind: 'foreground', state: 'waiting', model: 'svc-k2.5', tokens: 1200, usd: 0.004, filesChanged: 2, updatedAt: 5 },
-      { id: 'bg1', conversationId: 'bc1', title: 'Port the parser', kind: 'background', state: 'stopped', model: null, tokens: 0, usd: null, filesChanged: 0, updatedAt: 4, worktree: { path: '/tmp/wt', branch: 'svc/bg1' } },
+      { id: 'bg1', conversationId: 'bc1', title: 'Port the parser', kind: 'background', state: 'stopped', model: null, tokens: 0, usd: null, filesChanged: 0, updatedAt: 4, worktree: { path: '/tmp/wt', branch: 'svc/bg1', applied: false } },
     ],
   },
   { type: 'sessions', sessions: [] },
@@ -71,6 +71,8 @@ const validWebview: WebviewMessage[] = [
   { type: 'openSession', sessionId: 'bg1' },
   { type: 'stopSession', sessionId: 'c1' },
   { type: 'resumeSession', sessionId: 'c1' },
+  { type: 'applySession', sessionId: 'background:t1' },
+  { type: 'discardSession', sessionId: 'background:t1' },
 ];
 
 describe('host/webview protocol', () => {
@@ -129,7 +131,7 @@ describe('host/webview protocol', () => {
       assert.equal(result.ok, false, JSON.stringify(change));
       if (!result.ok) assert.match(result.error.issues.join('\n'), field);
     }
-    for (const type of ['openSession', 'stopSession', 'resumeSession']) {
+    for (const type of ['openSession', 'stopSession', 'resumeSession', 'applySession', 'discardSession']) {
       const result = parseWebviewMessage({ type, sessionId: '' });
       assert.equal(result.ok, false);
       if (!result.ok) assert.match(result.error.issues[0] ?? '', /^sessionId: /);
