@@ -102,6 +102,8 @@ export interface AgentTasksOptions {
   standingInstructions?: () => Promise<ChatMessage | undefined>;
   /** The subagent kinds a task whose tools are `available` may start (run_subagent); none when absent. */
   subagents?: (available: readonly string[]) => Promise<SubagentKinds>;
+  /** Where a task's conversation goes: the chat view's (active) one, or, for a background task, beside it. */
+  conversationPlace?: 'active' | 'background';
 }
 
 export interface UndoOutcome {
@@ -128,12 +130,16 @@ export class AgentTasks {
 
   constructor(private readonly options: AgentTasksOptions) {}
 
-  /** Runs `task` in the conversation (a new one when null), which becomes the active one; resolves when the task ended. */
+  /**
+   * Runs `task` in the conversation (a new one when null), which becomes the active one unless the tasks run in
+   * the background; resolves when the task ended.
+   */
   async run(conversationId: string | null, task: string, settings: AgentTaskSettings): Promise<AgentTaskRecord | undefined> {
     const { store, clock, newId } = this.options;
-    const conversation = conversationId ? store.require(conversationId) : await store.create(settings.systemPrompt);
+    const background = this.options.conversationPlace === 'background';
+    const conversation = conversationId ? store.require(conversationId) : await store.create(settings.systemPrompt, { makeActive: !background });
     if (this.running.has(conversation.id)) throw new AgentTaskBusyError();
-    await store.setActive(conversation.id);
+    if (!background) await store.setActive(conversation.id);
 
     const { model } = settings.request;
     const taskId = newId();

@@ -136,6 +136,7 @@ export class AgentController {
       newId: randomUUID,
       log: options.log,
       onEvent: (event) => this.show(event),
+      conversationPlace: options.taskName === undefined ? 'active' : 'background',
       ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
       ...(options.standingInstructions ? { standingInstructions: options.standingInstructions } : {}),
       subagents: (available) => this.subagentKinds(available),

@@ -64,6 +64,14 @@ describe('agent tasks in conversations (core lifecycle)', () => {
     assert.deepEqual(tasks.history(), [record]);
   });
 
+  it('runs a background task in a conversation of its own that leaves the active one in place', async () => {
+    const { store, tasks } = await tasksWith([answer], { conversationPlace: 'background' });
+    const shown = await store.create();
+    const record = await tasks.run(null, 'Check the readme', settings);
+    assert.notEqual(record?.conversationId, shown.id);
+    assert.equal(store.activeConversationId, shown.id);
+  });
+
   it('times each step like a chat reply: first token, reasoning and answer, in the conversation totals too', async () => {
     const clock = new ManualClock();
     const gates = [gate(), gate(), gate()];
