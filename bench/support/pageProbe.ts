@@ -52,18 +52,23 @@ function countFrame(time: number): void {
 }
 
 let loaded: unknown[][] = [];
+let loadedAt: readonly number[] | undefined;
 /** For content deltas carrying a word w<N>: when the page got them, by N. */
 const receivedAt: number[] = [];
 
 const probe: PageProbe = {
   timeOrigin: performance.timeOrigin,
   now: () => performance.now(),
-  load(turns) {
+  load(turns, at) {
     loaded = turns;
+    loadedAt = at;
   },
   async feed() {
-    let lastPostedAt = performance.now();
-    for (const turn of loaded) {
+    const start = performance.now();
+    let lastPostedAt = start;
+    for (const [index, turn] of loaded.entries()) {
+      const due = loadedAt?.[index];
+      if (due !== undefined && start + due - performance.now() >= 1) await new Promise((resolve) => setTimeout(resolve, start + due - performance.now()));
       for (const message of turn) window.postMessage(message, '*');
       lastPostedAt = performance.now();
       await nextTask();

@@ -3,9 +3,12 @@ export interface PageProbe {
   /** performance.timeOrigin of the page: page time + this = wall-clock milliseconds. */
   timeOrigin: number;
   now(): number;
-  /** Keeps messages in the page for `feed`, grouped by the host turn that posts them, so their transfer is not part of what is measured. */
-  load(turns: unknown[][]): void;
-  /** Posts the loaded messages, one host turn's messages per task; resolves with the time the last was posted. */
+  /**
+   * Keeps messages in the page for `feed`, grouped by the host turn that posts them, so their transfer is not
+   * part of what is measured; `at`, when given, is each turn's time in ms after the first, as the host posted them.
+   */
+  load(turns: unknown[][], at?: readonly number[]): void;
+  /** Posts the loaded messages, one host turn's messages per task (at their times, when loaded with them); resolves with the time the last was posted. */
   feed(): Promise<number>;
   /** Posts one message to the page (and notes when content deltas with words w<N> arrived). */
   post(message: unknown): void;
