@@ -12,7 +12,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatRequest } from '../../src/api/index';
 import { repoRoot } from '../harness/toolPaths';
-import { switchColorTheme } from './colorTheme';
 import { overflowing, setSideBarWidth } from './sideBar';
 import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
 
@@ -89,7 +88,7 @@ describe('svc subagents in VS Code (light, then dark)', function () {
     await shots('subagents-light');
 
     // The same window, another theme, picked as a person does.
-    await switchColorTheme(vscode.workbench, dark);
+    await vscode.switchTheme(dark);
     await chat().locator('body.vscode-dark').waitFor({ timeout: 30_000 });
     await shots('subagents-dark');
   });
@@ -114,7 +113,7 @@ describe('svc subagents in VS Code (light, then dark)', function () {
       await picker.waitFor({ state: 'hidden', timeout: 30_000 });
     }
 
-    /** "svc: Manage Worktrees", the task's worktree, then `action`; opened by hand, as the theme picker below. */
+    /** "svc: Manage Worktrees", the task's worktree, then `action`; opened by hand. */
     async function manage(name: string, action: string): Promise<void> {
       await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
       await page.keyboard.press('F1');
