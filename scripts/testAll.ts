@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint, the unit suite (in a copy of the repository with nothing beside it),
-// the fault suite, the harness tools (installed beside those first steps), the security, search (code-server's ripgrep) and webview suites (Chromium), package (production build + .vsix)
+// `npm test`: the unit suite (in a copy of the repository with nothing beside it) and the fault suite, with
+// typecheck, lint and the harness tools beside them, the security, search (code-server's ripgrep) and webview suites (Chromium), package (production build + .vsix)
 // and its store check, then the integration suite (real VS Code extension host)
 // and the end-to-end suite (the .vsix in code-server, driven in Chromium); then the integration suite and the main
 // end-to-end cases again in the oldest VS Code supported.
@@ -21,7 +21,8 @@ interface Step {
   env?: NodeJS.ProcessEnv;
   /**
    * Starts with the first step and runs beside the steps before it, its output held back and printed at its
-   * own place: the tools install is mostly downloads and disk, so it overlaps typecheck, lint and the first suites.
+   * own place: the tools install is mostly downloads and disk, and typecheck and lint each keep one core busy
+   * while the unit and fault suites, one process each, leave the other one mostly idle.
    */
   startsEarly?: true;
 }
@@ -54,11 +55,11 @@ function lastSummaryLine(output: string): { passed: number; failed: number } | u
 const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const oldest = codeServerBuilds.oldest.vscode;
 const steps: Step[] = [
-  { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] },
-  { name: 'lint', command: ['npm', 'run', '-s', 'lint'] },
   // The unit suite, in a copy of the repository with nothing beside it: a test reading outside it fails.
   { name: 'unit', command: [process.execPath, tsx, 'scripts/selfContainedCheck.ts'], counts: mochaCounts },
   { name: 'faults', command: ['npm', 'run', '-s', 'test:faults'], counts: lastSummaryLine },
+  { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'], startsEarly: true },
+  { name: 'lint', command: ['npm', 'run', '-s', 'lint'], startsEarly: true },
   // Node 24 and code-server, Node 22 and the oldest code-server supported, and Chromium for every suite that
   // launches a browser or VS Code (security's CSP test onwards): installed on first use, then a quick check.
   { name: 'tools', command: ['bash', 'scripts/setup-tools.sh', '--browser'], required: true, startsEarly: true },

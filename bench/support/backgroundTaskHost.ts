@@ -3,7 +3,9 @@
 // src/extension/agent/agentController.ts (which need VS Code itself): per task a worktree of its own made by
 // real git, a conversation in the one store on disk, its own AgentTasks with the workspace tools rooted in
 // that worktree (edits approved automatically, formulas from the service), and its events posted to the view
-// as AgentController shows them: only the active conversation's, through the host's StreamDeltaBatcher. The
+// as AgentController shows them: only the active conversation's, through the host's StreamDeltaBatcher (each
+// task's conversation is made the active one as it starts, as if the user opened the newest from the list, so
+// the view always streams one of them). The
 // view's list of sessions is the real SessionList over the real BackgroundSessions. Every message posted is
 // serialised as VS Code's postMessage does, and recorded with the event-loop turn that posted it.
 import './vscodeStandIn';
@@ -81,6 +83,8 @@ export class BackgroundTaskHost {
       stop: () => false,
       resume: async () => undefined,
       show: async () => undefined,
+      apply: async () => undefined,
+      discard: async () => undefined,
       prices: () => ({}),
     });
     this.list = new SessionList({ post: (message) => this.outbox.send(message), setBadge: () => undefined });

@@ -12,7 +12,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatRequest } from '../../src/api/index';
 import { repoRoot } from '../harness/toolPaths';
-import { switchColorTheme } from './colorTheme';
 import { extensionId, sendAgentTask, startNewChat, themes, useVsCode } from './vscodeSession';
 
 const light = themes.find((t) => t.name === 'light')!;
@@ -121,7 +120,7 @@ describe('svc skills, prompt files and hooks in VS Code (light, then dark)', fun
 
     await deployBlocked('light', true);
 
-    await switchColorTheme(vscode.workbench, dark, chat());
+    await vscode.switchTheme(dark, chat());
     await useTheSkill('dark');
     // Approved once: the same command from the same file is not asked about again.
     await deployBlocked('dark', false);

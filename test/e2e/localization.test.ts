@@ -13,7 +13,6 @@ import path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { DEMO_COMMAND, DEMO_FILES, DEMO_TASK } from '../../src/shared/demoProject';
 import { codeServerBuild, repoRoot } from '../harness/toolPaths';
-import { closeModalEditor } from './colorTheme';
 import { openExtensionSettings } from './extensionSettings';
 import { overflowing, setSideBarWidth } from './sideBar';
 import { extensionId, sendAgentTask, themes, useVsCode, type VsCodeSession } from './vscodeSession';
@@ -204,7 +203,6 @@ if (theme) {
 
       it('shows the list of sessions and svc: Show Customizations in the dark theme too', async () => {
         assert.ok(dark, 'a dark theme');
-        await closeModalEditor(vscode.workbench.page);
         await vscode.switchTheme(dark, chat());
         await showSessions();
         await showCustomizations();

@@ -3,7 +3,6 @@
 // which models there are; on a group's own page each setting reads as words ("Model", not "Svc: Model").
 // Screenshots of both pages in the light theme, then in the dark one, switched in the same window.
 import assert from 'node:assert/strict';
-import { switchColorTheme } from './colorTheme';
 import { openExtensionPage, openExtensionSettings, SETTINGS_FOUND } from './extensionSettings';
 import { themes, useVsCode } from './vscodeSession';
 
@@ -41,7 +40,7 @@ if (theme && dark) {
     });
 
     it('reads the same in the dark theme, switched in the same window', async () => {
-      await switchColorTheme(vscode.workbench, dark);
+      await vscode.switchTheme(dark);
       const editor = await openExtensionSettings(vscode);
       const titles = editor.locator('.settings-toc-container .settings-toc-entry');
       await titles.filter({ hasText: 'Completions' }).first().waitFor({ timeout: 30_000 });

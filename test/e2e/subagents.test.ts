@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatRequest } from '../../src/api/index';
 import { repoRoot } from '../harness/toolPaths';
-import { switchColorTheme } from './colorTheme';
 import { overflowing, setSideBarWidth } from './sideBar';
 import { extensionId, sendAgentTask, themes, useVsCode } from './vscodeSession';
 
@@ -90,7 +89,7 @@ describe('svc subagents in VS Code (light, then dark)', function () {
     await shots('subagents-light');
 
     // The same window, another theme, picked as a person does.
-    await switchColorTheme(vscode.workbench, dark);
+    await vscode.switchTheme(dark);
     await chat().locator('body.vscode-dark').waitFor({ timeout: 30_000 });
     await shots('subagents-dark');
   });

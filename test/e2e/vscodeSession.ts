@@ -41,14 +41,23 @@ function newRunDir(name: string): string {
   return makeRunDir(parent, name);
 }
 
-/** Installs the .vsix once per run into an extensions dir every session of the run shares. */
-function extensionsDirWithVsix(): string {
-  if (installedExtensionsDir) return installedExtensionsDir;
+/** The variable by which the runner hands its spec processes the extensions dir it installed the .vsix into. */
+export const EXTENSIONS_DIR_ENV = 'SVC_E2E_EXTENSIONS_DIR';
+
+/**
+ * Installs the .vsix into an extensions dir every session of the run shares: once per run, by the runner
+ * (`installForRun`), whose spec processes are told where; a spec process started alone installs it itself.
+ */
+export function installForRun(): string {
   const runDir = newRunDir('install');
   const extensionsDir = path.join(runDir, 'extensions');
   installVsix({ runDir, extensionsDir, vsix: process.env.SVC_VSIX ?? vsixPath });
-  installedExtensionsDir = extensionsDir;
   return extensionsDir;
+}
+
+function extensionsDirWithVsix(): string {
+  installedExtensionsDir ??= process.env[EXTENSIONS_DIR_ENV] || installForRun();
+  return installedExtensionsDir;
 }
 
 export interface VsCodeSession {
@@ -63,7 +72,8 @@ export interface VsCodeSession {
    * Switches the window to `theme` without starting another VS Code: "Preferences: Toggle between Light/Dark
    * Themes" from the command palette (the session names both themes as the preferred light and dark ones),
    * then waits until the workbench and `view` (a webview, when one is open) show it. Later screenshots go to
-   * that theme's folder. The palette takes the focus: what closes on blur (a completion list) closes.
+   * that theme's folder. The palette takes the focus: what closes on blur (a completion list) closes, and so
+   * does a modal editor (the Settings page's). Every spec that shows both themes switches this way.
    */
   switchTheme(theme: Theme, view?: FrameLocator): Promise<void>;
 }
@@ -153,11 +163,9 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
 
   after(async function () {
     this.timeout(30_000);
-    await browser?.close().catch(() => undefined);
-    if (server) {
-      await server.stop();
-      assert.equal(server.group.isAlive(), false, 'a process of the code-server group outlived the session');
-    }
+    // Each takes a few seconds to end, mostly waiting for its processes to exit: ended together.
+    await Promise.all([browser?.close().catch(() => undefined), server?.stop()]);
+    if (server) assert.equal(server.group.isAlive(), false, 'a process of the code-server group outlived the session');
   });
 
   return {
@@ -181,6 +189,12 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
     async switchTheme(next: Theme, view?: FrameLocator): Promise<void> {
       assert.ok(workbench, 'the VS Code session did not start (see the before hook error)');
       if (next.name !== current.name) {
+        // A modal editor (VS Code 1.13x opens the Settings page in one) keeps the palette from opening: closed first, by its X.
+        const modal = workbench.page.locator('.modal-editor-part');
+        if ((await modal.count()) > 0) {
+          await modal.locator('.action-label.codicon-close').first().click();
+          await modal.waitFor({ state: 'hidden', timeout: 15_000 });
+        }
         await workbench.runCommand('Preferences: Toggle between Light/Dark Themes');
         await workbench.page.emulateMedia({ colorScheme: next.name });
       }
