@@ -26,6 +26,7 @@ const READ_ELSEWHERE: Record<string, string> = {
   'completions.model': 'src/extension/completions/completionSettings.ts',
   'completions.debounceMs': 'src/extension/completions/completionSettings.ts',
   'completions.allowInRestrictedMode': 'src/extension/completions/completionSettings.ts',
+  'completions.nextEditSuggestions': 'src/extension/completions/completionSettings.ts',
 };
 
 interface JsonSchemaPart {
@@ -96,7 +97,7 @@ describe('the settings package.json contributes', () => {
         assert.equal(typeof setting.order, 'number', `${name}: an order`);
       }
     }
-    assert.equal(seen.size, 30);
+    assert.equal(seen.size, 31);
   });
 
   it('offers every model of the catalogue for svc.model as a list the Settings page shows as a drop-down, each described', () => {
