@@ -34,6 +34,9 @@ import type { RequestSettings } from '../requests/requestSettings';
 import { undoMessage } from './agentUndoMessage';
 import { PromptBlockedError } from '../hooks/taskHooks';
 import * as l10n from '../l10n';
+import type { AgentTasksEvent, ToolsetRequest } from './agentTaskEvents';
+
+export type { AgentTasksEvent, ToolsetRequest } from './agentTaskEvents';
 
 export interface AgentTaskRecord {
   taskId: string;
@@ -56,34 +59,6 @@ export interface AgentTaskSettings {
   shown?: string;
   /** A custom agent's task: its instructions, and only the tools its file lists. */
   agent?: CustomAgentRun;
-}
-
-/** What the editor shows of running tasks; every event names its conversation. */
-export type AgentTasksEvent =
-  /** The conversation with the task's live steps, after a step, a tool card or an approval changed, or its checkpoint arrived. */
-  | { type: 'live'; conversation: Conversation }
-  /** Streamed text of the step `messageId`. */
-  | { type: 'delta'; kind: 'reasoning' | 'content'; conversationId: string; messageId: string; text: string }
-  | { type: 'notice'; conversationId: string; level: NoticeLevel; message: string }
-  /**
-   * The task's running processes changed (one started, exited or was stopped); once the task ended, only
-   * those that left a process the system refused to end (usually none).
-   */
-  | { type: 'processes'; conversationId: string; processes: ProcessSummary[] }
-  /** The task ended and the conversation, as saved, holds it. */
-  | { type: 'ended'; conversation: Conversation };
-
-export interface ToolsetRequest {
-  conversationId: string;
-  /** Plan mode: only tools that read or compute. */
-  readOnly: boolean;
-  /** The approved plan's to-do tool, when the task carries out a plan. */
-  extraTools: Tool[];
-  /** Takes a checkpoint; the tools that may change files call it right before they run. */
-  checkpoint?: TakeCheckpoint;
-  /** The messages the task continues, to know whether it already holds workspace content. */
-  history: ChatMessage[];
-  notice(level: NoticeLevel, message: string): void;
 }
 
 export interface AgentTasksOptions {
@@ -130,10 +105,7 @@ export class AgentTasks {
 
   constructor(private readonly options: AgentTasksOptions) {}
 
-  /**
-   * Runs `task` in the conversation (a new one when null), which becomes the active one unless the tasks run in
-   * the background; resolves when the task ended.
-   */
+  /** Runs `task` in the conversation (a new one when null), made the active one unless in the background; resolves when it ended. */
   async run(conversationId: string | null, task: string, settings: AgentTaskSettings): Promise<AgentTaskRecord | undefined> {
     const { store, clock, newId } = this.options;
     const background = this.options.conversationPlace === 'background';

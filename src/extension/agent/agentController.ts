@@ -250,10 +250,7 @@ export class AgentController {
     return this.run(conversationId, task, model ? { ...sendOptions, model } : sendOptions, undefined, agent);
   }
 
-  /**
-   * Continues the conversation's stopped task as a new task in it: the model reads the conversation so far,
-   * the steps the stopped task took included, so it goes on from there rather than starting over.
-   */
+  /** Continues a stopped task as a new task in its conversation, which holds its steps: it goes on, not over. */
   resume(conversationId: string): Promise<AgentTaskRecord | undefined> {
     return this.run(conversationId, { sent: RESUME_TASK, shown: vscode.l10n.t('Continue the stopped task') });
   }
