@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../harness/toolPaths';
+import { openFile } from './quickOpen';
 import { extensionId, themes, useVsCode } from './vscodeSession';
 
 interface Logged {
@@ -40,11 +41,7 @@ if (firstTheme) {
       fs.writeFileSync(path.join(vscode.workspace, 'broken.json'), '{ "a": 1,, }\n');
       // Open the broken file so VS Code's JSON support reports its problem.
       const page = vscode.workbench.page;
-      await page.locator('.monaco-workbench .part.editor').click({ position: { x: 5, y: 5 } });
-      await page.keyboard.press('F1');
-      const quick = page.locator('.quick-input-widget .quick-input-box input');
-      await quick.fill('broken.json');
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'broken.json' }).first().click();
+      await openFile(page, 'broken.json');
       await page.locator('.statusbar-item[id="status.problems"]', { hasText: /[1-9]/ }).waitFor({ timeout: 30_000 });
 
       await vscode.workbench.runCommand('svc: Focus Chat');
