@@ -7,22 +7,8 @@ import Module from 'node:module';
 import type { SessionRecord, SessionSource } from '../../../src/core/sessions/sessionSource';
 import type * as SessionListModule from '../../../src/extension/sessions/sessionList';
 import { parseHostMessage } from '../../../src/shared/messageParsing';
+import { installVscodeStandIn } from '../../support/vscodeStandIn';
 import type { HostMessage } from '../../../src/shared/protocol';
-
-type Load = (request: string, parent: unknown, isMain: boolean) => unknown;
-const loader = Module as unknown as { _load: Load };
-
-class Disposable {
-  constructor(private readonly onDispose: () => void) {}
-  dispose(): void {
-    this.onDispose();
-  }
-}
-
-const vscodeStandIn = {
-  Disposable,
-  l10n: { t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
-};
 
 /** A source of sessions the test changes by hand, recording what it was asked to do. */
 class HandSource implements SessionSource {
@@ -72,19 +58,15 @@ function record(id: string, state: SessionRecord['state'], updatedAt: number, ex
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the list of sessions (host side)', () => {
-  const original = loader._load;
+  let restore: () => void;
   let list: typeof SessionListModule;
 
   before(() => {
-    loader._load = function load(this: unknown, request, parent, isMain) {
-      return request === 'vscode' ? vscodeStandIn : original.call(this, request, parent, isMain);
-    };
+    restore = installVscodeStandIn();
     list = Module.createRequire(__filename)('../../../src/extension/sessions/sessionList') as typeof SessionListModule;
   });
 
-  after(() => {
-    loader._load = original;
-  });
+  after(() => restore());
 
   function made() {
     const posted: HostMessage[] = [];
