@@ -94,7 +94,7 @@ runBench(async () => {
     figure('first agent request, nothing installed: tokens (standing message + tools)', `${none.total} (${none.standing} + ${none.tools})`);
     figure(`with the ${SKILLS} skills`, `${withSkills.total} (${withSkills.standing} + ${withSkills.tools}): ${perSkill.toFixed(1)} per skill`);
     figure(`with the ${PROMPTS} prompt files too`, `${withPrompts.total} (${withPrompts.standing} + ${withPrompts.tools}): ${perPrompt.toFixed(1)} per prompt file`);
-    figure(`with the ${AGENTS} custom agents too`, `${withAgents.total} (${withAgents.standing} + ${withAgents.tools}): ${perAgent.toFixed(1)} per agent, all in run_subagent's list of kinds`);
+    figure(`with the ${AGENTS} custom agents too`, `${withAgents.total} (${withAgents.standing} + ${withAgents.tools}): ${perAgent.toFixed(1)} per agent (run_subagent names them only when asked: kind "list")`);
     figure('one skill changed: re-read', `${ms(changeMs)}, ${readsOnChange} file read`);
     printTargets([
       { name: 'tokens added per skill', measured: perSkill.toFixed(1), target: '≤ 60', pass: perSkill <= 60 },

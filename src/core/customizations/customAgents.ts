@@ -1,7 +1,7 @@
 // The custom agents a window offers (the files that apply, each name once) as what runs them: the mode
 // picker's entries, the task's instructions and tool list, and the subagent kinds run_subagent may start.
 // Their texts are for the model, so they stay English.
-import { SubagentKindError, type SubagentKind } from '../agent/subagents/subagentKind';
+import { kindName, SubagentKindError, type SubagentKind } from '../agent/subagents/subagentKind';
 import { SubagentKinds } from '../agent/subagents/subagentKinds';
 import { applies, type Customization } from './customization';
 import { agentToolNames } from './agentToolNames';
@@ -50,12 +50,6 @@ export function chooseModel(wanted: readonly string[], offered: ModelChoice): st
 function optionalModel(wanted: readonly string[], offered: ModelChoice): { model?: string } {
   const model = chooseModel(wanted, offered);
   return model ? { model } : {};
-}
-
-/** A kind's name from an agent's: lower case, "-" for anything else, starting with a letter. */
-export function kindName(agentName: string): string {
-  const slug = agentName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  return (/^[a-z]/.test(slug) ? slug : `agent-${slug}`).slice(0, 32).replace(/-+$/, '');
 }
 
 /**

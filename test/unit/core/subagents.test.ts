@@ -4,7 +4,7 @@ import type { AgentEvent } from '../../../src/core/agent/agentEvents';
 import { BUILTIN_SUBAGENTS } from '../../../src/core/agent/subagents/builtinSubagents';
 import { SubagentKindError } from '../../../src/core/agent/subagents/subagentKind';
 import { SubagentKinds } from '../../../src/core/agent/subagents/subagentKinds';
-import { SUBAGENT_TOOL_NAME } from '../../../src/core/agent/subagents/subagentTool';
+import { LIST_KINDS, SUBAGENT_TOOL_NAME, SubagentTool, type SubagentToolOptions } from '../../../src/core/agent/subagents/subagentTool';
 import { subagentCacheKey } from '../../../src/core/agent/workspaceCacheKey';
 import { TaskBudget } from '../../../src/core/agent/taskBudget';
 import type { SubagentRun } from '../../../src/core/conversations/conversationParts';
@@ -49,6 +49,24 @@ describe('core/agent subagents: the registry of kinds', () => {
     assert.throws(() => kinds.add({ name: 'x', description: ' ', instructions: 'y', tools: '*' }, 'c.md'), /c\.md: subagent kind description: a sentence/);
     assert.throws(() => kinds.add({ name: 'x', description: 'd', instructions: 'y', tools: '*', colour: 'red' }, 'd.md'), /d\.md: subagent kind top level: .*colour/);
     assert.throws(() => kinds.add({ ...BUILTIN_SUBAGENTS[0] }, 'e.md'), /e\.md: subagent kind name: "explore" is already taken/);
+  });
+
+  it('describes only the built-in kinds, so installed agents add nothing to each request; "list" and the agent\'s own name find them', async () => {
+    const docsWriter = { kind: { name: 'docs-writer', description: 'Writes the user docs.', instructions: 'Write docs.', tools: ['read_file'] }, source: '.svc/agents/docs.md' };
+    const tool = (kinds: SubagentKinds): SubagentTool =>
+      new SubagentTool({ kinds, tools: new ToolRegistry([]), client: {} as SubagentToolOptions['client'], settings: {} as SubagentToolOptions['settings'], workspaceCacheKey: WORKSPACE_KEY, budget: new TaskBudget(5), depth: 0 });
+    const bare = tool(SubagentKinds.withBuiltins());
+    const withAgent = tool(SubagentKinds.withBuiltins([docsWriter]));
+    assert.deepEqual(withAgent.definition, bare.definition);
+    assert.doesNotMatch(JSON.stringify(withAgent.definition), /docs-writer/);
+    const signal = new AbortController().signal;
+    const listed = await withAgent.run({ raw: '', value: { kind: LIST_KINDS, description: 'which agents', task: '-' } }, signal);
+    assert.deepEqual(listed, { status: 'done', content: "The user's agents (pass the name as kind):\n- docs-writer: Writes the user docs." });
+    const none = await bare.run({ raw: '', value: { kind: LIST_KINDS, description: 'which agents', task: '-' } }, signal);
+    assert.equal(none.content, 'The user has no agents of their own. Kinds: explore, general.');
+    assert.equal(SubagentKinds.withBuiltins([docsWriter]).find('Docs Writer')?.name, 'docs-writer');
+    const unknown = await withAgent.run({ raw: '', value: { kind: 'tester', description: 'run tests', task: '-' } }, signal);
+    assert.deepEqual(unknown, { status: 'failed', content: 'Unknown subagent kind "tester". Kinds: explore, general, docs-writer.' });
   });
 
   it('gives each kind a cache key of its own, the same on every call, derived from the workspace key only', () => {

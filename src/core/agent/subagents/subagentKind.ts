@@ -4,7 +4,7 @@
 // and every bad field is named with what is allowed.
 import * as z from 'zod';
 
-/** Sent as the tool's `kind` enum and in the cache key: short, lower case, no spaces. */
+/** Passed as run_subagent's `kind` and in the cache key: short, lower case, no spaces. */
 const KIND_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 
@@ -17,6 +17,12 @@ export const SubagentKindSchema = z.strictObject({
   model: z.string().min(1, 'a model id').optional(),
 });
 export type SubagentKind = z.infer<typeof SubagentKindSchema>;
+
+/** A kind's name from an agent's: lower case, "-" for anything else, starting with a letter. */
+export function kindName(agentName: string): string {
+  const slug = agentName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return (/^[a-z]/.test(slug) ? slug : `agent-${slug}`).slice(0, 32).replace(/-+$/, '');
+}
 
 export class SubagentKindError extends Error {
   override readonly name = 'SubagentKindError';

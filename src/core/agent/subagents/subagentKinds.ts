@@ -1,16 +1,18 @@
 // The kinds of subagent a task can start, by name. Built-in kinds come first; kinds from elsewhere (the
-// customization files to come) are added through `add`, which checks them with the same schema and refuses
-// a name already taken, naming where the kind came from and the field at fault.
-import { SubagentKindError, SubagentKindSchema, type SubagentKind } from './subagentKind';
+// user's agent files) are added through `add`, which checks them with the same schema and refuses a name
+// already taken, naming where the kind came from and the field at fault. The built-in kinds are described
+// in run_subagent's definition; the added ones are looked up on demand, so installing agents costs no tokens.
+import { kindName, SubagentKindError, SubagentKindSchema, type SubagentKind } from './subagentKind';
 import { BUILTIN_SUBAGENTS } from './builtinSubagents';
 
 export class SubagentKinds {
   private readonly kinds = new Map<string, SubagentKind>();
+  private readonly builtin = new Set<string>();
 
   /** The built-in kinds, then `extra` (each checked as `add` checks it). */
   static withBuiltins(extra: readonly { kind: unknown; source: string }[] = []): SubagentKinds {
     const kinds = new SubagentKinds();
-    for (const kind of BUILTIN_SUBAGENTS) kinds.add(kind, 'built-in');
+    for (const kind of BUILTIN_SUBAGENTS) kinds.builtin.add(kinds.add(kind, 'built-in').name);
     for (const { kind, source } of extra) kinds.add(kind, source);
     return kinds;
   }
@@ -32,7 +34,22 @@ export class SubagentKinds {
     return this.kinds.get(name);
   }
 
+  /** The kind `name` means: its exact name, or an agent's own name as the user wrote it ("Doc Writer"). */
+  find(name: string): SubagentKind | undefined {
+    return this.kinds.get(name) ?? this.kinds.get(kindName(name));
+  }
+
   list(): SubagentKind[] {
     return [...this.kinds.values()];
+  }
+
+  /** The kinds every task has, named in run_subagent's definition. */
+  builtins(): SubagentKind[] {
+    return this.list().filter((kind) => this.builtin.has(kind.name));
+  }
+
+  /** The kinds added from the user's agent files, listed only when the model asks for them. */
+  installed(): SubagentKind[] {
+    return this.list().filter((kind) => !this.builtin.has(kind.name));
   }
 }

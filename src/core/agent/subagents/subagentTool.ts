@@ -53,20 +53,32 @@ const display: ToolDisplay = toolDisplay('subagent', 'description', () => ({
   done: l10n.t('Subagent did {0}'),
 }));
 
-function definition(kinds: readonly SubagentKind[]): ToolDefinition {
+/** The `kind` that lists the user's own agents instead of starting one. */
+export const LIST_KINDS = 'list';
+
+// The same text whatever agents are installed: they are named on request (kind "list"), so each one the
+// user installs adds nothing to every request of every task.
+function definition(builtins: readonly SubagentKind[]): ToolDefinition {
   return functionDefinition(
     SUBAGENT_TOOL_NAME,
     'Hand a self-contained job to a subagent: a child agent with a fresh context that sees nothing of this conversation, ' +
       'works with its own tool calls and returns only a concise report, which is all you receive. Several calls in one step run at the same time, ' +
       'so split independent questions into separate calls. Write the task so it can be done without this conversation: what to find or do, where, and what to report.\n' +
-      `Kinds:\n${kinds.map((k) => `- ${k.name}: ${k.description}`).join('\n')}`,
+      `Kinds:\n${builtins.map((k) => `- ${k.name}: ${k.description}`).join('\n')}\n` +
+      `The user may have agents of their own: when the user names one, pass its name; kind "${LIST_KINDS}" returns their names and what each is for.`,
     {
-      kind: { type: 'string', description: 'Which subagent to start.', enum: kinds.map((k) => k.name) },
+      kind: { type: 'string', description: `${builtins.map((k) => k.name).join(', ')}, the name of one of the user's agents, or "${LIST_KINDS}".` },
       description: { type: 'string', description: 'The job in 3 to 6 words, shown to the user (e.g. "find the date parser").' },
       task: { type: 'string', description: 'The whole job, self-contained: what to find or do, where to look, and what the report must contain.' },
     },
     ['kind', 'description', 'task'],
   );
+}
+
+function installedList(kinds: SubagentKinds): string {
+  const installed = kinds.installed();
+  if (installed.length === 0) return `The user has no agents of their own. Kinds: ${kinds.list().map((k) => k.name).join(', ')}.`;
+  return `The user's agents (pass the name as kind):\n${installed.map((k) => `- ${k.name}: ${k.description}`).join('\n')}`;
 }
 
 function cut(text: string): string {
@@ -98,7 +110,7 @@ export class SubagentTool implements Tool {
 
   constructor(private readonly options: SubagentToolOptions) {
     const kinds = options.kinds.list();
-    this.definition = definition(kinds);
+    this.definition = definition(options.kinds.builtins());
     // What the widest kind could do through the parent's tools: plan mode offers the tool only when every
     // tool a child could get is read-only, and the egress guard counts its report as workspace content.
     const reachable = options.tools.names().flatMap((name) => {
@@ -110,8 +122,10 @@ export class SubagentTool implements Tool {
 
   async run(args: ToolArguments, signal: AbortSignal, context?: ToolRunContext): Promise<ToolRunResult> {
     const { options } = this;
-    const kind = options.kinds.get(String(args.value.kind));
-    if (!kind) return { status: 'failed', content: `Unknown subagent kind "${String(args.value.kind)}". Kinds: ${options.kinds.list().map((k) => k.name).join(', ')}.` };
+    const asked = String(args.value.kind);
+    if (asked === LIST_KINDS) return { status: 'done', content: installedList(options.kinds) };
+    const kind = options.kinds.find(asked);
+    if (!kind) return { status: 'failed', content: `Unknown subagent kind "${asked}". Kinds: ${options.kinds.list().map((k) => k.name).join(', ')}.` };
     const description = String(args.value.description);
     const tools = subagentTools(options.tools, kind);
     const depth = options.depth + 1;

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { agentToolNames } from '../../../../src/core/customizations/agentToolNames';
-import { findAgent, kindName, subagentKindsWith, usableAgents } from '../../../../src/core/customizations/customAgents';
+import { findAgent, subagentKindsWith, usableAgents } from '../../../../src/core/customizations/customAgents';
+import { kindName } from '../../../../src/core/agent/subagents/subagentKind';
 import { problemChips } from '../../../../src/core/customizations/standingCustomizations';
 import { customizationBed, type CustomizationBed } from './customizationBed';
 
