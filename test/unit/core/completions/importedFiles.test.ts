@@ -1,4 +1,4 @@
-// The files a TypeScript or JavaScript file imports go into the completion prompt's related context:
+// The files a document imports (TypeScript, JavaScript, Python, C, C++, Rust) go into the completion prompt's related context:
 // resolved as the compilers resolve relative imports, read from real files through the path gate (what
 // it refuses is attacked in test/security/completionImportsTrust.test.ts), first within the related
 // budget, and the same bytes at every keystroke while the imports stay the same.
@@ -8,7 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { completionMessages, stablePrefix } from '../../../../src/core/completions/completionPrompt';
 import { CompletionContextSchema, type RelatedSnippet } from '../../../../src/core/completions/completionTypes';
-import { IMPORT_LINES, ImportedFiles, importCandidates, relativeImports } from '../../../../src/core/completions/importedFiles';
+import { IMPORT_LINES, ImportedFiles } from '../../../../src/core/completions/importedFiles';
+import { importedPaths } from '../../../../src/core/completions/importSyntax';
 import { WorkspacePathPolicy } from '../../../../src/core/tools/pathPolicy';
 import { SecretFileRules } from '../../../../src/core/tools/secretFiles';
 import { NodeWorkspaceFiles } from '../../../../src/extension/workspaceTools/nodeWorkspaceFiles';
@@ -60,13 +61,47 @@ describe('the imported files of a completion', () => {
       "const lazy = await import('./lazy');",
       "import { b } from './util';",
     ].join('\n');
-    assert.deepEqual(relativeImports('typescript', text), ['./util', '../lib/shape.js', './polyfill', './types', './legacy', './lazy']);
-    assert.deepEqual(relativeImports('javascriptreact', text).length, 6);
-    assert.deepEqual(relativeImports('python', 'from .util import a'), []);
-    assert.deepEqual(importCandidates('src/app.ts', '../lib/shape.js'), ['lib/shape.ts', 'lib/shape.tsx', 'lib/shape.js']);
-    assert.deepEqual(importCandidates('src/app.ts', './util').slice(0, 3), ['src/util.ts', 'src/util.tsx', 'src/util.d.ts']);
-    assert.ok(importCandidates('src/app.ts', './widgets').includes('src/widgets/index.tsx'));
-    assert.deepEqual(importCandidates('src/app.ts', '../../etc/passwd'), [], 'out of the workspace folder: nothing tried');
+    const imports = importedPaths('typescript', 'src/app.ts', text);
+    assert.deepEqual(imports.map((candidates) => candidates[0]), ['src/util.ts', 'lib/shape.ts', 'src/polyfill.ts', 'src/types.ts', 'src/legacy.ts', 'src/lazy.ts']);
+    assert.equal(importedPaths('javascriptreact', 'src/app.jsx', text).length, 6);
+    assert.deepEqual(imports[1], ['lib/shape.ts', 'lib/shape.tsx', 'lib/shape.js'], 'written .js: the TypeScript source first');
+    assert.deepEqual(imports[0]!.slice(0, 3), ['src/util.ts', 'src/util.tsx', 'src/util.d.ts']);
+    assert.ok(importedPaths('typescript', 'src/app.ts', "import { Button } from './widgets';")[0]!.includes('src/widgets/index.tsx'));
+    assert.deepEqual(importedPaths('typescript', 'src/app.ts', "import '../../etc/passwd';"), [], 'out of the workspace folder: nothing tried');
+    assert.deepEqual(importedPaths('plaintext', 'a.txt', "import './x';"), []);
+  });
+
+  it('finds the relative imports of Python, C and C++, and Rust, and no package or system header', () => {
+    const py = ['import os', 'from typing import Any', 'from .models import User', 'from ..core.db import (', '    connect,', ')', 'from . import views, forms', '    from .models import Again'].join('\n');
+    assert.deepEqual(importedPaths('python', 'app/api/routes.py', py), [
+      ['app/api/models.py', 'app/api/models.pyi', 'app/api/models/__init__.py'],
+      ['app/core/db.py', 'app/core/db.pyi', 'app/core/db/__init__.py'],
+      ['app/api/views.py', 'app/api/views.pyi', 'app/api/views/__init__.py'],
+      ['app/api/forms.py', 'app/api/forms.pyi', 'app/api/forms/__init__.py'],
+    ]);
+    assert.deepEqual(importedPaths('python', 'top.py', 'from .. import escape'), [], 'above the workspace folder: nothing tried');
+    const c = ['#include <stdio.h>', '#include "util.h"', '  #  include "../include/shape.h"', '#include "util.h"'].join('\n');
+    assert.deepEqual(importedPaths('c', 'src/main.c', c), [['src/util.h'], ['include/shape.h']]);
+    assert.deepEqual(importedPaths('cpp', 'src/main.cpp', c).length, 2);
+    const rs = ['use std::io;', 'mod parser;', 'pub mod lexer;', 'pub(crate) mod ast;', 'mod tests {', '}'].join('\n');
+    assert.deepEqual(importedPaths('rust', 'src/main.rs', rs), [['src/parser.rs', 'src/parser/mod.rs'], ['src/lexer.rs', 'src/lexer/mod.rs'], ['src/ast.rs', 'src/ast/mod.rs']]);
+    assert.deepEqual(importedPaths('rust', 'src/net.rs', 'mod tcp;'), [['src/net/tcp.rs', 'src/net/tcp/mod.rs']], "a module file's modules live in the folder of its name");
+  });
+
+  it('reads what Python, C and Rust files import, from real files', async () => {
+    await write('app/models/__init__.py', 'class User:\n    name: str\n');
+    await write('app/views.py', 'def index(request):\n    return "ok"\n');
+    const routes = 'from .models import User\nfrom . import views\nfrom .missing import nothing\n';
+    await write('app/routes.py', routes);
+    await write('src/util.h', 'int add(int a, int b);\n');
+    await write('src/parser/mod.rs', 'pub fn parse() {}\n');
+    const { imports } = reader();
+    assert.deepEqual((await imports.snippets('app/routes.py', 'python', routes)).map((s) => [s.path, s.text]), [
+      ['app/models/__init__.py', 'class User:\n    name: str\n'],
+      ['app/views.py', 'def index(request):\n    return "ok"\n'],
+    ]);
+    assert.deepEqual((await imports.snippets('src/main.c', 'c', '#include "util.h"\n#include <stdlib.h>\n')).map((s) => s.path), ['src/util.h']);
+    assert.deepEqual((await imports.snippets('src/main.rs', 'rust', 'mod parser;\nfn main() {}\n')).map((s) => s.path), ['src/parser/mod.rs']);
   });
 
   it('reads the start of each imported file, resolved as TypeScript does, from real files', async () => {
