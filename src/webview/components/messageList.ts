@@ -235,13 +235,19 @@ export class MessageList {
       if (this.rendering || !context || this.covers(this.overscan / 2)) return;
       const placement = this.anchor();
       const range = this.rangeFor(placement);
+      const started = performance.now();
+      let built = 0;
       for (const key of this.keys.slice(range.start, range.end)) {
         if (this.rows.has(key) && !this.stale.has(key)) continue;
-        if (deadline.timeRemaining() < BUILD_STEP_MS && !deadline.didTimeout) {
+        // A callback run at its timeout has no idle period: it builds one slice's worth too, not the
+        // whole range in one task (three screens of long replies is a task of tens of milliseconds).
+        const spent = deadline.didTimeout ? built > 0 && performance.now() - started >= BUILD_STEP_MS : deadline.timeRemaining() < BUILD_STEP_MS;
+        if (spent) {
           this.buildAheadWhenIdle();
           return;
         }
         this.rowFor(key, context);
+        built += 1;
       }
       this.render(placement);
     }, { timeout: BUILD_AHEAD_TIMEOUT_MS });
