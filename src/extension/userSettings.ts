@@ -1,7 +1,8 @@
 // Settings a repository must not control. A cloned repository's `.vscode/settings.json` is written by
 // whoever made the repository: were it able to set where requests go (`svc.baseUrl` receives the API
-// key), what the agent may do without asking, which tools it has, or the system prompt, opening a
-// folder would be enough to steal the key or switch approvals off. These settings are declared with
+// key), what the agent may do without asking, which tools it has, the system prompt, or how many tokens a
+// task may spend, opening a folder would be enough to steal the key, switch approvals off or lift a limit
+// on what the user pays. These settings are declared with
 // application scope in package.json, and read from the user's own settings only (the defaults otherwise,
 // settings/settingsReader.ts), whatever a workspace or folder says; a workspace that tries is named once
 // in a notice.
@@ -9,8 +10,8 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 
-/** Every setting that routes data or weakens approvals, relative to `svc.`. */
-export const USER_ONLY_SETTINGS = ['baseUrl', 'systemPrompt', 'agent.autoApproveEdits', 'agent.formulas', 'agent.protectedFiles', 'mcp.servers', 'rules', 'hooks', 'completions.enabled', 'completions.allowInRestrictedMode'] as const;
+/** Every setting that routes data, weakens approvals or lifts a spending limit, relative to `svc.`. */
+export const USER_ONLY_SETTINGS = ['baseUrl', 'systemPrompt', 'agent.autoApproveEdits', 'agent.formulas', 'agent.protectedFiles', 'mcp.servers', 'rules', 'hooks', 'completions.enabled', 'completions.allowInRestrictedMode', 'agent.maxTaskTokens'] as const;
 export type UserOnlySetting = (typeof USER_ONLY_SETTINGS)[number];
 
 /** `"svc.baseUrl":` and the like, as a key of a settings file (comments and all, no parsing needed). */

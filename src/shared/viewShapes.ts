@@ -118,7 +118,7 @@ export type ReplyStatus = z.infer<typeof ReplyStatusSchema>;
 export const AgentSummaryViewSchema = z.object({
   /** Names the task for undo and for opening the diff of a changed file. */
   taskId: id,
-  stopReason: z.enum(['stop', 'length', 'step_limit', 'cancelled', 'error']),
+  stopReason: z.enum(['stop', 'length', 'step_limit', 'token_limit', 'cancelled', 'error']),
   steps: count,
   /** Calls per function name. */
   toolCalls: z.record(z.string(), count),
@@ -127,6 +127,8 @@ export const AgentSummaryViewSchema = z.object({
   usage: UsageViewSchema,
   durationMs: count,
   error: z.optional(z.string()),
+  /** With stopReason `token_limit`: the tokens the task spent, its subagents' included, and the limit (svc.agent.maxTaskTokens). */
+  tokenLimit: z.optional(z.object({ spent: count, limit: count })),
   /** The task's changes were undone (its undo cannot run again). */
   undone: z.optional(z.boolean()),
 });

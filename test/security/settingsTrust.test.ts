@@ -52,7 +52,7 @@ describe('security: a repository or another extension cannot redirect data or we
   });
 
   it('declares every setting that routes data or weakens approvals as application-scoped, and limited support in Restricted Mode', () => {
-    for (const name of ['svc.baseUrl', 'svc.systemPrompt', 'svc.agent.autoApproveEdits', 'svc.agent.formulas', 'svc.agent.protectedFiles']) {
+    for (const name of ['svc.baseUrl', 'svc.systemPrompt', 'svc.agent.autoApproveEdits', 'svc.agent.formulas', 'svc.agent.protectedFiles', 'svc.agent.maxTaskTokens']) {
       assert.equal(properties[name]?.scope, 'application', name);
     }
     assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, 'limited');
@@ -101,6 +101,25 @@ describe('security: a repository or another extension cannot redirect data or we
       connection.dispose();
     } finally {
       attacker.close();
+    }
+  });
+
+  it('ignores a workspace’s svc.agent.maxTaskTokens: a repository can neither switch off nor raise the task token limit', async () => {
+    const { readAgentSettings } = await import('../../src/extension/settings/settingsReader');
+    const { workspaceAttempts } = await import('../../src/extension/userSettings');
+    setting('svc.agent.maxTaskTokens', { workspaceValue: 0 });
+    assert.equal(readAgentSettings().maxTaskTokens, 5_000_000, 'the default, not the workspace’s "no limit"');
+    setting('svc.agent.maxTaskTokens', { globalValue: 800_000, workspaceValue: 900_000_000 });
+    assert.equal(readAgentSettings().maxTaskTokens, 800_000, 'the user’s own value');
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-repo-'));
+    try {
+      fs.mkdirSync(path.join(folder, '.vscode'));
+      fs.writeFileSync(path.join(folder, '.vscode', 'settings.json'), '{ "svc.agent.maxTaskTokens": 0 }');
+      fakeVscode.workspace.workspaceFolders = [{ uri: { fsPath: folder } }];
+      assert.deepEqual(await workspaceAttempts(), ['svc.agent.maxTaskTokens'], 'the notice names it');
+    } finally {
+      fakeVscode.workspace.workspaceFolders = undefined;
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 

@@ -28,6 +28,8 @@ export interface SubagentRunOptions {
   readOnly?: boolean;
   approver?: Approver;
   maxSteps?: number;
+  /** The task's token limit (none when absent). */
+  maxTokens?: number;
   signal?: AbortSignal;
   kinds?: SubagentKinds;
   /** Replaces the workspace tools the task gets (the subagent tool is still added over them). */
@@ -59,7 +61,7 @@ export async function startSubagentBed(): Promise<SubagentBed> {
     async run(task, options = {}) {
       const approver = options.approver ?? new ScriptedApprover(() => 'approve');
       const toolset = await createAgentToolset({ catalog, approver, formulas: [], workspace: host, readOnly: options.readOnly ?? false });
-      const budget = new TaskBudget(options.maxSteps ?? 25);
+      const budget = new TaskBudget(options.maxSteps ?? 25, options.maxTokens);
       const settings = requestSettings({ model: 'svc-k2-turbo-preview' });
       const base = options.tools ?? toolset.registry;
       const tools = withSubagents(base, { kinds: options.kinds ?? SubagentKinds.withBuiltins(), client: bed.client, settings, workspaceCacheKey: WORKSPACE_KEY, budget });

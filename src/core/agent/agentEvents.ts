@@ -12,7 +12,7 @@ import type { FileChangeSummary } from '../tools/fileChangeSummary';
 /** `invalid`: the arguments did not match the tool's schema (or the tool does not exist); `cancelled`: the task was stopped. */
 export type ToolCallStatus = 'done' | 'failed' | 'rejected' | 'cancelled' | 'invalid';
 
-export type AgentStopReason = 'stop' | 'length' | 'step_limit' | 'cancelled' | 'error';
+export type AgentStopReason = 'stop' | 'length' | 'step_limit' | 'token_limit' | 'cancelled' | 'error';
 
 export interface AgentTaskSummary {
   stopReason: AgentStopReason;
@@ -27,7 +27,14 @@ export interface AgentTaskSummary {
   answer: string;
   /** What ended the task with stopReason `error`, as the user reads it on the summary (in their language). */
   error?: string;
+  /** With stopReason `token_limit`: the tokens the whole task spent (its subagents' included) and the limit they reached. */
+  tokenLimit?: TokenLimitFigures;
   durationMs: number;
+}
+
+export interface TokenLimitFigures {
+  spent: number;
+  limit: number;
 }
 
 export type CompactionStage = 'shortened_tool_results' | 'summarised_steps' | 'shortened_latest_results';

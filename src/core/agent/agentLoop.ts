@@ -1,5 +1,5 @@
 // The agent loop: stream a step, run the tool calls it asks for, answer each, repeat until the model
-// stops, the step limit is reached, the user cancels, or something fails that retrying cannot fix.
+// stops, the task's step or token limit is reached, the user cancels, or something fails that retrying cannot fix.
 // Invariant: `messages` is a valid conversation after every step, whatever ended the task; no request
 // is sent while a tool call of it is unanswered.
 import { isCancellation, ChatStreamAccumulator, modelInfo, type AssistantMessage, type ChatCompletionChunk, type ChatMessage, type ChatRequest, type FinishReason } from '../../api/index';
@@ -16,7 +16,7 @@ import { AgentContextWindow, type Compaction, type TokenCounter } from './agentC
 import { AgentResponseError } from './agentErrors';
 import type { AgentEvent, AgentEventListener, AgentStopReason, AgentTaskSummary } from './agentEvents';
 import { runToolCalls } from './toolCallRunner';
-import { TaskBudget } from './taskBudget';
+import { NO_TOKEN_LIMIT, TaskBudget } from './taskBudget';
 import * as l10n from '../l10n';
 
 /** The part of SvcClient the loop uses. */
@@ -38,7 +38,9 @@ export interface AgentTaskOptions {
   /** Earlier messages of the conversation the task continues. */
   history?: ChatMessage[];
   maxSteps?: number;
-  /** Steps shared with the task's subagents (taskBudget.ts); when given, `maxSteps` is its limit, not another one. */
+  /** Tokens the task may spend, prompt and completion (NO_TOKEN_LIMIT: none); ignored when `budget` is given. */
+  maxTokens?: number;
+  /** Steps and tokens shared with the task's subagents (taskBudget.ts); when given, its limits are the task's, not others. */
   budget?: TaskBudget;
   maxParallelToolCalls?: number;
   /** Milliseconds waited for the user's approvals so far (TaskApprovals.waitedMs). */
@@ -90,7 +92,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
   const contextLength = options.contextLength ?? modelInfo(model)?.contextLength;
   const maxCompletionTokens = completionTokenCap(options.settings, DEFAULT_COMPLETION_TOKENS, contextLength) ?? DEFAULT_COMPLETION_TOKENS;
   const stepSettings: RequestSettings = { ...options.settings, jsonMode: false, choiceCount: 1, maxCompletionTokens };
-  const budget = options.budget ?? new TaskBudget(options.maxSteps ?? DEFAULT_MAX_STEPS);
+  const budget = options.budget ?? new TaskBudget(options.maxSteps ?? DEFAULT_MAX_STEPS, options.maxTokens ?? NO_TOKEN_LIMIT);
   const tools = options.tools.definitions();
   const window = new AgentContextWindow({ counter: options.client, model, contextLength, maxCompletionTokens, tools });
 
@@ -154,8 +156,9 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
         stopReason = 'cancelled';
         break;
       }
-      if (!budget.takeStep()) {
-        stopReason = 'step_limit';
+      const limit = budget.nextStep();
+      if (limit) {
+        stopReason = limit;
         break;
       }
       reportCompaction(step, await window.fit(messages, firstStep, signal));
@@ -171,7 +174,10 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
         reportCompaction(step, compaction);
         outcome = await streamStep(step);
       }
-      if (outcome.usage) usage = addUsage(usage, outcome.usage);
+      if (outcome.usage) {
+        usage = addUsage(usage, outcome.usage);
+        budget.spend(outcome.usage);
+      }
       const calls = outcome.finishReason === 'length' ? [] : (outcome.message.tool_calls ?? []);
       emit({ type: 'step_finished', step, finishReason: outcome.finishReason, usage: outcome.usage, toolCalls: calls.length });
 
@@ -220,6 +226,7 @@ export async function runAgentTask(options: AgentTaskOptions): Promise<AgentTask
     durationMs: Math.max(0, Math.round(now() - started)),
   };
   if (error !== undefined) summary.error = error;
+  if (stopReason === 'token_limit') summary.tokenLimit = { spent: budget.tokensSpent, limit: budget.maxTokens };
   emit({ type: 'task_finished', summary });
   return { messages, stepMessages: messages.slice(firstStep), summary };
 }

@@ -24,7 +24,7 @@ import type { SubagentKinds } from './subagents/subagentKinds';
 import type { CustomAgentRun } from '../customizations/customAgents';
 import { mayDelegate, scopedForAgent } from './agentScope';
 import { withSubagents } from './subagents/withSubagents';
-import { TaskBudget } from './taskBudget';
+import { NO_TOKEN_LIMIT, TaskBudget } from './taskBudget';
 import { approvedPlanLine, parsePlan, PLAN_MODE_RULES, type Plan } from './plan';
 import { withinPlan } from './planScope';
 import type { ProcessSummary, TaskProcesses } from '../tools/taskProcesses';
@@ -51,6 +51,8 @@ export interface AgentTaskSettings {
   /** The same request settings a chat reply uses (model, thinking, temperature, limits). */
   request: RequestSettings;
   maxSteps: number;
+  /** Tokens the task may spend, its subagents included (svc.agent.maxTaskTokens); none when absent or NO_TOKEN_LIMIT. */
+  maxTaskTokens?: number;
   /** The system prompt a new conversation starts with. */
   systemPrompt: string;
   /** plan: read-only tools, and the answer is a plan to approve; execute: carries out the approved plan of entry `planEntryId`. */
@@ -154,7 +156,7 @@ export class AgentTasks {
       if (submitted?.blocked) throw new PromptBlockedError(submitted.reason);
       const instructions = await this.options.standingInstructions?.();
       const promptCacheKey = await this.options.promptCacheKey();
-      const budget = new TaskBudget(settings.maxSteps);
+      const budget = new TaskBudget(settings.maxSteps, settings.maxTaskTokens ?? NO_TOKEN_LIMIT);
       const planned = plannedFiles ? withinPlan(toolset.registry, plannedFiles) : toolset.registry;
       const scoped = settings.agent ? scopedForAgent(planned, settings.agent, notice) : planned;
       const approvalWait = (): number => toolset.approvals.waitedMs();

@@ -39,6 +39,7 @@ export function agentSummaryRecord(taskId: string, summary: AgentTaskSummary): A
     durationMs: summary.durationMs,
   };
   if (summary.error !== undefined) view.error = summary.error;
+  if (summary.tokenLimit !== undefined) view.tokenLimit = { ...summary.tokenLimit };
   return view;
 }
 

@@ -126,7 +126,7 @@ export type ToolCard = z.infer<typeof ToolCardSchema>;
 export const AgentSummarySchema = z.object({
   /** Names the task for undo and for opening the diff of a changed file. */
   taskId: z.string().min(1),
-  stopReason: z.enum(['stop', 'length', 'step_limit', 'cancelled', 'error']),
+  stopReason: z.enum(['stop', 'length', 'step_limit', 'token_limit', 'cancelled', 'error']),
   steps: count,
   /** Calls per function name. */
   toolCalls: z.record(z.string(), count),
@@ -135,6 +135,8 @@ export const AgentSummarySchema = z.object({
   usage: UsageRecordSchema,
   durationMs: count,
   error: z.string().optional(),
+  /** With stopReason `token_limit`: the tokens the task spent, its subagents' included, and the limit (svc.agent.maxTaskTokens). */
+  tokenLimit: z.object({ spent: count, limit: count }).optional(),
   /** The task's changes were undone (its undo cannot run again). */
   undone: z.boolean().optional(),
 });

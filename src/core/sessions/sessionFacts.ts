@@ -22,13 +22,13 @@ export const SessionFactsSchema = z.object({
 });
 export type SessionFacts = z.infer<typeof SessionFactsSchema>;
 
-/** A stopped task (by the user, or at its step limit) and a reply cut by a closed window can go on; a failed one was refused or broke. */
+/** A stopped task (by the user, or at its step or token limit) and a reply cut by a closed window can go on; a failed one was refused or broke. */
 export function outcomeOf(entry: AssistantEntry | undefined): SessionOutcome {
   if (!entry) return 'done';
   const summary = entry.agentSummary;
   if (summary) {
     if (summary.stopReason === 'error') return 'failed';
-    if (summary.stopReason === 'cancelled' || summary.stopReason === 'step_limit') return 'stopped';
+    if (summary.stopReason === 'cancelled' || summary.stopReason === 'step_limit' || summary.stopReason === 'token_limit') return 'stopped';
     return 'done';
   }
   switch (entry.status) {

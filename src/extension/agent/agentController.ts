@@ -221,12 +221,13 @@ export class AgentController {
   /** Runs `task` in the conversation (a new one when null); resolves when the task ended. */
   run(conversationId: string | null, task: string | ShownTask, sendOptions?: SendOptions, mode?: AgentTaskSettings['mode'], agent?: CustomAgentRun): Promise<AgentTaskRecord | undefined> {
     const settings = readSettings();
+    const { maxSteps, maxTaskTokens } = readAgentSettings();
     const { sent, shown } = typeof task === 'string' ? { sent: task, shown: undefined } : task;
     // A background task leaves the composer's picker as it is (on "Run in background").
     if (this.options.taskName === undefined) this.options.surface.post({ type: 'taskMode', mode: mode?.kind === 'plan' ? 'plan' : 'agent', ...(agent ? { agent: agent.name } : {}) });
     return this.tasks.run(conversationId, sent, {
       request: this.options.identity.settings(sendOptions),
-      maxSteps: readAgentSettings().maxSteps,
+      maxSteps, maxTaskTokens,
       systemPrompt: settings.systemPrompt,
       ...(mode ? { mode } : {}),
       ...(shown !== undefined ? { shown } : {}),

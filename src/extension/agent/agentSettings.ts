@@ -1,16 +1,19 @@
-// The `svc.agent.*` settings: the step limit, which official formulas a task may call, whether edits
-// are applied without asking, which files are asked about before reading, and how many background
-// tasks run at once. All but the step limit
-// come from the user's own settings only (userSettings.ts): a repository cannot set them. Read by
-// settings/settingsReader.ts.
+// The `svc.agent.*` settings: the step and token limits, which official formulas a task may call, whether
+// edits are applied without asking, which files are asked about before reading, and how many background
+// tasks run at once. All but the step limit and the background task limit come from the user's own
+// settings only (userSettings.ts): a repository cannot set them, so it can neither lift the token limit
+// that guards what a task spends nor switch it off. Read by settings/settingsReader.ts.
 import { OFFICIAL_FORMULAS } from '../../api/index';
 import * as l10n from '../../core/l10n';
 import { DEFAULT_MAX_STEPS } from '../../core/agent/agentLoop';
+import { DEFAULT_MAX_TASK_TOKENS } from '../../core/agent/taskBudget';
 import { DEFAULT_FORMULAS } from '../../core/tools/formulaTools';
 import type { SettingLookup } from '../settings/chatSettings';
 
 export interface AgentSettings {
   maxSteps: number;
+  /** Prompt and completion tokens one task may spend, its subagents included; NO_TOKEN_LIMIT (0) for none. */
+  maxTaskTokens: number;
   formulas: string[];
   autoApproveEdits: boolean;
   /** Globs (gitignore syntax) of files asked about before reading, beside the built-in secret names. */
@@ -21,6 +24,11 @@ export interface AgentSettings {
 
 export const DEFAULT_BACKGROUND_TASK_LIMIT = 2;
 export const MAX_BACKGROUND_TASK_LIMIT = 8;
+
+/** 0 (no limit) or a whole number of tokens. */
+function validTokenLimit(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
 
 function validLimit(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_BACKGROUND_TASK_LIMIT;
@@ -39,8 +47,10 @@ function stringList(value: unknown): string[] {
 /** The agent's settings from the editor's values (a user-only one: the user's value alone). */
 export function agentSettingsFrom(lookup: SettingLookup): AgentSettings {
   const steps = lookup('agent.maxSteps');
+  const tokens = lookup('agent.maxTaskTokens');
   return {
     maxSteps: Number.isInteger(steps) && (steps as number) >= 1 ? (steps as number) : DEFAULT_MAX_STEPS,
+    maxTaskTokens: validTokenLimit(tokens) ? tokens : DEFAULT_MAX_TASK_TOKENS,
     formulas: enabledFormulas(lookup('agent.formulas')),
     autoApproveEdits: lookup('agent.autoApproveEdits') === true,
     protectedFiles: stringList(lookup('agent.protectedFiles') ?? []),
@@ -54,6 +64,8 @@ export function agentSettingsProblems(lookup: SettingLookup): string[] {
   const refuse = (name: string, allowed: string): void => void problems.push(l10n.t('{0}: must be {1} (got {2})', `svc.${name}`, allowed, JSON.stringify(lookup(name))));
   const steps = lookup('agent.maxSteps');
   if (steps !== undefined && !(Number.isInteger(steps) && (steps as number) >= 1)) refuse('agent.maxSteps', l10n.t('a whole number of steps of at least 1'));
+  const tokens = lookup('agent.maxTaskTokens');
+  if (tokens !== undefined && !validTokenLimit(tokens)) refuse('agent.maxTaskTokens', l10n.t('a whole number of tokens, or 0 for no limit'));
   const autoApprove = lookup('agent.autoApproveEdits');
   if (autoApprove !== undefined && typeof autoApprove !== 'boolean') refuse('agent.autoApproveEdits', l10n.t('true or false'));
   const formulas = lookup('agent.formulas');

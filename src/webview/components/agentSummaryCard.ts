@@ -7,13 +7,23 @@ import * as l10n from '../../shared/l10n';
 import { reviewCountsRow } from './agentReviewCounts';
 import { isBookkeepingTool, toolDisplayName } from './toolDisplayNames';
 
-const STOP_TEXT: Record<AgentSummaryView['stopReason'], string> = {
+// Built on each call, so the words are those of the bundle in use then.
+const stopText = (): Record<AgentSummaryView['stopReason'], string> => ({
   stop: l10n.t('Task finished'),
   length: l10n.t('Task ended: the answer reached its length limit'),
   step_limit: l10n.t('Task stopped at the step limit (svc.agent.maxSteps)'),
+  token_limit: l10n.t('Task stopped at the token limit (svc.agent.maxTaskTokens)'),
   cancelled: l10n.t('Task stopped by you: what it applied stays applied'),
   error: l10n.t('Task ended with an error'),
-};
+});
+
+/** Why the task ended, and at the token limit the figures that ended it (what it spent, the limit it reached). */
+export function stopLines(summary: Pick<AgentSummaryView, 'stopReason' | 'tokenLimit'>): { title: string; detail?: string } {
+  const title = stopText()[summary.stopReason];
+  if (summary.tokenLimit === undefined) return { title };
+  const { spent, limit } = summary.tokenLimit;
+  return { title, detail: l10n.t('Stopped after {0} tokens; the limit is svc.agent.maxTaskTokens = {1}', formatCount(spent), formatCount(limit)) };
+}
 
 export class AgentSummaryCard {
   readonly element: HTMLElement;
@@ -30,12 +40,14 @@ export class AgentSummaryCard {
     });
     const tokens = l10n.t('Tokens: {0} prompt ({1} cached) · {2} completion', formatCount(usage.promptTokens), formatCount(usage.cachedTokens), formatCount(usage.completionTokens));
     const steps = summary.steps === 1 ? l10n.t('1 step · {0} s', (summary.durationMs / 1000).toFixed(1)) : l10n.t('{0} steps · {1} s', summary.steps, (summary.durationMs / 1000).toFixed(1));
+    const stop = stopLines(summary);
     const rows: Node[] = [
-      el('div', { className: 'agent-summary-title' }, [icon(summary.stopReason === 'stop' ? 'pass' : 'info'), el('strong', { text: ` ${STOP_TEXT[summary.stopReason]}` })]),
+      el('div', { className: 'agent-summary-title' }, [icon(summary.stopReason === 'stop' ? 'pass' : 'info'), el('strong', { text: ` ${stop.title}` })]),
       el('div', { attrs: { 'data-testid': 'agent-steps', title: tokens } }, [steps, el('span', { className: 'agent-tokens', text: ` ${tokens}`, attrs: { 'data-testid': 'agent-tokens' } })]),
       el('div', { text: tools.length > 0 ? l10n.t('Tools used: {0}', tools.join(', ')) : l10n.t('No tools used') }),
     ];
     if (summary.error !== undefined) rows.push(el('div', { className: 'agent-summary-error', text: summary.error }));
+    if (stop.detail !== undefined) rows.push(el('div', { text: stop.detail, attrs: { 'data-testid': 'agent-stop-detail' } }));
     if (files.length > 0) {
       const undo = summary.undone === true ? textButton('check', l10n.t('Undone'), 'undo-agent', { 'data-testid': 'agent-undo' }) : textButton('discard', l10n.t('Undo these changes'), 'undo-agent', { 'data-testid': 'agent-undo' });
       // One click undoes once: the button stays disabled until the host's answer marks the task undone.

@@ -51,4 +51,25 @@ describe('core/agent subagents in a conversation', function () {
     }
     assert.deepEqual(tasks.toolsOf(record.conversationId, 'svc-k2-turbo-preview').map((t) => t.function.name).at(-1), 'run_subagent', 'Ask requests carry the same list, subagent tool included');
   });
+
+  it('stops the task at the token limit its settings give, shared with its children, and saves the figures with the summary', async () => {
+    const catalog = new FormulaToolCatalog(s.bed.client.formulas);
+    const { tasks, store } = await tasksWith([], {
+      client: async () => s.bed.client,
+      promptCacheKey: async () => 'svc-ws-transcript',
+      subagents: async () => SubagentKinds.withBuiltins(),
+      toolset: () => createAgentToolset({ catalog, approver: new ScriptedApprover(() => 'approve'), formulas: [], workspace: s.host }),
+    });
+    // One token: the parent's first step spends it, so neither child may take a step.
+    const record = await tasks.run(null, 'survey the shop helpers', { request: requestSettings({ model: 'svc-k2-turbo-preview' }), maxSteps: 10, maxTaskTokens: 1, systemPrompt: '' });
+    assert.equal(record?.summary.stopReason, 'token_limit', record?.summary.error);
+    assert.equal(s.chatRequests().length, 1, 'the parent\'s first step, then nothing');
+    const spent = record.summary.usage.promptTokens + record.summary.usage.completionTokens;
+    assert.ok(spent > 1);
+    const saved = ConversationSchema.parse(JSON.parse(JSON.stringify(store.require(record.conversationId))));
+    const last = saved.entries.filter((e) => e.role === 'assistant').at(-1);
+    assert.deepEqual(last?.role === 'assistant' ? last.agentSummary?.tokenLimit : undefined, { spent, limit: 1 });
+    const cards = saved.entries.filter((e): e is ToolEntry => e.role === 'tool' && e.name === 'run_subagent');
+    assert.deepEqual(cards.map((c) => [c.card?.subagent?.status, c.card?.subagent?.steps]), [['failed', 0], ['failed', 0]]);
+  });
 });

@@ -77,9 +77,9 @@ describe('core/agent subagents: the registry of kinds', () => {
 
   it('shares one step budget: a child\'s steps count toward the task\'s limit', () => {
     const budget = new TaskBudget(2);
-    assert.equal(budget.takeStep(), true);
-    assert.equal(budget.takeStep(), true);
-    assert.equal(budget.takeStep(), false);
+    assert.equal(budget.nextStep(), undefined);
+    assert.equal(budget.nextStep(), undefined);
+    assert.equal(budget.nextStep(), 'step_limit');
     assert.equal(budget.stepsLeft, 0);
   });
 });

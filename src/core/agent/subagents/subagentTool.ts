@@ -1,7 +1,7 @@
 // `run_subagent`: hands a self-contained job to a child agent with a fresh context. The child is the same
 // loop (runAgentTask) with the kind's instructions, the part of the parent's tools its kind names
 // (subagentTools.ts), the parent's approvals (each question names the subagent), the parent's stop signal
-// and the task's shared step budget; its requests carry the kind's own cache key. Only its final message
+// and the task's shared step and token budget; its requests carry the kind's own cache key. Only its final message
 // goes back to the parent, as the call's result; its calls are reported as they happen, for the card.
 import type { ChatMessage } from '../../../api/index';
 import { zeroUsage } from '../../conversations/conversation';
@@ -39,7 +39,7 @@ export interface SubagentToolOptions {
   workspaceCacheKey: string;
   /** The task's standing instructions (project rules), which a child follows too. */
   instructions?: ChatMessage;
-  /** The task's steps, shared: a child's steps count toward the task's limit. */
+  /** The task's steps and tokens, shared: a child's count toward the task's limits. */
   budget: TaskBudget;
   /** The depth of the agent that owns this tool (0: the task itself). */
   depth: number;
@@ -95,6 +95,8 @@ function outcomeText(kind: string, summary: AgentTaskSummary): { status: 'done' 
       return { status: 'done', content: `${said}\n\n(The ${kind} subagent's report was cut at the output limit.)` };
     case 'step_limit':
       return { status: 'failed', content: `The ${kind} subagent stopped at the task's step limit before it finished.${said === '' ? '' : ` Its last words: ${said}`}` };
+    case 'token_limit':
+      return { status: 'failed', content: `The ${kind} subagent stopped at the task's token limit before it finished: the task has spent the tokens it may use.${said === '' ? '' : ` Its last words: ${said}`}` };
     case 'cancelled':
       return { status: 'failed', content: `The ${kind} subagent was stopped before it finished.` };
     case 'error':

@@ -10,6 +10,7 @@ import { manifestCategories, manifestSettings, type ManifestSetting } from '../.
 /** The settings that are not rules of the table, each with the file that reads it (and reports its problems, if any). */
 const READ_ELSEWHERE: Record<string, string> = {
   'agent.maxSteps': 'src/extension/agent/agentSettings.ts',
+  'agent.maxTaskTokens': 'src/extension/agent/agentSettings.ts',
   'agent.autoApproveEdits': 'src/extension/agent/agentSettings.ts',
   'agent.formulas': 'src/extension/agent/agentSettings.ts',
   'agent.protectedFiles': 'src/extension/agent/agentSettings.ts',
@@ -97,7 +98,7 @@ describe('the settings package.json contributes', () => {
         assert.equal(typeof setting.order, 'number', `${name}: an order`);
       }
     }
-    assert.equal(seen.size, 31);
+    assert.equal(seen.size, 32);
   });
 
   it('offers every model of the catalogue for svc.model as a list the Settings page shows as a drop-down, each described', () => {

@@ -3,6 +3,8 @@ import { buildChatRequest } from '../../../../src/core/chat/chatRequestBuilder';
 import { completionTokenCap, THINKING_COMPLETION_TOKENS } from '../../../../src/core/requests/completionTokenCap';
 import { requestSettings } from '../../../../src/core/requests/requestSettings';
 import { agentSettingsFrom, agentSettingsProblems } from '../../../../src/extension/agent/agentSettings';
+import { DEFAULT_MAX_TASK_TOKENS } from '../../../../src/core/agent/taskBudget';
+import { manifestSettings } from '../../../support/manifestSettings';
 import { chatSettingsFrom, DEFAULT_MODEL, GLOBAL_BASE_URL, type ChatSettings } from '../../../../src/extension/settings/chatSettings';
 import { requestSettingsOf, safetyIdentifierFor } from '../../../../src/extension/settings/requestSettingsOf';
 import { settingsProblems } from '../../../../src/extension/settings/settingsProblems';
@@ -113,6 +115,23 @@ describe('settings rules (no editor)', () => {
     assert.match(problems[0] ?? '', /must be a whole number of steps of at least 1 \(got 0\)/);
     assert.match(problems[2] ?? '', /the names being convert, web-search/);
     assert.deepEqual(agentSettingsProblems((name) => ({ 'agent.maxSteps': 40, 'agent.formulas': { 'web-search': true } })[name]), []);
+  });
+
+  it('takes the task token limit as 0 (no limit) or a whole number of tokens, naming the setting and what it allows otherwise', () => {
+    assert.equal(agentSettingsFrom(() => undefined).maxTaskTokens, DEFAULT_MAX_TASK_TOKENS);
+    assert.equal(DEFAULT_MAX_TASK_TOKENS, 5_000_000);
+    for (const good of [0, 1, 2_000_000]) {
+      assert.equal(agentSettingsFrom((name) => ({ 'agent.maxTaskTokens': good })[name]).maxTaskTokens, good);
+      assert.deepEqual(agentSettingsProblems((name) => ({ 'agent.maxTaskTokens': good })[name]), []);
+    }
+    for (const wrong of [-1, 2.5, '2000000', null, 1e20]) {
+      assert.equal(agentSettingsFrom((name) => ({ 'agent.maxTaskTokens': wrong })[name]).maxTaskTokens, DEFAULT_MAX_TASK_TOKENS, String(wrong));
+      assert.deepEqual(agentSettingsProblems((name) => ({ 'agent.maxTaskTokens': wrong })[name]), [`svc.agent.maxTaskTokens: must be a whole number of tokens, or 0 for no limit (got ${JSON.stringify(wrong)})`]);
+    }
+    const declared = manifestSettings()['svc.agent.maxTaskTokens'];
+    assert.equal(declared?.default, DEFAULT_MAX_TASK_TOKENS);
+    assert.equal(declared?.minimum, 0);
+    assert.equal(declared?.scope, 'application', "a workspace's value is ignored: a repository cannot lift or switch off the limit");
   });
 
   it('takes the background task limit from 1 to 8, naming the setting and the range otherwise', () => {
