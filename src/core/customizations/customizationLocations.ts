@@ -58,3 +58,25 @@ export function nameFromFile(fileName: string, suffix: string): string {
 export function locationLabel(location: CustomizationLocation): string {
   return location.base === 'home' ? `~/${location.path}` : location.path;
 }
+
+/** What to watch for one location: a folder (relative to its base) and the pattern inside it. */
+export interface WatchedPlace {
+  folder: string;
+  pattern: string;
+}
+
+/**
+ * Each location watched where it is, never its base: a watcher on the home folder with a pattern that
+ * reaches into subfolders is a recursive watch of the whole home folder (hundreds of thousands of files
+ * a developer keeps there, kept busy by every tool's caches). A folder location is watched recursively
+ * (a skill's folder holds more files); a file location by its name in its folder, not recursively.
+ */
+export function watchedPlaces(base: CustomizationLocation['base']): WatchedPlace[] {
+  const places = new Map<string, WatchedPlace>();
+  for (const location of CUSTOMIZATION_LOCATIONS.filter((l) => l.base === base)) {
+    const slash = location.path.lastIndexOf('/');
+    const place = location.shape.form === 'file' ? { folder: slash < 0 ? '' : location.path.slice(0, slash), pattern: location.path.slice(slash + 1) } : { folder: location.path, pattern: '**' };
+    places.set(`${place.folder}\n${place.pattern}`, place);
+  }
+  return [...places.values()];
+}

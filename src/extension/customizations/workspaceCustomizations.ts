@@ -1,12 +1,14 @@
-// This window's customizations (skills, prompt files, instruction files, custom agents) from the workspace's folders and
-// the user's home, found on first use and kept: a watcher re-reads only the file that changed, and trust
-// or the workspace's folders changing finds them again. A file with a problem is said in the log, once per
+// This window's customizations (skills, prompt files, instruction files, custom agents) from the workspace's
+// folders and the user's home, found on first use and kept: watchers on the locations themselves (never the
+// whole home folder) re-read only the file that changed, and trust or the workspace's folders changing finds
+// them again. A file with a problem is said in the log, once per
 // change, naming the file and the field.
 import os from 'node:os';
+import nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { Customization } from '../../core/customizations/customization';
 import { CustomizationCatalog } from '../../core/customizations/customizationCatalog';
-import { CUSTOMIZATION_LOCATIONS } from '../../core/customizations/customizationLocations';
+import { watchedPlaces } from '../../core/customizations/customizationLocations';
 import type { DisabledCustomizations } from '../../core/customizations/disabledCustomizations';
 import { customizationProblem } from '../../core/customizations/standingCustomizations';
 import { inEnglish } from '../../core/l10n';
@@ -14,12 +16,6 @@ import { nodeCustomizationFiles } from './nodeCustomizationFiles';
 
 function workspaceFolders(): { name: string; path: string }[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
-}
-
-/** The folders of the locations, for the watchers: `.github`, `.claude`, `.agents` and the root's CLAUDE.md. */
-function watchedGlob(base: 'workspace' | 'home'): string {
-  const tops = [...new Set(CUSTOMIZATION_LOCATIONS.filter((l) => l.base === base).map((l) => l.path.split('/')[0] as string))];
-  return `{${tops.join(',')}}{,/**}`;
 }
 
 export class WorkspaceCustomizations implements vscode.Disposable {
@@ -54,8 +50,10 @@ export class WorkspaceCustomizations implements vscode.Disposable {
   private watch(): void {
     for (const watcher of this.watchers) watcher.dispose();
     const bases = [...workspaceFolders().map((f) => ({ path: f.path, base: 'workspace' as const })), { path: os.homedir(), base: 'home' as const }];
-    this.watchers = bases.flatMap(({ path, base }) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path), watchedGlob(base)));
+    const places = bases.flatMap(({ path, base }) => watchedPlaces(base).map((place) => new vscode.RelativePattern(vscode.Uri.file(nodePath.join(path, place.folder)), place.pattern)));
+    this.watchers = places.flatMap((place) => {
+      // A folder that does not exist yet is watched from when it is created (VS Code's watcher waits for it).
+      const watcher = vscode.workspace.createFileSystemWatcher(place);
       const changed = (uri: vscode.Uri) => void this.fileChanged(uri.fsPath);
       return [watcher, watcher.onDidChange(changed), watcher.onDidCreate(changed), watcher.onDidDelete(changed)];
     });
