@@ -282,6 +282,6 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
   void refreshStatus();
   reportSettings();
 
-  const testApi = svcTestApi({ chat, store, keys, conversationsDir: conversationsDir(context), firstViewReady, agent: agent.testApi() });
+  const testApi = svcTestApi({ chat, store, keys, conversationsDir: conversationsDir(context), firstViewReady, agent: agent.testApi(), customizations });
   return { provider, sessions, languageModels, formulaTools, completions, testApi, deactivate: () => chat.session.dispose() };
 }

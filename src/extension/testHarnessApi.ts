@@ -2,6 +2,7 @@
 // (testHarness.ts): integration tests drive the same paths the chat view uses.
 import { systemClock } from '../core/clock';
 import type { Conversation } from '../core/conversations/conversation';
+import type { Customization } from '../core/customizations/customization';
 import { ConversationStore, type ConversationSummary } from '../core/conversations/conversationStore';
 import type { Connection, SendOptions } from '../shared/protocol';
 import type { AgentTestApi } from './agent/registerAgentFeatures';
@@ -27,6 +28,8 @@ export interface SvcTestApi {
   viewReady(): Promise<void>;
   /** Agent tasks: run, answer approvals as the view's buttons do, undo. */
   agent: AgentTestApi;
+  /** The customizations found now, by file (workspace-relative or ~/…): what a request would use. */
+  customizationFiles(): Promise<string[]>;
 }
 
 export interface SvcTestApiParts {
@@ -37,9 +40,10 @@ export interface SvcTestApiParts {
   conversationsDir: string;
   firstViewReady: Promise<void>;
   agent: AgentTestApi;
+  customizations: { items(): Promise<Customization[]> };
 }
 
-export function svcTestApi({ chat, store, keys, conversationsDir, firstViewReady, agent }: SvcTestApiParts): SvcTestApi {
+export function svcTestApi({ chat, store, keys, conversationsDir, firstViewReady, agent, customizations }: SvcTestApiParts): SvcTestApi {
   return {
     sendMessage: (text, options) => chat.send(chat.activeConversationId ?? null, text, options),
     stop: () => chat.stopActive(),
@@ -57,5 +61,6 @@ export function svcTestApi({ chat, store, keys, conversationsDir, firstViewReady
     hasStoredApiKey: () => keys.hasStoredKey(),
     viewReady: () => firstViewReady,
     agent,
+    customizationFiles: async () => (await customizations.items()).map((item) => item.label),
   };
 }

@@ -39,6 +39,13 @@ describe('svc customizations (integration, local emulator)', function () {
     process.env[REQUEST_LOG_ENV] = logFile;
     await setSetting('emulator.speed', 1_000_000);
     await setSetting('emulator.speed', undefined);
+    // An earlier suite may have read the customizations already: the new files are seen once VS Code's
+    // watcher reports them, which on a busy machine can take a while.
+    const wanted = ['.github/copilot-instructions.md', '.github/skills/leap-years/SKILL.md'];
+    for (let seen: string[] = []; !wanted.every((file) => seen.includes(file)); ) {
+      seen = await api.customizationFiles();
+      if (!wanted.every((file) => seen.includes(file))) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 
   after(() => {

@@ -66,14 +66,17 @@ export interface WatchedPlace {
 }
 
 /**
- * Each location watched where it is, never its base: a watcher on the home folder with a pattern that
- * reaches into subfolders is a recursive watch of the whole home folder (hundreds of thousands of files
- * a developer keeps there, kept busy by every tool's caches). A folder location is watched recursively
- * (a skill's folder holds more files); a file location by its name in its folder, not recursively.
+ * What to watch for the locations of `base`. A workspace folder is watched recursively by VS Code anyway, so
+ * one pattern over the locations' top folders there costs nothing more. The home folder is not: a pattern that
+ * reaches below it is a recursive watch of the whole home folder (hundreds of thousands of files a developer
+ * keeps there, kept busy by every tool's caches), so each home location is watched where it is: a folder
+ * recursively (a skill's folder holds more files), a file by its name in its folder, not recursively.
  */
 export function watchedPlaces(base: CustomizationLocation['base']): WatchedPlace[] {
+  const locations = CUSTOMIZATION_LOCATIONS.filter((l) => l.base === base);
+  if (base === 'workspace') return [{ folder: '', pattern: `{${[...new Set(locations.map((l) => l.path.split('/')[0] as string))].join(',')}}{,/**}` }];
   const places = new Map<string, WatchedPlace>();
-  for (const location of CUSTOMIZATION_LOCATIONS.filter((l) => l.base === base)) {
+  for (const location of locations) {
     const slash = location.path.lastIndexOf('/');
     const place = location.shape.form === 'file' ? { folder: slash < 0 ? '' : location.path.slice(0, slash), pattern: location.path.slice(slash + 1) } : { folder: location.path, pattern: '**' };
     places.set(`${place.folder}\n${place.pattern}`, place);

@@ -15,9 +15,7 @@ describe('the places watched for customizations', () => {
     }
   });
 
-  it('watches the workspace root only for CLAUDE.md, and each folder location once', () => {
-    const workspace = watchedPlaces('workspace');
-    assert.deepEqual(workspace.filter((place) => place.folder === ''), [{ folder: '', pattern: 'CLAUDE.md' }]);
-    assert.equal(new Set(workspace.map((place) => `${place.folder}/${place.pattern}`)).size, workspace.length);
+  it('watches a workspace folder with one pattern over the top folders, which its own recursive watcher serves', () => {
+    assert.deepEqual(watchedPlaces('workspace'), [{ folder: '', pattern: '{.agents,.github,.claude,CLAUDE.md}{,/**}' }]);
   });
 });
