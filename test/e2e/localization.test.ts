@@ -235,7 +235,7 @@ if (theme) {
           assert.match(flat(await card.locator(':scope > .tool-card-header [data-testid="tool-title"]').innerText()), says.done);
           assert.match(flat(await run.getByTestId('subagent-facts').innerText()), says.facts);
           assert.match(flat(await read.getByTestId('tool-title').innerText()), says.read);
-          if (language.locale !== 'en') assert.deepEqual(englishIn(await card.evaluate(pageWords), [asWritten(SUBAGENT_JOB), /\bexplore\b/g]), [], `no English in the subagent's card at ${width} px but names`);
+          if (language.locale !== 'en') assert.deepEqual(englishIn(await card.evaluate(pageWords), [asWritten(SUBAGENT_JOB), /\bexplore\b/g, /\bsrc\/format\.js\b/g]), [], `no English in the subagent's card at ${width} px but names`);
         }
         await setSideBarWidth(vscode.workbench.page, 400);
       }
@@ -244,19 +244,19 @@ if (theme) {
 
       it('shows svc: Show Customizations in that language', showCustomizations);
 
+      it("shows an explore subagent's card, opened on its run, in that language at 400 and 170 px", async () => {
+        await chat().locator('[data-action="new-chat"]').click();
+        await sendAgentTask(chat(), SUBAGENT_TASK);
+        await chat().locator('.message-row').last().getByTestId('agent-summary').waitFor({ timeout: 90_000 });
+        await showSubagent();
+      });
+
       it('shows the settings in that language on the Settings page', async () => {
         const editor = await openExtensionSettings(vscode);
         const titles = editor.locator('.settings-toc-container .settings-toc-entry');
         await titles.filter({ hasText: language.settingsGroup }).first().click({ timeout: 30_000 });
         await editor.locator('.setting-item-contents').filter({ hasText: 'svc-k2-thinking-turbo' }).first().waitFor({ timeout: 15_000 });
         await vscode.workbench.screenshot('l10n-05-settings');
-      });
-
-      it("shows an explore subagent's card, opened on its run, in that language at 400 and 170 px", async () => {
-        await chat().locator('[data-action="new-chat"]').click();
-        await sendAgentTask(chat(), SUBAGENT_TASK);
-        await chat().locator('.message-row').last().getByTestId('agent-summary').waitFor({ timeout: 90_000 });
-        await showSubagent();
       });
 
       it("shows the list of sessions, svc: Show Customizations and the subagent's card in the dark theme too", async () => {
