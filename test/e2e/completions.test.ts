@@ -5,8 +5,9 @@
 // it imports (open in no editor) completes too. The status item says
 // completions are on and counts today's tokens. Next edits: renaming a variable on one line suggests
 // the next occurrence (the status bar says where), Tab goes there and Tab applies it, and the chain goes
-// on to the next one; the saved file has exactly the renames accepted. Light, then dark through VS
-// Code's theme picker in the same window. Run in VS Code 1.139 and 1.105 (SVC_VSCODE=oldest).
+// on to the next one with no ghost text at the cursor the accepted one left (it would take the Tab); the
+// saved file has exactly the renames accepted. Light, then dark through VS Code's theme picker in the same
+// window. Run in VS Code 1.139 and 1.105 (SVC_VSCODE=oldest).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,10 +53,27 @@ async function cursorOnLine(page: Page, line: number): Promise<void> {
   await page.locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col \\d+`) }).first().waitFor({ timeout: 15_000 });
 }
 
-/** Tab to the suggestion on `line`, then Tab to apply it. */
+/** Waits for the suggestion's hint at its line's end, which the decoration draws as `::after` text. */
+async function hintShows(page: Page, hint: string): Promise<void> {
+  await page.waitForFunction(
+    (text) => Array.from(document.querySelectorAll('.monaco-editor .view-lines span')).some((span) => getComputedStyle(span, '::after').content.includes(text) || (span.textContent ?? '').includes(text)),
+    hint,
+    { timeout: 15_000 },
+  );
+}
+
+/**
+ * Tab to the suggestion on `line`, then Tab to apply it. Tab is ours only once the suggestion is drawn (the
+ * status bar's message and the hint on its line), and only while no ghost text shows: VS Code gives Tab to
+ * ghost text first.
+ */
 async function tabTabAt(page: Page, line: number): Promise<void> {
+  await nextEditMessage(page, line).waitFor({ timeout: 15_000 });
+  await hintShows(page, 'Tab to go here');
+  assert.equal(await ghost(page).count(), 0, 'no ghost text where the last suggestion left the cursor: it would take the Tab');
   await page.keyboard.press('Tab');
   await cursorOnLine(page, line);
+  await hintShows(page, 'Tab to accept');
   await page.keyboard.press('Tab');
   await nextEditMessage(page, line).waitFor({ state: 'detached', timeout: 15_000 });
 }

@@ -4,9 +4,11 @@
 // Screenshots of the chat view, the agent's approvals (an edit, a command, a command with a warning), the
 // list of sessions at 400 and 170 px, "svc: Show Customizations" and the Settings page go to
 // test-results/e2e/light/zh-cn/ and …/en/; then, the theme switched in the same window, the list of
-// sessions and the customizations again to test-results/e2e/dark/zh-cn/ and …/en/. In Chinese, the chat
-// view, the list of sessions and every approval card (title, warning, line count, buttons) show no English
-// word but names: file names, the command itself, model ids, the conversations' titles.
+// sessions and the customizations again to test-results/e2e/dark/zh-cn/ and …/en/. A task hands a job to an
+// explore subagent: its card, opened on the child's run, at 400 and 170 px in both themes. In Chinese, the
+// chat view, the list of sessions, every approval card (title, warning, line count, buttons) and the subagent's
+// card (title, facts, the child's read) show no English word but names: file names, the command itself,
+// model ids, the conversations' titles, the job as the model wrote it and the subagent's kind.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -96,7 +98,30 @@ const english = { locale: 'en', folder: 'en', approve: 'Approve', reject: 'Rejec
 // Chinese one, where the language VS Code reports to the extension is what that version adds.
 const languages = codeServerBuild().name === 'newest' ? [chinese, english] : [chinese];
 
+/** The task whose agent hands a job to an explore subagent (test/fixtures/scenarios/explore-subagent.json), and the job's words. */
+const SUBAGENT_TASK = 'explain the price formatter';
+const SUBAGENT_JOB = 'find the price formatter';
+/** What the subagent's card says, in each language: its phrase once done, its run's facts, the child's read. */
+const subagentCard = {
+  'zh-cn': { done: /^子代理已完成：\s*find the price formatter\s*explore$/, facts: /^explore · 2 步 · 1 次调用 · [\d,]+ Token(?: （[\d,]+ 已缓存）)?(?: · [\d.]+ m?s)?$/, read: /^已读取\s*format\.js\s*整个文件$/ },
+  en: { done: /^Subagent did\s*find the price formatter\s*explore$/, facts: /^explore · 2 steps · 1 call · [\d,]+ tokens(?: \([\d,]+ cached\))?(?: · [\d.]+ m?s)?$/, read: /^Read\s*format\.js\s*whole file$/ },
+};
+
+/**
+ * The approvals' command with a warning and the explore subagent's job, as one scenario file (the emulator
+ * reads one), written next to this run's other files.
+ */
+function scenarioFile(): string {
+  const scenarios = ['hidden-command.json', 'explore-subagent.json'].flatMap((name) => (JSON.parse(fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'scenarios', name), 'utf8')) as { scenarios: unknown[] }).scenarios);
+  const folder = process.env.SVC_E2E_RUN_DIR ?? path.join(repoRoot, 'test-results');
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, `localization-scenarios-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify({ scenarios }));
+  return file;
+}
+
 if (theme) {
+  const scenarios = scenarioFile();
   for (const language of languages) {
     describe(`svc in VS Code's display language ${language.locale} (${theme.name} theme)`, function () {
       this.timeout(120_000);
@@ -104,7 +129,7 @@ if (theme) {
         locale: language.locale,
         screenshotFolder: language.folder,
         settings: { 'svc.emulator.speed': 40 },
-        env: { SVC_EMULATOR_SCENARIOS: path.join(repoRoot, 'test', 'fixtures', 'scenarios', 'hidden-command.json') },
+        env: { SVC_EMULATOR_SCENARIOS: scenarios },
         prepareWorkspace: (workspace) => {
           for (const [name, text] of Object.entries(DEMO_FILES)) fs.writeFileSync(path.join(workspace, name), text);
           // Something for the list of customizations to show; neither reaches a request of these steps.
@@ -189,9 +214,42 @@ if (theme) {
         await page.keyboard.press('Escape');
       }
 
+      /**
+       * The explore subagent's card, its run opened on the child's read, at 400 and 170 px: nothing sticks out,
+       * the card says what it did in that language, and in Chinese no English but names.
+       */
+      async function showSubagent(): Promise<void> {
+        const card = chat().locator('[data-testid="tool-card"][data-tool="run_subagent"]').first();
+        const run = card.getByTestId('subagent-run');
+        if ((await run.getAttribute('open')) === null) await card.getByTestId('subagent-facts').click();
+        const read = run.locator('[data-testid="tool-card"][data-tool="read_file"]');
+        await read.waitFor({ timeout: 15_000 });
+        const says = subagentCard[language.locale === 'en' ? 'en' : 'zh-cn'];
+        const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+        for (const width of [400, 170]) {
+          await setSideBarWidth(vscode.workbench.page, width);
+          await chat().locator('body').evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          await card.scrollIntoViewIfNeeded();
+          await vscode.workbench.screenshot(`l10n-07-subagent-${width}px`);
+          assert.deepEqual(await overflowing(chat()), [], `the subagent's card at ${width} px`);
+          assert.match(flat(await card.locator(':scope > .tool-card-header [data-testid="tool-title"]').innerText()), says.done);
+          assert.match(flat(await run.getByTestId('subagent-facts').innerText()), says.facts);
+          assert.match(flat(await read.getByTestId('tool-title').innerText()), says.read);
+          if (language.locale !== 'en') assert.deepEqual(englishIn(await card.evaluate(pageWords), [asWritten(SUBAGENT_JOB), /\bexplore\b/g, /\bsrc\/format\.js\b/g]), [], `no English in the subagent's card at ${width} px but names`);
+        }
+        await setSideBarWidth(vscode.workbench.page, 400);
+      }
+
       it('shows the list of sessions in that language at 400 and 170 px', showSessions);
 
       it('shows svc: Show Customizations in that language', showCustomizations);
+
+      it("shows an explore subagent's card, opened on its run, in that language at 400 and 170 px", async () => {
+        await chat().locator('[data-action="new-chat"]').click();
+        await sendAgentTask(chat(), SUBAGENT_TASK);
+        await chat().locator('.message-row').last().getByTestId('agent-summary').waitFor({ timeout: 90_000 });
+        await showSubagent();
+      });
 
       it('shows the settings in that language on the Settings page', async () => {
         const editor = await openExtensionSettings(vscode);
@@ -201,11 +259,12 @@ if (theme) {
         await vscode.workbench.screenshot('l10n-05-settings');
       });
 
-      it('shows the list of sessions and svc: Show Customizations in the dark theme too', async () => {
+      it("shows the list of sessions, svc: Show Customizations and the subagent's card in the dark theme too", async () => {
         assert.ok(dark, 'a dark theme');
         await vscode.switchTheme(dark, chat());
         await showSessions();
         await showCustomizations();
+        await showSubagent();
       });
     });
   }

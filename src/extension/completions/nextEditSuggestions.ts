@@ -41,6 +41,8 @@ interface Shown {
 export class NextEditSuggestions implements vscode.Disposable {
   private pending: AbortController | undefined;
   private shown: Shown | undefined;
+  /** The document and the version an accepted suggestion left it at. */
+  private accepted: { document: vscode.TextDocument; version: number } | undefined;
   private readonly reported = new Set<string>();
   private readonly target = vscode.window.createTextEditorDecorationType({
     textDecoration: 'line-through',
@@ -67,6 +69,16 @@ export class NextEditSuggestions implements vscode.Disposable {
   dispose(): void {
     this.clear();
     for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  /**
+   * Whether the document is still as the last accepted suggestion left it. That change was not typing: VS Code's
+   * ghost text, still active from the last keystroke, asks again at the cursor the suggestion left (mid-line,
+   * where the rest of the file offers text that does not belong), and a ghost text there would take the Tab that
+   * goes to the next suggestion.
+   */
+  leftAsAccepted(document: vscode.TextDocument): boolean {
+    return this.accepted?.document === document && this.accepted.version === document.version;
   }
 
   private edited({ document, edit }: DocumentEdited): void {
@@ -158,6 +170,8 @@ export class NextEditSuggestions implements vscode.Disposable {
       return;
     }
     this.clear();
+    // Set before the edit: VS Code may ask for ghost text at the new version before the edit's promise resolves.
+    this.accepted = { document: editor.document, version: editor.document.version + 1 };
     const applied = await editor.edit((builder) => builder.replace(new vscode.Range(start, new vscode.Position(edit.line - 1, edit.endColumn)), edit.text));
     if (!applied) return;
     const end = new vscode.Position(edit.line - 1, edit.startColumn + edit.text.length);

@@ -85,17 +85,6 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
   });
   const active = (document: vscode.TextDocument) => snoozedUntil <= Date.now() && onForLanguage(readCompletionSettings(), document.languageId);
   const nextEditsActive = (document: vscode.TextDocument) => snoozedUntil <= Date.now() && nextEditsOnForLanguage(readCompletionSettings(), document.languageId);
-  const provider = new SvcInlineCompletions({
-    engine: async () => engine,
-    related,
-    active,
-    debounceMs: () => readCompletionSettings().debounceMs,
-    log,
-    onShown: () => {
-      status.render();
-      saveUsage();
-    },
-  });
   const nextEdits = new NextEditSuggestions({
     engine: new NextEditEngine(engineDeps),
     related,
@@ -108,6 +97,18 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     },
     onAccepted: (chars) => {
       usage.recordAccepted(chars);
+      saveUsage();
+    },
+  });
+  const provider = new SvcInlineCompletions({
+    engine: async () => engine,
+    related,
+    active,
+    debounceMs: () => readCompletionSettings().debounceMs,
+    leftByNextEdit: (document) => nextEdits.leftAsAccepted(document),
+    log,
+    onShown: () => {
+      status.render();
       saveUsage();
     },
   });

@@ -1,7 +1,8 @@
 // The inline completion provider: VS Code asks at every keystroke (and cancels the previous ask), this
 // waits for a pause (the debounce) and asks the engine, which answers a completion typed into or an
-// identical context at once, without waiting. Refusals (secret files, Restricted Mode, a blocked balance)
-// show nothing and are logged once per file and reason.
+// identical context at once, without waiting. An accepted next-edit suggestion is not typing: the change
+// it makes asks nothing (see NextEditSuggestions.leftAsAccepted). Refusals (secret files, Restricted Mode,
+// a blocked balance) show nothing and are logged once per file and reason.
 import * as vscode from 'vscode';
 import type { CompletionEngine } from '../../core/completions/completionEngine';
 import { CompletionRefusedError } from '../../core/completions/completionRefusal';
@@ -16,6 +17,8 @@ export interface ProviderDeps {
   /** Whether completions are asked for this document now (on, its language on, not snoozed). */
   active(document: vscode.TextDocument): boolean;
   debounceMs(): number;
+  /** Whether the document's last change was an accepted next-edit suggestion (nextEditSuggestions.ts). */
+  leftByNextEdit(document: vscode.TextDocument): boolean;
   log: vscode.LogOutputChannel;
   /** Called when a completion is handed to VS Code (the bench and the e2e read it). */
   onShown?: (text: string) => void;
@@ -28,6 +31,8 @@ export class SvcInlineCompletions implements vscode.InlineCompletionItemProvider
 
   async provideInlineCompletionItems(document: vscode.TextDocument, position: vscode.Position, context: vscode.InlineCompletionContext, token: vscode.CancellationToken): Promise<vscode.InlineCompletionItem[] | undefined> {
     if (!this.deps.active(document)) return undefined;
+    // Only the user's own typing or an explicit ask: never at the cursor an accepted next edit left.
+    if (context.triggerKind === vscode.InlineCompletionTriggerKind.Automatic && this.deps.leftByNextEdit(document)) return undefined;
     const abort = new AbortController();
     const cancelled = token.onCancellationRequested(() => abort.abort());
     try {
