@@ -81,3 +81,15 @@ export async function startSubagentBed(): Promise<SubagentBed> {
     },
   };
 }
+
+/** A fresh bed for each test of the calling `describe`, handed to `use`, closed after the test. */
+export function useSubagentBed(use: (bed: SubagentBed) => void): void {
+  let current: SubagentBed | undefined;
+  beforeEach(async () => {
+    current = await startSubagentBed();
+    use(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
+}

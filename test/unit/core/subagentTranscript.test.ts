@@ -6,19 +6,13 @@ import type { SubagentRun } from '../../../src/core/conversations/conversationPa
 import { requestSettings } from '../../../src/core/requests/requestSettings';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import { tasksWith } from '../../support/agentTaskBed';
-import { startSubagentBed, type SubagentBed } from '../../support/subagentBed';
+import { useSubagentBed, type SubagentBed } from '../../support/subagentBed';
 import { ScriptedApprover } from '../../support/testWorkspaceHost';
 
 describe('core/agent subagents in a conversation', function () {
   this.timeout(60_000);
   let s: SubagentBed;
-
-  beforeEach(async () => {
-    s = await startSubagentBed();
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  useSubagentBed((bed) => (s = bed));
 
   it('shows each child\'s run on the card of its call while it runs, and saves it there with the report as the result', async () => {
     const catalog = new FormulaToolCatalog(s.bed.client.formulas);

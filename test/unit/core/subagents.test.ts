@@ -13,7 +13,7 @@ import { toolTraits } from '../../../src/core/tools/toolTraits';
 import { toolDisplay } from '../../../src/core/tools/toolDisplay';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
-import { startSubagentBed, WORKSPACE_KEY, type SubagentBed } from '../../support/subagentBed';
+import { useSubagentBed, WORKSPACE_KEY, type SubagentBed } from '../../support/subagentBed';
 
 const EXPLORE_KEY = subagentCacheKey(WORKSPACE_KEY, 'explore');
 
@@ -87,13 +87,7 @@ describe('core/agent subagents: the registry of kinds', () => {
 describe('core/agent subagents against the emulator', function () {
   this.timeout(60_000);
   let s: SubagentBed;
-
-  beforeEach(async () => {
-    s = await startSubagentBed();
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  useSubagentBed((bed) => (s = bed));
 
   it('runs two subagents of one step; only their reports reach the parent\'s next request, and the tokens of all count', async () => {
     const { events, result } = await s.run('survey the shop helpers');

@@ -14,7 +14,7 @@ import { TaskApprovals } from '../../../src/core/tools/approvals';
 import { FormulaToolCatalog } from '../../../src/core/tools/formulaTools';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { EmulatorTestBed } from '../../support/emulatorTestBed';
-import { startSubagentBed, WORKSPACE_KEY, type SubagentBed } from '../../support/subagentBed';
+import { useSubagentBed, WORKSPACE_KEY, type SubagentBed } from '../../support/subagentBed';
 import { assertEveryCallAnswered } from '../../support/toolCallChecks';
 import { ScriptedApprover } from '../../support/testWorkspaceHost';
 import { chatRequests, startAgentBed } from './agentScenarios';
@@ -107,13 +107,7 @@ describe('core/agent token limit against the emulator', function () {
 describe('core/agent token limit shared with subagents, against the emulator', function () {
   this.timeout(60_000);
   let s: SubagentBed;
-
-  beforeEach(async () => {
-    s = await startSubagentBed();
-  });
-  afterEach(async () => {
-    await s.close();
-  });
+  useSubagentBed((bed) => (s = bed));
 
   it("counts the children's tokens toward the task's limit: the children end, then the parent stops at its next step", async () => {
     const free = await s.run('survey the shop helpers');
