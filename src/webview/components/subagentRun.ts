@@ -5,8 +5,9 @@ import type { SubagentRun, ToolMessageView } from '../../shared/protocol';
 import { el, formatCount } from '../dom';
 import * as l10n from '../../shared/l10n';
 
+/** A no-break space keeps a figure and its unit on one line in a narrow view ("3.0" never ends a line). */
 function duration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+  return ms < 1000 ? `${ms}\u00a0ms` : `${(ms / 1000).toFixed(1)}\u00a0s`;
 }
 
 function facts(run: SubagentRun): string {
