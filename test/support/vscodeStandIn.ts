@@ -1,12 +1,12 @@
-// What the extension's session list (src/extension/sessions/sessionList.ts) uses of `vscode`, for code run
-// without VS Code (its unit test, a bench playing the extension host): Disposable and l10n. Anything else of
+// What code run without VS Code (a unit test, a bench playing the extension host) may use of `vscode`:
+// Disposable and l10n, and what a caller adds for its own test (a command registry). Anything else of
 // `vscode` is absent, so code that needs more fails loudly instead of measuring or testing a fake.
 import Module from 'node:module';
 
 type Load = (request: string, parent: unknown, isMain: boolean) => unknown;
 const loader = Module as unknown as { _load: Load };
 
-class Disposable {
+export class Disposable {
   constructor(private readonly onDispose: () => void) {}
   dispose(): void {
     this.onDispose();
@@ -18,11 +18,12 @@ const vscodeStandIn = {
   l10n: { t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) },
 };
 
-/** Answers `require('vscode')` with the stand-in from now on; returns what puts the loader back. */
-export function installVscodeStandIn(): () => void {
+/** Answers `require('vscode')` with the stand-in and `more` from now on; returns what puts the loader back. */
+export function installVscodeStandIn(more: Record<string, unknown> = {}): () => void {
   const original = loader._load;
+  const standIn = { ...vscodeStandIn, ...more };
   loader._load = function load(this: unknown, request: string, parent: unknown, isMain: boolean): unknown {
-    return request === 'vscode' ? vscodeStandIn : original.call(this, request, parent, isMain);
+    return request === 'vscode' ? standIn : original.call(this, request, parent, isMain);
   };
   return () => {
     loader._load = original;

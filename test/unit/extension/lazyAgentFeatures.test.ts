@@ -7,35 +7,23 @@ import Module from 'node:module';
 import path from 'node:path';
 import type * as LazyAgentFeaturesModule from '../../../src/extension/agent/lazyAgentFeatures';
 import type { AgentFeatures } from '../../../src/extension/agent/registerAgentFeatures';
-
-type Load = (request: string, parent: unknown, isMain: boolean) => unknown;
-const loader = Module as unknown as { _load: Load };
+import { Disposable, installVscodeStandIn } from '../../support/vscodeStandIn';
 
 type Command = (...args: unknown[]) => unknown;
 const registered = new Map<string, Command>();
 const executed: Array<{ command: string; args: unknown[] }> = [];
 
-class Disposable {
-  constructor(private readonly onDispose: () => void) {}
-  dispose(): void {
-    this.onDispose();
-  }
-}
-
-const vscodeStandIn = {
-  Disposable,
-  commands: {
-    registerCommand(command: string, body: Command): Disposable {
-      if (registered.has(command)) throw new Error(`command '${command}' already exists`);
-      registered.set(command, body);
-      return new Disposable(() => registered.delete(command));
-    },
-    async executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
-      executed.push({ command, args });
-      const body = registered.get(command);
-      if (!body) throw new Error(`command '${command}' not found`);
-      return body(...args);
-    },
+const commandRegistry = {
+  registerCommand(command: string, body: Command): Disposable {
+    if (registered.has(command)) throw new Error(`command '${command}' already exists`);
+    registered.set(command, body);
+    return new Disposable(() => registered.delete(command));
+  },
+  async executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
+    executed.push({ command, args });
+    const body = registered.get(command);
+    if (!body) throw new Error(`command '${command}' not found`);
+    return body(...args);
   },
 };
 
@@ -43,7 +31,7 @@ const vscodeStandIn = {
 function fakeFeatures(commands: readonly string[], calls: string[]): (release: () => void) => Promise<AgentFeatures> {
   return async (release) => {
     release();
-    for (const command of commands) vscodeStandIn.commands.registerCommand(command, (...args) => `${command} ran with ${JSON.stringify(args)}`);
+    for (const command of commands) commandRegistry.registerCommand(command, (...args) => `${command} ran with ${JSON.stringify(args)}`);
     const controller = {
       toolsOf: () => [{ type: 'function', function: { name: 'read_file', parameters: {} } }],
       viewReady: () => calls.push('viewReady'),
@@ -62,18 +50,16 @@ function fakeFeatures(commands: readonly string[], calls: string[]): (release: (
 }
 
 describe('the agent features load on first use', () => {
-  const original = loader._load;
+  let uninstall: () => void;
   let lazy: typeof LazyAgentFeaturesModule;
 
   before(() => {
-    loader._load = function load(this: unknown, request, parent, isMain) {
-      return request === 'vscode' ? vscodeStandIn : original.call(this, request, parent, isMain);
-    };
+    uninstall = installVscodeStandIn({ commands: commandRegistry });
     lazy = Module.createRequire(__filename)('../../../src/extension/agent/lazyAgentFeatures') as typeof LazyAgentFeaturesModule;
   });
 
   after(() => {
-    loader._load = original;
+    uninstall();
   });
 
   afterEach(() => {
@@ -114,9 +100,9 @@ describe('the agent features load on first use', () => {
     });
     features.registerCommandStubs();
     assert.deepEqual([...registered.keys()].sort(), [...lazy.AGENT_FEATURE_COMMANDS].sort());
-    const result = await vscodeStandIn.commands.executeCommand('svc.inlineEdit.fix', 'file:///a.ts', 1, 2, 'fix it');
+    const result = await commandRegistry.executeCommand('svc.inlineEdit.fix', 'file:///a.ts', 1, 2, 'fix it');
     assert.equal(result, 'svc.inlineEdit.fix ran with ["file:///a.ts",1,2,"fix it"]');
-    assert.equal(await vscodeStandIn.commands.executeCommand('svc.agentReview.open'), 'svc.agentReview.open ran with []');
+    assert.equal(await commandRegistry.executeCommand('svc.agentReview.open'), 'svc.agentReview.open ran with []');
     assert.equal(starts, 1);
     assert.deepEqual(features.toolsOf('c1', 'svc-chat').map((t) => t.function.name), ['read_file']);
     assert.equal(features.stop('c1'), true);

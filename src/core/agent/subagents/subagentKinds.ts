@@ -5,14 +5,16 @@
 import { kindName, SubagentKindError, SubagentKindSchema, type SubagentKind } from './subagentKind';
 import { BUILTIN_SUBAGENTS } from './builtinSubagents';
 
+/** A name is taken once, so a kind with a built-in's name is that built-in. */
+const isBuiltin = (kind: SubagentKind): boolean => BUILTIN_SUBAGENTS.some((builtin) => builtin.name === kind.name);
+
 export class SubagentKinds {
   private readonly kinds = new Map<string, SubagentKind>();
-  private readonly builtin = new Set<string>();
 
   /** The built-in kinds, then `extra` (each checked as `add` checks it). */
   static withBuiltins(extra: readonly { kind: unknown; source: string }[] = []): SubagentKinds {
     const kinds = new SubagentKinds();
-    for (const kind of BUILTIN_SUBAGENTS) kinds.builtin.add(kinds.add(kind, 'built-in').name);
+    for (const kind of BUILTIN_SUBAGENTS) kinds.add(kind, 'built-in');
     for (const { kind, source } of extra) kinds.add(kind, source);
     return kinds;
   }
@@ -45,11 +47,11 @@ export class SubagentKinds {
 
   /** The kinds every task has, named in run_subagent's definition. */
   builtins(): SubagentKind[] {
-    return this.list().filter((kind) => this.builtin.has(kind.name));
+    return this.list().filter(isBuiltin);
   }
 
   /** The kinds added from the user's agent files, listed only when the model asks for them. */
   installed(): SubagentKind[] {
-    return this.list().filter((kind) => !this.builtin.has(kind.name));
+    return this.list().filter((kind) => !isBuiltin(kind));
   }
 }
