@@ -1,7 +1,7 @@
 // Four background tasks streaming at once. This process plays the extension host
 // (bench/support/backgroundTaskHost.ts: the real worktrees, conversation store, agent tasks, tools and list of
-// sessions) with the real emulator running inside it, as the extension runs its local emulator when no key is
-// set; the emulator paces every stream at STREAM_SPEED tokens a second. Each task reads two files, edits one,
+// sessions) with the real emulator on a worker thread of this process, as the extension runs its local
+// emulator when no key is set; the emulator paces every stream at STREAM_SPEED tokens a second. Each task reads two files, edits one,
 // writes a test, reads the README and answers at length, every step with reasoning, all in its own worktree.
 // Measured, in one run:
 // - memory: the process's JS heap (heapUsed + external) and RSS after two forced collections, sampled while
@@ -21,7 +21,8 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { SvcClient } from '../src/api/index';
-import { startEmulator, type Scenario } from '../src/emulator/index';
+import { startEmulatorThread } from '../src/emulator/emulatorThread';
+import type { Scenario } from '../src/emulator/index';
 import type { HostMessage } from '../src/shared/protocol';
 import { resultsDir } from '../test/harness/toolPaths';
 import { repositoryWith } from '../test/support/taskWorktreesBed';
@@ -194,7 +195,7 @@ async function main(): Promise<void> {
   const files: Record<string, string> = { 'README.md': `# Project\n\n${words(300, 5)}\n`, 'src/shared.ts': moduleText(99) };
   for (let k = 0; k < TASKS; k++) files[`src/module${k}.ts`] = moduleText(k);
   const repository = repositoryWith(files, 'svc-bench-background-repo-');
-  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, apiKey: API_KEY, dataDir: path.join(dir, 'data'), speed: STREAM_SPEED, scenarios: scenarios() });
+  const emulator = await startEmulatorThread({ host: '127.0.0.1', port: 0, apiKey: API_KEY, dataDir: path.join(dir, 'data'), speed: STREAM_SPEED, scenarios: scenarios() });
   const client = new SvcClient({ baseUrl: emulator.url, apiKey: API_KEY, maxRetries: 0 });
   const host = await BackgroundTaskHost.open({ storageDir: path.join(dir, 'conversations'), repository, client, model: MODEL, maxSteps: 20 });
   try {

@@ -4,11 +4,17 @@
 // providers at every keystroke as it does for a user; the extension host's event-loop delay is measured
 // (perf_hooks.monitorEventLoopDelay) over the same session twice: completions off (the baseline: typing
 // alone), then on through the user settings, with no API key, so our provider asks the local emulator
-// that runs in this host. Everything it measured goes to the results file the bench names.
+// that runs on its own thread in this host's process. A third session with completions on runs under the
+// inspector's sampling profiler: the longest stretch of the host's thread spent with our extension's code
+// on the stack is the part of a delay that is ours. Everything it measured goes to the results file the
+// bench names.
 import fs from 'node:fs';
+import path from 'node:path';
+import type { Profiler } from 'node:inspector';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import { extensionStretches, type ExtensionStretches } from './extensionStretches';
 
 /** What the bench hands the probe (a JSON file named by SVC_COMPLETIONS_HOST_SCRIPT). */
 export interface TypingScript {
@@ -22,7 +28,7 @@ export interface TypingScript {
   pauseMs: number;
   /** The emulator's request log (SVC_EMULATOR_LOG_FILE): the first completion came back once it grew. */
   requestLog: string;
-  /** Where a CPU profile of the session with completions on is written; none when absent. */
+  /** Where the CPU profile of the profiled session is also written; none when absent. */
   profile?: string;
 }
 
@@ -47,6 +53,8 @@ export interface SessionSample {
 export interface CompletionsHostSample {
   off: SessionSample;
   on: SessionSample;
+  /** The profiled session with completions on: our code's stretches on the host's thread, and that session's delay (the sampler adds to it). */
+  ours: { stretches: ExtensionStretches; delay: DelayFigures };
   /** The first completion after turning them on: the chat host loaded, the emulator started in this host. */
   firstCompletion: { waitedMs: number; delay: DelayFigures; startedAt: number; endedAt: number };
   /** Milliseconds the chat host took to load after the setting turned completions on. */
@@ -178,19 +186,19 @@ async function typeSession(editor: vscode.TextEditor, original: string, script: 
   };
 }
 
-/** Runs `measure` under the inspector's sampling profiler and writes the profile to `file`. */
-async function profiled<T>(file: string | undefined, measure: () => Promise<T>): Promise<T> {
-  if (!file) return measure();
+/** Runs `measure` under the inspector's sampling profiler (every 250 µs); the profile also goes to `file`. */
+async function profiled<T>(file: string | undefined, measure: () => Promise<T>): Promise<{ result: T; profile: Profiler.Profile }> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.setSamplingInterval', { interval: 250 });
   await session.post('Profiler.start');
   try {
-    return await measure();
-  } finally {
+    const result = await measure();
     const { profile } = await session.post('Profiler.stop');
-    fs.writeFileSync(file, JSON.stringify(profile));
+    if (file) fs.writeFileSync(file, JSON.stringify(profile));
+    return { result, profile };
+  } finally {
     session.disconnect();
   }
 }
@@ -242,7 +250,9 @@ export async function run(): Promise<void> {
   const firstDelay = firstMonitor.stop();
   const firstCompletion = { waitedMs: Date.now() - firstStarted, delay: firstDelay, startedAt: firstStarted, endedAt: Date.now() };
 
-  const on = await profiled(script.profile, () => typeSession(editor, original, script, 'on'));
-  const sample: CompletionsHostSample = { off, on, firstCompletion, hostLoadMs };
+  const on = await typeSession(editor, original, script, 'on');
+  const { result: onProfiled, profile } = await profiled(script.profile, () => typeSession(editor, original, script, 'on'));
+  const ours = { stretches: extensionStretches(profile, path.join(extension.extensionPath, 'dist') + path.sep), delay: onProfiled.delay };
+  const sample: CompletionsHostSample = { off, on, ours, firstCompletion, hostLoadMs };
   fs.writeFileSync(resultsFile, JSON.stringify(sample));
 }

@@ -1,12 +1,15 @@
-// The local emulator runs inside the extension host when no API key is set. It is the separate bundle
-// dist/emulator.js, loaded with require() only when needed, so dist/extension.js stays small and
-// start-up does not pay for it. It answers only to this extension: no key is given, so the emulator
+// The local emulator runs inside the extension host's process when no API key is set, on a worker thread
+// of its own (src/emulator/emulatorThread.ts): the separate bundle dist/emulator.js, loaded only when
+// needed and never on the host's main thread, so neither start-up nor the editor waits for it while it
+// loads or answers. It answers only to this extension: no key is given, so the emulator
 // makes a random one per start (other local users and processes cannot guess it), and the server
 // refuses foreign Host and Origin headers.
 // The variables below script, fault or log the emulator for the test harness; anywhere else they are
 // ignored, so nothing in the environment can turn the emulator into something else.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '../core/l10n';
+import { startEmulatorThread } from '../emulator/emulatorThread';
 import type { EmulatorOptions, RunningEmulator } from '../emulator/index';
 import { FAULTS_ENV, parseFaultRules, startFaultFront } from './emulatorFaultFront';
 
@@ -48,7 +51,7 @@ export function parseExtraOptions(json: string): ExtraOptions {
 }
 
 /** The emulator with, when FAULTS_ENV lists per-request faults, the fault front before it. */
-async function startWithFaults(startEmulator: EmulatorModule['startEmulator'], options: EmulatorOptions, faults: string | undefined): Promise<RunningEmulator> {
+async function startWithFaults(startEmulator: (options: EmulatorOptions) => Promise<RunningEmulator>, options: EmulatorOptions, faults: string | undefined): Promise<RunningEmulator> {
   const rules = faults ? parseFaultRules(faults) : [];
   const emulator = await startEmulator(options);
   if (rules.length === 0) return emulator;
@@ -67,25 +70,10 @@ async function startWithFaults(startEmulator: EmulatorModule['startEmulator'], o
   };
 }
 
-interface EmulatorModule {
-  startEmulator(options: EmulatorOptions): Promise<RunningEmulator>;
-}
-
 export class EmulatorBundleMissingError extends Error {
   constructor(readonly bundlePath: string, cause: unknown) {
     super(l10n.t('The local emulator bundle could not be loaded from {0}: {1}', bundlePath, cause instanceof Error ? cause.message : String(cause)));
     this.name = 'EmulatorBundleMissingError';
-  }
-}
-
-function loadBundle(bundlePath: string): EmulatorModule {
-  try {
-    // A run-time require of a path esbuild cannot see: the emulator is not bundled into this file.
-    const loaded = (require as NodeJS.Require)(bundlePath) as Partial<EmulatorModule>;
-    if (typeof loaded.startEmulator !== 'function') throw new Error('it does not export startEmulator');
-    return loaded as EmulatorModule;
-  } catch (error) {
-    throw new EmulatorBundleMissingError(bundlePath, error);
   }
 }
 
@@ -106,13 +94,21 @@ export class LocalEmulator {
   /** Starts the emulator on a free port of 127.0.0.1 the first time it is asked for. */
   start(): Promise<RunningEmulator> {
     if (!this.running) {
-      const { startEmulator } = loadBundle(path.join(this.extensionPath, 'dist', 'emulator.js'));
+      const bundle = path.join(this.extensionPath, 'dist', 'emulator.js');
+      if (!fs.existsSync(bundle)) throw new EmulatorBundleMissingError(bundle, new Error('no such file'));
+      const startEmulator = (options: EmulatorOptions): Promise<RunningEmulator> =>
+        startEmulatorThread(options, { file: bundle, execArgv: [] }, {
+          // A crashed thread takes the emulator with it: the next request starts a new one.
+          onExit: () => {
+            if (this.running === thisStart) this.running = undefined;
+          },
+        });
       const testEnv = this.testEnv;
       const scenarios = testEnv(SCENARIOS_ENV);
       const logFile = testEnv(REQUEST_LOG_ENV);
       const extra = testEnv(OPTIONS_ENV);
       // Async, so a malformed option rejects like a failed start (the chat shows it) instead of throwing here.
-      this.running = (async () =>
+      const thisStart: Promise<RunningEmulator> = (async () =>
         startWithFaults(startEmulator, {
           ...(extra ? parseExtraOptions(extra) : {}),
           host: '127.0.0.1',
@@ -123,7 +119,10 @@ export class LocalEmulator {
           ...(scenarios ? { scenarios } : {}),
           ...(logFile ? { logFile } : {}),
         }, testEnv(FAULTS_ENV)))();
-      this.running.catch(() => (this.running = undefined));
+      this.running = thisStart;
+      thisStart.catch(() => {
+        if (this.running === thisStart) this.running = undefined;
+      });
     }
     return this.running;
   }

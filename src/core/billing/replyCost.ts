@@ -5,6 +5,7 @@ import type { Usage } from '../../api/index';
 import { usageFromWire } from '../conversations/usageTotals';
 import * as l10n from '../l10n';
 import { formatUsd } from './balanceView';
+import { formatCount } from '../tokens/formatCount';
 
 const price = z.number().nonnegative();
 /** USD per million tokens, per model id. `cachedInput` defaults to `input` when not given. */
@@ -46,8 +47,8 @@ export function replyCost(usage: Usage, model: string, prices: PriceTable = {}):
   const usd = entry
     ? (uncached * entry.input + totals.cachedTokens * (entry.cachedInput ?? entry.input) + totals.completionTokens * entry.output) / 1_000_000
     : undefined;
-  const total = usage.total_tokens.toLocaleString('en-US');
-  const tokens = totals.cachedTokens > 0 ? l10n.t('{0} tokens ({1} cached)', total, totals.cachedTokens.toLocaleString('en-US')) : l10n.t('{0} tokens', total);
+  const total = formatCount(usage.total_tokens);
+  const tokens = totals.cachedTokens > 0 ? l10n.t('{0} tokens ({1} cached)', total, formatCount(totals.cachedTokens)) : l10n.t('{0} tokens', total);
   const money = usd === undefined ? '' : ` · ${usd < 0.01 && usd > 0 ? `$${usd.toPrecision(2)}` : formatUsd(usd)}`;
   return {
     promptTokens: totals.promptTokens,

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import type { Usage } from '../../api/index';
 import { replyCost, type PriceTable } from '../billing/replyCost';
 import * as l10n from '../l10n';
+import { formatCount } from '../tokens/formatCount';
 
 export const CompletionDaySchema = z.object({
   /** The day, YYYY-MM-DD in local time. */
@@ -80,7 +81,7 @@ export class CompletionUsage {
   /** e.g. "12,345 tokens · $0.0031"; the money only when some request's model had a price. */
   label(): string {
     const day = this.day;
-    const tokens = (day.promptTokens + day.completionTokens).toLocaleString('en-US');
+    const tokens = formatCount(day.promptTokens + day.completionTokens);
     return day.usd > 0 ? `${l10n.t('{0} tokens', tokens)} · ${smallUsd(day.usd)}` : l10n.t('{0} tokens', tokens);
   }
 }

@@ -3,14 +3,15 @@
 import type { PriceTable } from '../../core/billing/replyCost';
 import { dailyCostEstimate, smallUsd, TYPICAL_DAY } from '../../core/completions/completionUsage';
 import * as l10n from '../../core/l10n';
+import { formatCount } from '../../core/tokens/formatCount';
 
 export function completionCostNotice(prices: PriceTable, model: string): string {
   const { requests, promptTokens, cachedShare, completionTokens } = TYPICAL_DAY;
   const usd = dailyCostEstimate(prices, model);
   const day = l10n.t(
     'svc completions are on. A day of typing asks about {0} completions of about {1} prompt tokens ({2}% served from the prompt cache) and {3} reply tokens each',
-    requests.toLocaleString('en-US'),
-    promptTokens.toLocaleString('en-US'),
+    formatCount(requests),
+    formatCount(promptTokens),
     Math.round(cachedShare * 100),
     completionTokens,
   );

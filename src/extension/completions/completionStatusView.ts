@@ -3,6 +3,7 @@
 import type { CompletionDay } from '../../core/completions/completionUsage';
 import { smallUsd } from '../../core/completions/completionUsage';
 import * as l10n from '../../core/l10n';
+import { formatCount } from '../../core/tokens/formatCount';
 
 export type CompletionState = { kind: 'on' } | { kind: 'off' } | { kind: 'off-here'; languageId: string } | { kind: 'snoozed'; until: number };
 
@@ -26,11 +27,11 @@ export function completionStatusView(state: CompletionState, day: CompletionDay)
         : state.kind === 'off-here'
           ? l10n.t('off for {0}', state.languageId)
           : l10n.t('off');
-  const tokens = (day.promptTokens + day.completionTokens).toLocaleString('en-US');
+  const tokens = formatCount(day.promptTokens + day.completionTokens);
   const today =
     day.usd > 0
-      ? l10n.t('Today: {0} requests, {1} tokens ({2} cached), {3}', day.requests, tokens, day.cachedTokens.toLocaleString('en-US'), smallUsd(day.usd))
-      : l10n.t('Today: {0} requests, {1} tokens ({2} cached)', day.requests, tokens, day.cachedTokens.toLocaleString('en-US'));
+      ? l10n.t('Today: {0} requests, {1} tokens ({2} cached), {3}', day.requests, tokens, formatCount(day.cachedTokens), smallUsd(day.usd))
+      : l10n.t('Today: {0} requests, {1} tokens ({2} cached)', day.requests, tokens, formatCount(day.cachedTokens));
   const tooltip = [l10n.t('svc completions: {0}', word), today, l10n.t('Click to turn completions on or off, or snooze them')].join('\n');
   const icon = state.kind === 'on' ? '$(sparkle)' : '$(circle-slash)';
   return { text: `${icon} ${state.kind === 'on' ? tokens : word}`, tooltip, accessibleLabel: l10n.t('svc completions: {0}', word) };

@@ -7,6 +7,7 @@ import type { LanguageModelChat } from '../../core/languageModels/languageModelC
 import type { ListedModel, ServiceModels } from '../../core/models/serviceModels';
 import { ModelAccessConsent } from './modelAccessConsent';
 import { messageText, providerMessages, responsePart } from './vscodeMessageParts';
+import { formatCount } from '../../core/tokens/formatCount';
 
 /** Models whose length the service does not state (the k2 family): what the provider announces. */
 const UNSTATED_CONTEXT_LENGTH = 128 * 1024;
@@ -25,7 +26,7 @@ export function languageModelInformation(model: ListedModel): vscode.LanguageMod
   const traits = [
     info?.thinking === 'always' ? vscode.l10n.t('always thinks') : info?.thinking === 'optional' ? vscode.l10n.t('thinking can be switched') : undefined,
     info?.vision ? vscode.l10n.t('sees images') : undefined,
-    info?.contextLength !== undefined ? vscode.l10n.t('{0} tokens', info.contextLength.toLocaleString('en-US')) : vscode.l10n.t('context length not stated by the service'),
+    info?.contextLength !== undefined ? vscode.l10n.t('{0} tokens', formatCount(info.contextLength)) : vscode.l10n.t('context length not stated by the service'),
     info === undefined ? vscode.l10n.t('listed by the service, not in the built-in catalogue') : undefined,
   ].filter((t): t is string => t !== undefined);
   return {

@@ -19,6 +19,7 @@ import { translateCoreText } from '../coreTranslator';
 import { commandEnvironment } from '../workspaceTools/commandEnvironment';
 import { mcpJsonFiles, userMcpServers } from './mcpConfigFiles';
 import { connectMcpServer, type McpConnection, type McpToolInfo } from './mcpConnection';
+import { formatCount } from '../../core/tokens/formatCount';
 
 export type McpServerState = 'stopped' | 'starting' | 'running' | 'failed' | 'disabled' | 'awaiting approval';
 
@@ -134,7 +135,7 @@ export class McpServers implements vscode.Disposable {
       }
       const { kept, leftOut } = capServerTools(connection.tools);
       if (leftOut > 0) {
-        const figures = [server.name, connection.tools.length, kept.length, DEFAULT_SERVER_TOOL_LIMITS.maxTools, DEFAULT_SERVER_TOOL_LIMITS.maxDefinitionChars.toLocaleString('en-US')] as const;
+        const figures = [server.name, connection.tools.length, kept.length, DEFAULT_SERVER_TOOL_LIMITS.maxTools, formatCount(DEFAULT_SERVER_TOOL_LIMITS.maxDefinitionChars)] as const;
         this.options.log.warn(`MCP: The MCP server "${figures[0]}" offers ${figures[1]} tools; the agent gets the first ${figures[2]}, which fit the ${figures[3]}-tool and ${figures[4]}-character share each server has of every request.`);
         task.notice(vscode.l10n.t('The MCP server "{0}" offers {1} tools; the agent gets the first {2}, which fit the {3}-tool and {4}-character share each server has of every request.', ...figures));
       }
