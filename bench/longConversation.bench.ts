@@ -5,7 +5,9 @@
 // bundle in headless Chromium is posted that `init` (3 runs a size); timed in the page from posting to the
 // end of the frame that shows the newest message with its text (the view opens at the bottom), with the
 // renderer main thread traced meanwhile. Then, traced again, the list is scrolled from the newest message
-// to the oldest and back, half a viewport a frame, checking at each step that messages fill the viewport. The page's JS heap is read through the Chrome DevTools Protocol after a forced collection.
+// to the oldest and back, half a viewport a frame, checking at each step that messages fill the viewport; the
+// two sizes' longest scroll tasks are compared over stretches of the same number of steps. The page's JS heap
+// is read through the Chrome DevTools Protocol after a forced collection.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -142,6 +144,21 @@ interface SizeFigures {
   targets: TargetResult[];
   domElements: number;
   scrollTaskMs: number;
+  /** The scroll's top-level tasks' wall times, in order. */
+  scrollTasks: number[];
+  scrollSteps: number;
+}
+
+/**
+ * The longest task of each of `parts` stretches of a walk, of equal task count: a walk ten times as long
+ * has ten times the tasks, and its longest is the tail of ten times the samples; a stretch as long as the
+ * shorter walk is compared with it like for like.
+ */
+function longestPerStretch(taskMs: readonly number[], parts: number): number[] {
+  const size = Math.ceil(taskMs.length / parts);
+  const maxima: number[] = [];
+  for (let start = 0; start < taskMs.length; start += size) maxima.push(Math.max(...taskMs.slice(start, start + size)));
+  return maxima;
 }
 
 async function benchSize(browser: BenchBrowser, messages: number): Promise<SizeFigures> {
@@ -216,6 +233,8 @@ async function benchSize(browser: BenchBrowser, messages: number): Promise<SizeF
       messages,
       domElements,
       scrollTaskMs: scroll.scrolling.longestTaskMs,
+      scrollTasks: scroll.scrolling.taskMs,
+      scrollSteps: scroll.steps,
       targets: [
         { name: `${label}: opens to the newest message painted (median of ${OPEN_RUNS})`, measured: ms(median(opens)), target: `<= ${OPEN_TARGET_MS} ms`, pass: median(opens) <= OPEN_TARGET_MS },
         { name: `${label}: longest task while opening (median of ${OPEN_RUNS})`, measured: ms(openingTask), target: `<= ${TASK_TARGET_MS} ms`, pass: openingTask <= TASK_TARGET_MS },
@@ -238,14 +257,20 @@ async function main(): Promise<void> {
   }
   const [small, large] = results as [SizeFigures, SizeFigures];
   const domRatio = large.domElements / small.domElements;
-  const scrollRatio = large.scrollTaskMs / small.scrollTaskMs;
+  const parts = Math.max(1, Math.round(large.scrollSteps / small.scrollSteps));
+  const stretches = longestPerStretch(large.scrollTasks, parts);
+  const largePerStretch = median(stretches);
+  const scrollRatio = largePerStretch / small.scrollTaskMs;
+  figure(`longest scroll task at ${large.messages} / at ${small.messages} messages, whole walks`, `${(large.scrollTaskMs / small.scrollTaskMs).toFixed(2)}× (${ms(large.scrollTaskMs)} over ${large.scrollSteps} steps / ${ms(small.scrollTaskMs)} over ${small.scrollSteps})`);
+  figure(`longest scroll task at ${large.messages} messages per stretch of ${small.scrollSteps} steps`, `median ${ms(largePerStretch)} of ${stretches.length} stretches (${stretches.map((value) => value.toFixed(1)).join(', ')} ms)`);
   console.log('');
   printTargets([
     ...results.flatMap((r) => r.targets),
     { name: `DOM bounded by the screen: elements at ${large.messages} / at ${small.messages} messages`, measured: `${domRatio.toFixed(2)}× (${large.domElements} / ${small.domElements})`, target: '<= 1.5×', pass: domRatio <= 1.5 },
     // Both sizes scroll in the same run, under the same load: a scroll whose work follows the screen, not the
-    // conversation, takes about as long at either size whatever else the machine is doing.
-    { name: `Scrolling bounded by the screen: longest scroll task at ${large.messages} / at ${small.messages} messages`, measured: `${scrollRatio.toFixed(2)}× (${ms(large.scrollTaskMs)} / ${ms(small.scrollTaskMs)})`, target: '<= 1.5×', pass: scrollRatio <= 1.5 },
+    // conversation, takes about as long at either size whatever else the machine is doing; compared over
+    // stretches of the same number of steps, so the longer walk's extra samples do not decide it.
+    { name: `Scrolling bounded by the screen: longest scroll task at ${large.messages} messages per stretch of ${small.scrollSteps} steps (median of ${parts}) / at ${small.messages}`, measured: `${scrollRatio.toFixed(2)}× (${ms(largePerStretch)} / ${ms(small.scrollTaskMs)})`, target: '<= 1.5×', pass: scrollRatio <= 1.5 },
   ]);
 }
 

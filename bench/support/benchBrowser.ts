@@ -73,6 +73,8 @@ export interface MainThreadFigures {
   longestTaskCpuMs: number;
   tasksOver50Ms: number;
   tasks: number;
+  /** Each top-level task's wall time in ms, in the order they ran. */
+  taskMs: number[];
   /** Time by kind of work (trace event name -> ms), over all tasks and over the tasks longer than 50 ms. */
   breakdown: Record<string, number>;
   longTaskBreakdown: Record<string, number>;
@@ -138,11 +140,13 @@ export async function traceMainThread<T>(page: Page, work: () => Promise<T>, fro
   let longestCpuUs = 0;
   let over50 = 0;
   let count = 0;
+  const taskMs: number[] = [];
   let coveredUntil = -Infinity;
   for (const task of tasks) {
     const end = task.ts + (task.dur as number);
     if (task.ts < coveredUntil) continue;
     coveredUntil = end;
+    taskMs.push((task.dur as number) / 1000);
     busyUs += task.dur as number;
     busyCpuUs += task.tdur ?? 0;
     longestUs = Math.max(longestUs, task.dur as number);
@@ -169,6 +173,6 @@ export async function traceMainThread<T>(page: Page, work: () => Promise<T>, fro
   }
   return {
     result,
-    figures: { busyMs: busyUs / 1000, busyCpuMs: busyCpuUs / 1000, longestTaskMs: longestUs / 1000, longestTaskCpuMs: longestCpuUs / 1000, tasksOver50Ms: over50, tasks: count, breakdown, longTaskBreakdown },
+    figures: { busyMs: busyUs / 1000, busyCpuMs: busyCpuUs / 1000, longestTaskMs: longestUs / 1000, longestTaskCpuMs: longestCpuUs / 1000, tasksOver50Ms: over50, tasks: count, taskMs, breakdown, longTaskBreakdown },
   };
 }
