@@ -6,9 +6,9 @@
 // started: VS Code's own rendering is not in these figures.
 // - added latency: from the debounce's end to the request on the wire (the engine's own work);
 // - last response byte to the completion handed back (trimming, cache);
-// - requests per pause, aborted requests and their counted tokens, the cached share of the prompt from
-//   the second request on, completion tokens per accepted character (a completion counts as accepted as
-//   far as the typist then types it);
+// - requests per pause, aborted requests (every fourth pause is cut short just after its request left) and
+//   their counted tokens, the cached share of the prompt from the second request on, completion tokens per
+//   accepted character (a completion counts as accepted as far as the typist then types it);
 // - the longest event-loop delay while completing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +24,9 @@ const KEYSTROKES = 2_000;
 const KEY_MS = 10;
 const DEBOUNCE_MS = 40;
 const PAUSE_MS = 150;
+/** Every SHORT_EVERY-th pause the typist goes on just after the request left, as a user who did not wait: that request is aborted. */
+const SHORT_EVERY = 4;
+const SHORT_PAUSE_MS = DEBOUNCE_MS + 6;
 const sleep = (time: number) => new Promise((resolve) => setTimeout(resolve, time));
 
 runBench(async () => {
@@ -34,11 +37,14 @@ runBench(async () => {
   const usage = new CompletionUsage(() => Date.now(), () => ({}));
   const requestTimes: number[] = [];
   let requests = 0;
+  /** When the reply being read last gave a chunk: its last byte, once the stream has ended. */
+  let lastChunkAt = 0;
   // The usage of the replies that arrived (an aborted request's is only estimated, with nothing cached).
   const replies: { prompt: number; cached: number }[] = [];
   const recording = {
     async *chatStream(request: Parameters<SvcClient['chatStream']>[0], options: { signal?: AbortSignal }) {
       for await (const chunk of client.chatStream(request, options)) {
+        lastChunkAt = performance.now();
         if (chunk.usage) replies.push({ prompt: chunk.usage.prompt_tokens, cached: chunk.usage.cached_tokens ?? 0 });
         yield chunk;
       }
@@ -58,6 +64,7 @@ runBench(async () => {
     },
   });
   const added: number[] = [];
+  const handedBack: number[] = [];
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   let typed = '';
@@ -87,12 +94,17 @@ runBench(async () => {
         const started = performance.now();
         const count = requestTimes.length;
         const result = await engine.complete({ path: 'src/typed.ts', languageId: 'typescript', before, after: '\n' }, controller.signal).catch(() => undefined);
-        if (requestTimes.length > count) added.push(requestTimes[count]! - started);
-        if (result && !controller.signal.aborted) shown = { at: position, text: result.text };
+        const asked = requestTimes.length > count;
+        if (asked) added.push(requestTimes[count]! - started);
+        if (result && !controller.signal.aborted) {
+          // Only a completion read from a reply has a last byte; one from the cache or the shown text had none.
+          if (asked) handedBack.push(performance.now() - lastChunkAt);
+          shown = { at: position, text: result.text };
+        }
       })(),
     );
-    await sleep(char === '\n' ? PAUSE_MS : KEY_MS);
     if (char === '\n') pauses++;
+    await sleep(char !== '\n' ? KEY_MS : pauses % SHORT_EVERY === 0 ? SHORT_PAUSE_MS : PAUSE_MS);
   }
   ask?.abort();
   await Promise.all(asks);
@@ -100,16 +112,23 @@ runBench(async () => {
   await emulator.close();
   const day = usage.day;
   const p50 = percentile(added, 50);
+  const handedP50 = percentile(handedBack, 50);
   const later = replies.slice(1);
   const cachedShare = later.reduce((sum, r) => sum + r.cached, 0) / Math.max(1, later.reduce((sum, r) => sum + r.prompt, 0));
   const perPause = requests / Math.max(1, pauses);
-  figure('session', `${KEYSTROKES} keystrokes, ${pauses} pauses, ${requests} requests (${day.aborted} aborted)`);
+  const repliedPrompt = replies.reduce((sum, r) => sum + r.prompt, 0);
+  const abortedPrompt = day.promptTokens - repliedPrompt;
+  figure('session', `${KEYSTROKES} keystrokes, ${pauses} pauses (every ${SHORT_EVERY}th cut short), ${requests} requests (${day.aborted} aborted)`);
+  figure('aborted requests: prompt tokens counted (estimated, none cached)', `${abortedPrompt} for ${day.aborted} requests`);
   figure('debounce end → request on the wire, p50 / p95', `${ms(p50)} / ${ms(percentile(added, 95))}`);
+  figure('last response byte → completion handed back, p50 / p95', `${ms(handedP50)} / ${ms(percentile(handedBack, 95))} (${handedBack.length} completions)`);
   figure('prompt tokens / cached / completion tokens', `${day.promptTokens} / ${day.cachedTokens} / ${day.completionTokens}`);
   figure('completion tokens per accepted character', acceptedChars > 0 ? (day.completionTokens / acceptedChars).toFixed(2) : 'none accepted');
   figure('longest event-loop delay while completing', ms(delay.max / 1e6));
   printTargets([
     { name: 'added latency, debounce end → request on the wire, p50', measured: ms(p50), target: '≤ 5 ms', pass: p50 <= 5 },
+    { name: 'last response byte → completion handed back to VS Code, p50', measured: ms(handedP50), target: '≤ 10 ms', pass: handedBack.length > 0 && handedP50 <= 10 },
+    { name: "aborted requests' tokens counted", measured: `${day.aborted} aborted, ${abortedPrompt} prompt tokens counted`, target: 'each aborted request counted with its prompt', pass: day.aborted > 0 && abortedPrompt > 0 },
     { name: 'requests per pause', measured: perPause.toFixed(2), target: '≤ 1', pass: perPause <= 1 },
     { name: 'prompt served from the cache from the second request on', measured: `${(cachedShare * 100).toFixed(0)} %`, target: '≥ 80 %', pass: cachedShare >= 0.8 },
     { name: 'longest event-loop delay while completing', measured: ms(delay.max / 1e6), target: '≤ 20 ms', pass: delay.max / 1e6 <= 20 },

@@ -12,7 +12,7 @@ import { checkpointWithin } from '../../src/core/checkpoints/checkpointWithin';
 import type { Tool } from '../../src/core/tools/tool';
 import { toolTraits } from '../../src/core/tools/toolTraits';
 import { STAND_IN_DISPLAY } from '../support/registeredTools';
-import { SpecialFileError } from '../../src/extension/checkpoints/gitTraps';
+import { findGitTraps, SpecialFileError, TrapWalkCache } from '../../src/extension/checkpoints/gitTraps';
 import { ShadowGitStore } from '../../src/extension/checkpoints/shadowGitStore';
 import { tempDir } from '../support/emulatorTestBed';
 
@@ -148,6 +148,65 @@ describe('checkpoints and special files', function () {
       const result = await new CheckpointedTool(edit(ran), bounded(failing, [])).run({ raw: '{}', value: {} }, new AbortController().signal);
       assert.deepEqual(ran, ['edit_file']);
       assert.match(result.checkpoint?.missing ?? '', /^\.gitignore is not a regular file/);
+    });
+  });
+
+  describe('the folders kept from one checkpoint to the next', () => {
+    /** A time well before the walk: the folder's listing may be kept. */
+    const longAgo = new Date(Date.now() - 60_000);
+    const age = (...folders: string[]): void => {
+      for (const folder of folders) fs.utimesSync(folder, longAgo, longAgo);
+    };
+    const trapFolders = async (cache: TrapWalkCache): Promise<string[]> => (await findGitTraps(root, cache)).map((t) => t.folder);
+
+    beforeEach(() => {
+      for (const folder of ['lib', 'kept', 'linked', 'wt']) fs.mkdirSync(path.join(root, folder));
+      fs.writeFileSync(path.join(root, 'lib', 'code.ts'), 'x\n');
+      fs.writeFileSync(path.join(outside, 'ignore'), '*.log\n');
+      fs.symlinkSync(path.join(outside, 'ignore'), path.join(root, 'linked', '.gitignore'));
+      fs.mkdirSync(path.join(outside, 'wt.git', 'objects'), { recursive: true });
+      fs.mkdirSync(path.join(outside, 'wt.git', 'refs'));
+      fs.writeFileSync(path.join(outside, 'wt.git', 'HEAD'), 'ref: refs/heads/main\n');
+      fs.writeFileSync(path.join(root, 'wt', '.git'), `gitdir: ${path.join(outside, 'wt.git')}\n`);
+      age(root, ...['lib', 'kept', 'linked', 'wt'].map((folder) => path.join(root, folder)));
+    });
+
+    it('finds a pipe added to a folder since the last walk: adding it changed the folder', async () => {
+      const cache = new TrapWalkCache();
+      assert.deepEqual(await trapFolders(cache), []);
+      execFileSync('mkfifo', [path.join(root, 'lib', '.gitattributes')]);
+      assert.deepEqual(await trapFolders(cache), ['lib']);
+    });
+
+    it('lists again only folders whose time changed: one left as it was keeps its listing', async () => {
+      const cache = new TrapWalkCache();
+      assert.deepEqual(await trapFolders(cache), []);
+      execFileSync('mkfifo', [path.join(root, 'kept', '.gitattributes')]);
+      age(path.join(root, 'kept'));
+      assert.deepEqual(await trapFolders(cache), [], 'the kept listing was used');
+      assert.deepEqual(await trapFolders(new TrapWalkCache()), ['kept'], 'a walk without the cache lists it');
+    });
+
+    it('looks again where the folder stays as it was but what git opens changed: a linked .gitignore, a .git file’s repository', async () => {
+      const cache = new TrapWalkCache();
+      assert.deepEqual(await trapFolders(cache), []);
+      fs.rmSync(path.join(outside, 'ignore'));
+      execFileSync('mkfifo', [path.join(outside, 'ignore')]);
+      fs.rmSync(path.join(outside, 'wt.git', 'HEAD'));
+      execFileSync('mkfifo', [path.join(outside, 'wt.git', 'HEAD')]);
+      age(path.join(root, 'linked'), path.join(root, 'wt'));
+      assert.deepEqual(await trapFolders(cache), ['linked', 'wt']);
+    });
+
+    it('lists again a folder changed just before the walk, even with its time set back as it was', async () => {
+      const cache = new TrapWalkCache();
+      const lib = path.join(root, 'lib');
+      const now = new Date();
+      fs.utimesSync(lib, now, now);
+      assert.deepEqual(await trapFolders(cache), []);
+      execFileSync('mkfifo', [path.join(lib, '.gitattributes')]);
+      fs.utimesSync(lib, now, now);
+      assert.deepEqual(await trapFolders(cache), ['lib']);
     });
   });
 });

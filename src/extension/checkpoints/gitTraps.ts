@@ -5,7 +5,7 @@
 // repository's `HEAD` and `commondir` (in its `.git` folder, or where its `.git` file points), which it
 // reads to tell a nested repository from a plain folder. The folder holding such a file is left out of
 // the checkpoint, so git never goes in. Found with directory listings and lstat, never by opening one.
-import { constants, promises as fsp, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { constants, promises as fsp, lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import * as l10n from '../../core/l10n';
 
@@ -32,6 +32,49 @@ const READ_IN_GIT_FOLDER = ['HEAD', 'commondir'];
 const MAX_GITFILE_BYTES = 4096;
 /** Folders listed between two turns of the event loop. */
 const FOLDERS_PER_TURN = 64;
+/**
+ * A folder changed this recently is listed again next time: a second change in the same tick of the file
+ * system's clock would leave its modification time as the first change left it.
+ */
+const RACY_MS = 2_000;
+
+/** What one listing of a folder found: the folders below it to go into, and the trap it holds. */
+interface FolderListing {
+  mtimeMs: number;
+  below: string[];
+  trap: string | undefined;
+}
+
+/**
+ * Listings kept from one walk to the next, so a checkpoint lists only the folders that changed. A folder's
+ * entries change only with its modification time (an entry added, removed or renamed), so a folder whose
+ * time is as it was is not listed again. Kept only where nothing else can change what git would open: not
+ * for a folder holding a `.git` entry (a nested repository's files, or where its `.git` file points) or a
+ * `.gitignore` or `.gitattributes` that is a symbolic link (what it points at changes elsewhere), nor for
+ * one changed within RACY_MS of the walk.
+ */
+export class TrapWalkCache {
+  private listings = new Map<string, FolderListing>();
+  private next = new Map<string, FolderListing>();
+
+  /** The kept listing of `folder` if its modification time is still `mtimeMs`. */
+  lookup(folder: string, mtimeMs: number): FolderListing | undefined {
+    const kept = this.listings.get(folder);
+    if (kept === undefined || kept.mtimeMs !== mtimeMs) return undefined;
+    this.next.set(folder, kept);
+    return kept;
+  }
+
+  keep(folder: string, listing: FolderListing): void {
+    this.next.set(folder, listing);
+  }
+
+  /** Ends a walk: what it did not visit (a folder removed, or now below a trap) is forgotten. */
+  walked(): void {
+    this.listings = this.next;
+    this.next = new Map();
+  }
+}
 
 /** The file's own kind, following a symbolic link without opening anything; undefined when it is gone. */
 function kindOf(file: string): Stats | undefined {
@@ -78,37 +121,65 @@ function listing(folder: string): Dirent[] {
   }
 }
 
-/** Every folder of the work tree git would hang in, outermost first; the work tree's own `.git` is git's and not looked into. */
-export async function findGitTraps(workTree: string): Promise<GitTrap[]> {
+/** A folder's modification time, without following a link; undefined when it is gone. */
+function folderTime(folder: string): number | undefined {
+  try {
+    return lstatSync(folder, { throwIfNoEntry: false })?.mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lists `folder` as git would walk it: the folders below to go into, the trap it holds, and whether the listing may be kept. */
+async function listFolder(folder: string, workTree: string): Promise<FolderListing & { keepable: boolean }> {
+  let trap: string | undefined;
+  let keepable = true;
+  const below: string[] = [];
+  for (const entry of listing(folder)) {
+    const full = path.join(folder, entry.name);
+    if (entry.name === '.git') {
+      if (folder === workTree) continue;
+      keepable = false;
+      // As git looks: a folder (or a link to one) is a git folder, a file (or a link to one) may point at one.
+      const kind = entry.isDirectory() || entry.isFile() ? entry : kindOf(full);
+      if (kind?.isDirectory()) trap ??= trapInGitFolder(full);
+      else if (kind?.isFile()) {
+        const target = await gitfileTarget(full, folder);
+        if (target !== undefined) trap ??= trapInGitFolder(target);
+      }
+    } else if (READ_IN_EVERY_FOLDER.has(entry.name)) {
+      if (entry.isSymbolicLink()) keepable = false;
+      if (!entry.isFile() && isSpecial(full)) trap ??= full;
+    } else if (entry.isDirectory()) below.push(full);
+  }
+  return { mtimeMs: 0, below, trap, keepable };
+}
+
+/**
+ * Every folder of the work tree git would hang in, outermost first; the work tree's own `.git` is git's and
+ * not looked into. With a cache, folders unchanged since its last walk are not listed again.
+ */
+export async function findGitTraps(workTree: string, cache?: TrapWalkCache): Promise<GitTrap[]> {
   const traps: GitTrap[] = [];
   const relative = (file: string): string => path.relative(workTree, file).split(path.sep).join('/');
   const pending = [workTree];
+  const startedAt = Date.now();
   let listed = 0;
   while (pending.length > 0) {
     const folder = pending.pop() as string;
-    if (++listed % FOLDERS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
-    const entries = listing(folder);
-    let trap: string | undefined;
-    const below: string[] = [];
-    for (const entry of entries) {
-      const full = path.join(folder, entry.name);
-      if (entry.name === '.git') {
-        if (folder === workTree) continue;
-        // As git looks: a folder (or a link to one) is a git folder, a file (or a link to one) may point at one.
-        const kind = entry.isDirectory() || entry.isFile() ? entry : kindOf(full);
-        if (kind?.isDirectory()) trap ??= trapInGitFolder(full);
-        else if (kind?.isFile()) {
-          const target = await gitfileTarget(full, folder);
-          if (target !== undefined) trap ??= trapInGitFolder(target);
-        }
-      } else if (READ_IN_EVERY_FOLDER.has(entry.name)) {
-        if (!entry.isFile() && isSpecial(full)) trap ??= full;
-      } else if (entry.isDirectory()) below.push(full);
+    const mtimeMs = cache ? folderTime(folder) : undefined;
+    let found = mtimeMs === undefined ? undefined : cache?.lookup(folder, mtimeMs);
+    if (found === undefined) {
+      if (++listed % FOLDERS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      const fresh = await listFolder(folder, workTree);
+      found = { ...fresh, mtimeMs: mtimeMs ?? 0 };
+      if (cache && mtimeMs !== undefined && fresh.keepable && startedAt - mtimeMs > RACY_MS) cache.keep(folder, found);
     }
     // A folder left out is not gone into: git will not go there either.
-    if (trap !== undefined) traps.push({ folder: relative(folder), file: relative(trap) });
-    else pending.push(...below);
+    if (found.trap !== undefined) traps.push({ folder: relative(folder), file: relative(found.trap) });
+    else pending.push(...found.below);
   }
+  cache?.walked();
   return traps.sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
 }
 
@@ -121,8 +192,8 @@ export function excludePattern(folder: string): string {
  * Finds the folders to leave out and writes them to `excludesFile` as patterns for git's listing;
  * throws SpecialFileError when the work tree itself would be one (its own `.gitignore` is a pipe).
  */
-export async function excludeGitTraps(workTree: string, excludesFile: string): Promise<{ folders: string[]; holds: (file: string) => boolean }> {
-  const traps = await findGitTraps(workTree);
+export async function excludeGitTraps(workTree: string, excludesFile: string, cache?: TrapWalkCache): Promise<{ folders: string[]; holds: (file: string) => boolean }> {
+  const traps = await findGitTraps(workTree, cache);
   const atTop = traps.find((t) => t.folder === '');
   if (atTop) throw new SpecialFileError(atTop.file);
   await fsp.writeFile(excludesFile, traps.map((t) => `${excludePattern(t.folder)}\n`).join(''));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import * as l10n from '../../core/l10n';
 import { findGitExecutable } from '../git/workspaceGit';
-import { excludeGitTraps } from './gitTraps';
+import { excludeGitTraps, TrapWalkCache } from './gitTraps';
 
 export interface CheckpointLimits {
   /** Files larger than this are left out (default 5 MB). */
@@ -100,6 +100,8 @@ function lowerPriority(pid: number): void {
 
 export class ShadowGitStore {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The folders listed for traps at the last checkpoint: only those changed since are listed again. */
+  private readonly trapWalks = new TrapWalkCache();
 
   private constructor(
     readonly gitDir: string,
@@ -253,7 +255,7 @@ export class ShadowGitStore {
     const state = await this.readState();
     // Without a recorded total (a new store, or one written by an older version) every file is a candidate.
     const trapsFile = path.join(this.gitDir, TRAPS_FILE);
-    const traps = await excludeGitTraps(this.workTree, trapsFile);
+    const traps = await excludeGitTraps(this.workTree, trapsFile, this.trapWalks);
     const listing = ['-c', `core.excludesFile=${trapsFile}`, 'ls-files', '-z', '-t', ...(state ? ['--modified'] : ['--cached']), '--others', '--exclude-standard'];
     const candidates = new Map<string, boolean>();
     for (const record of (await this.git(listing, options)).split('\0')) {
