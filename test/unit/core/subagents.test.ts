@@ -133,6 +133,33 @@ describe('core/agent subagents against the emulator', function () {
     }
   });
 
+  it('opens two calls of one kind byte for byte alike up to their jobs, and sends the same job again byte for byte at every step', async () => {
+    await s.run('survey the shop helpers');
+    const firstRun = s.chatRequests().length;
+    await s.run('survey the shop helpers');
+    const requests = s.chatRequests();
+    // Each child's requests, in order, by its job (the two children of one step run at once, so their requests interleave).
+    const byJob = (from: number, to: number): Map<string, ChatRequest[]> => {
+      const jobs = new Map<string, ChatRequest[]>();
+      for (const r of requests.slice(from, to).filter((q) => q.prompt_cache_key === EXPLORE_KEY)) {
+        const job = String(r.messages.find((m) => m.role === 'user')?.content);
+        jobs.set(job, [...(jobs.get(job) ?? []), r]);
+      }
+      return jobs;
+    };
+    const before = byJob(0, firstRun);
+    const again = byJob(firstRun, requests.length);
+    assert.equal(before.size, 2);
+    for (const [job, steps] of before) assert.deepEqual(again.get(job)?.map((r) => JSON.stringify(r)), steps.map((r) => JSON.stringify(r)), job);
+    // Two jobs of one kind: the prompt in the order the model reads it (tools, then each message) is the same up to the job.
+    const [format, reorder] = [...before.values()].map((steps) => steps[0] as ChatRequest) as [ChatRequest, ChatRequest];
+    const prompt = (r: ChatRequest): string[] => [JSON.stringify(r.tools), ...r.messages.map((m) => JSON.stringify(m))];
+    const [a, b] = [prompt(format), prompt(reorder)];
+    assert.equal(a.findIndex((part, i) => part !== b[i]), a.length - 1, 'only the job, the last message, differs');
+    assert.equal(format.messages.at(-1)?.role, 'user');
+    assert.deepEqual({ ...format, messages: [] }, { ...reorder, messages: [] }, 'the same key, tools and settings');
+  });
+
   it('stops both running subagents when the task is stopped; nothing is sent after the stop', async () => {
     const started: string[] = [];
     const aborted: boolean[] = [];
