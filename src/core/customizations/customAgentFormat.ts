@@ -49,9 +49,9 @@ function models(value: string | string[] | undefined): string[] {
   return list.map((m) => m.trim()).filter((m) => m !== '' && m !== 'inherit');
 }
 
-export function parseAgentFile(text: string, format: 'copilot' | 'claude', fallbackName: string): FormatResult<ParsedAgent> {
+export async function parseAgentFile(text: string, format: 'copilot' | 'claude', fallbackName: string): Promise<FormatResult<ParsedAgent>> {
   const schema: z.ZodType<z.infer<typeof CopilotAgentSchema>> = format === 'claude' ? ClaudeAgentSchema : CopilotAgentSchema;
-  const parsed = parseFrontMatter(text, schema);
+  const parsed = await parseFrontMatter(text, schema);
   if (!parsed.ok) return parsed;
   const fields = parsed.value;
   const name = fields.name ?? fallbackName;

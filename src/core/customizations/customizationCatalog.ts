@@ -192,7 +192,7 @@ export class CustomizationCatalog {
     const found = { ...base, hiddenCharacters: marked.hidden };
     switch (location.kind) {
       case 'skill': {
-        const parsed = parseSkillFile(marked.text);
+        const parsed = await parseSkillFile(marked.text);
         if (!parsed.ok) return { ...found, validity: { state: 'invalid', problems: parsed.problems } };
         const { name, description, body } = parsed.value;
         return { ...found, name, description, validity: { state: 'applies' }, details: { kind: 'skill', folder: nodePath.dirname(real), body } };
@@ -201,17 +201,17 @@ export class CustomizationCatalog {
         if (!COMMAND_NAME.test(candidate.fallbackName)) {
           return { ...found, validity: { state: 'invalid', problems: [{ field: 'file name', message: `"${candidate.fallbackName}" cannot be a command: use letters, digits, "-" and "_", starting with a letter or digit` }] } };
         }
-        const parsed = parsePromptFile(marked.text);
+        const parsed = await parsePromptFile(marked.text);
         if (!parsed.ok) return { ...found, validity: { state: 'invalid', problems: parsed.problems } };
         return { ...found, ...(parsed.value.description !== undefined ? { description: parsed.value.description } : {}), validity: { state: 'applies' }, details: parsed.value.details };
       }
       case 'instructions': {
-        const parsed = parseInstructionsFile(marked.text, location.shape.form === 'files' ? 'never' : 'every-request');
+        const parsed = await parseInstructionsFile(marked.text, location.shape.form === 'files' ? 'never' : 'every-request');
         if (!parsed.ok) return { ...found, name: label, validity: { state: 'invalid', problems: parsed.problems } };
         return { ...found, name: label, ...(parsed.value.description !== undefined ? { description: parsed.value.description } : {}), validity: { state: 'applies' }, details: parsed.value.details };
       }
       case 'agent': {
-        const parsed = parseAgentFile(marked.text, location.shape.form === 'agent-files' ? location.shape.format : 'copilot', candidate.fallbackName);
+        const parsed = await parseAgentFile(marked.text, location.shape.form === 'agent-files' ? location.shape.format : 'copilot', candidate.fallbackName);
         if (!parsed.ok) return { ...found, validity: { state: 'invalid', problems: parsed.problems } };
         const { name, description, details } = parsed.value;
         return { ...found, name, ...(description !== undefined ? { description } : {}), validity: { state: 'applies' }, details };

@@ -50,14 +50,14 @@ export const COMMAND_NAME = /^[A-Za-z0-9][\w-]*$/;
 
 export type FormatResult<T> = { ok: true; value: T } | { ok: false; problems: FrontMatterProblem[] };
 
-export function parseSkillFile(text: string): FormatResult<{ name: string; description: string; body: string }> {
-  const parsed = parseFrontMatter(text, SkillFrontMatterSchema);
+export async function parseSkillFile(text: string): Promise<FormatResult<{ name: string; description: string; body: string }>> {
+  const parsed = await parseFrontMatter(text, SkillFrontMatterSchema);
   if (!parsed.ok) return parsed;
   return { ok: true, value: { name: parsed.value.name, description: parsed.value.description, body: parsed.body.trim() } };
 }
 
-export function parsePromptFile(text: string): FormatResult<{ description?: string; details: PromptDetails }> {
-  const parsed = parseFrontMatter(text, PromptFrontMatterSchema);
+export async function parsePromptFile(text: string): Promise<FormatResult<{ description?: string; details: PromptDetails }>> {
+  const parsed = await parseFrontMatter(text, PromptFrontMatterSchema);
   if (!parsed.ok) return parsed;
   const fields = parsed.value;
   const mode = fields.agent ?? fields.mode;
@@ -78,8 +78,8 @@ export function parsePromptFile(text: string): FormatResult<{ description?: stri
  * and CLAUDE.md apply to every request, a `.instructions.md` without `applyTo` only when attached by hand
  * (which this extension does not offer, so never). `applyTo: "**"` is Copilot's way of saying "every request".
  */
-export function parseInstructionsFile(text: string, unscoped: 'every-request' | 'never'): FormatResult<{ description?: string; details: InstructionsDetails }> {
-  const parsed = parseFrontMatter(text, InstructionsFrontMatterSchema);
+export async function parseInstructionsFile(text: string, unscoped: 'every-request' | 'never'): Promise<FormatResult<{ description?: string; details: InstructionsDetails }>> {
+  const parsed = await parseFrontMatter(text, InstructionsFrontMatterSchema);
   if (!parsed.ok) return parsed;
   const { applyTo, description } = parsed.value;
   const globs = applyTo === undefined ? (unscoped === 'every-request' ? undefined : []) : applyTo.includes('**') ? undefined : applyTo;

@@ -2,7 +2,8 @@
 // "---"), parsed with the `yaml` package (or, when it is only plain `field: text` lines, read directly:
 // plainFrontMatter.ts), and each format's fields checked with a zod schema. A problem
 // names the field and what is allowed, so the user can fix the file; a file with a problem is not used.
-import YAML from 'yaml';
+// `yaml` (a fifth of the chat host otherwise) is loaded on the first front matter that is not plain:
+// its own file in dist/vendor/ (esbuild.mjs), never on the way to the chat view.
 import * as z from 'zod';
 import type { FrontMatterProblem } from './customization';
 import { plainFrontMatter } from './plainFrontMatter';
@@ -18,7 +19,14 @@ export type Parsed<T> = { ok: true; value: T; body: string } | { ok: false; prob
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSING = /\r?\n---[ \t]*(?:\r?\n|$)/;
 
-export function splitFrontMatter(text: string): { ok: true; file: SplitFile } | { ok: false; problems: FrontMatterProblem[] } {
+type Yaml = typeof import('yaml');
+let yamlLoading: Promise<Yaml> | undefined;
+function loadYaml(): Promise<Yaml> {
+  yamlLoading ??= import('yaml').then((module) => (module as Yaml & { default?: Yaml }).default ?? module);
+  return yamlLoading;
+}
+
+export async function splitFrontMatter(text: string): Promise<{ ok: true; file: SplitFile } | { ok: false; problems: FrontMatterProblem[] }> {
   const opening = OPENING.exec(text);
   if (!opening) return { ok: true, file: { fields: {}, body: text } };
   const rest = text.slice(opening[0].length);
@@ -28,6 +36,7 @@ export function splitFrontMatter(text: string): { ok: true; file: SplitFile } | 
   const body = rest.slice(closing.index - 1 + closing[0].length);
   const plain = plainFrontMatter(yamlText);
   if (plain) return { ok: true, file: { fields: plain, body } };
+  const YAML = await loadYaml();
   const document = YAML.parseDocument(yamlText, { uniqueKeys: true });
   if (document.errors.length > 0) {
     const error = document.errors[0]!;
@@ -42,8 +51,8 @@ export function splitFrontMatter(text: string): { ok: true; file: SplitFile } | 
 }
 
 /** The front matter checked against `schema`; each problem names its field. */
-export function parseFrontMatter<T>(text: string, schema: z.ZodType<T>): Parsed<T> {
-  const split = splitFrontMatter(text);
+export async function parseFrontMatter<T>(text: string, schema: z.ZodType<T>): Promise<Parsed<T>> {
+  const split = await splitFrontMatter(text);
   if (!split.ok) return split;
   const checked = schema.safeParse(split.file.fields);
   if (!checked.success) {

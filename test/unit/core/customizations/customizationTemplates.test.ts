@@ -39,14 +39,14 @@ describe('new skills, prompt files and agents from a template', () => {
         assert.notEqual(item.description, undefined);
       }
     }
-    const skill = parseSkillFile(templateText('skill', 'pdf-forms'));
+    const skill = await parseSkillFile(templateText('skill', 'pdf-forms'));
     assert.ok(skill.ok && skill.value.name === 'pdf-forms');
-    const prompt = parsePromptFile(templateText('prompt', 'ship'));
+    const prompt = await parsePromptFile(templateText('prompt', 'ship'));
     assert.ok(prompt.ok && prompt.value.details.argumentHint === 'what to type after the command');
   });
 
-  it("an agent's template has front matter with its name and a description", () => {
-    const split = splitFrontMatter(templateText('agent', 'test-writer'));
+  it("an agent's template has front matter with its name and a description", async () => {
+    const split = await splitFrontMatter(templateText('agent', 'test-writer'));
     assert.ok(split.ok);
     const fields = split.file.fields as Record<string, unknown>;
     assert.equal(fields.name, 'test-writer');

@@ -73,11 +73,11 @@ describe('plain front matter', () => {
     for (const text of LEFT_TO_YAML) assert.equal(plainFrontMatter(text), undefined, JSON.stringify(text));
   });
 
-  it('gives splitFrontMatter the same fields and body either way, and YAML still reports what it finds wrong', () => {
-    const split = splitFrontMatter('---\nname: pdf-forms\ndescription: Fill PDF forms.\n---\nBody text.\n');
+  it('gives splitFrontMatter the same fields and body either way, and YAML still reports what it finds wrong', async () => {
+    const split = await splitFrontMatter('---\nname: pdf-forms\ndescription: Fill PDF forms.\n---\nBody text.\n');
     assert.deepEqual(split, { ok: true, file: { fields: { name: 'pdf-forms', description: 'Fill PDF forms.' }, body: 'Body text.\n' } });
-    assert.deepEqual(splitFrontMatter('---\nname: 12\n---\nBody.'), { ok: true, file: { fields: { name: 12 }, body: 'Body.' } });
-    const duplicate = splitFrontMatter('---\nname: a\nname: b\n---\n');
+    assert.deepEqual(await splitFrontMatter('---\nname: 12\n---\nBody.'), { ok: true, file: { fields: { name: 12 }, body: 'Body.' } });
+    const duplicate = await splitFrontMatter('---\nname: a\nname: b\n---\n');
     assert.equal(duplicate.ok, false);
   });
 });
