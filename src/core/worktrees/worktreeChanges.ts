@@ -55,6 +55,18 @@ function same(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
+/** Files read (or merged) at once: enough to overlap the waits, few enough to stay far from the open-file limit. */
+const FILES_AT_ONCE = 16;
+
+/** `work` on every item, at most FILES_AT_ONCE at a time; the results in the items' order. */
+async function inGroups<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += FILES_AT_ONCE) {
+    results.push(...(await Promise.all(items.slice(start, start + FILES_AT_ONCE).map((item, offset) => work(item, start + offset)))));
+  }
+  return results;
+}
+
 function binary(bytes: Uint8Array | undefined): boolean {
   return bytes !== undefined && bytes.subarray(0, 8000).includes(0);
 }
@@ -66,16 +78,23 @@ export class WorktreeChanges {
     private readonly files: (root: string) => RootFiles,
   ) {}
 
-  /** The task's changes against its base: committed in the worktree or not, untracked files included. */
+  /**
+   * The task's changes against its base: committed in the worktree or not, untracked files included. The
+   * two listings walk the whole worktree (every tracked file's stat, every folder's entries), so on a large
+   * repository they run side by side rather than one after the other.
+   */
   async changes(record: WorktreeRecord): Promise<FileChange[]> {
-    const diff = nulList(await inWorktree(this.git, record.folder, record.path, ['diff', '--name-status', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', record.base, '--']));
+    const [diffOutput, untrackedOutput] = await Promise.all([
+      inWorktree(this.git, record.folder, record.path, ['diff', '--name-status', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', record.base, '--']),
+      inWorktree(this.git, record.folder, record.path, ['ls-files', '-z', '--others', '--exclude-standard']),
+    ]);
+    const diff = nulList(diffOutput);
     const changes: FileChange[] = [];
     for (let i = 0; i + 1 < diff.length; i += 2) {
       const status = diff[i] as string;
       changes.push({ path: diff[i + 1] as string, kind: status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified' });
     }
-    const untracked = nulList(await inWorktree(this.git, record.folder, record.path, ['ls-files', '-z', '--others', '--exclude-standard']));
-    for (const path of untracked) changes.push({ path, kind: 'added' });
+    for (const path of nulList(untrackedOutput)) changes.push({ path, kind: 'added' });
     return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
@@ -114,18 +133,20 @@ export class WorktreeChanges {
     return files.readFile(`${root}/${path}`);
   }
 
-  /** What Apply would do to each changed file, reading the folder but writing nothing. */
+  /**
+   * What Apply would do to each changed file, reading the folder but writing nothing. The base versions
+   * (one git call) and both sides' files are read at the same time, a few files at once.
+   */
   async plan(record: WorktreeRecord): Promise<PlannedFile[]> {
     const changes = await this.changes(record);
-    const bases = await this.baseVersions(record, changes.map((c) => c.path));
-    const planned: PlannedFile[] = [];
-    for (const change of changes) {
-      const base = bases.get(change.path);
-      const theirs = await this.version(record.path, change.path);
-      const ours = await this.version(record.root, change.path);
-      planned.push(await this.planFile(record, change, base, ours, theirs));
-    }
-    return planned;
+    const [bases, sides] = await Promise.all([
+      this.baseVersions(record, changes.map((c) => c.path)),
+      inGroups(changes, async (change) => Promise.all([this.version(record.path, change.path), this.version(record.root, change.path)])),
+    ]);
+    return inGroups(changes, (change, i) => {
+      const [theirs, ours] = sides[i] as [Uint8Array | undefined | 'link', Uint8Array | undefined | 'link'];
+      return this.planFile(record, change, bases.get(change.path), ours, theirs);
+    });
   }
 
   private async planFile(record: WorktreeRecord, change: FileChange, base: Uint8Array | undefined, ours: Uint8Array | undefined | 'link', theirs: Uint8Array | undefined | 'link'): Promise<PlannedFile> {
