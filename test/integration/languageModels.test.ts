@@ -43,10 +43,25 @@ describe('svc in VS Code\'s language-model API (integration, local emulator)', f
     (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').filter((l) => l.trim() !== '') : [])
       .map((l) => JSON.parse(l) as LoggedChat)
       .filter((r) => r.path === '/v1/chat/completions');
+  /**
+   * The model once VS Code offers it: a change of pace restarts the emulator, and until the provider has
+   * listed the models of the new one VS Code may offer none (1.105 clears its list meanwhile).
+   */
   const model = async (id: string): Promise<vscode.LanguageModelChat> => {
-    const [found] = await vscode.lm.selectChatModels({ vendor: 'svc', id });
-    assert.ok(found, `model ${id} is offered`);
-    return found;
+    for (const deadline = Date.now() + 30_000; ; ) {
+      const [found] = await vscode.lm.selectChatModels({ vendor: 'svc', id });
+      if (found) return found;
+      assert.ok(Date.now() < deadline, `model ${id} is offered`);
+      await new Promise<void>((resolve) => {
+        const listed = vscode.lm.onDidChangeChatModels(() => done());
+        const timer = setTimeout(() => done(), 250);
+        function done(): void {
+          listed.dispose();
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    }
   };
 
   before(async () => {
