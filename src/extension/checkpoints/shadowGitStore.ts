@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import * as l10n from '../../core/l10n';
 import { findGitExecutable } from '../git/workspaceGit';
+import { CheckpointGitError, GitUnavailableError } from './checkpointGitErrors';
 import { excludeGitTraps, TrapWalkCache } from './gitTraps';
 
 export interface CheckpointLimits {
@@ -39,20 +40,6 @@ export interface Snapshot {
 export interface FileChange {
   path: string;
   status: 'modified' | 'added' | 'deleted';
-}
-
-export class GitUnavailableError extends Error {
-  constructor(detail: string) {
-    super(l10n.t('Checkpoints need git, which could not be run ({0}). Install git, or switch checkpoints off with {1}.', detail, 'svc.checkpoints.enabled'));
-    this.name = 'GitUnavailableError';
-  }
-}
-
-export class CheckpointGitError extends Error {
-  constructor(args: readonly string[], detail: string) {
-    super(`git ${args.join(' ')} failed: ${detail}`);
-    this.name = 'CheckpointGitError';
-  }
 }
 
 const REF_PREFIX = 'refs/svc-checkpoints/';
