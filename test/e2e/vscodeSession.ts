@@ -121,6 +121,7 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
   let workspace = '';
   let runDir = '';
   let current = theme;
+  const pageMessages: string[] = [];
   const screenshotsOf = (shown: Theme) => path.join(e2eResults, shown.name, options.screenshotFolder ?? '');
   let screenshotDir = screenshotsOf(theme);
 
@@ -148,7 +149,14 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
     if (served.status === 'fulfilled') server = served.value;
     if (launched.status === 'rejected') throw launched.reason;
     if (served.status === 'rejected') throw served.reason;
-    workbench = new Workbench(launched.value.page, screenshotDir);
+    const page = launched.value.page;
+    // Kept for a failed test's record: what the workbench and its webviews threw or said was wrong.
+    page.on('pageerror', (error) => pageMessages.push(`${new Date().toISOString()} pageerror: ${error.stack ?? error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') pageMessages.push(`${new Date().toISOString()} ${message.type()}: ${message.text()}`);
+    });
+    page.on('crash', () => pageMessages.push(`${new Date().toISOString()} the page crashed`));
+    workbench = new Workbench(page, screenshotDir);
     await workbench.open(options.window === 'empty' ? `${served.value.url}/?ew=true` : workbenchUrl(served.value, workspace));
     console.log(`    (VS Code with the .vsix ready in ${((Date.now() - started) / 1000).toFixed(1)}s: ${served.value.url})`);
   });
@@ -156,8 +164,9 @@ export function useVsCode(theme: Theme, options: VsCodeOptions = {}): VsCodeSess
   afterEach(async function () {
     if (this.currentTest?.state === 'failed' && workbench) {
       const name = `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
-      await workbench.screenshot(name).catch(() => undefined);
+      const shot = await workbench.screenshot(name).then(() => 'taken', (error: unknown) => `not taken: ${error instanceof Error ? error.message : String(error)}`);
       fs.writeFileSync(path.join(screenshotDir, `${name}.server.log`), server?.output() ?? '');
+      fs.writeFileSync(path.join(screenshotDir, `${name}.page.log`), [`screenshot ${shot}`, ...pageMessages].join('\n'));
     }
   });
 
