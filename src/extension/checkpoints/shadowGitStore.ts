@@ -12,6 +12,7 @@ import * as l10n from '../../core/l10n';
 import { findGitExecutable } from '../git/workspaceGit';
 import { CheckpointGitError, GitUnavailableError } from './checkpointGitErrors';
 import { excludeGitTraps, TrapWalkCache } from './gitTraps';
+import { parseStoreListing } from './storeListing';
 
 export interface CheckpointLimits {
   /** Files larger than this are left out (default 5 MB). */
@@ -243,18 +244,14 @@ export class ShadowGitStore {
     // Without a recorded total (a new store, or one written by an older version) every file is a candidate.
     const trapsFile = path.join(this.gitDir, TRAPS_FILE);
     const traps = await excludeGitTraps(this.workTree, trapsFile, this.trapWalks);
-    const listing = ['-c', `core.excludesFile=${trapsFile}`, 'ls-files', '-z', '-t', ...(state ? ['--modified'] : ['--cached']), '--others', '--exclude-standard'];
-    const candidates = new Map<string, boolean>();
-    for (const record of (await this.git(listing, options)).split('\0')) {
-      // "? path": not in the index; any other tag: in it. A folder (an embedded repository) is left to its own git.
-      if (record.length < 3 || record.endsWith('/')) continue;
-      const file = record.slice(2);
-      candidates.set(file, (candidates.get(file) ?? false) || record[0] !== '?');
-    }
+    // With a recorded total only what changed is listed, with the size the index counted for each (--debug).
+    const listing = ['-c', `core.excludesFile=${trapsFile}`, 'ls-files', '-z', '-t', ...(state ? ['--modified', '--debug'] : ['--cached']), '--others', '--exclude-standard'];
+    const candidates = parseStoreListing(await this.git(listing, options), state !== undefined);
     await yieldToEventLoop();
     const files = [...candidates.keys()];
-    // What the index holds for the changed files, asked while they are looked at.
-    const indexing = state ? this.indexedSizes(files.filter((f) => candidates.get(f))) : Promise.resolve(new Map<string, number>());
+    // Git is asked only for the indexed files whose size the listing did not give, while the files are looked at.
+    const unsized = state ? files.filter((f) => candidates.get(f)?.indexed && candidates.get(f)?.indexedBytes === undefined) : [];
+    const indexing = this.indexedSizes(unsized);
     const sizes = new Map<string, number>();
     // In slices, with the event loop free between them: one synchronous lstat costs a few microseconds,
     // an asynchronous one a round trip through libuv's thread pool, about five times as long.
@@ -267,6 +264,7 @@ export class ShadowGitStore {
       }
     }
     let kept = state ? state.bytes : 0;
+    for (const listed of candidates.values()) kept -= listed.indexedBytes ?? 0;
     for (const bytes of (await indexing).values()) kept -= bytes;
     const leftOut: LeftOut[] = traps.folders.map((folder) => ({ path: folder, bytes: 0, reason: 'holds a special file git would open' }));
     const admitted: string[] = [];
@@ -288,7 +286,7 @@ export class ShadowGitStore {
     await fsp.rm(path.join(this.gitDir, STATE_FILE), { force: true });
     // Gone, no longer a file, or left out now: out of the index (and so of the checkpoint).
     const admittedSet = new Set(admitted);
-    const dropped = files.filter((f) => candidates.get(f) && !admittedSet.has(f));
+    const dropped = files.filter((f) => candidates.get(f)?.indexed && !admittedSet.has(f));
     if (dropped.length > 0) await this.git(['update-index', '-z', '--force-remove', '--stdin'], { ...options, input: dropped.join('\0') });
     if (admitted.length > 0) await this.git(['update-index', '-z', '--add', '--remove', '--stdin'], { ...options, input: admitted.join('\0') });
     const tree = (await this.git(['write-tree'], options)).trim();
