@@ -26,6 +26,16 @@ describe('the codicons the view ships', () => {
     assert.deepEqual(codicons.filter((name) => !mapping.has(name)), []);
   });
 
+  it("lists every icon the view's styles and code name by class", () => {
+    const webview = path.join(__dirname, '..', '..', '..', 'src', 'webview');
+    const files = fs.readdirSync(webview, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(ts|css)$/.test(file));
+    // `codicon-modifier-*` classes and the `codicon-spin` keyframes are the stylesheet's own, not glyphs.
+    const named = files.flatMap((file) => [...fs.readFileSync(path.join(webview, file), 'utf8').matchAll(/codicon-([a-z0-9-]+)/g)].map((m) => m[1] ?? ''));
+    const glyphs = named.filter((name) => !name.startsWith('modifier-') && name !== 'spin');
+    assert.ok(glyphs.includes('loading'), 'the styles name .codicon-loading');
+    assert.deepEqual(glyphs.filter((name) => !(codicons as readonly string[]).includes(name)), []);
+  });
+
   it('is the list the build reads', async () => {
     const { readCodiconList } = await subsetModule();
     assert.deepEqual(await readCodiconList(), codicons);
