@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { codiconSubsetPlugin } from './scripts/codiconSubset.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -154,9 +155,10 @@ const entries = [
     ...importMetaUrl,
     plugins: [requireSeparateLibraries(outfile)],
   })),
-  // The webview's CSS (imported by main.ts) becomes dist/webview.css; the codicon font it imports is copied beside it.
+  // The webview's CSS (imported by main.ts) becomes dist/webview.css; the codicon font it imports, cut down to the
+  // icons the view shows (scripts/codiconSubset.mjs), is written beside it as dist/codicon.ttf.
   // markdown-it's `entities` is swapped for the browser's own decoding (src/webview/browserEntities.ts).
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', loader: { '.ttf': 'file' }, assetNames: '[name]', alias: { entities: './src/webview/browserEntities.ts' } },
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', assetNames: '[name]', alias: { entities: './src/webview/browserEntities.ts' }, plugins: [codiconSubsetPlugin()] },
 ]
   .filter((e) => e.stdin || fs.existsSync(e.entryPoints[0]))
   .map((e) => ({ ...e, plugins: [englishOnlyZodLocales, ...(e.plugins ?? [])] }));

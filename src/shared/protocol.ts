@@ -11,8 +11,8 @@
 // assistant message), deltas, then exactly one of `replyFinished` / `replyFailed`.
 //
 // The page the host serves: an empty <body>, with `dist/webview.css` and `dist/webview.js` written into it
-// under the page's nonce (src/extension/webviewAssets.ts). The styles name the codicon font, which esbuild
-// copies beside them, so the CSP needs `font-src ${webview.cspSource}`. The script builds the whole DOM.
+// under the page's nonce (src/extension/webviewAssets.ts). The styles name the codicon font, which the build
+// writes beside them, so the CSP needs `font-src ${webview.cspSource}`. The script builds the whole DOM.
 //
 // The shapes the messages carry are in viewShapes.ts; they are exported from here too, so each side
 // imports the protocol from this one module.

@@ -1,6 +1,7 @@
 // Small typed helpers for building the UI with DOM APIs (never HTML strings: only sanitised model
 // output is parsed as HTML, in markdownRenderer.ts).
 import * as l10n from '../shared/l10n';
+import type { Codicon } from './codicons';
 
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -15,13 +16,17 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** A codicon glyph (the font ships in dist/ with the bundle's CSS); hidden from screen readers. */
-export function icon(name: string): HTMLSpanElement {
-  return el('span', { className: `codicon codicon-${name}`, attrs: { 'aria-hidden': 'true' } });
+/**
+ * A codicon glyph (the font ships in dist/ with the bundle's CSS, holding only the glyphs codicons.ts lists);
+ * hidden from screen readers. `'spin'` makes it turn (the codicon stylesheet spins only `loading` and `sync`
+ * among them).
+ */
+export function icon(name: Codicon, modifier?: 'spin'): HTMLSpanElement {
+  return el('span', { className: `codicon codicon-${name}${modifier === 'spin' ? ' codicon-modifier-spin' : ''}`, attrs: { 'aria-hidden': 'true' } });
 }
 
 /** An icon-only button: the label is its accessible name and its tooltip. */
-export function iconButton(name: string, label: string, action: string, extra: Record<string, string> = {}): HTMLButtonElement {
+export function iconButton(name: Codicon, label: string, action: string, extra: Record<string, string> = {}): HTMLButtonElement {
   return el('button', {
     className: 'icon-button',
     attrs: { type: 'button', 'aria-label': label, title: label, 'data-action': action, ...extra },
@@ -29,7 +34,7 @@ export function iconButton(name: string, label: string, action: string, extra: R
 }
 
 /** A button with an icon and a visible label. */
-export function textButton(name: string, label: string, action: string, extra: Record<string, string> = {}): HTMLButtonElement {
+export function textButton(name: Codicon, label: string, action: string, extra: Record<string, string> = {}): HTMLButtonElement {
   return el('button', {
     className: 'text-button',
     attrs: { type: 'button', 'data-action': action, ...extra },

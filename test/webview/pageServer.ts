@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { codiconSubsetPlugin } from '../../scripts/codiconSubset.mjs';
 import { contentSecurityPolicy } from '../../src/extension/webviewHtml';
 import { pageLook } from './pageLook';
 
@@ -37,9 +38,9 @@ export async function buildBundles(outDir: string): Promise<void> {
     ...BROWSER_BUNDLE,
     entryPoints: [path.join(ROOT, 'src/webview/main.ts')],
     outfile: path.join(outDir, 'webview.js'),
-    loader: { '.ttf': 'file' },
     assetNames: '[name]',
     alias: PAGE_ALIASES,
+    plugins: [codiconSubsetPlugin()],
   });
   await esbuild.build({ ...BROWSER_BUNDLE, entryPoints: [path.join(ROOT, 'test/webview/fakeHost.ts')], outfile: path.join(outDir, 'fakeHost.js') });
 }

@@ -1,8 +1,8 @@
 // Tool cards as what each call did (an edit's file, +/− counts, mini-diff and diff link; a command, its
 // exit code and folded output; a read's lines; a search's count), the raw arguments one click away,
 // no JSON copy of the calls on the steps, no card for update_plan, cards of calls whose ids repeat
-// across steps, approvals that say what and where, the "Waiting for your approval" state, and an undo
-// that runs once.
+// across steps, approvals that say what and where, the "Waiting for your approval" state, an undo
+// that runs once, and icons drawn from the shipped (subset) codicon font.
 import assert from 'node:assert/strict';
 import type { AssistantMessageView, HostMessage, MessageView, ToolMessageView } from '../../src/shared/protocol';
 import { cardDisplayOf } from '../support/registeredTools';
@@ -208,6 +208,27 @@ export const toolCardCases: WebviewCase[] = [
       const list = await chat.page.locator('.messages').boundingBox();
       const approve = await chat.page.locator('[data-testid="plan-approve"]').boundingBox();
       assert.ok(list && approve && approve.y >= list.y && approve.y + approve.height <= list.y + list.height + 1, `Approve is on screen without scrolling: ${JSON.stringify({ list, approve })}`);
+    },
+  },
+  {
+    name: 'the icons of the tool cards, the toolbar and the composer are drawn from the shipped codicon font: each has its glyph rule and the font loads',
+    page: 'strict',
+    async run(chat) {
+      await chat.play([live(finishedTask())]);
+      const icons = await chat.page.locator('.codicon:visible').evaluateAll((els) =>
+        els.map((e) => ({ name: [...e.classList].find((c) => c.startsWith('codicon-') && !c.startsWith('codicon-modifier-')) ?? '', glyph: getComputedStyle(e, '::before').content, font: getComputedStyle(e).fontFamily })),
+      );
+      const shown = new Set(icons.map((i) => i.name));
+      for (const name of ['codicon-check', 'codicon-error', 'codicon-diff', 'codicon-terminal', 'codicon-send', 'codicon-add']) assert.ok(shown.has(name), `${name} is among the icons shown: ${[...shown].join(' ')}`);
+      for (const shownIcon of icons) {
+        assert.match(shownIcon.glyph, /^"[\ue000-\uf8ff]"$/, `${shownIcon.name} draws one glyph of the font's private-use code points`);
+        assert.equal(shownIcon.font, 'codicon', shownIcon.name);
+      }
+      const faces = await chat.page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'codicon').map((f) => f.status);
+      });
+      assert.deepEqual(faces, ['loaded'], 'the subset font is served and loads under the page CSP');
     },
   },
 ];

@@ -7,8 +7,9 @@ import type { HostMessageOf, WebviewMessage } from '../../shared/protocol';
 import { revealApproval } from '../../shared/revealHiddenText';
 import { el, icon, textButton } from '../dom';
 import * as l10n from '../../shared/l10n';
+import type { Codicon } from '../codicons';
 
-const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], string> = {
+const KIND_ICONS: Record<HostMessageOf<'approvalRequest'>['kind'], Codicon> = {
   command: 'terminal',
   edit: 'diff',
   move: 'arrow-swap',

@@ -11,6 +11,7 @@ import type { AttachmentChipView, PastedFile, WebviewMessage } from '../../share
 import { el, icon, iconButton } from '../dom';
 import type { ModelList } from '../modelList';
 import * as l10n from '../../shared/l10n';
+import type { Codicon } from '../codicons';
 
 export interface AttachmentTrayCallbacks {
   post(message: WebviewMessage): void;
@@ -18,7 +19,7 @@ export interface AttachmentTrayCallbacks {
   useModel(model: string): void;
 }
 
-const KIND_ICONS: Record<NonNullable<AttachmentChipView['kind']>, string> = { text: 'file-code', document: 'file-pdf', image: 'file-media', video: 'device-camera-video' };
+const KIND_ICONS: Record<NonNullable<AttachmentChipView['kind']>, Codicon> = { text: 'file-code', document: 'file-pdf', image: 'file-media', video: 'device-camera-video' };
 const CODE_URI_LIST = 'application/vnd.code.uri-list';
 const RESOURCE_URLS = 'resourceurls';
 const URI_LIST = 'text/uri-list';
@@ -171,7 +172,7 @@ export class AttachmentTray {
         title: `${chip.name} · ${chip.sizeLabel} · ${status}`,
       },
     }, [
-      icon(chip.status === 'uploading' ? 'loading codicon-modifier-spin' : chip.status === 'error' ? 'error' : KIND_ICONS[chip.kind ?? 'text']),
+      chip.status === 'uploading' ? icon('loading', 'spin') : icon(chip.status === 'error' ? 'error' : KIND_ICONS[chip.kind ?? 'text']),
       el('span', { className: 'attachment-name', text: chip.name }),
       el('span', { className: 'attachment-size', text: chip.sizeLabel }),
       el('span', { className: 'attachment-status', attrs: { 'data-testid': 'attachment-status' }, text: status }),

@@ -6,10 +6,11 @@
 import type { CheckpointView, WebviewMessage } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import * as l10n from '../../shared/l10n';
+import type { Codicon } from '../codicons';
 
 type Action = Extract<WebviewMessage, { type: 'checkpointAction' }>['action'];
 
-const ACTIONS: { action: Action; icon: string; label: string }[] = [
+const ACTIONS: { action: Action; icon: Codicon; label: string }[] = [
   { action: 'restoreAll', icon: 'history', label: l10n.t('Restore files and conversation') },
   { action: 'restoreFiles', icon: 'discard', label: l10n.t('Restore files only') },
   { action: 'restoreConversation', icon: 'comment-discussion', label: l10n.t('Restore conversation only') },

@@ -6,18 +6,19 @@ import type { HostMessageOf } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import * as l10n from '../../shared/l10n';
 import { offeredCustomCommands, SLASH_COMMANDS, type CustomCommand } from '../slashCommands';
+import type { Codicon } from '../codicons';
 
 type Candidate = HostMessageOf<'mentionCandidates'>['candidates'][number];
 
 interface Item {
   label: string;
   detail: string;
-  icon: string;
+  icon: Codicon;
   /** Replaces the typed token. */
   insert: string;
 }
 
-const KIND_ICONS: Record<Candidate['kind'], string> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', terminal: 'terminal', git: 'git-compare', url: 'globe' };
+const KIND_ICONS: Record<Candidate['kind'], Codicon> = { file: 'file', folder: 'folder', problems: 'warning', selection: 'selection', terminal: 'terminal', git: 'git-compare', url: 'globe' };
 
 /** The token being typed at the caret: an @ mention or a slash command, with where it starts. */
 export function tokenAtCaret(text: string, caret: number): { kind: 'mention' | 'command'; query: string; start: number } | undefined {
@@ -69,10 +70,10 @@ export class ComposerCompletion {
     if (!this.token) return this.close();
     if (this.token.kind === 'mention') return this.requestMentions(this.token.query);
     const query = this.token.query.toLowerCase();
-    const builtIn = SLASH_COMMANDS.filter((c) => c.name.startsWith(query)).map((c) => ({ label: `/${c.name}`, detail: c.detail, icon: 'symbol-event', insert: `/${c.name} ` }));
+    const builtIn = SLASH_COMMANDS.filter((c) => c.name.startsWith(query)).map((c): Item => ({ label: `/${c.name}`, detail: c.detail, icon: 'symbol-event', insert: `/${c.name} ` }));
     const custom = this.custom
       .filter((c) => c.name.toLowerCase().startsWith(query))
-      .map((c) => ({
+      .map((c): Item => ({
         label: c.argumentHint ? `/${c.name} ${c.argumentHint}` : `/${c.name}`,
         detail: c.description === '' ? c.origin : l10n.t('{0} ({1})', c.description, c.origin),
         icon: c.kind === 'skill' ? 'lightbulb' : 'note',

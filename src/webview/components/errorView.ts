@@ -4,6 +4,7 @@
 import type { ErrorInfo, HostAction } from '../../shared/protocol';
 import { el, textButton } from '../dom';
 import * as l10n from '../../shared/l10n';
+import type { Codicon } from '../codicons';
 
 export interface ErrorActions {
   retry(): void;
@@ -72,7 +73,7 @@ export class ErrorView {
   }
 
   private addButtons(buttons: HTMLElement): void {
-    const add = (iconName: string, label: string, run: () => void): HTMLButtonElement => {
+    const add = (iconName: Codicon, label: string, run: () => void): HTMLButtonElement => {
       const button = textButton(iconName, label, 'error-action');
       button.addEventListener('click', run);
       buttons.append(button);

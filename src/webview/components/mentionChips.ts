@@ -4,8 +4,9 @@
 import type { MentionChipView, MentionView } from '../../shared/protocol';
 import { el, formatCount, icon } from '../dom';
 import * as l10n from '../../shared/l10n';
+import type { Codicon } from '../codicons';
 
-const KIND_ICONS: Record<MentionView['kind'], string> = { path: 'file', problems: 'warning', selection: 'selection', terminal: 'terminal', git: 'git-compare', url: 'link' };
+const KIND_ICONS: Record<MentionView['kind'], Codicon> = { path: 'file', problems: 'warning', selection: 'selection', terminal: 'terminal', git: 'git-compare', url: 'link' };
 
 function chipBody(mention: MentionView): HTMLElement[] {
   return [icon(KIND_ICONS[mention.kind]), el('span', { className: 'mention-name', text: mention.raw.slice(1) })];

@@ -3,8 +3,9 @@
 import type { SentAttachmentView } from '../../shared/protocol';
 import { el, icon } from '../dom';
 import * as l10n from '../../shared/l10n';
+import type { Codicon } from '../codicons';
 
-const KIND_ICONS: Record<SentAttachmentView['kind'], string> = { text: 'file-code', document: 'file-pdf', image: 'file-media', video: 'device-camera-video' };
+const KIND_ICONS: Record<SentAttachmentView['kind'], Codicon> = { text: 'file-code', document: 'file-pdf', image: 'file-media', video: 'device-camera-video' };
 
 export function sentAttachments(attachments: readonly SentAttachmentView[]): HTMLElement {
   return el('ul', { className: 'sent-attachments', attrs: { 'aria-label': l10n.t('Attached files'), 'data-testid': 'sent-attachments' } }, attachments.map((attachment) => {

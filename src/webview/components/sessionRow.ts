@@ -7,8 +7,9 @@ import { el, icon, iconButton } from '../dom';
 import * as l10n from '../../shared/l10n';
 import { dollars } from './replyCosts';
 import { compactCount } from './usageLine';
+import type { Codicon } from '../codicons';
 
-const STATE_ICONS: Record<SessionStateView, string> = {
+const STATE_ICONS: Record<SessionStateView, Codicon> = {
   running: 'sync',
   waiting: 'bell-dot',
   done: 'check',
@@ -78,7 +79,7 @@ export interface SessionRowActions {
   discard(sessionId: string): void;
 }
 
-function button(name: string, label: string, action: string, run: () => void): HTMLButtonElement {
+function button(name: Codicon, label: string, action: string, run: () => void): HTMLButtonElement {
   const made = iconButton(name, label, action);
   made.addEventListener('click', run);
   return made;

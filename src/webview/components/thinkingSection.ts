@@ -30,8 +30,7 @@ export class ThinkingSection {
     // The ellipsis says the model is thinking now; it hides while the view waits for an approval (agent.css).
     this.label = el('span', { className: 'thinking-label' }, streaming ? [l10n.t('Thinking'), el('span', { className: 'thinking-ongoing', text: '…' })] : [l10n.t('Thinking')]);
     this.countLabel = el('span', { className: 'thinking-count' });
-    this.spinner = icon('loading');
-    this.spinner.classList.add('codicon-modifier-spin');
+    this.spinner = icon('loading', 'spin');
     this.spinner.hidden = !streaming;
     this.summary = el('summary', { className: 'thinking-summary' }, [icon('lightbulb'), this.label, this.countLabel, this.spinner]);
     this.summary.addEventListener('click', () => {

@@ -7,9 +7,10 @@
 import type { ToolCardDisplay, ToolCardStatus, ToolMessageView, WebviewMessage } from '../../shared/protocol';
 import { el } from '../dom';
 import * as l10n from '../../shared/l10n';
+import type { Codicon } from '../codicons';
 
 export interface ToolCallDescription {
-  icon: string;
+  icon: Codicon;
   /** The one line the card leads with. */
   title: Node[];
   /** What it did beyond the title: the mini-diff, the command's output. */

@@ -9,6 +9,7 @@ import { el, formatCount, icon } from '../dom';
 import { describeToolCall, isInternalTool } from './toolCallDescription';
 import { subagentRun } from './subagentRun';
 import * as l10n from '../../shared/l10n';
+import type { Codicon } from '../codicons';
 
 /** Past this many characters (or lines) a result is shown cut, with "Show all". */
 export const RESULT_PREVIEW_CHARS = 2_000;
@@ -23,7 +24,7 @@ const STATUS_TEXT: Record<ToolCardStatus, string> = {
   invalid: l10n.t('invalid arguments'),
 };
 
-const STATUS_ICON: Record<ToolCardStatus, string> = {
+const STATUS_ICON: Record<ToolCardStatus, Codicon> = {
   running: 'loading',
   done: 'check',
   failed: 'error',
