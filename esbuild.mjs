@@ -1,5 +1,6 @@
-// Builds the two bundles the extension ships: the host (CommonJS, node, `vscode` external) and the
-// webview (browser IIFE). Also the stand-alone emulator entry, so `node dist/emulator.js` works.
+// Builds the bundles the extension ships: the host (CommonJS, node, `vscode` external) and the webview
+// (browser IIFEs: the page's script, and the code highlighter it loads on first use). Also the stand-alone
+// emulator entry, so `node dist/emulator.js` works.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -159,6 +160,10 @@ const entries = [
   // icons the view shows (scripts/codiconSubset.mjs), is written beside it as dist/codicon.ttf.
   // markdown-it's `entities` is swapped for the browser's own decoding (src/webview/browserEntities.ts).
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', assetNames: '[name]', alias: { entities: './src/webview/browserEntities.ts' }, plugins: [codiconSubsetPlugin()] },
+  // highlight.js and its grammars (a third of the page's script otherwise): the page adds this file as a <script>
+  // under its nonce when the first code block is to be highlighted (src/webview/lazyHighlighter.ts), which its
+  // idle warm-up after `ready` does when no reply did. The two share nothing but the API handed over on `window`.
+  { ...common, entryPoints: ['src/webview/highlightEntry.ts'], outfile: 'dist/webviewHighlight.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ]
   .filter((e) => e.stdin || fs.existsSync(e.entryPoints[0]))
   .map((e) => ({ ...e, plugins: [englishOnlyZodLocales, ...(e.plugins ?? [])] }));
@@ -168,7 +173,7 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   const results = await Promise.all(entries.map((e) => esbuild.build({ ...e, metafile: analyze })));
-  const analyzed = ['dist/extension.js', SPLIT_DIR, 'dist/webview.js'];
+  const analyzed = ['dist/extension.js', SPLIT_DIR, 'dist/webview.js', 'dist/webviewHighlight.js'];
   for (const [i, result] of results.entries()) {
     if (analyze && analyzed.includes(entries[i].outfile ?? entries[i].outdir)) console.log(await esbuild.analyzeMetafile(result.metafile));
   }

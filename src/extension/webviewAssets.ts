@@ -1,5 +1,5 @@
 // The chat page's script and styles (dist/webview.js and dist/webview.css), read to be written into the
-// page itself. A webview fetches each file it names through VS Code's service worker and the window's
+// page itself, and the URI of the code highlighter (dist/webviewHighlight.js) the page loads on first use. A webview fetches each file it names through VS Code's service worker and the window's
 // busy main thread, which in a fresh window took longer than loading the rest of the page; text in the
 // page arrives with the HTML. Being embedded, each must not be able to end its element early: the
 // check below is what keeps the element's end where the page puts it.
@@ -11,6 +11,12 @@ export interface WebviewAssets {
   script: string;
   /** The page's styles, their relative `url()`s made webview URIs, to go inside `<style nonce>`. */
   style: string;
+  /**
+   * The webview URI of the highlighter's script, which the page adds under the same nonce when a code block
+   * first needs it: not embedded, as most views show no code before a reply brings some. A missing file
+   * leaves code plain (the page says so in its console) rather than the view without a chat.
+   */
+  highlighterUri: string;
 }
 
 /** A shipped file that cannot be embedded safely, or is missing: the view shows this instead of the chat. */
@@ -68,5 +74,6 @@ export function readWebviewAssets(webview: vscode.Webview, extensionUri: vscode.
   const style = embeddableStyle('dist/webview.css', read(vscode.Uri.joinPath(dist, 'webview.css'), 'dist/webview.css'), (relativePath) =>
     webview.asWebviewUri(vscode.Uri.joinPath(dist, ...relativePath.split('/'))).toString(),
   );
-  return { script, style };
+  const highlighterUri = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webviewHighlight.js')).toString();
+  return { script, style, highlighterUri };
 }

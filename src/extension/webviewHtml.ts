@@ -1,10 +1,13 @@
 // The chat view's HTML: the page's own script and styles written into it, each under a fresh nonce,
 // fonts from the extension's dist/ folder only, and a Content-Security-Policy that allows nothing else
 // (no other inline script or style, no eval, no remote origin). Why they are embedded: webviewAssets.ts.
+// The page's script names the code highlighter's file, which the page adds as a script of its own under
+// the same nonce when it first needs it: the nonce, not an origin, is what lets it in.
 import * as crypto from 'node:crypto';
 import type * as vscode from 'vscode';
 import * as l10n from '../core/l10n';
 import type { ViewLocalization } from '../shared/viewLocalization';
+import { HIGHLIGHTER_SRC_ATTRIBUTE } from '../shared/highlighterScriptAttribute';
 import { VIEW_LOCALIZATION_ATTRIBUTE } from '../shared/viewLocalizationAttribute';
 import type { WebviewAssetError, WebviewAssets } from './webviewAssets';
 
@@ -38,7 +41,7 @@ export function chatViewHtml(webview: Pick<vscode.Webview, 'cspSource'>, nonce: 
 <title>svc Chat</title>
 </head>
 <body ${VIEW_LOCALIZATION_ATTRIBUTE}="${escapeHtml(JSON.stringify(localization))}">
-<script nonce="${nonce}">${assets.script}</script>
+<script nonce="${nonce}" ${HIGHLIGHTER_SRC_ATTRIBUTE}="${escapeHtml(assets.highlighterUri)}">${assets.script}</script>
 </body>
 </html>`;
 }

@@ -4,7 +4,7 @@
 // sanitiser and the highlighter's grammars, for loading the locale's date format, and for the first
 // style and layout of rendered messages: about 80 ms on a 2-core machine, a visible stall. Validating
 // and laying out sample messages in idle time, one step per idle period, pays that before anything is
-// waiting for it.
+// waiting for it. It is also what loads the highlighter's own script when no reply's code has yet.
 import { parseHostMessage } from '../shared/messageParsing';
 import type { HostMessage, MessageView } from '../shared/protocol';
 import { formatTime } from './dom';
@@ -51,7 +51,11 @@ const SAMPLE_MESSAGES: MessageView[] = [
   },
 ];
 
-/** Code in the languages replies use most, to compile their grammars. */
+/**
+ * Code in the languages replies use most. The first asks for the highlighter's script (lazyHighlighter.ts),
+ * after `ready` and unless a reply's code already did; once it has run, the samples are highlighted in idle
+ * time, which compiles their grammars.
+ */
 const SAMPLE_CODE: [language: string, code: string][] = [
   ['typescript', 'export const answer: number = 42;'],
   ['javascript', 'const total = items.reduce((sum, item) => sum + item.size, 0);'],

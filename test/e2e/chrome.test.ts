@@ -1,6 +1,7 @@
 // The chat's frame in a real VS Code side bar, light theme: at 400 px and at VS Code's narrowest side bar
 // (170 px) nothing of the composer, messages, error or history runs past the edge; the one svc status item
-// is calm on the local emulator and opens a quick pick; a network error offers its fixes as buttons.
+// is calm on the local emulator and opens a quick pick; a reply's code is highlighted by the script the page loads
+// on first use; a network error offers its fixes as buttons.
 import assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { overflowing, setSideBarWidth } from './sideBar';
@@ -62,6 +63,17 @@ describe('the chat at sidebar widths, the status item (light theme)', function (
     await atWidths(vscode, chat, 'chrome-history');
     await chat.locator('.conversation-open').first().click();
     await chat.getByTestId('conversation-panel').waitFor({ state: 'hidden', timeout: 15_000 });
+  });
+
+  it("highlights a reply's code with the highlighter the page loads from the extension under its own nonce", async () => {
+    const chat = vscode.workbench.webviewView(extensionId);
+    await chat.getByTestId('composer-input').fill('Reply with exactly "```ts\nconst highlighted = 42;\n```"');
+    await chat.getByTestId('send').click();
+    const code = chat.locator('[data-testid="message"][data-role="assistant"] code.language-ts').filter({ hasText: 'const highlighted = 42;' });
+    await code.locator('.hljs-keyword').first().waitFor({ timeout: 30_000 });
+    const script = chat.locator('script[src$="/webviewHighlight.js"]');
+    assert.equal(await script.count(), 1, 'one highlighter script');
+    assert.ok((await script.evaluate((element) => (element as HTMLScriptElement).nonce ?? '')).length >= 22, 'it carries the page nonce');
   });
 });
 

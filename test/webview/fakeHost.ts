@@ -5,6 +5,14 @@ import type { FakeHost, StreamFigures } from './fakeHostApi';
 const posted: unknown[] = [];
 let state: unknown;
 const probeHits: string[] = [];
+let requestedAtReady: string[] | undefined;
+
+/** Every file the page has asked for: its script elements' sources and the resources it fetched. */
+function requestedFiles(): string[] {
+  const scripts = [...document.scripts].map((script) => script.src).filter((src) => src !== '');
+  const resources = performance.getEntriesByType('resource').map((entry) => entry.name);
+  return [...new Set([...scripts, ...resources])];
+}
 
 /** Yields to the event loop without the 4 ms clamp of nested timers. */
 function nextTask(): Promise<void> {
@@ -34,6 +42,9 @@ function settled(messageId: string): Promise<void> {
 const host: FakeHost = {
   posted,
   probeHits,
+  get requestedAtReady() {
+    return requestedAtReady;
+  },
   get state() {
     return state;
   },
@@ -96,7 +107,10 @@ Object.assign(window, {
   __name: <T>(target: T): T => target,
   __probe: (tag: string) => probeHits.push(String(tag)),
   acquireVsCodeApi: () => ({
-    postMessage: (message: unknown) => posted.push(structuredClone(message)),
+    postMessage: (message: unknown) => {
+      if (requestedAtReady === undefined && (message as { type?: unknown }).type === 'ready') requestedAtReady = requestedFiles();
+      posted.push(structuredClone(message));
+    },
     getState: () => state,
     setState: (next: unknown) => {
       state = structuredClone(next);

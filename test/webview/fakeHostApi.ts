@@ -6,6 +6,11 @@ export interface FakeHost {
   posted: unknown[];
   /** Tags passed to window.__probe: anything here means model output ran script. */
   probeHits: string[];
+  /**
+   * The files the page had asked for when it posted its first `ready`: the src of each script element and
+   * each resource fetched, so a file loaded on first use can be shown not to be loaded by then.
+   */
+  readonly requestedAtReady: string[] | undefined;
   /** What the webview stored with setState. */
   readonly state: unknown;
   send(message: HostMessage): void;

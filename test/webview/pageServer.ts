@@ -1,5 +1,5 @@
-// Builds the webview bundle as shipped (same esbuild options as the webview entry of esbuild.mjs) plus
-// the fake host, and serves them on 127.0.0.1 (port 0) in two pages: one with the strict nonce CSP the
+// Builds the webview bundles as shipped (same esbuild options as the webview entries of esbuild.mjs: the
+// page's script and the code highlighter it loads on first use) plus the fake host, and serves them on 127.0.0.1 (port 0) in two pages: one with the strict nonce CSP the
 // extension host uses, and one without any CSP, where model output that slipped past the sanitiser
 // would really run (so the sanitising tests cannot pass thanks to the CSP alone).
 import * as esbuild from 'esbuild';
@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { codiconSubsetPlugin } from '../../scripts/codiconSubset.mjs';
 import { contentSecurityPolicy } from '../../src/extension/webviewHtml';
+import { HIGHLIGHTER_SRC_ATTRIBUTE } from '../../src/shared/highlighterScriptAttribute';
 import { pageLook } from './pageLook';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -28,6 +29,9 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
+/** The highlighter's bundle, served beside the page as the extension's dist/ serves it. */
+export const HIGHLIGHTER_FILE = 'webviewHighlight.js';
+
 const BROWSER_BUNDLE: esbuild.BuildOptions = { bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' };
 /** As esbuild.mjs builds the page: markdown-it's `entities` is the browser's own decoding. */
 const PAGE_ALIASES = { entities: path.join(ROOT, 'src/webview/browserEntities.ts') };
@@ -42,13 +46,14 @@ export async function buildBundles(outDir: string): Promise<void> {
     alias: PAGE_ALIASES,
     plugins: [codiconSubsetPlugin()],
   });
+  await esbuild.build({ ...BROWSER_BUNDLE, entryPoints: [path.join(ROOT, 'src/webview/highlightEntry.ts')], outfile: path.join(outDir, HIGHLIGHTER_FILE) });
   await esbuild.build({ ...BROWSER_BUNDLE, entryPoints: [path.join(ROOT, 'test/webview/fakeHost.ts')], outfile: path.join(outDir, 'fakeHost.js') });
 }
 
 /**
  * The page as the extension host writes it (src/extension/webviewHtml.ts): the styles and the script
- * inside it under the nonce, with the fake host's script before them. The styles' `./codicon.ttf`
- * resolves against this server, which serves it.
+ * inside it under the nonce, with the fake host's script before them. The styles' `./codicon.ttf` and
+ * the script's highlighter resolve against this server, which serves them.
  */
 function page(outDir: string, nonce: string, query: URLSearchParams): string {
   const look = pageLook(query);
@@ -63,7 +68,7 @@ function page(outDir: string, nonce: string, query: URLSearchParams): string {
 <script nonce="${nonce}" src="/fakeHost.js"></script>
 </head>
 <body${look.body}>
-<script nonce="${nonce}">${script}</script>
+<script nonce="${nonce}" ${HIGHLIGHTER_SRC_ATTRIBUTE}="/${HIGHLIGHTER_FILE}">${script}</script>
 </body>
 </html>`;
 }

@@ -15,6 +15,7 @@ import { composerCases } from './composer.cases';
 import { customCommandCases } from './customCommands.cases';
 import { customAgentCases } from './customAgents.cases';
 import { composerErrorCases } from './composerErrors.cases';
+import { highlightingCases } from './highlighting.cases';
 import { virtualListCases } from './virtualList.cases';
 import { virtualListFindCases } from './virtualListFind.cases';
 import { virtualListFlingCases } from './virtualListFling.cases';
@@ -31,7 +32,7 @@ import { toolKindCases } from './toolKinds.cases';
 import type { WebviewCase } from './webviewCase';
 import { walkCases } from './walk.cases';
 
-const ALL_CASES: WebviewCase[] = [...streamingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...customCommandCases, ...customAgentCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...virtualListFlingCases, ...agentCases, ...agentTaskCases, ...narrowApprovalCases, ...toolCardCases, ...toolKindCases, ...subagentCardCases, ...replySpeedCases, ...messageCases, ...chromeCases, ...walkCases, ...sessionCases];
+const ALL_CASES: WebviewCase[] = [...streamingCases, ...highlightingCases, ...sanitizingCases, ...actionCases, ...composerCases, ...customCommandCases, ...customAgentCases, ...composerErrorCases, ...attachmentCases, ...longReplyCases, ...virtualListCases, ...virtualListFindCases, ...virtualListFlingCases, ...agentCases, ...agentTaskCases, ...narrowApprovalCases, ...toolCardCases, ...toolKindCases, ...subagentCardCases, ...replySpeedCases, ...messageCases, ...chromeCases, ...walkCases, ...sessionCases];
 /** `npm run test:webview -- word…` runs only the cases whose name contains one of the words. */
 const only = process.argv.slice(2);
 const CASES = only.length === 0 ? ALL_CASES : ALL_CASES.filter((c) => only.some((word) => c.name.includes(word)));

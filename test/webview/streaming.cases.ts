@@ -20,6 +20,8 @@ export const streamingCases: WebviewCase[] = [
       const live = chat.lastAssistant().locator('.markdown-tail pre code');
       assert.equal(await live.textContent(), 'const answer: number = 42;\n', 'the open fence shows its code as it arrives');
       await chat.play([content('a1', '```\n\nDone.\n'), finished('a1')]);
+      // Highlighted at once when the highlighter has loaded (the page's warm-up asks for it), else as soon as it has.
+      await chat.lastAssistant().locator('.code-block code .hljs-keyword').first().waitFor();
       const html = await contentHtml(chat);
       assert.match(html, /class="hljs-keyword">const</, 'the closed block is highlighted');
       assert.equal(await chat.lastAssistant().locator('.code-block').count(), 1);
@@ -30,6 +32,7 @@ export const streamingCases: WebviewCase[] = [
       assert.match(await chat.page.locator('[data-testid="conversation-totals"]').getAttribute('title') ?? '', /Conversation total: 46 tokens\nPrompt: 12 tokens/);
       assert.equal(await chat.page.locator('[data-testid="send"]').isVisible(), true);
       await chat.play([started('a2'), content('a2', '```scss\n.card {\n  color: red;\n}\n```\n'), finished('a2')]);
+      await chat.lastAssistant().locator('.code-block code .hljs-attribute').first().waitFor();
       assert.match(await chat.lastAssistant().locator('.code-block code').innerHTML(), /class="hljs-attribute">color</, 'SCSS is highlighted, by the CSS grammar');
     },
   },

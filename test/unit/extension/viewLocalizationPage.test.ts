@@ -20,7 +20,7 @@ function attribute(node: Node | undefined, name: string): string | undefined {
 
 describe('the chat page carries the view localization', () => {
   const page = (localization: ViewLocalization) =>
-    parse5.parse(chatViewHtml({ cspSource: 'vscode-resource:' }, 'bm9uY2Vub25jZW5vbmNlMQ==', { script: 'void 0;', style: '' }, localization)) as unknown as Node;
+    parse5.parse(chatViewHtml({ cspSource: 'vscode-resource:' }, 'bm9uY2Vub25jZW5vbmNlMQ==', { script: 'void 0;', style: '', highlighterUri: 'vscode-resource:/ext/dist/webviewHighlight.js' }, localization)) as unknown as Node;
 
   it('as the language of <html> and the bundle in an attribute of <body> that reads back unchanged', () => {
     const localization = { language: 'zh-cn', bundle: { 'Send "{0}"</body><script>': '发送“{0}”\'</body><script>&amp;' } };
