@@ -52,7 +52,7 @@ import { WorkspaceRules } from './rules/workspaceRules';
 import { WorkspaceCustomizations } from './customizations/workspaceCustomizations';
 import { nodeCustomizationFiles } from './customizations/nodeCustomizationFiles';
 import { EditorMentionSources } from './context/editorMentionSources';
-import { workspaceFileList } from './context/workspaceFileList';
+import { lazyWorkspaceFileList } from './context/lazyWorkspaceFileList';
 import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackground, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
@@ -62,7 +62,7 @@ import { VsCodeUtilityModel } from './languageModels/vsCodeUtilityModel';
 import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';
 import { registerTerminalToChat } from './terminal/terminalToChatCommands';
-import { scheduleWorktreeCleanUp } from './worktrees/worktreeCleanUp';
+import { scheduleWorktreeCleanUp } from './worktrees/scheduleWorktreeCleanUp';
 import { DisabledCustomizations } from '../core/customizations/disabledCustomizations';
 import { registerCustomizationCommands } from './customizations/registerCustomizationCommands';
 
@@ -211,7 +211,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     agent,
     rules,
     customizations,
-    mentions: { sources: mentionSources, workspaceFiles: workspaceFileList() },
+    mentions: { sources: mentionSources, workspaceFiles: lazyWorkspaceFileList() },
     checkpoints: { checkpoints, take: takeCheckpoint, restorer },
     // A chat message is no agent task: a workspace hook's question is the editor's dialog.
     promptHooks: (conversationId) =>
