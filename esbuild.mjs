@@ -124,8 +124,8 @@ const importMetaUrl = { define: { 'import.meta.url': '__svcImportMetaUrl' }, ban
 /**
  * What the chat host loads with import() on first use (see splitChatHost), each a file of that name in dist/: the
  * agent's tasks and tools, the review of its edits and inline edit; the completion engines, once completions are
- * on; what the customization commands and the commit message command run; the start-up clean-up of task
- * worktrees; the @ file list of the composer.
+ * on; what the customization commands, the commit message command and the file commands (Explain, Manage Uploaded
+ * Files, Show Balance) run; the start-up clean-up of task worktrees; the @ file list of the composer.
  */
 const chatHostLazyEntries = {
   agentFeatures: 'src/extension/agent/agentFeatures.ts',
@@ -134,6 +134,7 @@ const chatHostLazyEntries = {
   commitMessageWriting: 'src/extension/scm/commitMessageWriting.ts',
   worktreeCleanUp: 'src/extension/worktrees/worktreeCleanUp.ts',
   workspaceFileList: 'src/extension/context/workspaceFileList.ts',
+  fileCommands: 'src/extension/files/fileCommands.ts',
 };
 
 // esbuild gives each set of entries that use a piece of code a chunk of its own, so with several lazily loaded

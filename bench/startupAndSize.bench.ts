@@ -26,10 +26,10 @@ const targets = { activationMs: 50, hostBytes: 500 * KB, webviewBytes: 400 * KB,
 /**
  * dist/ files that must not be loaded on the way to the first view: the local emulator, what only it or a request
  * needs, and what the chat host loads on first use (the agent's features, the completion engines, the commands that
- * manage customizations or write a commit message, the worktree clean-up, the @ file list); its shared chunks that it does not
- * require at start count too (SHARED_CHUNK).
+ * manage customizations, write a commit message or explain a file, the worktree clean-up, the @ file list); its
+ * shared chunks that it does not require at start count too (SHARED_CHUNK).
  */
-const LAZY_FILES = /^(emulator\.js|emulator\/|vendor\/|agentFeatures\.js|completionEngines\.js|customizationCommands\.js|commitMessageWriting\.js|worktreeCleanUp\.js|workspaceFileList\.js)/;
+const LAZY_FILES = /^(emulator\.js|emulator\/|vendor\/|agentFeatures\.js|completionEngines\.js|customizationCommands\.js|commitMessageWriting\.js|worktreeCleanUp\.js|workspaceFileList\.js|fileCommands\.js)/;
 const SHARED_CHUNK = /^chatHostShared-[A-Z0-9]+\.js$/;
 
 function run(command: string, args: string[]): void {

@@ -1,7 +1,8 @@
 // The chat host: everything the extension does once it is used (conversations, the chat controller,
-// the service connection, agent tasks, files). It is its own files (dist/chatHost.js and what it shares with
-// the agent's features, dist/chatHostShared.js), loaded by lazyChatHost.ts when the chat view opens or a
-// command runs, so activating the extension stays cheap; the agent's features load on their first use.
+// the service connection, agent tasks, files). It is its own files (dist/chatHost.js and the chunk it
+// requires, esbuild.mjs), loaded by lazyChatHost.ts when the chat view opens or a command runs, so activating
+// the extension stays cheap; the agent's features, the completion engines and a few commands' code load on
+// their first use.
 // It only wires: each part gets everything it needs when it is built, and command bodies live with
 // their features.
 import * as path from 'node:path';
