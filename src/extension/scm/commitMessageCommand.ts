@@ -4,16 +4,7 @@
 // held. It uses the chat's model and settings and the workspace's prompt cache key. The writing itself
 // (commitMessageWriting.ts) loads on the first write.
 import * as vscode from 'vscode';
-import type { SvcClient } from '../../api/index';
-import type { RequestIdentity } from '../../core/requests/requestIdentity';
-import type { CommitMessageWriting } from './commitMessageWriting';
-
-export interface CommitMessageDeps {
-  client: () => Promise<SvcClient>;
-  /** The chat's model and settings, the safety identifier and the workspace's cache key. */
-  identity: RequestIdentity;
-  log: vscode.LogOutputChannel;
-}
+import type { CommitMessageDeps, CommitMessageWriting } from './commitMessageWriting';
 
 export function registerCommitMessage(deps: CommitMessageDeps): vscode.Disposable {
   let writing: Promise<CommitMessageWriting> | undefined;

@@ -3,12 +3,20 @@
 // view shows progress; stopping puts back what the box held. A file of its own (esbuild.mjs), loaded on the
 // first write.
 import * as vscode from 'vscode';
+import type { SvcClient } from '../../api/index';
+import type { RequestIdentity } from '../../core/requests/requestIdentity';
 import { NothingToDescribeError, OnlySecretFilesError, writeCommitMessage } from '../../core/scm/commitMessageWriter';
 import { SecretFileRules } from '../../core/tools/secretFiles';
 import { readAgentSettings } from '../settings/settingsReader';
 import { WorkspaceGit } from '../git/workspaceGit';
-import type { CommitMessageDeps } from './commitMessageCommand';
 import { gitApi, GitExtensionUnavailableError, repositoryFor } from './gitExtensionApi';
+
+export interface CommitMessageDeps {
+  client: () => Promise<SvcClient>;
+  /** The chat's model and settings, the safety identifier and the workspace's cache key. */
+  identity: RequestIdentity;
+  log: vscode.LogOutputChannel;
+}
 
 /** Set while a message is being written: the title shows the stop button instead of the write button. */
 const WRITING_CONTEXT_KEY = 'svc.writingCommitMessage';
