@@ -40,6 +40,9 @@ const separateLibraries = [
   // YAML: the chat host's on the first customization file whose front matter is not plain `field: text` lines
   // (src/core/customizations/frontMatter.ts), and the emulator's, whose extractor reads YAML files.
   { specifier: 'yaml', outfile: 'dist/vendor/yaml.js' },
+  // File-type sniffing by content: the chat host's on the first binary attachment or upload whose extension
+  // does not say what it is (src/core/files/uploadChecks.ts).
+  { specifier: 'magic-bytes.js', outfile: 'dist/vendor/magic-bytes.js' },
 ];
 
 /** Resolves the separate libraries to their emitted files, relative to the bundle being built. */
@@ -82,19 +85,22 @@ const chatHostBesideEntry = {
   },
 };
 
-// The chat host loads some features on first use with import() (the agent's tasks and tools, the review of
-// its edits, inline edit: src/extension/agent/agentFeatures.ts), as files of their own that share every
-// module with it: one copy of each class and each module's state, whichever file loaded it. esbuild splits
-// only ESM, so the chat host is built as ESM into SPLIT_DIR (chatHost.js, the lazily loaded files, and
-// chatHostShared.js with what both use), and each file is then turned into CommonJS in dist/, its imports
-// of the others becoming require()s of the files beside it (source maps followed through).
+// The chat host loads some features on first use with import() (chatHostLazyEntries below), as files of
+// their own that share every module with it: one copy of each class and each module's state, whichever
+// file loaded it. esbuild splits only ESM, so the chat host is built as ESM into SPLIT_DIR (chatHost.js,
+// the lazily loaded files, and chatHostShared-<hash>.js chunks with what several of them use), and each
+// file is then turned into CommonJS in dist/, its imports of the others becoming require()s of the files
+// beside it (source maps followed through).
 const SPLIT_DIR = 'dist/split-esm';
+const SHARED_CHUNK = /^chatHostShared(-[A-Z0-9]+)?\.js(\.map)?$/;
 const splitChatHost = {
   name: 'split-chat-host',
   setup(build) {
     build.onEnd(async (result) => {
       if (result.errors.length > 0) return;
       const files = fs.readdirSync(SPLIT_DIR).filter((f) => f.endsWith('.js')).map((f) => path.join(SPLIT_DIR, f));
+      // A chunk's name changes with its content: the last build's would otherwise stay in dist/ and be packaged.
+      for (const stale of fs.readdirSync('dist').filter((f) => SHARED_CHUNK.test(f))) fs.rmSync(path.join('dist', stale));
       await esbuild.build({
         ...common,
         entryPoints: files,
@@ -117,6 +123,49 @@ const requireImports = { supported: { 'dynamic-import': false } };
 // ESM-only dependencies (QuickJS's loader, pdf.js) read import.meta.url; in these CJS bundles it is the bundle's own URL.
 const importMetaUrl = { define: { 'import.meta.url': '__svcImportMetaUrl' }, banner: { js: "const __svcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" } };
 
+/**
+ * What the chat host loads with import() on first use (see splitChatHost), each a file of that name in dist/: the
+ * agent's tasks and tools, the review of its edits and inline edit; the completion engines, once completions are
+ * on; what the customization commands, the commit message command and the file commands (Explain, Manage Uploaded
+ * Files, Show Balance) run; the start-up clean-up of task worktrees; the @ file list of the composer.
+ */
+const chatHostLazyEntries = {
+  agentFeatures: 'src/extension/agent/agentFeatures.ts',
+  completionEngines: 'src/extension/completions/completionEngines.ts',
+  customizationCommands: 'src/extension/customizations/customizationCommands.ts',
+  commitMessageWriting: 'src/extension/scm/commitMessageWriting.ts',
+  worktreeCleanUp: 'src/extension/worktrees/worktreeCleanUp.ts',
+  workspaceFileList: 'src/extension/context/workspaceFileList.ts',
+  fileCommands: 'src/extension/files/fileCommands.ts',
+};
+
+// esbuild gives each set of entries that use a piece of code a chunk of its own, so with several lazily loaded
+// files what the chat host needs at start would be spread over a dozen chunks, each a require at start and,
+// once CommonJS, each call across them longer (`(0,x.f)()`). Each lazily loaded file is therefore built from a
+// stand-in that also re-exports the chat host's start (never called through it): all that start uses is then
+// used by every entry, so it is one chunk, and dist/chatHost.js is the line that re-exports it from there. The
+// chat host's import()s resolve to the same stand-ins. The bench counts chatHost.js and every chunk it requires
+// from its top level (bench/support/chatHostStartFiles.ts).
+const LAZY_NAMESPACE = 'chat-host-lazy';
+const chatHostPath = path.resolve('src/extension/chatHost.ts');
+const lazyEntryPaths = new Set(Object.values(chatHostLazyEntries).map((file) => path.resolve(file)));
+const chatHostLazyStandIns = {
+  name: 'chat-host-lazy-stand-ins',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData?.resolving) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+      return lazyEntryPaths.has(resolved.path) ? { path: resolved.path, namespace: LAZY_NAMESPACE } : undefined;
+    });
+    build.onResolve({ filter: new RegExp(`^${LAZY_NAMESPACE}:`) }, (args) => ({ path: path.resolve(args.path.slice(LAZY_NAMESPACE.length + 1)), namespace: LAZY_NAMESPACE }));
+    build.onLoad({ filter: /.*/, namespace: LAZY_NAMESPACE }, (args) => ({
+      contents: `export * from ${JSON.stringify(args.path)};\nexport { startChatHost as chatHostStart } from ${JSON.stringify(chatHostPath)};\n`,
+      resolveDir: path.dirname(args.path),
+      loader: 'ts',
+    }));
+  },
+};
+
 const entries = [
   // The host: the small entry VS Code requires on activation, and the chat host it loads on first use
   // (src/extension/lazyChatHost.ts), required from beside it.
@@ -125,16 +174,19 @@ const entries = [
   {
     ...common,
     // What the chat host imports on first use is an entry of its own, so its file keeps its name.
-    entryPoints: ['src/extension/chatHost.ts', 'src/extension/agent/agentFeatures.ts'],
+    entryPoints: [
+      { in: 'src/extension/chatHost.ts', out: 'chatHost' },
+      ...Object.entries(chatHostLazyEntries).map(([out, file]) => ({ in: `${LAZY_NAMESPACE}:${file}`, out })),
+    ],
     outdir: SPLIT_DIR,
     splitting: true,
     format: 'esm',
     entryNames: '[name]',
-    chunkNames: 'chatHostShared',
+    chunkNames: 'chatHostShared-[hash]',
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    plugins: [requireSeparateLibraries('dist/chatHost.js'), splitChatHost],
+    plugins: [chatHostLazyStandIns, requireSeparateLibraries('dist/chatHost.js'), splitChatHost],
   },
   { ...common, entryPoints: ['src/emulator/main.ts'], outfile: 'dist/emulator.js', platform: 'node', format: 'cjs', target: 'node20', ...importMetaUrl, ...requireImports, plugins: [requireSeparateLibraries('dist/emulator.js')] },
   // The MCP servers' manager with the SDK's client, required by the chat host only once a server is defined.
@@ -165,7 +217,7 @@ const entries = [
   // idle warm-up after `ready` does when no reply did. The two share nothing but the API handed over on `window`.
   { ...common, entryPoints: ['src/webview/highlightEntry.ts'], outfile: 'dist/webviewHighlight.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ]
-  .filter((e) => e.stdin || fs.existsSync(e.entryPoints[0]))
+  .filter((e) => e.stdin || fs.existsSync(e.entryPoints[0].in ?? e.entryPoints[0]))
   .map((e) => ({ ...e, plugins: [englishOnlyZodLocales, ...(e.plugins ?? [])] }));
 
 if (watch) {
@@ -187,7 +239,8 @@ if (watch) {
  * Our own lazily loaded bundles compressed the same way: the MCP SDK's is a fifth of the .vsix otherwise; the
  * local emulator's (required when a window first uses it, or run as `node dist/emulator.js`) takes 146 KB
  * so against 169 KB deflated in the .vsix; the agent's features (required from beside the chat host on their first
- * use, their requires of chatHostShared.js unchanged) 41 KB against 47 KB.
+ * use, their requires of the chatHostShared-<hash>.js chunks unchanged) 49 KB against 56 KB. The other lazily
+ * loaded files of the chat host are a few KB each in the .vsix and stay plain.
  */
 const compressedBundles = ['dist/mcpServers.js', 'dist/emulator.js', 'dist/agentFeatures.js'];
 

@@ -1,7 +1,8 @@
 // The chat host: everything the extension does once it is used (conversations, the chat controller,
-// the service connection, agent tasks, files). It is its own files (dist/chatHost.js and what it shares with
-// the agent's features, dist/chatHostShared.js), loaded by lazyChatHost.ts when the chat view opens or a
-// command runs, so activating the extension stays cheap; the agent's features load on their first use.
+// the service connection, agent tasks, files). It is its own files (dist/chatHost.js and the chunk it
+// requires, esbuild.mjs), loaded by lazyChatHost.ts when the chat view opens or a command runs, so activating
+// the extension stays cheap; the agent's features, the completion engines and a few commands' code load on
+// their first use.
 // It only wires: each part gets everything it needs when it is built, and command bodies live with
 // their features.
 import * as path from 'node:path';
@@ -52,7 +53,7 @@ import { WorkspaceRules } from './rules/workspaceRules';
 import { WorkspaceCustomizations } from './customizations/workspaceCustomizations';
 import { nodeCustomizationFiles } from './customizations/nodeCustomizationFiles';
 import { EditorMentionSources } from './context/editorMentionSources';
-import { workspaceFileList } from './context/workspaceFileList';
+import { lazyWorkspaceFileList } from './context/lazyWorkspaceFileList';
 import { vscodeHostWindow } from './chat/vscodeHostWindow';
 import { checkpointTaker, createWorkspaceCheckpoints, prepareCheckpointsInBackground, pruneCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { globalStateStorage } from './files/globalStateStorage';
@@ -62,7 +63,7 @@ import { VsCodeUtilityModel } from './languageModels/vsCodeUtilityModel';
 import { registerCommitMessage } from './scm/commitMessageCommand';
 import { TerminalCommandLog } from './terminal/terminalCommandLog';
 import { registerTerminalToChat } from './terminal/terminalToChatCommands';
-import { scheduleWorktreeCleanUp } from './worktrees/worktreeCleanUp';
+import { scheduleWorktreeCleanUp } from './worktrees/scheduleWorktreeCleanUp';
 import { DisabledCustomizations } from '../core/customizations/disabledCustomizations';
 import { registerCustomizationCommands } from './customizations/registerCustomizationCommands';
 
@@ -211,7 +212,7 @@ export async function startChatHost(context: vscode.ExtensionContext, releaseCom
     agent,
     rules,
     customizations,
-    mentions: { sources: mentionSources, workspaceFiles: workspaceFileList() },
+    mentions: { sources: mentionSources, workspaceFiles: lazyWorkspaceFileList() },
     checkpoints: { checkpoints, take: takeCheckpoint, restorer },
     // A chat message is no agent task: a workspace hook's question is the editor's dialog.
     promptHooks: (conversationId) =>

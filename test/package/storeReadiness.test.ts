@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import JSZip from 'jszip';
 import { isLicenseOk, validateManifest } from 'ovsx';
 import { codeServerBuilds, makeRunDir, repoRoot, resultsDir, vsixPath } from '../harness/toolPaths';
@@ -58,6 +59,21 @@ describe('the .vsix for the Marketplace and Open VSX', function () {
     assert.deepEqual(packaged, expected);
     for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'media/icon.png', 'dist/extension.js']) assert.ok(expected.includes(needed), `${needed} is packaged`);
     assert.deepEqual(expected.filter((name) => /^(src|test|node_modules|scripts|bench)\/|\.map$|\.ts$/.test(name)), []);
+  });
+
+  it('holds every file a packaged bundle requires from beside it: the chat host\'s lazily loaded files and their chunks too', async () => {
+    const packaged = new Set(Object.keys(zip.files).filter((name) => name.startsWith(`${PREFIX}dist/`)).map((name) => name.slice(PREFIX.length)));
+    const missing: string[] = [];
+    for (const name of [...packaged].filter((n) => n.endsWith('.js') || n.endsWith('.js.br'))) {
+      const data = await zip.file(`${PREFIX}${name}`)!.async('nodebuffer');
+      // A brotli-compressed bundle's requires are in what its loader inflates (esbuild.mjs).
+      const code = name.endsWith('.br') ? zlib.brotliDecompressSync(data).toString('utf8') : data.toString('utf8');
+      for (const [, required] of code.matchAll(/\brequire\("(\.\.?\/[^"]+)"\)/g)) {
+        const target = path.posix.join(path.posix.dirname(name), required as string);
+        if (!packaged.has(target)) missing.push(`${name} requires ${target}`);
+      }
+    }
+    assert.deepEqual(missing, []);
   });
 
   it('is one universal package: no target platform, so the same file goes to both stores', async () => {

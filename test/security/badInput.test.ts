@@ -124,7 +124,7 @@ describe('security: bad input gets a clear error', () => {
     const text = new TextEncoder().encode('hello\n');
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x3e, 0]);
-    const CASES: [string, () => unknown, RegExp][] = [
+    const CASES: [string, () => Promise<unknown>, RegExp][] = [
       ['an empty file', () => checkUpload({ name: 'empty.txt', size: 0, head: new Uint8Array() }), new RegExp(emptyReason().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))],
       ['a file over 100 MB', () => checkUpload({ name: 'huge.log', size: 100 * 1024 * 1024 + 1, head: text }), /max file size is 100MB/],
       ['a file over a smaller limit', () => checkUpload({ name: 'big.txt', size: 2001, head: text }, 2000), new RegExp(tooLargeReason().slice(0, 20))],
@@ -133,8 +133,8 @@ describe('security: bad input gets a clear error', () => {
       ['an image as a video', () => checkUploadFor({ name: 'pixel.png', size: png.length, head: png }, 'video'), /not a video/],
     ];
     for (const [label, run, reason] of CASES) {
-      it(`refuses ${label}, naming the file and the reason`, () => {
-        assert.throws(run, (error: unknown) => {
+      it(`refuses ${label}, naming the file and the reason`, async () => {
+        await assert.rejects(run, (error: unknown) => {
           assert.ok(error instanceof UploadRefusedError);
           assert.match(error.message, reason);
           assert.ok(error.message.startsWith(`${error.fileName}: `));

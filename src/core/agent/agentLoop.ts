@@ -16,7 +16,7 @@ import { AgentContextWindow, type Compaction, type TokenCounter } from './agentC
 import { AgentResponseError } from './agentErrors';
 import type { AgentEvent, AgentEventListener, AgentStopReason, AgentTaskSummary } from './agentEvents';
 import { runToolCalls } from './toolCallRunner';
-import { NO_TOKEN_LIMIT, TaskBudget } from './taskBudget';
+import { DEFAULT_MAX_STEPS, NO_TOKEN_LIMIT, TaskBudget } from './taskBudget';
 import * as l10n from '../l10n';
 
 /** The part of SvcClient the loop uses. */
@@ -62,7 +62,6 @@ export interface AgentTaskResult {
   summary: AgentTaskSummary;
 }
 
-export const DEFAULT_MAX_STEPS = 25;
 export const DEFAULT_MAX_PARALLEL_TOOL_CALLS = 4;
 /** A step of a model that does not think rarely needs more than this (thinking models: completionTokenCap). */
 const DEFAULT_COMPLETION_TOKENS = 4_096;

@@ -5,6 +5,9 @@
 // parent stops at its next step.
 import type { UsageTotals } from '../conversations/conversation';
 
+/** Steps one task may take when svc.agent.maxSteps does not say. */
+export const DEFAULT_MAX_STEPS = 25;
+
 /** `maxTokens` of a budget with no token limit (the setting's `0`). */
 export const NO_TOKEN_LIMIT = 0;
 

@@ -85,7 +85,7 @@ export class ContextBuilder {
    */
   async prepare(input: FileSource, purpose?: FilePurpose): Promise<PreparedAttachment> {
     const candidate = { name: input.name, size: input.data.byteLength, head: input.data };
-    const accepted = purpose ? checkUploadFor(candidate, purpose) : checkUpload(candidate);
+    const accepted = await (purpose ? checkUploadFor(candidate, purpose) : checkUpload(candidate));
     const base = {
       source: input.source,
       name: input.name,

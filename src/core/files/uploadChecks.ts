@@ -2,7 +2,6 @@
 // reasons, and the kind of file (text, document, image, video) from its extension and its content.
 // Binary content that is none of the kinds the service takes is refused rather than sent to fail there.
 import { isBinaryFileSync } from 'isbinaryfile';
-import { filetypeinfo } from 'magic-bytes.js';
 import { FILE_EXTENSIONS, LIMITS, type FilePurpose } from '../../api/index';
 import * as l10n from '../l10n';
 
@@ -83,15 +82,24 @@ export function extensionOf(name: string): string {
   return dot > 0 ? base.slice(dot).toLowerCase() : '';
 }
 
+type FileTypeInfo = typeof import('magic-bytes.js').filetypeinfo;
+let sniffing: Promise<FileTypeInfo> | undefined;
+/** The content sniffer and its table of signatures: loaded on the first binary file whose extension does not say what it is. */
+function loadSniffer(): Promise<FileTypeInfo> {
+  // Its named export: the module's `default` is not the same object under every loader's interop.
+  sniffing ??= import('magic-bytes.js').then((module) => module.filetypeinfo);
+  return sniffing;
+}
+
 function isBinary(head: Uint8Array): boolean {
   return head.includes(0) || isBinaryFileSync(Buffer.from(head.buffer, head.byteOffset, head.byteLength));
 }
 
-function classifyBinary(name: string, ext: string, head: Uint8Array): AcceptedUpload {
+async function classifyBinary(name: string, ext: string, head: Uint8Array): Promise<AcceptedUpload> {
   if ((FILE_EXTENSIONS.image as readonly string[]).includes(ext)) return { kind: 'image', mime: IMAGE_MIME[ext], purpose: 'image' };
   if ((VIDEO_EXTENSIONS as readonly string[]).includes(ext)) return { kind: 'video', mime: VIDEO_MIME[ext], purpose: 'video' };
   if (BINARY_DOCUMENT_EXTENSIONS.includes(ext)) return { kind: 'document', mime: undefined, purpose: 'file-extract' };
-  const guesses = filetypeinfo(head);
+  const guesses = (await loadSniffer())(head);
   const image = guesses.find((g) => g.mime?.startsWith('image/'));
   if (image) return { kind: 'image', mime: image.mime, purpose: 'image' };
   const video = guesses.find((g) => g.mime?.startsWith('video/'));
@@ -107,7 +115,7 @@ function classifyBinary(name: string, ext: string, head: Uint8Array): AcceptedUp
 }
 
 /** Decides whether a file may be uploaded and as what; throws UploadRefusedError naming the file otherwise. */
-export function checkUpload(file: UploadCandidate, maxFileBytes: number = LIMITS.maxFileBytes): AcceptedUpload {
+export async function checkUpload(file: UploadCandidate, maxFileBytes: number = LIMITS.maxFileBytes): Promise<AcceptedUpload> {
   if (file.size <= 0) throw new UploadRefusedError(file.name, emptyReason());
   if (file.size > maxFileBytes) throw new UploadRefusedError(file.name, tooLargeReason());
   const ext = extensionOf(file.name);
@@ -125,8 +133,8 @@ function kindName(kind: FileKind): string {
 }
 
 /** The same check with a purpose the caller insists on (an image picked for `image_url`, say). */
-export function checkUploadFor(file: UploadCandidate, purpose: FilePurpose, maxFileBytes?: number): AcceptedUpload {
-  const accepted = checkUpload(file, maxFileBytes);
+export async function checkUploadFor(file: UploadCandidate, purpose: FilePurpose, maxFileBytes?: number): Promise<AcceptedUpload> {
+  const accepted = await checkUpload(file, maxFileBytes);
   if (purpose === 'image' && accepted.kind !== 'image') throw new UploadRefusedError(file.name, l10n.t('it is not an image (it is {0}); only images can be sent as image_url', kindName(accepted.kind)));
   if (purpose === 'video' && accepted.kind !== 'video') throw new UploadRefusedError(file.name, l10n.t('it is not a video (it is {0}); only videos can be sent as video_url', kindName(accepted.kind)));
   if (purpose === 'file-extract' && accepted.kind === 'video') throw new UploadRefusedError(file.name, l10n.t('the service extracts text from documents, code and images, not from videos'));

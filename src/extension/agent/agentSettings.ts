@@ -5,8 +5,7 @@
 // that guards what a task spends nor switch it off. Read by settings/settingsReader.ts.
 import { OFFICIAL_FORMULAS } from '../../api/index';
 import * as l10n from '../../core/l10n';
-import { DEFAULT_MAX_STEPS } from '../../core/agent/agentLoop';
-import { DEFAULT_MAX_TASK_TOKENS } from '../../core/agent/taskBudget';
+import { DEFAULT_MAX_STEPS, DEFAULT_MAX_TASK_TOKENS } from '../../core/agent/taskBudget';
 import { DEFAULT_FORMULAS } from '../../core/tools/formulaTools';
 import type { SettingLookup } from '../settings/chatSettings';
 

@@ -15,6 +15,7 @@ import { AgentController, type CustomAgentSource, type AgentChatSurface, type Ag
 import { ChatApprover, type PendingApproval } from './chatApprover';
 import type { HookFeatures } from '../hooks/hookFeatures';
 import type { ExternalToolSource } from '../mcp/registerMcpFeatures';
+import { vscodeToolsForTask } from '../mcp/vscodeLanguageModelTools';
 import type { TakeCheckpoint } from '../../core/checkpoints/checkpointedTool';
 import type { RequestIdentity } from '../../core/requests/requestIdentity';
 import { registerAgentReview } from '../agentReview/registerAgentReview';
@@ -46,7 +47,7 @@ export interface AgentFeatureOptions {
   commandArguments: CommandArgumentTrust;
   /** True when the service is the local emulator, whose code_runner runs on this computer. */
   serviceIsLocal: () => Promise<boolean>;
-  /** Tools of MCP servers and other extensions. */
+  /** Tools of MCP servers; other extensions' VS Code tools are added to them here. */
   externalTools?: ExternalToolSource;
   /** Checkpoints before each task and each call that may change files. */
   checkpoint?: TakeCheckpoint;
@@ -77,7 +78,9 @@ export function registerAgentFeatures(context: vscode.ExtensionContext, options:
   const workspace = new VscodeWorkspaceHost(options.log);
   const approver = new ChatApprover(options.surface, new NotificationApprover());
   const review = registerAgentReview(context, workspace, options.log);
-  const controller = new AgentController({ ...options, approver, workspace, review: review.review });
+  const servers = options.externalTools;
+  const externalTools: ExternalToolSource = async (task, taken, trusted) => [...((await servers?.(task, taken, trusted)) ?? []), ...vscodeToolsForTask(task, taken)];
+  const controller = new AgentController({ ...options, externalTools, approver, workspace, review: review.review });
   const { externalTools: _external, checkpoint: _checkpoint, ...backgroundOptions } = options;
   const background = registerBackgroundTasks(context, { ...backgroundOptions, approver });
   const postCounts = () => options.surface.post({ type: 'agentReview', ...review.review.counts() });

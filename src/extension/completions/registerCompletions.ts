@@ -1,20 +1,18 @@
-// Completions as you type, in the chat host: the engine on the connection in use, the provider VS Code
-// asks (registered by the entry, completionsEntry.ts, which hands over here), the status item and its
-// menu, the first-run notice, and today's use kept in the global state.
+// Completions as you type, in the chat host: the provider VS Code asks (registered by the entry,
+// completionsEntry.ts, which hands over here), the status item and its menu, the first-run notice, and
+// today's use kept in the global state. What answers the asks (completionEngines.ts) loads once completions
+// are on: when the chat host starts with them on, when they are turned on, or on the first ask.
 import * as vscode from 'vscode';
 import { parsePriceTable, type PriceTable } from '../../core/billing/replyCost';
-import { CompletionEngine, type CompletionEngineDeps } from '../../core/completions/completionEngine';
-import { NextEditEngine } from '../../core/completions/nextEditEngine';
+import type { CompletionEngineDeps } from '../../core/completions/completionEngine';
 import { CompletionUsage } from '../../core/completions/completionUsage';
 import { readAgentSettings, settingValue } from '../settings/settingsReader';
 import { completionCostNotice } from './completionCostNotice';
+import type { CompletionEngines } from './completionEngines';
 import type { CompletionServices } from './completionServices';
 import { completionSettingsFrom, nextEditsOnForLanguage, onForLanguage, type CompletionSettings } from './completionSettings';
 import type { CompletionState } from './completionStatusView';
 import { COMPLETIONS_MENU_COMMAND, CompletionsStatusItem } from './completionsStatusItem';
-import { NextEditSuggestions } from './nextEditSuggestions';
-import { RelatedContext } from './relatedContext';
-import { ACCEPTED_COMMAND, SvcInlineCompletions } from './svcInlineCompletions';
 
 const USAGE_KEY = 'svc.completions.today';
 const NOTICE_KEY = 'svc.completions.costNoticeShown';
@@ -32,8 +30,7 @@ export function readCompletionSettings(): CompletionSettings {
 }
 
 export interface CompletionsFeature extends vscode.Disposable {
-  provider: SvcInlineCompletions;
-  engine: CompletionEngine;
+  provider: vscode.InlineCompletionItemProvider;
   usage: CompletionUsage;
 }
 
@@ -50,7 +47,6 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     },
     usage,
   };
-  const engine = new CompletionEngine(engineDeps);
   const state = (): CompletionState => {
     const settings = readCompletionSettings();
     if (!settings.enabled) return { kind: 'off' };
@@ -69,7 +65,6 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     await vscode.workspace.getConfiguration('svc').update('completions.enabled', on, vscode.ConfigurationTarget.Global);
     if (on) await noticeOnce();
   };
-  const related = new RelatedContext(() => readAgentSettings().protectedFiles);
   const status = new CompletionsStatusItem({
     toggle,
     toggleLanguage: async (languageId) => {
@@ -84,60 +79,67 @@ export function registerCompletions(context: vscode.ExtensionContext, services: 
     day: () => usage.day,
   });
   const active = (document: vscode.TextDocument) => snoozedUntil <= Date.now() && onForLanguage(readCompletionSettings(), document.languageId);
-  const nextEditsActive = (document: vscode.TextDocument) => snoozedUntil <= Date.now() && nextEditsOnForLanguage(readCompletionSettings(), document.languageId);
-  const nextEdits = new NextEditSuggestions({
-    engine: new NextEditEngine(engineDeps),
-    related,
-    active: nextEditsActive,
-    debounceMs: () => readCompletionSettings().debounceMs,
-    log,
-    onAsked: () => {
-      status.render();
-      saveUsage();
-    },
-    onAccepted: (chars) => {
-      usage.recordAccepted(chars);
-      saveUsage();
-    },
-  });
-  const provider = new SvcInlineCompletions({
-    engine: async () => engine,
-    related,
-    active,
-    debounceMs: () => readCompletionSettings().debounceMs,
-    leftByNextEdit: (document) => nextEdits.leftAsAccepted(document),
-    log,
-    onShown: () => {
-      status.render();
-      saveUsage();
-    },
-  });
+  let loading: Promise<CompletionEngines> | undefined;
+  let engines: CompletionEngines | undefined;
+  let disposed = false;
+  const loadEngines = (): Promise<CompletionEngines> => {
+    loading ??= import('./completionEngines').then(
+      ({ startCompletionEngines }) => {
+        engines = startCompletionEngines({
+          engine: engineDeps,
+          protectedFiles: () => readAgentSettings().protectedFiles,
+          active,
+          nextEditsActive: (document) => snoozedUntil <= Date.now() && nextEditsOnForLanguage(readCompletionSettings(), document.languageId),
+          debounceMs: () => readCompletionSettings().debounceMs,
+          log,
+          onUsed: () => {
+            status.render();
+            saveUsage();
+          },
+          onAccepted: (chars) => {
+            usage.recordAccepted(chars);
+            saveUsage();
+          },
+        });
+        if (disposed) engines.dispose();
+        return engines;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const loadIfOn = () => {
+    if (readCompletionSettings().enabled) loadEngines().catch((error: unknown) => log.warn(`Completions could not start: ${error instanceof Error ? error.message : String(error)}`));
+  };
+  loadIfOn();
+  const provider: vscode.InlineCompletionItemProvider = {
+    provideInlineCompletionItems: async (document, position, context, token) => (active(document) ? (await loadEngines()).provider.provideInlineCompletionItems(document, position, context, token) : undefined),
+  };
   const subscriptions = [
-    nextEdits,
     status,
-    related,
     vscode.commands.registerCommand(COMPLETIONS_MENU_COMMAND, () => status.showMenu()),
     vscode.commands.registerCommand('svc.completions.toggle', async () => {
       await toggle();
       status.render();
     }),
-    vscode.commands.registerCommand(ACCEPTED_COMMAND, (chars: unknown) => {
-      if (typeof chars === 'number') usage.recordAccepted(chars);
-      engine.forgetShown();
-      saveUsage();
-    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('svc.completions')) status.render();
-      if (event.affectsConfiguration('svc.completions.enabled') && readCompletionSettings().enabled) void noticeOnce();
+      if (event.affectsConfiguration('svc.completions.enabled') && readCompletionSettings().enabled) {
+        loadIfOn();
+        void noticeOnce();
+      }
     }),
     vscode.window.onDidChangeActiveTextEditor(() => status.render()),
   ];
   return {
     provider,
-    engine,
     usage,
     dispose: () => {
-      engine.cancel();
+      disposed = true;
+      engines?.dispose();
       for (const subscription of subscriptions) subscription.dispose();
     },
   };

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceSearch } from '../../core/tools/workspaceSearch';
 import { toSlashes } from '../workspaceTools/ignoreRules';
-import { workspaceSearch } from '../workspaceTools/vscodeWorkspaceHost';
+import { workspaceSearch } from '../workspaceTools/vscodeWorkspaceSearch';
 
 /** The list is scored on every key, so a very large repository offers its first files this many. */
 const MAX_FILES = 20_000;

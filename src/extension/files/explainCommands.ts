@@ -1,12 +1,11 @@
 // "svc: Explain This File" and "svc: Explain Selection": the file goes up with purpose file-extract and
 // its extracted content becomes a system message; a selection goes inline with its file and lines.
 import * as vscode from 'vscode';
-import { formatBytes } from '../../core/files/byteSize';
 import { explainFileText, explainSelectionText, type PreparedAttachment } from '../../core/files/contextBuilder';
-import type { OwnedUpload } from '../../core/files/uploadCache';
 import { SEND_FILE } from '../../core/tools/givenPathGate';
 import type { CommandArgumentTrust } from '../commandArguments';
 import type { ChatFilesNotices, ChatFilesTarget } from './chatFilesBridge';
+import { tellEvicted } from './evictionNotice';
 import { reportFileCommandError } from './fileCommandErrors';
 import type { AccountServices, FileServices } from './fileServices';
 import { readFileForUpload } from './workspaceFileReader';
@@ -17,14 +16,6 @@ export interface ExplainDeps {
   chat: ChatFilesTarget;
   currentModel(): string;
   commandArguments: CommandArgumentTrust;
-}
-
-export function tellEvicted(chat: ChatFilesNotices, evicted: readonly OwnedUpload[]): void {
-  if (evicted.length === 0) return;
-  const names = evicted.map((u) => `${u.filename} (${formatBytes(u.bytes)})`).join(', ');
-  const text = vscode.l10n.t("To stay within the service's file limits, the oldest files this extension uploaded were deleted: {0}.", names);
-  chat.showNotice({ severity: 'info', text });
-  void vscode.window.showInformationMessage(`svc: ${text}`);
 }
 
 export function tellFailed(chat: ChatFilesNotices, failed: readonly PreparedAttachment[]): void {

@@ -1,6 +1,7 @@
 // Entry point of the file, image and balance features: registers the extracted-content documents and
 // returns what the chat view calls (see chatFilesBridge.ts); the file commands, which send through the
-// chat, are registered once the chat exists (registerFileCommands).
+// chat, are registered once the chat exists (registerFileCommands), all but "Add File to Chat" as stand-ins
+// until the first of them loads their code (fileCommands.ts).
 import * as vscode from 'vscode';
 import type { BalanceView } from '../../core/billing/balanceView';
 import { NetworkError, type Usage } from '../../api/index';
@@ -9,11 +10,10 @@ import { errorMessage } from '../../core/files/filesClient';
 import { parsePriceTable, replyCost, type PriceTable } from '../../core/billing/replyCost';
 import { attachSources, registerAddFileToChat } from './addFileToChatCommand';
 import type { CommandArgumentTrust } from '../commandArguments';
+import { registerCommandsOnFirstUse } from '../commandsOnFirstUse';
 import type { ChatFilesNotices, ChatFilesTarget, FileFeatures } from './chatFilesBridge';
-import { registerExplainCommands, tellEvicted } from './explainCommands';
+import { tellEvicted } from './evictionNotice';
 import { FileServices, type FilesConnection } from './fileServices';
-import { registerManageUploads } from './manageUploadsCommand';
-import { registerShowBalance } from '../billing/showBalanceCommand';
 import { registerUploadContentProvider } from './uploadContentProvider';
 import { uploadRecords } from './uploadRecords';
 import { onDidChangeSettings, settingValue } from '../settings/settingsReader';
@@ -99,14 +99,17 @@ export function registerFileFeatures(context: vscode.ExtensionContext, deps: Fil
   return { features, services, deps };
 }
 
+/** The commands fileCommands.ts registers once the first of them runs (a unit test checks the list against them). */
+export const FILE_COMMANDS = ['svc.explainFile', 'svc.explainSelection', 'svc.manageUploads', 'svc.showBalance'] as const;
+
 /** The file commands ("Explain This File", "Add File to Chat", uploads, balance), which send through the chat. */
 export function registerFileCommands(context: vscode.ExtensionContext, set: FileFeatureSet, chat: ChatFilesTarget): void {
   const { services, deps } = set;
-  const commandDeps = { services, chat, currentModel: deps.currentModel, commandArguments: deps.commandArguments };
   context.subscriptions.push(
-    ...registerExplainCommands(commandDeps),
-    registerAddFileToChat(commandDeps),
-    registerManageUploads(services, chat, deps.commandArguments),
-    registerShowBalance(services, chat),
+    registerAddFileToChat({ services, chat, currentModel: deps.currentModel, commandArguments: deps.commandArguments }),
+    registerCommandsOnFirstUse(FILE_COMMANDS, async () => {
+      const { registerLoadedFileCommands } = await import('./fileCommands');
+      return () => registerLoadedFileCommands(set, chat);
+    }),
   );
 }

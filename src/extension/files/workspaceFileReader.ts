@@ -12,6 +12,6 @@ export async function readFileForUpload(uri: vscode.Uri): Promise<FileSource> {
   const stat = await vscode.workspace.fs.stat(uri);
   if (stat.type & vscode.FileType.Directory) throw new Error(vscode.l10n.t('{0} is a folder; pick files inside it.', name));
   // checkUpload refuses on size alone (with the service's reason) before content is needed.
-  if (stat.size === 0 || stat.size > LIMITS.maxFileBytes) checkUpload({ name, size: stat.size, head: new Uint8Array() });
+  if (stat.size === 0 || stat.size > LIMITS.maxFileBytes) await checkUpload({ name, size: stat.size, head: new Uint8Array() });
   return { source: uri.toString(), name, data: await vscode.workspace.fs.readFile(uri) };
 }

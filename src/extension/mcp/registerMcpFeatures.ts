@@ -1,6 +1,6 @@
-// Wires MCP servers and other extensions' VS Code tools into the agent: the servers' manager, the
-// command that shows each server's state, tools and last error (with restart and disable), and the
-// source of external tools for each agent task. The manager and the SDK are their own bundle
+// Wires MCP servers into the agent: the servers' manager, the command that shows each server's state,
+// tools and last error (with restart and disable), and the source of their tools for each agent task
+// (the agent's features add other extensions' VS Code tools to it). The manager and the SDK are their own bundle
 // (dist/mcpServers.js), loaded the first time a server is defined; a window without one never loads it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -9,7 +9,6 @@ import type { ExternalToolTask } from '../../core/mcp/externalTool';
 import type { Tool } from '../../core/tools/tool';
 import { mcpConfigured } from './mcpConfigFiles';
 import type { McpServers, McpServersOptions, McpServerStatus } from './mcpServers';
-import { vscodeToolsForTask } from './vscodeLanguageModelTools';
 
 interface McpServersModule {
   McpServers: new (options: McpServersOptions) => McpServers;
@@ -109,7 +108,7 @@ export function registerMcpFeatures(context: vscode.ExtensionContext, log: vscod
   };
   const loaded = (): McpServers | undefined => servers ?? (mcpConfigured() ? load() : undefined);
   context.subscriptions.push(vscode.commands.registerCommand('svc.mcp.showServers', () => showServers(loaded(), log)));
-  const externalTools: ExternalToolSource = async (task, taken, trusted) => [...((await loaded()?.toolsForTask(task, taken, trusted)) ?? []), ...vscodeToolsForTask(task, taken)];
+  const externalTools: ExternalToolSource = async (task, taken, trusted) => (await loaded()?.toolsForTask(task, taken, trusted)) ?? [];
   const list: McpServerList = {
     status: () => loaded()?.status() ?? [],
     setDisabled: async (name, scope, disabled) => loaded()?.setDisabled(name, scope, disabled),

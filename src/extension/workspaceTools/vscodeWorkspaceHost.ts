@@ -7,30 +7,11 @@ import type { WorkspaceRoot } from '../../core/tools/workspaceFiles';
 import type { WorkspaceHost } from '../../core/tools/workspaceHost';
 import { NodeWorkspaceFiles } from './nodeWorkspaceFiles';
 import { BundledOrWalkingSearch } from './bundledOrWalkingSearch';
+import { excludeGlobs, searchExcludeGlobs, workspaceRoots } from './vscodeWorkspaceSearch';
 import { EditorEncodingDetector } from './editorEncodingDetector';
 import { VscodeDiagnostics } from './vscodeDiagnostics';
 import { VscodeDiffPreview } from './vscodeDiffPreview';
 import { VscodeTerminalCommands } from './vscodeTerminalCommands';
-
-function workspaceRoots(): WorkspaceRoot[] {
-  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
-}
-
-/** The globs of a files.exclude-style setting that are switched on (`true`; conditional ones are left in). */
-function excludeGlobs(section: 'files' | 'search' = 'files'): string[] {
-  const exclude = vscode.workspace.getConfiguration(section).get<Record<string, unknown>>('exclude') ?? {};
-  return Object.entries(exclude).filter(([, on]) => on === true).map(([glob]) => glob);
-}
-
-/** Search leaves out what the search view does: files.exclude and search.exclude. */
-function searchExcludeGlobs(): string[] {
-  return [...excludeGlobs('files'), ...excludeGlobs('search')];
-}
-
-/** VS Code's own ripgrep if it may be run, else the built-in walk; the @ file picker uses it too. */
-export function workspaceSearch(files = new NodeWorkspaceFiles(workspaceRoots, () => excludeGlobs())): BundledOrWalkingSearch {
-  return new BundledOrWalkingSearch({ appRoot: vscode.env.appRoot, roots: workspaceRoots, files, excludeGlobs: searchExcludeGlobs });
-}
 
 export class VscodeWorkspaceHost implements WorkspaceHost, vscode.Disposable {
   readonly files: NodeWorkspaceFiles;

@@ -24,9 +24,9 @@ function candidate(name: string, data: Uint8Array, size = data.byteLength) {
   return { name, size, head: data };
 }
 
-function refusal(fn: () => unknown): UploadRefusedError {
+async function refusal(fn: () => Promise<unknown>): Promise<UploadRefusedError> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     assert.ok(err instanceof UploadRefusedError, `expected UploadRefusedError, got ${String(err)}`);
     return err;
@@ -35,48 +35,48 @@ function refusal(fn: () => unknown): UploadRefusedError {
 }
 
 describe('files: pre-upload checks', () => {
-  it('refuses an empty file and one over 100 MB with the service\'s reasons, naming the file', () => {
-    const empty = refusal(() => checkUpload(candidate('src/empty.ts', new Uint8Array())));
+  it('refuses an empty file and one over 100 MB with the service\'s reasons, naming the file', async () => {
+    const empty = await refusal(() => checkUpload(candidate('src/empty.ts', new Uint8Array())));
     assert.equal(empty.reason, emptyReason());
     assert.equal(empty.fileName, 'src/empty.ts');
     assert.match(empty.message, /^src\/empty\.ts: File size is zero/);
 
-    const huge = refusal(() => checkUpload(candidate('video/big.mp4', MP4, 100 * 1024 * 1024 + 1)));
+    const huge = await refusal(() => checkUpload(candidate('video/big.mp4', MP4, 100 * 1024 * 1024 + 1)));
     assert.equal(huge.reason, tooLargeReason());
     assert.match(huge.message, /^video\/big\.mp4: File size is too large, max file size is 100MB/);
-    assert.equal(checkUpload(candidate('ok.mp4', MP4, 100 * 1024 * 1024)).kind, 'video');
+    assert.equal((await checkUpload(candidate('ok.mp4', MP4, 100 * 1024 * 1024))).kind, 'video');
   });
 
-  it('takes source code and text by content, whatever the extension', () => {
+  it('takes source code and text by content, whatever the extension', async () => {
     for (const name of ['a.ts', 'notes.md', 'data.json', 'Makefile', 'lib.rs', 'conf.toml']) {
-      assert.deepEqual(checkUpload(candidate(name, text('fn main() {}\n// ünïcödé\n'))), { kind: 'text', mime: undefined, purpose: 'file-extract' }, name);
+      assert.deepEqual(await checkUpload(candidate(name, text('fn main() {}\n// ünïcödé\n'))), { kind: 'text', mime: undefined, purpose: 'file-extract' }, name);
     }
   });
 
-  it('sniffs images, videos and documents from magic numbers, with or without an extension', () => {
-    assert.deepEqual(checkUpload(candidate('shot.png', PNG)), { kind: 'image', mime: 'image/png', purpose: 'image' });
-    assert.equal(checkUpload(candidate('clipboard', PNG)).kind, 'image');
-    assert.equal(checkUpload(candidate('clip', MP4)).kind, 'video');
-    assert.equal(checkUpload(candidate('paper', PDF)).kind, 'document');
-    assert.equal(checkUpload(candidate('report.docx', ZIP)).kind, 'document');
-    assert.deepEqual(checkUpload(candidate('logo.svg', text('<svg xmlns="http://www.w3.org/2000/svg"/>'))), { kind: 'image', mime: 'image/svg+xml', purpose: 'image' });
+  it('sniffs images, videos and documents from magic numbers, with or without an extension', async () => {
+    assert.deepEqual(await checkUpload(candidate('shot.png', PNG)), { kind: 'image', mime: 'image/png', purpose: 'image' });
+    assert.equal((await checkUpload(candidate('clipboard', PNG))).kind, 'image');
+    assert.equal((await checkUpload(candidate('clip', MP4))).kind, 'video');
+    assert.equal((await checkUpload(candidate('paper', PDF))).kind, 'document');
+    assert.equal((await checkUpload(candidate('report.docx', ZIP))).kind, 'document');
+    assert.deepEqual(await checkUpload(candidate('logo.svg', text('<svg xmlns="http://www.w3.org/2000/svg"/>'))), { kind: 'image', mime: 'image/svg+xml', purpose: 'image' });
   });
 
-  it('refuses binary files that are not images, videos or supported documents', () => {
-    const elf = refusal(() => checkUpload(candidate('bin/tool', ELF)));
+  it('refuses binary files that are not images, videos or supported documents', async () => {
+    const elf = await refusal(() => checkUpload(candidate('bin/tool', ELF)));
     assert.match(elf.message, /^bin\/tool: it is a binary file \(ELF\), not an image, a video or a supported document/);
-    const zip = refusal(() => checkUpload(candidate('dist/bundle.zip', ZIP)));
+    const zip = await refusal(() => checkUpload(candidate('dist/bundle.zip', ZIP)));
     assert.match(zip.reason, /binary file \(zip\)/);
-    const nul = refusal(() => checkUpload(candidate('src/weird.ts', text('const a = 1;\u0000\u0000'))));
+    const nul = await refusal(() => checkUpload(candidate('src/weird.ts', text('const a = 1;\u0000\u0000'))));
     assert.equal(nul.fileName, 'src/weird.ts');
     assert.match(nul.reason, /binary file/);
   });
 
-  it('refuses a file for a purpose it cannot serve', () => {
-    assert.match(refusal(() => checkUploadFor(candidate('a.ts', text('x')), 'image')).reason, /not an image/);
-    assert.match(refusal(() => checkUploadFor(candidate('a.png', PNG), 'video')).reason, /not a video/);
-    assert.match(refusal(() => checkUploadFor(candidate('a.mp4', MP4), 'file-extract')).reason, /not from videos/);
-    assert.equal(checkUploadFor(candidate('scan.png', PNG), 'file-extract').purpose, 'file-extract');
+  it('refuses a file for a purpose it cannot serve', async () => {
+    assert.match((await refusal(() => checkUploadFor(candidate('a.ts', text('x')), 'image'))).reason, /not an image/);
+    assert.match((await refusal(() => checkUploadFor(candidate('a.png', PNG), 'video'))).reason, /not a video/);
+    assert.match((await refusal(() => checkUploadFor(candidate('a.mp4', MP4), 'file-extract'))).reason, /not from videos/);
+    assert.equal((await checkUploadFor(candidate('scan.png', PNG), 'file-extract')).purpose, 'file-extract');
   });
 
   describe('against the emulator', () => {

@@ -24,9 +24,9 @@ import { MemoryStorage } from './support/memoryStorage';
 const marked = (message: string, args: ReadonlyArray<string | number>) => `«${englishText(message, args)}»`;
 const text = (s: string) => new TextEncoder().encode(s);
 
-function refusal(check: () => unknown): UploadRefusedError {
+async function refusal(check: () => Promise<unknown>): Promise<UploadRefusedError> {
   try {
-    check();
+    await check();
   } catch (error) {
     if (error instanceof UploadRefusedError) return error;
     throw error;
@@ -52,9 +52,9 @@ describe('file, balance, token, mention and review texts in the display language
 
   it("refuses an upload in the display language, naming the file as it is; the model's explain request stays English", async () => {
     useTranslator(marked);
-    const empty = refusal(() => checkUpload({ name: 'src/empty.ts', size: 0, head: new Uint8Array() }));
+    const empty = await refusal(() => checkUpload({ name: 'src/empty.ts', size: 0, head: new Uint8Array() }));
     assert.equal(empty.message, 'src/empty.ts: «File size is zero, please confirm and re-upload the file»');
-    assert.equal(refusal(() => checkUploadFor({ name: 'a.ts', size: 1, head: text('x') }, 'image')).reason, '«it is not an image (it is «text»); only images can be sent as image_url»');
+    assert.equal((await refusal(() => checkUploadFor({ name: 'a.ts', size: 1, head: text('x') }, 'image'))).reason, '«it is not an image (it is «text»); only images can be sent as image_url»');
     assert.equal(new VisionUnsupportedError('svc-v1-8k', ['svc-k2.5']).message, '«svc-v1-8k cannot see images or videos. Switch to a vision model (svc-k2.5) or remove the image/video attachment.»');
     assert.equal(formatBytes(1), '«1 byte»');
     assert.equal(formatBytes(512), '«512 bytes»');
