@@ -18,6 +18,8 @@ export class Exchange {
   readonly record: ExchangeRecord = { status: 0, body: undefined };
   private streamed: string[] | undefined;
   private clientGone = false;
+  /** Runs once, right before the response's last bytes are written (the session log's line). */
+  beforeEnd: (() => void) | undefined;
 
   constructor(
     readonly req: IncomingMessage,
@@ -60,14 +62,14 @@ export class Exchange {
     this.record.status = status;
     this.record.body = body;
     this.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-    this.res.end(JSON.stringify(body));
+    this.end(JSON.stringify(body));
   }
 
   sendText(status: number, body: string, contentType: string): void {
     this.record.status = status;
     this.record.body = body;
     this.res.writeHead(status, { 'content-type': contentType });
-    this.res.end(body);
+    this.end(body);
   }
 
   sendError(error: ServiceError): void {
@@ -111,7 +113,14 @@ export class Exchange {
   }
 
   endStream(): void {
-    if (!this.closed) this.res.end();
+    if (!this.closed) this.end();
+  }
+
+  private end(body?: string): void {
+    const before = this.beforeEnd;
+    this.beforeEnd = undefined;
+    before?.();
+    this.res.end(body);
   }
 
   /** Cuts the TCP connection mid-stream without a proper end, as a failing network would. */
@@ -120,6 +129,9 @@ export class Exchange {
     const socket = this.res.socket;
     if (!socket) return;
     if (!this.closed) await this.settle('flushed');
+    const before = this.beforeEnd;
+    this.beforeEnd = undefined;
+    before?.();
     // FIN without the closing zero-length chunk: the client keeps what arrived and sees a broken body.
     socket.end(() => socket.destroy());
   }

@@ -93,7 +93,15 @@ function refuseForeignCaller(req: http.IncomingMessage, ownHosts: ReadonlySet<st
 
 async function serve(ctx: EmulatorContext, ownHosts: ReadonlySet<string>, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const started = Date.now();
+  let logged = false;
+  // Written before the answer's last bytes leave, so whoever reads the log once an answer has ended finds its line.
+  const log = (): void => {
+    if (logged) return;
+    logged = true;
+    ctx.log?.append(ex, Date.now() - started);
+  };
   let ex = new Exchange(req, res, Buffer.alloc(0));
+  ex.beforeEnd = log;
   let bodyRead = false;
   try {
     refuseForeignCaller(req, ownHosts);
@@ -107,6 +115,7 @@ async function serve(ctx: EmulatorContext, ownHosts: ReadonlySet<string>, req: h
       throw ex.path === '/v1/files' ? ctx.files.tooLargeError() : invalidRequest(`the request body is larger than ${limit} bytes`);
     }
     ex = new Exchange(req, res, body);
+    ex.beforeEnd = log;
     await route(ctx, ex, account);
   } catch (error) {
     // An unread body is never drained: the connection closes after the answer.
@@ -121,7 +130,7 @@ async function serve(ctx: EmulatorContext, ownHosts: ReadonlySet<string>, req: h
     }
     if (!bodyRead) res.once('finish', () => req.socket.destroySoon());
   } finally {
-    ctx.log?.append(ex, Date.now() - started);
+    log();
   }
 }
 
