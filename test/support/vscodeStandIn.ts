@@ -29,3 +29,22 @@ export function installVscodeStandIn(more: Record<string, unknown> = {}): () => 
     loader._load = original;
   };
 }
+
+type Command = (...args: unknown[]) => unknown;
+
+/** `vscode.commands` as a test needs it: a second registration of a command is refused, an unknown one throws, as VS Code does. */
+export class CommandRegistryStandIn {
+  readonly registered = new Map<string, Command>();
+
+  readonly registerCommand = (command: string, body: Command): Disposable => {
+    if (this.registered.has(command)) throw new Error(`command '${command}' already exists`);
+    this.registered.set(command, body);
+    return new Disposable(() => this.registered.delete(command));
+  };
+
+  readonly executeCommand = async (command: string, ...args: unknown[]): Promise<unknown> => {
+    const body = this.registered.get(command);
+    if (!body) throw new Error(`command '${command}' not found`);
+    return body(...args);
+  };
+}

@@ -6,23 +6,10 @@ import Module from 'node:module';
 import type * as CommandsOnFirstUseModule from '../../../src/extension/commandsOnFirstUse';
 import type * as FileCommandsModule from '../../../src/extension/files/fileCommands';
 import type * as RegisterFileFeaturesModule from '../../../src/extension/files/registerFileFeatures';
-import { Disposable, installVscodeStandIn } from '../../support/vscodeStandIn';
+import { CommandRegistryStandIn, installVscodeStandIn } from '../../support/vscodeStandIn';
 
-type Command = (...args: unknown[]) => unknown;
-const registered = new Map<string, Command>();
-
-const commandRegistry = {
-  registerCommand(command: string, body: Command): Disposable {
-    if (registered.has(command)) throw new Error(`command '${command}' already exists`);
-    registered.set(command, body);
-    return new Disposable(() => registered.delete(command));
-  },
-  async executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
-    const body = registered.get(command);
-    if (!body) throw new Error(`command '${command}' not found`);
-    return body(...args);
-  },
-};
+const commandRegistry = new CommandRegistryStandIn();
+const registered = commandRegistry.registered;
 
 describe('commands whose code loads on first use', () => {
   let uninstall: () => void;

@@ -7,25 +7,10 @@ import Module from 'node:module';
 import path from 'node:path';
 import type * as LazyAgentFeaturesModule from '../../../src/extension/agent/lazyAgentFeatures';
 import type { AgentFeatures } from '../../../src/extension/agent/registerAgentFeatures';
-import { Disposable, installVscodeStandIn } from '../../support/vscodeStandIn';
+import { CommandRegistryStandIn, Disposable, installVscodeStandIn } from '../../support/vscodeStandIn';
 
-type Command = (...args: unknown[]) => unknown;
-const registered = new Map<string, Command>();
-const executed: Array<{ command: string; args: unknown[] }> = [];
-
-const commandRegistry = {
-  registerCommand(command: string, body: Command): Disposable {
-    if (registered.has(command)) throw new Error(`command '${command}' already exists`);
-    registered.set(command, body);
-    return new Disposable(() => registered.delete(command));
-  },
-  async executeCommand(command: string, ...args: unknown[]): Promise<unknown> {
-    executed.push({ command, args });
-    const body = registered.get(command);
-    if (!body) throw new Error(`command '${command}' not found`);
-    return body(...args);
-  },
-};
+const commandRegistry = new CommandRegistryStandIn();
+const registered = commandRegistry.registered;
 
 /** Features whose commands answer with their name and arguments, and whose controller records what it was asked. */
 function fakeFeatures(commands: readonly string[], calls: string[]): (release: () => void) => Promise<AgentFeatures> {
@@ -64,7 +49,6 @@ describe('the agent features load on first use', () => {
 
   afterEach(() => {
     registered.clear();
-    executed.length = 0;
   });
 
   it('has a stand-in for exactly the commands the features register', () => {
